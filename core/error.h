@@ -1,0 +1,21 @@
+#pragma once
+// Contract: every user-facing failure is an Error carrying a one-line message
+// that names the offending key, node or file (and file:line for YAML). The CLI
+// prints it and exits non-zero; nothing below the CLI prints or exits.
+#include <stdexcept>
+#include <string>
+
+namespace photonsim {
+
+class Error : public std::runtime_error {
+ public:
+  explicit Error(const std::string& message) : std::runtime_error(message) {}
+};
+
+// A value that failed unit parsing; the config loader adds the key and line.
+class UnitError : public Error {
+ public:
+  using Error::Error;
+};
+
+}  // namespace photonsim

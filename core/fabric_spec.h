@@ -1,0 +1,30 @@
+#pragma once
+// Contract: the validated physical parameters of one fabric (YAML `fabric.*`).
+// Plain value; the config loader guarantees the invariants noted per field.
+#include <cstdint>
+
+#include "core/time.h"
+#include "core/units.h"
+
+namespace photonsim {
+
+enum class CircuitKind { directed, bidirectional };
+enum class RouterMode { cut_through, store_and_forward };
+
+struct FabricSpec {
+  int gpus = 0;                    // >= 2
+  int ports = 1;                   // optical ports per GPU, >= 1
+  CircuitKind circuits = CircuitKind::directed;
+  Bandwidth bandwidth;             // per-circuit line rate, > 0
+  Time latency;                    // per-hop propagation, >= 0
+  RouterMode router = RouterMode::store_and_forward;
+  Bytes packet;                    // forwarding unit; 0 = one packet per chunk
+  Bytes header;                    // cut-through forwards once this much has arrived
+  Time reconfig_delay;             // alpha_r, >= 0
+  Time step_overhead;              // alpha, paid once per step, >= 0
+};
+
+const char* to_string(CircuitKind kind);
+const char* to_string(RouterMode mode);
+
+}  // namespace photonsim

@@ -1,0 +1,27 @@
+#pragma once
+// Contract: which synthesizer builds the schedule (YAML `synthesis.*`).
+// Names are validated by the registries that own them, not here.
+#include <map>
+#include <optional>
+#include <string>
+
+namespace photonsim {
+
+struct TopologySpec {
+  std::string type = "none";                  // generator name; "none" = no circuits
+  std::map<std::string, std::string> params;  // generator parameters, validated by it
+};
+
+struct SynthesisSpec {
+  std::string algorithm;
+  std::string planner;  // empty = the algorithm's default planner
+  // What the fabric holds before the first step; "none" = no circuits, so the
+  // first step's configuration is a charged reconfiguration.
+  TopologySpec topology;
+  // The topology a static planner runs every step on; unset = `topology`.
+  // Lets a schedule start unconfigured and still run on one fixed topology
+  // (the all-to-all paper's Figure 4 counts that first setup as a reconfiguration).
+  std::optional<TopologySpec> static_topology;
+};
+
+}  // namespace photonsim

@@ -1,0 +1,152 @@
+#include "core/units.h"
+
+#include <array>
+#include <cctype>
+#include <cstdio>
+#include <utility>
+
+#include "core/error.h"
+
+namespace photonsim {
+namespace {
+
+__extension__ typedef __int128 i128;
+
+struct Suffix {
+  std::string_view name;
+  i128 factor;  // value of one unit in the base unit (ps, bytes or bits/s)
+};
+
+constexpr i128 kKilo = 1000;
+constexpr i128 kKibi = 1024;
+
+constexpr std::array<Suffix, 5> kTimeSuffixes{{
+    {"ps", 1}, {"ns", kKilo}, {"us", kKilo * kKilo}, {"ms", kKilo * kKilo * kKilo},
+    {"s", kKilo * kKilo * kKilo * kKilo}}};
+
+constexpr std::array<Suffix, 9> kByteSuffixes{{
+    {"B", 1}, {"KB", kKilo}, {"MB", kKilo * kKilo}, {"GB", kKilo * kKilo * kKilo},
+    {"TB", kKilo * kKilo * kKilo * kKilo}, {"KiB", kKibi}, {"MiB", kKibi * kKibi},
+    {"GiB", kKibi * kKibi * kKibi}, {"TiB", kKibi * kKibi * kKibi * kKibi}}};
+
+constexpr std::array<Suffix, 13> kBandwidthSuffixes{{
+    {"bps", 1}, {"Kbps", kKilo}, {"Mbps", kKilo * kKilo}, {"Gbps", kKilo * kKilo * kKilo},
+    {"Tbps", kKilo * kKilo * kKilo * kKilo}, {"B/s", 8}, {"KB/s", 8 * kKilo},
+    {"MB/s", 8 * kKilo * kKilo}, {"GB/s", 8 * kKilo * kKilo * kKilo},
+    {"TB/s", 8 * kKilo * kKilo * kKilo * kKilo}, {"KiB/s", 8 * kKibi},
+    {"MiB/s", 8 * kKibi * kKibi}, {"GiB/s", 8 * kKibi * kKibi * kKibi}}};
+
+template <size_t N>
+std::string suffix_list(const std::array<Suffix, N>& suffixes) {
+  std::string out;
+  for (const auto& s : suffixes) {
+    if (!out.empty()) out += ", ";
+    out += s.name;
+  }
+  return out;
+}
+
+// Parses "<decimal><suffix>" exactly; returns the value in the base unit.
+template <size_t N>
+int64_t parse_with(std::string_view text, const std::array<Suffix, N>& suffixes,
+                   const char* what) {
+  auto fail = [&](const std::string& why) -> int64_t {
+    throw UnitError("cannot parse " + std::string(what) + " '" + std::string(text) + "': " +
+                    why + " (expected a number followed by one of: " + suffix_list(suffixes) +
+                    ")");
+  };
+  size_t pos = 0;
+  while (pos < text.size() && std::isspace(static_cast<unsigned char>(text[pos]))) ++pos;
+  i128 mantissa = 0;
+  int64_t decimals = 0;
+  bool seen_digit = false;
+  bool seen_point = false;
+  for (; pos < text.size(); ++pos) {
+    char c = text[pos];
+    if (std::isdigit(static_cast<unsigned char>(c))) {
+      seen_digit = true;
+      if (mantissa > (static_cast<i128>(1) << 100)) return fail("number too large");
+      mantissa = mantissa * 10 + (c - '0');
+      if (seen_point) ++decimals;
+    } else if (c == '.' && !seen_point) {
+      seen_point = true;
+    } else {
+      break;
+    }
+  }
+  if (!seen_digit) return fail("no number");
+  size_t suffix_begin = pos;
+  while (pos < text.size() && !std::isspace(static_cast<unsigned char>(text[pos]))) ++pos;
+  std::string_view suffix = text.substr(suffix_begin, pos - suffix_begin);
+  while (pos < text.size() && std::isspace(static_cast<unsigned char>(text[pos]))) ++pos;
+  if (pos != text.size()) return fail("trailing characters");
+  for (const auto& s : suffixes) {
+    if (s.name != suffix) continue;
+    i128 scaled = mantissa * s.factor;
+    i128 divisor = 1;
+    for (int64_t i = 0; i < decimals; ++i) divisor *= 10;
+    if (scaled % divisor != 0) return fail("not a whole number of the base unit");
+    i128 value = scaled / divisor;
+    if (value > static_cast<i128>(INT64_MAX)) return fail("value too large");
+    return static_cast<int64_t>(value);
+  }
+  return fail(suffix.empty() ? "missing unit" : "unknown unit '" + std::string(suffix) + "'");
+}
+
+template <size_t N>
+std::string format_with(int64_t value, const std::array<Suffix, N>& suffixes,
+                        std::initializer_list<size_t> order) {
+  // Picks the largest unit in `order` that the value reaches, prints up to 3 decimals.
+  const Suffix* best = &suffixes[*order.begin()];
+  for (size_t idx : order) {
+    if (static_cast<i128>(value) >= suffixes[idx].factor || value == 0) {
+      if (suffixes[idx].factor >= best->factor && static_cast<i128>(value) >= suffixes[idx].factor)
+        best = &suffixes[idx];
+    }
+  }
+  double v = static_cast<double>(value) / static_cast<double>(best->factor);
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.3f", v);
+  std::string s(buf);
+  while (!s.empty() && s.back() == '0') s.pop_back();
+  if (!s.empty() && s.back() == '.') s.pop_back();
+  return s + std::string(best->name);
+}
+
+}  // namespace
+
+Time Bandwidth::serialization(Bytes b) const {
+  const i128 numerator = static_cast<i128>(b.count()) * 8 * 1000000000000LL;
+  const i128 q = (numerator + bps_ - 1) / bps_;
+  return Time::ps(static_cast<int64_t>(q));
+}
+
+Time parse_time(std::string_view text) {
+  return Time::ps(parse_with(text, kTimeSuffixes, "time"));
+}
+
+Bytes parse_bytes(std::string_view text) {
+  return Bytes(parse_with(text, kByteSuffixes, "size"));
+}
+
+Bandwidth parse_bandwidth(std::string_view text) {
+  int64_t bps = parse_with(text, kBandwidthSuffixes, "bandwidth");
+  if (bps <= 0) throw UnitError("bandwidth '" + std::string(text) + "' must be positive");
+  return Bandwidth::bits_per_second(bps);
+}
+
+std::string format_time(Time t) {
+  if (t.picoseconds() < 0) return "-" + format_time(Time::zero() - t);
+  return format_with(t.picoseconds(), kTimeSuffixes, {0, 1, 2, 3, 4});
+}
+
+std::string format_bytes(Bytes b) {
+  // Binary units read best for the power-of-two sizes simulations use.
+  return format_with(b.count(), kByteSuffixes, {0, 5, 6, 7, 8});
+}
+
+std::string format_bandwidth(Bandwidth bw) {
+  return format_with(bw.bps(), kBandwidthSuffixes, {0, 1, 2, 3, 4});
+}
+
+}  // namespace photonsim

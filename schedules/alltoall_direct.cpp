@@ -1,0 +1,24 @@
+#include "schedules/alltoall_direct.h"
+
+namespace photonsim {
+
+StepPattern AlltoallDirect::pattern(const FabricSpec& fabric, const WorkloadSpec& workload) const {
+  const auto n = static_cast<Node>(fabric.gpus);
+  StepPattern pattern;
+  pattern.independent_steps = true;
+  for (Node r = 1; r < n; ++r) {
+    std::vector<Transfer> round;
+    for (Node i = 0; i < n; ++i) {
+      Transfer t;
+      t.src = i;
+      t.dst = (i + r) % n;
+      t.bytes = workload.message;
+      t.blocks = {i * n + t.dst};
+      round.push_back(std::move(t));
+    }
+    pattern.steps.push_back(std::move(round));
+  }
+  return pattern;
+}
+
+}  // namespace photonsim

@@ -1,0 +1,32 @@
+#pragma once
+// Contract: a planner places a StepPattern on the fabric: it decides which
+// topology each step runs on (a reconfiguration wherever it changes) and
+// returns the Schedule, without a prediction (the cost model adds that).
+// It throws Error when the pattern cannot be placed under the port limits.
+#include <optional>
+#include <string>
+
+#include "core/fabric_spec.h"
+#include "core/workload_spec.h"
+#include "schedules/schedule.h"
+#include "schedules/step_pattern.h"
+#include "topology/topology.h"
+
+namespace photonsim {
+
+struct PlanningInput {
+  FabricSpec fabric;
+  WorkloadSpec workload;
+  std::string algorithm;
+  std::string planner;
+  std::optional<Topology> initial;          // what the fabric holds before step 0
+  std::optional<Topology> static_topology;  // for planners that keep one topology
+};
+
+class Planner {
+ public:
+  virtual ~Planner() = default;
+  virtual Schedule plan(const StepPattern& pattern, const PlanningInput& input) const = 0;
+};
+
+}  // namespace photonsim

@@ -1,0 +1,71 @@
+#include "schedules/schedule.h"
+
+#include "core/error.h"
+
+namespace photonsim {
+
+Schedule::Schedule(ScheduleParts parts) : p_(std::move(parts)) {
+  const int t = static_cast<int>(p_.topologies.size());
+  if (p_.gpus < 2) throw Error("schedule: gpus must be at least 2, got " + std::to_string(p_.gpus));
+  if (p_.initial_topology < -1 || p_.initial_topology >= t) {
+    throw Error("schedule: initial_topology " + std::to_string(p_.initial_topology) +
+                " is not -1 or a topology index below " + std::to_string(t));
+  }
+  for (const Topology& topo : p_.topologies) {
+    if (topo.gpus() != p_.gpus) {
+      throw Error("schedule: topology '" + topo.name() + "' has " + std::to_string(topo.gpus()) +
+                  " GPUs, schedule has " + std::to_string(p_.gpus));
+    }
+  }
+  const Node n = static_cast<Node>(p_.gpus);
+  for (size_t s = 0; s < p_.steps.size(); ++s) {
+    const Step& step = p_.steps[s];
+    const std::string where = "schedule step " + std::to_string(s);
+    if (step.topology < 0 || step.topology >= t) {
+      throw Error(where + ": topology index " + std::to_string(step.topology) +
+                  " out of range 0.." + std::to_string(t - 1));
+    }
+    for (const Transfer& x : step.transfers) {
+      if (x.src >= n || x.dst >= n) {
+        throw Error(where + ": transfer " + std::to_string(x.src) + "->" + std::to_string(x.dst) +
+                    " names a node outside 0.." + std::to_string(n - 1));
+      }
+      if (x.src == x.dst) throw Error(where + ": transfer from node " + std::to_string(x.src) + " to itself");
+      if (x.bytes.count() < 0) throw Error(where + ": transfer with negative bytes");
+      if (!x.path.empty() && (x.path.front() != x.src || x.path.back() != x.dst)) {
+        throw Error(where + ": explicit path of transfer " + std::to_string(x.src) + "->" +
+                    std::to_string(x.dst) + " does not run from src to dst");
+      }
+      for (Node v : x.path) {
+        if (v >= n) throw Error(where + ": path names node " + std::to_string(v) + " outside the fabric");
+      }
+    }
+  }
+  if (!p_.prediction.steps.empty() && p_.prediction.steps.size() != p_.steps.size()) {
+    throw Error("schedule: prediction has " + std::to_string(p_.prediction.steps.size()) +
+                " steps, schedule has " + std::to_string(p_.steps.size()));
+  }
+}
+
+Schedule Schedule::with_prediction(Prediction prediction) const {
+  ScheduleParts parts = p_;
+  parts.prediction = std::move(prediction);
+  return Schedule(std::move(parts));
+}
+
+bool Schedule::reconfigures_before(size_t step) const {
+  const Topology& next = p_.topologies[static_cast<size_t>(p_.steps.at(step).topology)];
+  if (step == 0) {
+    if (p_.initial_topology < 0) return true;
+    return !(p_.topologies[static_cast<size_t>(p_.initial_topology)] == next);
+  }
+  return !(p_.topologies[static_cast<size_t>(p_.steps[step - 1].topology)] == next);
+}
+
+int Schedule::reconfigurations() const {
+  int count = 0;
+  for (size_t s = 0; s < p_.steps.size(); ++s) count += reconfigures_before(s) ? 1 : 0;
+  return count;
+}
+
+}  // namespace photonsim

@@ -1,0 +1,58 @@
+#pragma once
+// Contract: an immutable schedule value: the collective, who made it, the
+// topologies it uses, its steps (each naming a topology), and the maker's
+// prediction. A step reconfigures the fabric when its topology differs (by
+// circuits, not by name) from the one in place; initial_topology() is what
+// the fabric holds before step 0 (-1: no circuits, so step 0 pays alpha_r).
+#include <string>
+#include <vector>
+
+#include "core/units.h"
+#include "core/workload_spec.h"
+#include "schedules/prediction.h"
+#include "schedules/step.h"
+#include "topology/topology.h"
+
+namespace photonsim {
+
+struct ScheduleParts {
+  Collective collective = Collective::alltoall;
+  std::string algorithm;
+  std::string planner;
+  int gpus = 0;
+  Bytes message;
+  int initial_topology = -1;
+  std::vector<Topology> topologies;
+  std::vector<Step> steps;
+  Prediction prediction;
+};
+
+class Schedule {
+ public:
+  // Throws Error if a step or the initial topology names a missing topology,
+  // a transfer names a node outside 0..gpus-1, or an explicit path does not
+  // run from src to dst.
+  explicit Schedule(ScheduleParts parts);
+
+  Collective collective() const { return p_.collective; }
+  const std::string& algorithm() const { return p_.algorithm; }
+  const std::string& planner() const { return p_.planner; }
+  int gpus() const { return p_.gpus; }
+  Bytes message() const { return p_.message; }
+  int initial_topology() const { return p_.initial_topology; }
+  const std::vector<Topology>& topologies() const { return p_.topologies; }
+  const std::vector<Step>& steps() const { return p_.steps; }
+  const Prediction& prediction() const { return p_.prediction; }
+
+  // The same schedule carrying `prediction` (one entry per step).
+  Schedule with_prediction(Prediction prediction) const;
+
+  // True when step i must reconfigure (its circuits differ from those in place).
+  bool reconfigures_before(size_t step) const;
+  int reconfigurations() const;
+
+ private:
+  ScheduleParts p_;
+};
+
+}  // namespace photonsim

@@ -1,0 +1,17 @@
+#pragma once
+// Contract: what a collective algorithm produces before any topology is
+// chosen: the transfers of each step. `independent_steps` says no transfer
+// depends on data received in an earlier step (direct all-to-all), so a
+// planner may regroup transfers into rounds freely.
+#include <vector>
+
+#include "schedules/transfer.h"
+
+namespace photonsim {
+
+struct StepPattern {
+  std::vector<std::vector<Transfer>> steps;
+  bool independent_steps = false;
+};
+
+}  // namespace photonsim

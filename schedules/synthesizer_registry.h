@@ -1,0 +1,60 @@
+#pragma once
+// Contract: algorithms and planners keyed by their YAML names
+// (synthesis.algorithm, synthesis.planner). synthesize() is the pure data path
+// specs -> pattern -> planned Schedule -> Schedule with Prediction; it throws
+// Error for an unknown name (listing the valid ones), a collective the
+// algorithm does not implement, or a plan that breaks the fabric's limits.
+// Registries are values built by with_builtins(); adding a synthesizer means
+// one new file and one add() line in builtin_synthesizers.cpp.
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/fabric_spec.h"
+#include "core/synthesis_spec.h"
+#include "core/workload_spec.h"
+#include "schedules/collective_algorithm.h"
+#include "schedules/planner.h"
+#include "schedules/schedule.h"
+#include "topology/topology_registry.h"
+
+namespace photonsim {
+
+class SynthesizerRegistry {
+ public:
+  struct AlgorithmEntry {
+    std::string name;
+    std::vector<Collective> collectives;
+    std::string default_planner;
+    std::string description;
+    std::function<std::unique_ptr<CollectiveAlgorithm>()> make;
+  };
+  struct PlannerEntry {
+    std::string name;
+    std::string description;
+    std::function<std::unique_ptr<Planner>()> make;
+  };
+
+  static SynthesizerRegistry with_builtins();
+
+  void add_algorithm(AlgorithmEntry entry) { algorithms_.push_back(std::move(entry)); }
+  void add_planner(PlannerEntry entry) { planners_.push_back(std::move(entry)); }
+
+  Schedule synthesize(const FabricSpec& fabric, const WorkloadSpec& workload,
+                      const SynthesisSpec& synthesis) const;
+
+  const std::vector<AlgorithmEntry>& algorithms() const { return algorithms_; }
+  const std::vector<PlannerEntry>& planners() const { return planners_; }
+  const TopologyRegistry& topologies() const { return topologies_; }
+
+ private:
+  const AlgorithmEntry& algorithm(const std::string& name) const;
+  const PlannerEntry& planner(const std::string& name) const;
+
+  std::vector<AlgorithmEntry> algorithms_;
+  std::vector<PlannerEntry> planners_;
+  TopologyRegistry topologies_ = TopologyRegistry::with_builtin_generators();
+};
+
+}  // namespace photonsim

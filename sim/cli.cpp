@@ -1,0 +1,210 @@
+#include "sim/cli.h"
+
+#include <boost/program_options.hpp>
+#include <exception>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/atomic_file.h"
+#include "core/error.h"
+#include "core/version.h"
+#include "schedules/schedule_io.h"
+#include "schedules/synthesizer_registry.h"
+#include "sim/config_loader.h"
+#include "sim/experiment_runner.h"
+
+namespace po = boost::program_options;
+
+namespace photonsim {
+
+namespace {
+
+constexpr const char* kUsage =
+    "photonsim " PHOTONSIM_VERSION " - packet-level simulator for photonic GPU fabrics\n"
+    "\n"
+    "usage:\n"
+    "  photonsim run CONFIG.yaml [--set key=value]... [--format table|json|csv] [--out DIR] [--seed N]\n"
+    "  photonsim synth CONFIG.yaml --out FILE.pb [--set key=value]...\n"
+    "  photonsim replay FILE.pb CONFIG.yaml [--set key=value]... [--format table|json|csv] [--out DIR]\n"
+    "  photonsim list\n"
+    "  photonsim VERB --help\n";
+
+struct CommonOptions {
+  std::vector<std::string> sets;
+  std::string format = "table";
+  std::string out;
+  std::optional<uint64_t> seed;
+};
+
+po::options_description common_description(CommonOptions& o, bool with_seed) {
+  po::options_description d("options");
+  d.add_options()("help,h", "show this help")(
+      "set", po::value(&o.sets)->composing(),
+      "override a config key, e.g. --set fabric.reconfig_delay=1us (repeatable)")(
+      "format", po::value(&o.format)->default_value("table"), "output format: table, json or csv")(
+      "out", po::value(&o.out), "directory for result.json, result.csv and schedule.pb");
+  if (with_seed) {
+    d.add_options()("seed", po::value<uint64_t>(), "experiment seed (overrides `seed` in the config)");
+  }
+  return d;
+}
+
+po::variables_map parse(int argc, const char* const* argv, const po::options_description& d,
+                        const po::positional_options_description& positional) {
+  po::variables_map vm;
+  po::store(po::command_line_parser(argc, argv).options(d).positional(positional).run(), vm);
+  po::notify(vm);
+  return vm;
+}
+
+void write_outputs(const RunReport& report, const std::string& dir) {
+  if (dir.empty()) return;
+  write_file_atomically(dir + "/result.json", report.json());
+  write_file_atomically(dir + "/result.csv", report.csv());
+  write_schedule(report.schedule, dir + "/schedule.pb");
+}
+
+int verb_run(int argc, const char* const* argv, std::ostream& out, bool replay) {
+  CommonOptions o;
+  po::options_description d = common_description(o, !replay);
+  std::string config_path, schedule_path;
+  po::options_description hidden;
+  hidden.add_options()("config", po::value(&config_path))("schedule", po::value(&schedule_path));
+  po::options_description all;
+  all.add(d).add(hidden);
+  po::positional_options_description positional;
+  if (replay) positional.add("schedule", 1);
+  positional.add("config", 1);
+  po::variables_map vm = parse(argc, argv, all, positional);
+  if (vm.count("help")) {
+    out << (replay ? "usage: photonsim replay FILE.pb CONFIG.yaml [options]\n"
+                     "Replays a saved schedule on the fabric of CONFIG.yaml.\n\n"
+                   : "usage: photonsim run CONFIG.yaml [options]\n"
+                     "Synthesizes the configured schedule, simulates it and prints measured vs predicted time.\n\n")
+        << d;
+    return 0;
+  }
+  if (config_path.empty() || (replay && schedule_path.empty())) {
+    throw po::error(replay ? "replay needs FILE.pb and CONFIG.yaml" : "run needs CONFIG.yaml");
+  }
+  if (o.format != "table" && o.format != "json" && o.format != "csv") {
+    throw Error("--format: unknown format '" + o.format + "' (valid: table, json, csv)");
+  }
+  ExperimentConfig config = load_config(config_path, o.sets);
+  if (vm.count("seed")) config.seed = vm["seed"].as<uint64_t>();
+  const std::string out_dir = o.out.empty() ? config.output_dir : o.out;
+  RunReport report = replay ? replay_schedule(read_schedule(schedule_path), config)
+                            : run_experiment(config, SynthesizerRegistry::with_builtins());
+  write_outputs(report, out_dir);
+  out << render_report(report, o.format);
+  return 0;
+}
+
+int verb_synth(int argc, const char* const* argv, std::ostream& out) {
+  CommonOptions o;
+  po::options_description d("options");
+  std::string config_path;
+  d.add_options()("help,h", "show this help")(
+      "set", po::value(&o.sets)->composing(), "override a config key (repeatable)")(
+      "out", po::value(&o.out), "schedule file to write (.pb binary; .pbtxt/.textproto text)");
+  po::options_description hidden;
+  hidden.add_options()("config", po::value(&config_path));
+  po::options_description all;
+  all.add(d).add(hidden);
+  po::positional_options_description positional;
+  positional.add("config", 1);
+  po::variables_map vm = parse(argc, argv, all, positional);
+  if (vm.count("help")) {
+    out << "usage: photonsim synth CONFIG.yaml --out FILE.pb\n"
+           "Synthesizes the schedule, writes it, and prints its prediction.\n\n"
+        << d;
+    return 0;
+  }
+  if (config_path.empty()) throw po::error("synth needs CONFIG.yaml");
+  if (o.out.empty()) throw po::error("synth needs --out FILE.pb");
+  const ExperimentConfig config = load_config(config_path, o.sets);
+  const Schedule schedule = SynthesizerRegistry::with_builtins().synthesize(
+      config.fabric, config.workload, config.synthesis);
+  write_schedule(schedule, o.out);
+  const Prediction& p = schedule.prediction();
+  out << to_string(schedule.collective()) << " / " << schedule.algorithm() << " / planner "
+      << schedule.planner() << ": " << schedule.steps().size() << " steps, "
+      << schedule.reconfigurations() << " reconfigurations, " << schedule.topologies().size()
+      << " topologies\n";
+  out << "predicted (" << p.model << "): " << format_time(p.total()) << " ("
+      << p.total().picoseconds() << " ps)\n";
+  for (size_t s = 0; s < p.steps.size(); ++s) {
+    const StepPrediction& sp = p.steps[s];
+    out << "  step " << s << ": " << format_time(sp.total()) << " = reconfiguration "
+        << format_time(sp.reconfiguration) << " + startup " << format_time(sp.startup)
+        << " + propagation " << format_time(sp.propagation) << " + transmission "
+        << format_time(sp.transmission) << "\n";
+  }
+  out << "wrote " << o.out << "\n";
+  return 0;
+}
+
+std::string collective_names(const std::vector<Collective>& cs) {
+  std::string out;
+  for (Collective c : cs) out += (out.empty() ? "" : ",") + std::string(to_string(c));
+  return out;
+}
+
+int verb_list(std::ostream& out) {
+  const SynthesizerRegistry registry = SynthesizerRegistry::with_builtins();
+  out << "algorithms (synthesis.algorithm):\n";
+  for (const auto& a : registry.algorithms()) {
+    out << "  " << a.name << "  [" << collective_names(a.collectives) << "; default planner "
+        << a.default_planner << "]\n      " << a.description << "\n";
+  }
+  out << "planners (synthesis.planner):\n";
+  for (const auto& p : registry.planners()) out << "  " << p.name << "\n      " << p.description << "\n";
+  out << "topologies (synthesis.topology, synthesis.static_topology):\n";
+  for (const auto& t : registry.topologies().entries()) {
+    out << "  " << t.name << (t.parameters.empty() ? "" : "  {" + t.parameters + "}") << "\n      "
+        << t.description << "\n";
+  }
+  out << "collectives (workload.collective): alltoall, allreduce, reducescatter, allgather, broadcast\n";
+  out << "router modes (fabric.router): cut_through, store_and_forward\n";
+  out << "circuits (fabric.circuits): directed, bidirectional\n";
+  return 0;
+}
+
+}  // namespace
+
+int run_cli(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+  if (argc < 2) {
+    err << kUsage;
+    return 2;
+  }
+  const std::string verb = argv[1];
+  try {
+    if (verb == "--help" || verb == "-h" || verb == "help") {
+      out << kUsage;
+      return 0;
+    }
+    if (verb == "--version") {
+      out << "photonsim " << PHOTONSIM_VERSION << "\n";
+      return 0;
+    }
+    if (verb == "run") return verb_run(argc - 1, argv + 1, out, false);
+    if (verb == "replay") return verb_run(argc - 1, argv + 1, out, true);
+    if (verb == "synth") return verb_synth(argc - 1, argv + 1, out);
+    if (verb == "list") return verb_list(out);
+    err << "photonsim: unknown command '" << verb << "' (valid: run, synth, replay, list)\n";
+    return 2;
+  } catch (const po::error& e) {
+    err << "photonsim " << verb << ": " << e.what() << " (see photonsim " << verb << " --help)\n";
+    return 2;
+  } catch (const Error& e) {
+    err << "photonsim: error: " << e.what() << "\n";
+    return 1;
+  } catch (const std::exception& e) {
+    err << "photonsim: internal error: " << e.what() << "\n";
+    return 3;
+  }
+}
+
+}  // namespace photonsim

@@ -1,0 +1,160 @@
+#include "sim/network.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace photonsim {
+
+namespace {
+enum EventKind : uint64_t { kStart = 1, kLinkFree = 2, kArrive = 3 };
+constexpr uint64_t token(EventKind kind, uint64_t id) { return (static_cast<uint64_t>(kind) << 56) | id; }
+constexpr uint64_t kIdMask = (1ULL << 56) - 1;
+}  // namespace
+
+Network::Network(const FabricSpec& fabric, Segmentation segmentation, EventList& events)
+    : fabric_(fabric), segmentation_(segmentation), events_(events) {}
+
+void Network::install(const Topology& topology) {
+  if (pool_.live() != 0) {
+    throw std::logic_error("reconfiguration with " + std::to_string(pool_.live()) +
+                           " packets in flight");
+  }
+  links_.assign(topology.edges().size(), Link{});
+  for (size_t i = 0; i < links_.size(); ++i) links_[i].to = topology.edges()[i].second;
+}
+
+void Network::start_flows(std::vector<FlowSpec> flows, Time at) {
+  flows_.clear();
+  flows_.reserve(flows.size());
+  flows_remaining_ = 0;
+  finished_at_ = at;
+  for (FlowSpec& spec : flows) {
+    for (uint32_t link : spec.route) {
+      if (link >= links_.size()) throw std::logic_error("flow routed over a circuit not installed");
+    }
+    Flow flow;
+    flow.chunk_bytes = segmentation_.chunk_size(spec.bytes);
+    flow.spec = std::move(spec);
+    if (flow.spec.bytes.count() > 0) ++flows_remaining_;
+    flows_.push_back(std::move(flow));
+  }
+  events_.schedule(at, *this, token(kStart, 0));
+}
+
+std::vector<size_t> Network::undelivered_flows() const {
+  std::vector<size_t> out;
+  for (size_t i = 0; i < flows_.size(); ++i) {
+    if (flows_[i].delivered < flows_[i].spec.bytes.count()) out.push_back(i);
+  }
+  return out;
+}
+
+void Network::push(Link& link, QueueEntry entry) {
+  link.queue.push_back(entry);
+  std::push_heap(link.queue.begin(), link.queue.end(),
+                 [](const QueueEntry& a, const QueueEntry& b) { return a.after(b); });
+}
+
+Network::QueueEntry Network::pop(Link& link) {
+  std::pop_heap(link.queue.begin(), link.queue.end(),
+                [](const QueueEntry& a, const QueueEntry& b) { return a.after(b); });
+  QueueEntry top = link.queue.back();
+  link.queue.pop_back();
+  return top;
+}
+
+PacketId Network::make_packet(uint32_t flow_index) {
+  Flow& flow = flows_[flow_index];
+  const int64_t chunk_start = static_cast<int64_t>(flow.next_chunk) * flow.chunk_bytes;
+  const int64_t this_chunk = std::min(flow.chunk_bytes, flow.spec.bytes.count() - chunk_start);
+  const int64_t packet = segmentation_.packet_size(this_chunk);
+  const int64_t bytes = std::min(packet, this_chunk - flow.offset_in_chunk);
+
+  const PacketId id = pool_.acquire();
+  Packet& p = pool_[id];
+  p.flow = flow_index;
+  p.chunk = flow.next_chunk;
+  p.hop = 0;
+  p.bytes = static_cast<uint32_t>(bytes);
+  p.seq = flow.next_seq++;
+
+  flow.injected += bytes;
+  flow.offset_in_chunk += bytes;
+  if (flow.offset_in_chunk == this_chunk) {
+    ++flow.next_chunk;
+    flow.offset_in_chunk = 0;
+  }
+  ++stats_.packets;
+  stats_.bytes_injected += bytes;
+  stats_.peak_packets_in_flight = std::max<uint64_t>(stats_.peak_packets_in_flight, pool_.live());
+  return id;
+}
+
+void Network::try_transmit(uint32_t link_index, Time now) {
+  Link& link = links_[link_index];
+  if (link.busy || link.queue.empty()) return;
+  const QueueEntry next = pop(link);
+  PacketId id = next.id;
+  if (next.local) {
+    id = make_packet(next.id);
+    const Flow& flow = flows_[next.id];
+    if (flow.injected < flow.spec.bytes.count()) {
+      push(link, QueueEntry{flow.next_chunk, 1, next.order, next.id});
+    }
+  }
+  const Packet& p = pool_[id];
+  const Flow& flow = flows_[p.flow];
+  const Time serialization = fabric_.bandwidth.serialization(Bytes(p.bytes));
+  const bool last_hop = p.hop + 1 == flow.spec.route.size();
+  Time until_forwardable = serialization;
+  if (!last_hop && fabric_.router == RouterMode::cut_through) {
+    until_forwardable = fabric_.bandwidth.serialization(std::min(Bytes(p.bytes), fabric_.header));
+  }
+  link.busy = true;
+  ++stats_.packet_hops;
+  events_.schedule(now + serialization, *this, token(kLinkFree, link_index));
+  events_.schedule(now + until_forwardable + fabric_.latency, *this, token(kArrive, id),
+                   EventPriority::arrival);
+}
+
+void Network::arrive(PacketId id, Time now) {
+  Packet& p = pool_[id];
+  Flow& flow = flows_[p.flow];
+  ++p.hop;
+  if (p.hop == flow.spec.route.size()) {
+    flow.delivered += p.bytes;
+    stats_.bytes_delivered += p.bytes;
+    pool_.release(id);
+    if (flow.delivered == flow.spec.bytes.count()) {
+      --flows_remaining_;
+      finished_at_ = now;
+    }
+    return;
+  }
+  const uint32_t link_index = flow.spec.route[p.hop];
+  push(links_[link_index], QueueEntry{p.chunk, 0, enqueue_seq_++, id});
+  try_transmit(link_index, now);
+}
+
+void Network::on_event(Time now, uint64_t tok) {
+  const uint64_t id = tok & kIdMask;
+  switch (static_cast<EventKind>(tok >> 56)) {
+    case kStart:
+      for (size_t f = 0; f < flows_.size(); ++f) {
+        if (flows_[f].spec.bytes.count() == 0) continue;
+        push(links_[flows_[f].spec.route.front()],
+             QueueEntry{0, 1, static_cast<uint64_t>(f), static_cast<uint32_t>(f)});
+      }
+      for (uint32_t l = 0; l < links_.size(); ++l) try_transmit(l, now);
+      break;
+    case kLinkFree:
+      links_[id].busy = false;
+      try_transmit(static_cast<uint32_t>(id), now);
+      break;
+    case kArrive:
+      arrive(static_cast<PacketId>(id), now);
+      break;
+  }
+}
+
+}  // namespace photonsim

@@ -1,0 +1,90 @@
+#pragma once
+// Contract: the packet-level fabric, htsim style. Each circuit of the
+// installed topology is an egress serialiser at line rate followed by a
+// propagation pipe. GPUs inject their flows' packets and forward others'
+// packets: store-and-forward once a packet has fully arrived, cut-through once
+// its header has. Each egress port sends the waiting packet of smallest chunk
+// index first (forwarded before local at equal index, then FIFO / flow order).
+// Lifecycle: install(topology) while idle, start_flows(at), drive the
+// EventList until empty, read finished_at(); repeat per step.
+#include <cstdint>
+#include <vector>
+
+#include "core/event_list.h"
+#include "core/fabric_spec.h"
+#include "core/packet_pool.h"
+#include "core/segmentation.h"
+#include "sim/network_stats.h"
+#include "topology/topology.h"
+
+namespace photonsim {
+
+struct FlowSpec {
+  Bytes bytes;
+  std::vector<uint32_t> route;  // circuit indices into the installed topology's edges
+};
+
+class Network : public EventHandler {
+ public:
+  Network(const FabricSpec& fabric, Segmentation segmentation, EventList& events);
+
+  // Replaces the circuits. Throws std::logic_error if packets are in flight
+  // (a reconfiguration must never strand a packet on a dark circuit).
+  void install(const Topology& topology);
+  // Queues the flows for injection at time `at` (>= now).
+  void start_flows(std::vector<FlowSpec> flows, Time at);
+  bool all_delivered() const { return flows_remaining_ == 0; }
+  // Time the last packet of the current flows was delivered (start time if none).
+  Time finished_at() const { return finished_at_; }
+  // Flows of the current step that have not been fully delivered.
+  std::vector<size_t> undelivered_flows() const;
+  const NetworkStats& stats() const { return stats_; }
+
+  void on_event(Time now, uint64_t token) override;
+
+ private:
+  struct QueueEntry {
+    uint32_t chunk;
+    uint32_t local;   // 0 = forwarded packet, 1 = a local flow's next packet
+    uint64_t order;   // enqueue sequence (forwarded) or flow index (local)
+    uint32_t id;      // packet id or flow index
+    bool after(const QueueEntry& o) const {
+      if (chunk != o.chunk) return chunk > o.chunk;
+      if (local != o.local) return local > o.local;
+      return order > o.order;
+    }
+  };
+  struct Link {
+    Node to = 0;
+    bool busy = false;
+    std::vector<QueueEntry> queue;  // binary heap, smallest first
+  };
+  struct Flow {
+    FlowSpec spec;
+    int64_t chunk_bytes = 0;   // size of a full chunk
+    int64_t injected = 0;      // bytes cut into packets so far
+    int64_t delivered = 0;
+    uint32_t next_chunk = 0;
+    int64_t offset_in_chunk = 0;
+    uint64_t next_seq = 0;
+  };
+
+  void push(Link& link, QueueEntry entry);
+  QueueEntry pop(Link& link);
+  void try_transmit(uint32_t link_index, Time now);
+  PacketId make_packet(uint32_t flow_index);
+  void arrive(PacketId id, Time now);
+
+  FabricSpec fabric_;
+  Segmentation segmentation_;
+  EventList& events_;
+  PacketPool pool_;
+  std::vector<Link> links_;
+  std::vector<Flow> flows_;
+  size_t flows_remaining_ = 0;
+  Time finished_at_;
+  uint64_t enqueue_seq_ = 0;
+  NetworkStats stats_;
+};
+
+}  // namespace photonsim

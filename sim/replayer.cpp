@@ -1,0 +1,88 @@
+#include "sim/replayer.h"
+
+#include <string>
+
+#include "core/error.h"
+#include "core/event_list.h"
+#include "schedules/step_routes.h"
+#include "sim/network.h"
+
+namespace photonsim {
+
+namespace {
+
+std::string describe_stuck(const Step& step, const std::vector<size_t>& stuck) {
+  std::string out;
+  for (size_t i = 0; i < stuck.size() && i < 5; ++i) {
+    const Transfer& t = step.transfers[stuck[i]];
+    out += (i ? ", " : "") + std::to_string(t.src) + "->" + std::to_string(t.dst);
+  }
+  if (stuck.size() > 5) out += ", ... (" + std::to_string(stuck.size()) + " in all)";
+  return out;
+}
+
+}  // namespace
+
+RunResult Replayer::replay(const Schedule& schedule) const {
+  if (schedule.gpus() != fabric_.gpus) {
+    throw Error("schedule has " + std::to_string(schedule.gpus()) + " GPUs but fabric.gpus is " +
+                std::to_string(fabric_.gpus));
+  }
+  for (const Topology& t : schedule.topologies()) t.check_ports(fabric_);
+  const Segmentation segmentation(workload_.chunk, fabric_.packet);
+
+  EventList events;
+  Network network(fabric_, segmentation, events);
+  RunResult result;
+  const Topology* installed = nullptr;
+  for (size_t s = 0; s < schedule.steps().size(); ++s) {
+    const Step& step = schedule.steps()[s];
+    const Topology& topology = schedule.topologies()[static_cast<size_t>(step.topology)];
+    std::vector<LinkRoute> routes = route_step(step, topology, s);
+
+    StepResult r;
+    r.begin = events.now();
+    if (schedule.reconfigures_before(s)) {
+      r.reconfiguration = fabric_.reconfig_delay;
+      ++result.reconfigurations;
+      result.reconfiguration_time += fabric_.reconfig_delay;
+    }
+    if (installed == nullptr || !(*installed == topology)) {
+      network.install(topology);
+      installed = &topology;
+    }
+    r.startup = fabric_.step_overhead;
+    const Time inject_at = r.begin + r.reconfiguration + r.startup;
+
+    std::vector<FlowSpec> flows;
+    flows.reserve(step.transfers.size());
+    for (size_t i = 0; i < step.transfers.size(); ++i) {
+      const Transfer& t = step.transfers[i];
+      if (segmentation.largest_packet(t.bytes).count() > UINT32_MAX) {
+        throw Error("step " + std::to_string(s) + ": transfer " + std::to_string(t.src) + "->" +
+                    std::to_string(t.dst) + " would send a packet over 4 GiB; set fabric.packet or workload.chunk");
+      }
+      r.bytes += t.bytes.count();
+      flows.push_back(FlowSpec{t.bytes, std::move(routes[i])});
+    }
+    r.transfers = step.transfers.size();
+    network.start_flows(std::move(flows), inject_at);
+    events.run();
+    if (!network.all_delivered()) {
+      throw Error("step " + std::to_string(s) + " cannot finish: transfers " +
+                  describe_stuck(step, network.undelivered_flows()) + " never delivered");
+    }
+    r.end = network.finished_at();
+    result.steps.push_back(r);
+  }
+  result.completion = result.steps.empty() ? Time::zero() : result.steps.back().end;
+  result.events = events.fired();
+  result.network = network.stats();
+  if (result.network.bytes_injected != result.network.bytes_delivered) {
+    throw std::logic_error("bytes injected (" + std::to_string(result.network.bytes_injected) +
+                           ") != bytes delivered (" + std::to_string(result.network.bytes_delivered) + ")");
+  }
+  return result;
+}
+
+}  // namespace photonsim

@@ -1,0 +1,75 @@
+#include "topology/shortest_path_router.h"
+
+#include <algorithm>
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/breadth_first_search.hpp>
+#include <boost/graph/visitors.hpp>
+
+#include "core/error.h"
+
+namespace photonsim {
+
+struct ShortestPathRouter::Graph {
+  boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS> g;
+};
+
+ShortestPathRouter::ShortestPathRouter(const Topology& topology)
+    : topology_(topology), graph_(std::make_unique<Graph>()),
+      predecessors_(static_cast<size_t>(topology.gpus())) {
+  const int n = topology.gpus();
+  std::vector<Edge> ordered = topology.edges();
+  ordered.erase(std::unique(ordered.begin(), ordered.end()), ordered.end());
+  auto offset = [n](const Edge& e) { return (static_cast<int>(e.second) - static_cast<int>(e.first) + n) % n; };
+  std::stable_sort(ordered.begin(), ordered.end(), [&](const Edge& a, const Edge& b) {
+    if (a.first != b.first) return a.first < b.first;
+    return offset(a) < offset(b);
+  });
+  graph_->g = decltype(graph_->g)(static_cast<size_t>(n));
+  for (const Edge& e : ordered) boost::add_edge(e.first, e.second, graph_->g);
+}
+
+ShortestPathRouter::~ShortestPathRouter() = default;
+
+const std::vector<int>& ShortestPathRouter::tree_from(Node src) const {
+  std::vector<int>& pred = predecessors_.at(src);
+  if (!pred.empty()) return pred;
+  const size_t n = static_cast<size_t>(topology_.gpus());
+  std::vector<size_t> parent(n, SIZE_MAX);
+  parent[src] = src;
+  boost::breadth_first_search(
+      graph_->g, boost::vertex(src, graph_->g),
+      boost::visitor(boost::make_bfs_visitor(
+          boost::record_predecessors(parent.data(), boost::on_tree_edge()))));
+  pred.assign(n, -1);
+  for (size_t v = 0; v < n; ++v) {
+    if (v != src && parent[v] != SIZE_MAX) pred[v] = static_cast<int>(parent[v]);
+  }
+  return pred;
+}
+
+int ShortestPathRouter::hops(Node src, Node dst) const {
+  if (src == dst) return 0;
+  const std::vector<int>& pred = tree_from(src);
+  int count = 0;
+  for (int v = static_cast<int>(dst); v != static_cast<int>(src); v = pred[v]) {
+    if (pred[v] < 0) return -1;
+    ++count;
+  }
+  return count;
+}
+
+std::vector<Node> ShortestPathRouter::path(Node src, Node dst) const {
+  const std::vector<int>& pred = tree_from(src);
+  std::vector<Node> nodes{dst};
+  for (int v = static_cast<int>(dst); v != static_cast<int>(src); v = pred[v]) {
+    if (pred[v] < 0) {
+      throw Error("no route from node " + std::to_string(src) + " to node " +
+                  std::to_string(dst) + " on topology '" + topology_.name() + "'");
+    }
+    nodes.push_back(static_cast<Node>(pred[v]));
+  }
+  std::reverse(nodes.begin(), nodes.end());
+  return nodes;
+}
+
+}  // namespace photonsim
