@@ -17,28 +17,37 @@ Prediction predict_alpha_beta_congestion(const Schedule& schedule, const FabricS
     const Topology& topology = schedule.topologies()[static_cast<size_t>(step.topology)];
     const std::vector<LinkRoute> routes = route_step(step, topology, s);
     std::vector<Time> circuit_busy(topology.edges().size(), Time::zero());
-    int dilation = 0;
-    Time longest_transfer = Time::zero();
+    Time slowest_transfer_propagation, slowest_transfer_transmission;
     for (size_t i = 0; i < step.transfers.size(); ++i) {
       const Bytes bytes = step.transfers[i].bytes;
       if (bytes.count() == 0) continue;
       const Time serialization = segmentation.serialization(bytes, fabric.bandwidth);
       for (uint32_t link : routes[i]) circuit_busy[link] += serialization;
       const auto hops = static_cast<int64_t>(routes[i].size());
-      dilation = std::max(dilation, static_cast<int>(hops));
       const Bytes packet = segmentation.largest_packet(bytes);
       const Bytes forwarding_unit =
           fabric.router == RouterMode::store_and_forward ? packet : std::min(packet, fabric.header);
       const Time fill = fabric.bandwidth.serialization(forwarding_unit) * (hops - 1);
-      longest_transfer = std::max(longest_transfer, fill + serialization);
+      const Time propagation = fabric.latency * hops;
+      if (propagation + fill + serialization >
+          slowest_transfer_propagation + slowest_transfer_transmission) {
+        slowest_transfer_propagation = propagation;
+        slowest_transfer_transmission = fill + serialization;
+      }
     }
     StepPrediction p;
     p.reconfiguration = schedule.reconfigures_before(s) ? fabric.reconfig_delay : Time::zero();
     p.startup = fabric.step_overhead;
-    p.propagation = fabric.latency * dilation;
     const Time congestion =
         circuit_busy.empty() ? Time::zero() : *std::max_element(circuit_busy.begin(), circuit_busy.end());
-    p.transmission = std::max(congestion, longest_transfer);
+    if (congestion > Time::zero() && congestion + fabric.latency >
+                                         slowest_transfer_propagation + slowest_transfer_transmission) {
+      p.propagation = fabric.latency;
+      p.transmission = congestion;
+    } else {
+      p.propagation = slowest_transfer_propagation;
+      p.transmission = slowest_transfer_transmission;
+    }
     prediction.steps.push_back(p);
   }
   return prediction;

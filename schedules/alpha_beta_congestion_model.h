@@ -2,15 +2,17 @@
 // Contract: the closed-form cost of a planned schedule on a fabric, per step:
 //   reconfiguration = alpha_r when the step changes the circuits,
 //   startup         = step_overhead (alpha),
-//   propagation     = dilation x latency (longest route, in hops),
-//   transmission    = max( busiest circuit's serialisation (congestion x w x beta),
-//                          max over transfers of its own serialisation plus the
-//                          pipeline fill (hops - 1) x forwarding unit ).
-// The first term is PCCL's Algorithm 2 (alpha x dilation + beta x congestion x w);
-// the fill term is the all-to-all paper's T = latency + chunk/B per hop under
-// store-and-forward (forwarding unit = packet; cut-through: the header).
-// Exact when each step is contention-free in the time-expanded graph, or has one
-// transfer per circuit; see README "Measured vs predicted" for where it is not.
+//   then the larger of two lower bounds on moving the step's data:
+//   - congestion: the busiest circuit's serialisation (PCCL's beta x congestion
+//     x w) plus one latency for its last packet to land;
+//   - dilation: the slowest single transfer alone: hops x latency + its
+//     serialisation + the pipeline fill (hops - 1) x forwarding unit (packet
+//     under store-and-forward, header under cut-through) - with packet = chunk
+//     this is the all-to-all paper's T = latency + chunk/B per hop.
+// The breakdown splits the winner into propagation (latency terms) and
+// transmission (serialisation terms). Exact when a step is contention-free in
+// the time-expanded graph, or its busiest circuit never idles; see the README
+// section "Measured vs predicted" for the terms it leaves out.
 #include "core/fabric_spec.h"
 #include "core/workload_spec.h"
 #include "schedules/prediction.h"
