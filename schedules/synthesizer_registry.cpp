@@ -51,9 +51,17 @@ Schedule SynthesizerRegistry::synthesize(const FabricSpec& fabric, const Workloa
   input.workload = workload;
   input.algorithm = algo.name;
   input.planner = plan.name;
-  input.initial = topologies_.make(synthesis.topology, fabric);
-  input.static_topology =
-      synthesis.static_topology ? topologies_.make(*synthesis.static_topology, fabric) : input.initial;
+  auto make_topology = [&](const TopologySpec& spec, const char* key) {
+    try {
+      return topologies_.make(spec, fabric);
+    } catch (const Error& e) {
+      throw Error(std::string(key) + ": " + e.what());
+    }
+  };
+  input.initial = make_topology(synthesis.topology, "synthesis.topology");
+  input.static_topology = synthesis.static_topology
+                              ? make_topology(*synthesis.static_topology, "synthesis.static_topology")
+                              : input.initial;
 
   const StepPattern pattern = algo.make()->pattern(fabric, workload);
   const Schedule planned = plan.make()->plan(pattern, input);

@@ -1,0 +1,239 @@
+// End-to-end tests of the photonsim binary: the contract verbs, flags, output
+// columns, determinism, and one-line errors with a non-zero exit on bad input.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Outcome {
+  int code;
+  std::string out;
+  std::string err;
+};
+
+std::string read_file(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+class Cli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::path(::testing::TempDir()) /
+           ("photonsim_cli_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  Outcome photonsim(const std::string& args) {
+    const fs::path out = dir_ / "stdout.txt", err = dir_ / "stderr.txt";
+    const std::string command = std::string(PHOTONSIM_BINARY) + " " + args + " >" + out.string() +
+                                " 2>" + err.string() + " </dev/null";
+    const int status = std::system(command.c_str());
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_file(out), read_file(err)};
+  }
+
+  std::string write(const std::string& name, const std::string& content) {
+    const fs::path p = dir_ / name;
+    std::ofstream(p, std::ios::binary) << content;
+    return p.string();
+  }
+
+  static std::string quickstart() { return std::string(PHOTONSIM_SOURCE_DIR) + "/configs/quickstart.yaml"; }
+
+  // Runs and expects a one-line error containing every fragment.
+  void expect_error(const std::string& args, const std::vector<std::string>& fragments) {
+    const Outcome o = photonsim(args);
+    EXPECT_NE(o.code, 0) << args;
+    EXPECT_NE(o.code, -1) << args << " did not exit normally";
+    EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << "not one line: " << o.err;
+    for (const std::string& f : fragments) {
+      EXPECT_NE(o.err.find(f), std::string::npos) << "'" << f << "' missing from: " << o.err;
+    }
+  }
+
+  fs::path dir_;
+};
+
+const char* kMinimal =
+    "fabric:\n"
+    "  gpus: 4\n"
+    "  bandwidth: 100Gbps\n"
+    "  latency: 1us\n"
+    "workload:\n"
+    "  collective: alltoall\n"
+    "  message: 1MB\n"
+    "synthesis:\n"
+    "  algorithm: direct\n"
+    "  topology: ring\n";
+
+std::string without_wall(const std::string& json) {
+  std::istringstream in(json);
+  std::string line, out;
+  while (std::getline(in, line)) {
+    if (line.find("\"wall_s\"") == std::string::npos) out += line + "\n";
+  }
+  return out;
+}
+
+TEST_F(Cli, QuickstartPrintsMeasuredNextToPredicted) {
+  const Outcome o = photonsim("run " + quickstart());
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_NE(o.out.find("measured"), std::string::npos);
+  EXPECT_NE(o.out.find("predicted"), std::string::npos);
+  EXPECT_NE(o.out.find("alltoall / direct"), std::string::npos);
+  EXPECT_NE(o.out.find("on 8 GPUs"), std::string::npos);
+}
+
+TEST_F(Cli, JsonCarriesTheContractColumns) {
+  const Outcome o = photonsim("run " + quickstart() + " --format json");
+  ASSERT_EQ(o.code, 0) << o.err;
+  for (const char* key : {"collective", "algorithm", "planner", "gpus", "message_bytes",
+                          "reconfig_delay_ps", "measured_ps", "predicted_ps", "error_pct",
+                          "reconfigurations", "reconfig_ps", "steps", "events", "packets",
+                          "wall_s", "per_step"}) {
+    EXPECT_NE(o.out.find("\"" + std::string(key) + "\":"), std::string::npos) << key;
+  }
+  EXPECT_NE(o.out.find("\"measured_ps\": 1134000000"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("\"predicted_ps\": 1134000000"), std::string::npos);
+}
+
+TEST_F(Cli, CsvIsAHeaderAndOneRowWithTheSameColumns) {
+  const Outcome o = photonsim("run " + quickstart() + " --format csv");
+  ASSERT_EQ(o.code, 0) << o.err;
+  std::istringstream in(o.out);
+  std::string header, row, extra;
+  std::getline(in, header);
+  std::getline(in, row);
+  EXPECT_FALSE(std::getline(in, extra));
+  EXPECT_EQ(std::count(header.begin(), header.end(), ','), std::count(row.begin(), row.end(), ','));
+  for (const char* key : {"collective", "measured_ps", "predicted_ps", "error_pct", "wall_s"}) {
+    EXPECT_NE(header.find(key), std::string::npos) << key;
+  }
+}
+
+TEST_F(Cli, SameConfigAndSeedGiveIdenticalOutput) {
+  const std::string args = "run " + quickstart() + " --format json --seed 7 --set fabric.packet=64KB";
+  const Outcome a = photonsim(args), b = photonsim(args);
+  ASSERT_EQ(a.code, 0) << a.err;
+  EXPECT_EQ(without_wall(a.out), without_wall(b.out));
+  EXPECT_NE(a.out.find("\"seed\": 7"), std::string::npos);
+}
+
+TEST_F(Cli, SetOverridesAnyKey) {
+  const Outcome o = photonsim("run " + quickstart() +
+                              " --format csv --set synthesis.topology=none --set synthesis.static_topology=ring");
+  ASSERT_EQ(o.code, 0) << o.err;
+  // R + 28T with R = 10us, T = 40.5us.
+  EXPECT_NE(o.out.find(",1144000000,1144000000,"), std::string::npos) << o.out;
+}
+
+TEST_F(Cli, OutDirHoldsResultsAndAReplayableSchedule) {
+  const fs::path out = dir_ / "results";
+  ASSERT_EQ(photonsim("run " + quickstart() + " --out " + out.string()).code, 0);
+  for (const char* f : {"result.json", "result.csv", "schedule.pb"}) EXPECT_TRUE(fs::exists(out / f)) << f;
+  const Outcome replay = photonsim("replay " + (out / "schedule.pb").string() + " " + quickstart() + " --format json");
+  ASSERT_EQ(replay.code, 0) << replay.err;
+  EXPECT_EQ(without_wall(replay.out), without_wall(read_file(out / "result.json")));
+}
+
+TEST_F(Cli, SynthWritesAScheduleAndPrintsItsPrediction) {
+  const std::string pb = (dir_ / "s.pbtxt").string();
+  const Outcome o = photonsim("synth " + quickstart() + " --out " + pb);
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_NE(o.out.find("predicted"), std::string::npos);
+  EXPECT_NE(o.out.find("1134000000 ps"), std::string::npos) << o.out;
+  EXPECT_NE(read_file(pb).find("algorithm: \"direct\""), std::string::npos);
+}
+
+TEST_F(Cli, HelpAndListSucceed) {
+  EXPECT_EQ(photonsim("--help").code, 0);
+  const Outcome run_help = photonsim("run --help");
+  EXPECT_EQ(run_help.code, 0);
+  EXPECT_NE(run_help.out.find("--set"), std::string::npos);
+  const Outcome list = photonsim("list");
+  ASSERT_EQ(list.code, 0);
+  for (const char* name : {"direct", "ring", "binomial", "static", "every_step", "none"}) {
+    EXPECT_NE(list.out.find(name), std::string::npos) << name;
+  }
+}
+
+TEST_F(Cli, UnknownKeyNamesFileLineAndKey) {
+  const std::string path = write("c.yaml", std::string(kMinimal) + "  bandwith: 1Gbps\n");
+  expect_error("run " + path, {"c.yaml:11:", "bandwith"});
+}
+
+TEST_F(Cli, MissingRequiredKey) {
+  std::string yaml = kMinimal;
+  yaml.erase(yaml.find("  latency: 1us\n"), 14);
+  expect_error("run " + write("c.yaml", yaml), {"fabric.latency"});
+}
+
+TEST_F(Cli, UnparsableUnit) {
+  expect_error("run " + write("c.yaml", kMinimal) + " --set fabric.bandwidth=100Gbs",
+               {"fabric.bandwidth", "100Gbs"});
+}
+
+TEST_F(Cli, TooFewGpus) {
+  expect_error("run " + write("c.yaml", kMinimal) + " --set fabric.gpus=1", {"fabric.gpus"});
+}
+
+TEST_F(Cli, NegativeDelay) {
+  expect_error("run " + write("c.yaml", kMinimal) + " --set fabric.reconfig_delay=-1us",
+               {"fabric.reconfig_delay", "negative"});
+}
+
+TEST_F(Cli, ConfigurationOverThePortLimitNamesTheNode) {
+  expect_error("run " + write("c.yaml", kMinimal) + " --set \"synthesis.topology={type: ring, bidirectional: true}\"",
+               {"node 0", "fabric.ports"});
+}
+
+TEST_F(Cli, UnknownAlgorithmListsTheValidOnes) {
+  expect_error("run " + write("c.yaml", kMinimal) + " --set synthesis.algorithm=bogus",
+               {"synthesis.algorithm", "bogus", "direct", "ring", "binomial"});
+}
+
+TEST_F(Cli, UnroutableTransferNamesTheNodes) {
+  const std::string pb = write("s.pbtxt",
+                               "collective: \"alltoall\" algorithm: \"hand\" planner: \"hand\" gpus: 4\n"
+                               "message_bytes: 1000 initial_topology: 0\n"
+                               "topologies { name: \"line\" gpus: 4 edges { src: 0 dst: 1 } edges { src: 1 dst: 2 } edges { src: 2 dst: 3 } }\n"
+                               "steps { topology: 0 transfers { src: 3 dst: 0 bytes: 1000 } }\n"
+                               "end_marker: 827542864\n");
+  expect_error("replay " + pb + " " + write("c.yaml", kMinimal), {"no route from node 3 to node 0"});
+}
+
+TEST_F(Cli, TruncatedScheduleIsRejected) {
+  const std::string pb = (dir_ / "s.pb").string();
+  ASSERT_EQ(photonsim("synth " + quickstart() + " --out " + pb).code, 0);
+  const std::string bytes = read_file(pb);
+  for (size_t keep : {size_t{0}, bytes.size() / 3, bytes.size() / 2, bytes.size() - 1}) {
+    const std::string cut = write("cut.pb", bytes.substr(0, keep));
+    expect_error("replay " + cut + " " + quickstart(), {"cut.pb"});
+  }
+}
+
+TEST_F(Cli, MissingConfigFile) {
+  expect_error("run " + (dir_ / "nope.yaml").string(), {"nope.yaml"});
+}
+
+TEST_F(Cli, BadFormatAndBadVerb) {
+  expect_error("run " + quickstart() + " --format xml", {"--format", "table, json, csv"});
+  const Outcome o = photonsim("frobnicate");
+  EXPECT_EQ(o.code, 2);
+  EXPECT_NE(o.err.find("run, synth, replay, list"), std::string::npos);
+}
+
+}  // namespace
