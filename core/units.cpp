@@ -136,7 +136,11 @@ Bandwidth parse_bandwidth(std::string_view text) {
 }
 
 std::string format_time(Time t) {
-  if (t.picoseconds() < 0) return "-" + format_time(Time::zero() - t);
+  if (t.picoseconds() < 0) {
+    std::string magnitude = format_time(Time::zero() - t);
+    magnitude.insert(magnitude.begin(), '-');
+    return magnitude;
+  }
   return format_with(t.picoseconds(), kTimeSuffixes, {0, 1, 2, 3, 4});
 }
 

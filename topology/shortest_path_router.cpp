@@ -1,6 +1,12 @@
 #include "topology/shortest_path_router.h"
 
 #include <algorithm>
+
+// GCC 12 at -O3 reports a false maybe-uninitialized inside Boost.Graph's
+// inlined edge iterators; it is not in this project's code.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/breadth_first_search.hpp>
 #include <boost/graph/visitors.hpp>
