@@ -145,7 +145,18 @@ std::string format_time(Time t) {
 }
 
 std::string format_bytes(Bytes b) {
-  // Binary units read best for the power-of-two sizes simulations use.
+  // Exact units first (4MB stays "4MB", 4MiB stays "4MiB"), else binary with decimals.
+  const Suffix* exact = nullptr;
+  for (const Suffix& s : kByteSuffixes) {
+    if (b.count() > 0 && static_cast<i128>(b.count()) % s.factor == 0 &&
+        (!exact || s.factor > exact->factor)) {
+      exact = &s;
+    }
+  }
+  if (exact && exact->factor > 1) {
+    return std::to_string(static_cast<int64_t>(static_cast<i128>(b.count()) / exact->factor)) +
+           std::string(exact->name);
+  }
   return format_with(b.count(), kByteSuffixes, {0, 5, 6, 7, 8});
 }
 
