@@ -1,8 +1,13 @@
 #include "core/atomic_file.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
-#include <fstream>
 
 #include "core/error.h"
 
@@ -13,18 +18,33 @@ void write_file_atomically(const std::string& path, const std::string& content) 
   std::error_code ec;
   if (target.has_parent_path()) {
     std::filesystem::create_directories(target.parent_path(), ec);
-    if (ec) throw Error("cannot create directory '" + target.parent_path().string() + "': " + ec.message());
-  }
-  const std::string temporary = path + ".tmp";
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    if (!out) throw Error("cannot write '" + path + "'");
-    out.write(content.data(), static_cast<std::streamsize>(content.size()));
-    out.flush();
-    if (!out) {
-      std::remove(temporary.c_str());
-      throw Error("cannot write '" + path + "'");
+    if (ec) {
+      throw Error("cannot write '" + path + "': cannot create directory '" +
+                  target.parent_path().string() + "': " + ec.message());
     }
+  }
+  // A unique temporary name, so concurrent writers never share one.
+  std::string temporary = path + ".tmpXXXXXX";
+  const int fd = ::mkstemp(temporary.data());
+  if (fd < 0) throw Error("cannot write '" + path + "': " + std::strerror(errno));
+  const char* data = content.data();
+  size_t left = content.size();
+  while (left > 0) {
+    const ssize_t written = ::write(fd, data, left);
+    if (written < 0) {
+      if (errno == EINTR) continue;
+      const std::string why = std::strerror(errno);
+      ::close(fd);
+      std::remove(temporary.c_str());
+      throw Error("cannot write '" + path + "': " + why);
+    }
+    data += written;
+    left -= static_cast<size_t>(written);
+  }
+  ::fchmod(fd, 0644);
+  if (::close(fd) != 0) {
+    std::remove(temporary.c_str());
+    throw Error("cannot write '" + path + "'");
   }
   if (std::rename(temporary.c_str(), path.c_str()) != 0) {
     std::remove(temporary.c_str());

@@ -3,6 +3,7 @@
 // mixing Time with raw integers requires an explicit conversion.
 #include <cstdint>
 #include <compare>
+#include <iosfwd>
 #include <string>
 
 namespace photonsim {
@@ -34,5 +35,7 @@ class Time {
 
 // Largest readable unit with up to three decimals, e.g. "1.5us", "28ms", "0ps".
 std::string format_time(Time t);
+// Picoseconds and the readable form, e.g. "1500000ps (1.5us)": test failures stay legible.
+std::ostream& operator<<(std::ostream& os, Time t);
 
 }  // namespace photonsim

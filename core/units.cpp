@@ -3,6 +3,7 @@
 #include <array>
 #include <cctype>
 #include <cstdio>
+#include <ostream>
 #include <utility>
 
 #include "core/error.h"
@@ -57,23 +58,32 @@ int64_t parse_with(std::string_view text, const std::array<Suffix, N>& suffixes,
   };
   size_t pos = 0;
   while (pos < text.size() && std::isspace(static_cast<unsigned char>(text[pos]))) ++pos;
-  i128 mantissa = 0;
-  int64_t decimals = 0;
-  bool seen_digit = false;
+  std::string integer_digits, fraction_digits;
   bool seen_point = false;
   for (; pos < text.size(); ++pos) {
     char c = text[pos];
     if (std::isdigit(static_cast<unsigned char>(c))) {
-      seen_digit = true;
-      if (mantissa > (static_cast<i128>(1) << 100)) return fail("number too large");
-      mantissa = mantissa * 10 + (c - '0');
-      if (seen_point) ++decimals;
+      (seen_point ? fraction_digits : integer_digits) += c;
     } else if (c == '.' && !seen_point) {
       seen_point = true;
     } else {
       break;
     }
   }
+  const bool seen_digit = !integer_digits.empty() || !fraction_digits.empty();
+  // Trailing fractional zeros change nothing ("1.500us" = "1.5us").
+  while (!fraction_digits.empty() && fraction_digits.back() == '0') fraction_digits.pop_back();
+  // Bounds keep every intermediate inside 128 bits: mantissa <= 10^25, unit
+  // factor <= 8 * 10^12, divisor <= 10^36.
+  constexpr size_t kMaxDecimals = 36;
+  const i128 kMaxMantissa = static_cast<i128>(10'000'000'000'000LL) * 1'000'000'000'000LL;
+  i128 mantissa = 0;
+  for (char c : integer_digits + fraction_digits) {
+    mantissa = mantissa * 10 + (c - '0');
+    if (mantissa > kMaxMantissa) return fail("number too large");
+  }
+  const size_t decimals = fraction_digits.size();
+  if (decimals > kMaxDecimals) return fail("not a whole number of the base unit");
   if (!seen_digit) return fail("no number");
   size_t suffix_begin = pos;
   while (pos < text.size() && !std::isspace(static_cast<unsigned char>(text[pos]))) ++pos;
@@ -84,7 +94,7 @@ int64_t parse_with(std::string_view text, const std::array<Suffix, N>& suffixes,
     if (s.name != suffix) continue;
     i128 scaled = mantissa * s.factor;
     i128 divisor = 1;
-    for (int64_t i = 0; i < decimals; ++i) divisor *= 10;
+    for (size_t i = 0; i < decimals; ++i) divisor *= 10;
     if (scaled % divisor != 0) return fail("not a whole number of the base unit");
     i128 value = scaled / divisor;
     if (value > static_cast<i128>(INT64_MAX)) return fail("value too large");
@@ -118,6 +128,10 @@ std::string format_with(int64_t value, const std::array<Suffix, N>& suffixes,
 Time Bandwidth::serialization(Bytes b) const {
   const i128 numerator = static_cast<i128>(b.count()) * 8 * 1000000000000LL;
   const i128 q = (numerator + bps_ - 1) / bps_;
+  if (q > static_cast<i128>(INT64_MAX)) {
+    throw Error("serialising " + std::to_string(b.count()) + " bytes at " + format_bandwidth(*this) +
+                " exceeds the simulated time range (about 106 days)");
+  }
   return Time::ps(static_cast<int64_t>(q));
 }
 
@@ -142,6 +156,10 @@ std::string format_time(Time t) {
     return magnitude;
   }
   return format_with(t.picoseconds(), kTimeSuffixes, {0, 1, 2, 3, 4});
+}
+
+std::ostream& operator<<(std::ostream& os, Time t) {
+  return os << t.picoseconds() << "ps (" << format_time(t) << ")";
 }
 
 std::string format_bytes(Bytes b) {

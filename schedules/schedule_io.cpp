@@ -1,5 +1,7 @@
 #include "schedules/schedule_io.h"
 
+#include <google/protobuf/io/tokenizer.h>
+#include <google/protobuf/stubs/logging.h>
 #include <google/protobuf/text_format.h>
 
 #include <fstream>
@@ -14,6 +16,21 @@ namespace photonsim {
 namespace {
 
 constexpr uint32_t kEndMarker = 0x31534D50;
+
+// Keeps the first text-format error (1-based line:column) for our own message;
+// libprotobuf would otherwise log it to stderr.
+class FirstErrorCollector : public google::protobuf::io::ErrorCollector {
+ public:
+  void AddError(int line, google::protobuf::io::ColumnNumber column,
+                const std::string& message) override {
+    if (first_.empty()) first_ = std::to_string(line + 1) + ":" + std::to_string(column + 1) + ": " + message;
+  }
+  void AddWarning(int, google::protobuf::io::ColumnNumber, const std::string&) override {}
+  const std::string& first() const { return first_; }
+
+ private:
+  std::string first_;
+};
 
 bool is_text_path(const std::string& path) {
   for (const char* ext : {".pbtxt", ".textproto", ".txtpb"}) {
@@ -148,16 +165,24 @@ std::string serialize_schedule(const Schedule& schedule, bool text_format) {
 Schedule parse_schedule(const std::string& bytes, bool text_format, const std::string& source) {
   proto::Schedule message;
   bool ok = false;
-  if (text_format) {
-    google::protobuf::TextFormat::Parser parser;
-    parser.RecordErrorsTo(nullptr);
-    ok = parser.ParseFromString(bytes, &message);
-  } else {
-    ok = message.ParseFromString(bytes);
+  FirstErrorCollector errors;
+  {
+    // Nothing below the CLI prints: libprotobuf's own log lines are silenced
+    // while parsing, and what went wrong is reported in the Error instead.
+    const google::protobuf::LogSilencer silence;
+    if (text_format) {
+      google::protobuf::TextFormat::Parser parser;
+      parser.RecordErrorsTo(&errors);
+      ok = parser.ParseFromString(bytes, &message);
+    } else {
+      ok = message.ParseFromString(bytes);
+    }
   }
   if (!ok) {
-    throw Error("schedule '" + source + "': cannot parse " +
-                (text_format ? "text-format" : "binary") + " protobuf (truncated or corrupt file)");
+    if (text_format) {
+      throw Error("schedule '" + source + "': text-format protobuf error at " + errors.first());
+    }
+    throw Error("schedule '" + source + "': cannot parse binary protobuf (truncated or corrupt file)");
   }
   return from_proto(message, source);
 }

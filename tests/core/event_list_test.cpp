@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <ostream>
 #include <algorithm>
 #include <cstdint>
 #include <stdexcept>
@@ -11,6 +12,7 @@
 #include "core/rng.h"
 
 namespace photonsim {
+
 namespace {
 
 // Records (time, token) of every event it receives.

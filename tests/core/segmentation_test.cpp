@@ -2,10 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include <ostream>
 #include <cstdint>
 #include <vector>
 
 namespace photonsim {
+
 namespace {
 
 // 8 bits per 1000 ps: 1 byte = 1 ns, so serialisation in ns equals bytes.

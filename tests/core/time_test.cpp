@@ -2,9 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <ostream>
 #include <cstdint>
 
 namespace photonsim {
+
 namespace {
 
 TEST(Time, FactoriesAreExactPicoseconds) {

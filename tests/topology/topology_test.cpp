@@ -134,7 +134,7 @@ TEST(TopologyCheckPorts, DirectedInDegreeAlsoCounts) {
 
 TEST(TopologyCheckPorts, NamesTheFirstOffendingNode) {
   // Node 2 is the first with two out-circuits.
-  const Topology t("t", 5, {{0, 1}, {2, 3}, {2, 4}, {4, 0}, {4, 1}});
+  const Topology t("t", 5, {{0, 1}, {2, 3}, {2, 4}, {4, 0}, {3, 2}});
   const std::string msg = error_of(t, fabric(5, 1, CircuitKind::directed));
   EXPECT_NE(msg.find("node 2 "), std::string::npos) << msg;
 }

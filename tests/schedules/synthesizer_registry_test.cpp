@@ -1,0 +1,112 @@
+#include "schedules/synthesizer_registry.h"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+
+#include "core/error.h"
+#include "schedules/alltoall_direct.h"
+#include "schedules/static_planner.h"
+
+namespace photonsim {
+namespace {
+
+FabricSpec fabric(int gpus, int ports = 1) {
+  FabricSpec f;
+  f.gpus = gpus;
+  f.ports = ports;
+  f.bandwidth = Bandwidth::bits_per_second(800000000000);
+  f.latency = Time::ns(500);
+  return f;
+}
+
+WorkloadSpec workload(Collective c) {
+  WorkloadSpec w;
+  w.collective = c;
+  w.message = Bytes(4000000);
+  return w;
+}
+
+SynthesisSpec synthesis(const std::string& algorithm, const std::string& planner, const std::string& topology) {
+  SynthesisSpec s;
+  s.algorithm = algorithm;
+  s.planner = planner;
+  s.topology.type = topology;
+  return s;
+}
+
+std::string error_of(const FabricSpec& f, const WorkloadSpec& w, const SynthesisSpec& s) {
+  try {
+    SynthesizerRegistry::with_builtins().synthesize(f, w, s);
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(SynthesizerRegistry, BuiltinNamesAndDefaults) {
+  const auto r = SynthesizerRegistry::with_builtins();
+  ASSERT_EQ(r.algorithms().size(), size_t{3});
+  EXPECT_EQ(r.algorithms()[0].name, "direct");
+  EXPECT_EQ(r.algorithms()[0].default_planner, "static");
+  EXPECT_EQ(r.algorithms()[1].name, "ring");
+  EXPECT_EQ(r.algorithms()[1].default_planner, "static");
+  EXPECT_EQ(r.algorithms()[2].name, "binomial");
+  EXPECT_EQ(r.algorithms()[2].default_planner, "every_step");
+  ASSERT_EQ(r.planners().size(), size_t{2});
+  EXPECT_EQ(r.planners()[0].name, "static");
+  EXPECT_EQ(r.planners()[1].name, "every_step");
+  EXPECT_EQ(r.topologies().names(), "none, ring");
+}
+
+TEST(SynthesizerRegistry, UnknownAlgorithmListsValidNames) {
+  const std::string msg = error_of(fabric(8), workload(Collective::alltoall), synthesis("greedy", "", "ring"));
+  EXPECT_NE(msg.find("synthesis.algorithm"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("'greedy'"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("direct, ring, binomial"), std::string::npos) << msg;
+}
+
+TEST(SynthesizerRegistry, UnknownPlannerListsValidNames) {
+  const std::string msg = error_of(fabric(8), workload(Collective::alltoall), synthesis("direct", "matching", "ring"));
+  EXPECT_NE(msg.find("synthesis.planner"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("'matching'"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("static, every_step"), std::string::npos) << msg;
+}
+
+TEST(SynthesizerRegistry, CollectiveNotImplementedByAlgorithm) {
+  const std::string msg = error_of(fabric(8), workload(Collective::broadcast), synthesis("ring", "", "ring"));
+  EXPECT_NE(msg.find("'ring' does not implement"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("'broadcast'"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("allreduce, reducescatter, allgather"), std::string::npos) << msg;
+}
+
+TEST(SynthesizerRegistry, UnknownTopologyPropagates) {
+  const std::string msg = error_of(fabric(8), workload(Collective::alltoall), synthesis("direct", "", "torus"));
+  EXPECT_NE(msg.find("unknown topology 'torus'"), std::string::npos) << msg;
+}
+
+TEST(SynthesizerRegistry, PlannerOverrideIsRecorded) {
+  const Schedule s = SynthesizerRegistry::with_builtins().synthesize(
+      fabric(4), workload(Collective::alltoall), synthesis("direct", "every_step", "none"));
+  EXPECT_EQ(s.planner(), "every_step");
+  EXPECT_EQ(s.algorithm(), "direct");
+  EXPECT_EQ(s.collective(), Collective::alltoall);
+  EXPECT_EQ(s.message(), Bytes(4000000));
+  EXPECT_EQ(s.gpus(), 4);
+  EXPECT_EQ(s.prediction().steps.size(), s.steps().size());
+}
+
+TEST(SynthesizerRegistry, CustomEntriesCanBeAdded) {
+  auto r = SynthesizerRegistry::with_builtins();
+  r.add_algorithm({"direct2", {Collective::alltoall}, "static2", "copy",
+                   [] { return std::make_unique<AlltoallDirect>(); }});
+  r.add_planner({"static2", "copy", [] { return std::make_unique<StaticPlanner>(); }});
+  const Schedule s = r.synthesize(fabric(4), workload(Collective::alltoall), synthesis("direct2", "", "ring"));
+  EXPECT_EQ(s.algorithm(), "direct2");
+  EXPECT_EQ(s.planner(), "static2");
+  EXPECT_EQ(s.steps().size(), size_t{3});
+}
+
+}  // namespace
+}  // namespace photonsim

@@ -1,0 +1,148 @@
+#include "topology/topology_registry.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/error.h"
+
+namespace photonsim {
+namespace {
+
+FabricSpec fabric(int gpus, int ports, CircuitKind circuits) {
+  FabricSpec f;
+  f.gpus = gpus;
+  f.ports = ports;
+  f.circuits = circuits;
+  f.bandwidth = Bandwidth::bits_per_second(800000000000);
+  f.latency = Time::ns(500);
+  return f;
+}
+
+TopologySpec spec(const std::string& type, std::map<std::string, std::string> params = {}) {
+  TopologySpec s;
+  s.type = type;
+  s.params = std::move(params);
+  return s;
+}
+
+std::string error_of(const TopologySpec& s, const FabricSpec& f) {
+  try {
+    TopologyRegistry::with_builtin_generators().make(s, f);
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(TopologyRegistry, BuiltinNames) {
+  const auto registry = TopologyRegistry::with_builtin_generators();
+  EXPECT_EQ(registry.names(), "none, ring");
+  ASSERT_EQ(registry.entries().size(), size_t{2});
+  EXPECT_EQ(registry.entries()[0].name, "none");
+  EXPECT_EQ(registry.entries()[1].name, "ring");
+}
+
+TEST(TopologyRegistry, NoneGivesNullopt) {
+  const auto registry = TopologyRegistry::with_builtin_generators();
+  EXPECT_FALSE(registry.make(spec("none"), fabric(8, 1, CircuitKind::directed)).has_value());
+  EXPECT_FALSE(registry.make(TopologySpec{}, fabric(8, 1, CircuitKind::directed)).has_value());
+}
+
+TEST(TopologyRegistry, NoneRejectsParameters) {
+  const std::string msg = error_of(spec("none", {{"bidirectional", "true"}}), fabric(8, 2, CircuitKind::directed));
+  EXPECT_NE(msg.find("bidirectional"), std::string::npos) << msg;
+}
+
+TEST(TopologyRegistry, RingDefaultsToUnidirectionalOnDirectedFabric) {
+  const auto t = TopologyRegistry::with_builtin_generators().make(spec("ring"),
+                                                                   fabric(8, 1, CircuitKind::directed));
+  ASSERT_TRUE(t.has_value());
+  EXPECT_EQ(t->name(), "ring");
+  EXPECT_EQ(t->gpus(), 8);
+  EXPECT_EQ(t->edges().size(), size_t{8});
+  for (Node u = 0; u < 8; ++u) EXPECT_EQ(t->multiplicity(u, (u + 1) % 8), 1);
+  EXPECT_EQ(t->multiplicity(1, 0), 0);
+}
+
+TEST(TopologyRegistry, RingDefaultsToBidirectionalOnBidirectionalFabric) {
+  const auto t = TopologyRegistry::with_builtin_generators().make(
+      spec("ring"), fabric(8, 2, CircuitKind::bidirectional));
+  ASSERT_TRUE(t.has_value());
+  EXPECT_EQ(t->name(), "bidirectional_ring");
+  EXPECT_EQ(t->edges().size(), size_t{16});
+  for (Node u = 0; u < 8; ++u) {
+    EXPECT_EQ(t->multiplicity(u, (u + 1) % 8), 1);
+    EXPECT_EQ(t->multiplicity((u + 1) % 8, u), 1);
+  }
+}
+
+TEST(TopologyRegistry, RingBidirectionalParameterOverridesFabric) {
+  const auto registry = TopologyRegistry::with_builtin_generators();
+  const auto both = registry.make(spec("ring", {{"bidirectional", "true"}}), fabric(8, 2, CircuitKind::directed));
+  ASSERT_TRUE(both.has_value());
+  EXPECT_EQ(both->edges().size(), size_t{16});
+  const auto one = registry.make(spec("ring", {{"bidirectional", "false"}}),
+                                 fabric(8, 2, CircuitKind::directed));
+  ASSERT_TRUE(one.has_value());
+  EXPECT_EQ(one->edges().size(), size_t{8});
+}
+
+TEST(TopologyRegistry, UnidirectionalRingOnBidirectionalFabricFailsPortCheck) {
+  // One-way circuits cannot exist on a bidirectional fabric.
+  const std::string msg = error_of(spec("ring", {{"bidirectional", "false"}}),
+                                   fabric(8, 2, CircuitKind::bidirectional));
+  EXPECT_NE(msg.find("no reverse"), std::string::npos) << msg;
+}
+
+TEST(TopologyRegistry, MakeChecksPorts) {
+  // A bidirectional ring needs two ports per node.
+  const std::string msg = error_of(spec("ring", {{"bidirectional", "true"}}), fabric(8, 1, CircuitKind::directed));
+  EXPECT_NE(msg.find("node 0"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("fabric.ports is 1"), std::string::npos) << msg;
+}
+
+TEST(TopologyRegistry, TwoNodeBidirectionalRingIsOnePair) {
+  const auto t = TopologyRegistry::with_builtin_generators().make(
+      spec("ring"), fabric(2, 1, CircuitKind::bidirectional));
+  ASSERT_TRUE(t.has_value());
+  EXPECT_EQ(t->edges(), (std::vector<Edge>{{0, 1}, {1, 0}}));
+}
+
+TEST(TopologyRegistry, BadParameterNameListsValidOnes) {
+  const std::string msg = error_of(spec("ring", {{"stride", "2"}}), fabric(8, 1, CircuitKind::directed));
+  EXPECT_NE(msg.find("'stride'"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("valid: bidirectional"), std::string::npos) << msg;
+}
+
+TEST(TopologyRegistry, BadParameterValue) {
+  const std::string msg = error_of(spec("ring", {{"bidirectional", "yes"}}), fabric(8, 2, CircuitKind::directed));
+  EXPECT_NE(msg.find("'bidirectional'"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("'yes'"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("true or false"), std::string::npos) << msg;
+}
+
+TEST(TopologyRegistry, UnknownNameListsValidNames) {
+  const std::string msg = error_of(spec("torus"), fabric(8, 1, CircuitKind::directed));
+  EXPECT_NE(msg.find("unknown topology 'torus'"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("valid: none, ring"), std::string::npos) << msg;
+}
+
+TEST(TopologyRegistry, CustomGeneratorsCanBeAdded) {
+  auto registry = TopologyRegistry::with_builtin_generators();
+  registry.add({"star", "", "everyone to 0",
+                [](const TopologySpec&, const FabricSpec& f) {
+                  std::vector<Edge> e;
+                  for (int u = 1; u < f.gpus; ++u) e.push_back({static_cast<Node>(u), 0});
+                  return Topology("star", f.gpus, e);
+                }});
+  EXPECT_EQ(registry.names(), "none, ring, star");
+  EXPECT_NO_THROW(registry.make(spec("star"), fabric(4, 3, CircuitKind::directed)));
+  // The registry checks the generator's output against the ports.
+  EXPECT_THROW(registry.make(spec("star"), fabric(4, 2, CircuitKind::directed)), Error);
+}
+
+}  // namespace
+}  // namespace photonsim
