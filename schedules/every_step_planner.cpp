@@ -4,6 +4,7 @@
 #include <set>
 
 #include "schedules/topology_catalog.h"
+#include "topology/step_circuits.h"
 
 namespace photonsim {
 
@@ -60,13 +61,9 @@ std::vector<std::vector<Transfer>> split_to_ports(const std::vector<Transfer>& t
 
 Topology circuits_of(const std::vector<Transfer>& transfers, const FabricSpec& fabric,
                      size_t step_index) {
-  std::set<Edge> circuits;
-  for (const Transfer& t : transfers) {
-    circuits.insert({t.src, t.dst});
-    if (fabric.circuits == CircuitKind::bidirectional) circuits.insert({t.dst, t.src});
-  }
-  return Topology("step" + std::to_string(step_index), fabric.gpus,
-                  std::vector<Edge>(circuits.begin(), circuits.end()));
+  std::vector<Edge> pairs;
+  for (const Transfer& t : transfers) pairs.push_back({t.src, t.dst});
+  return circuits_for_pairs("step" + std::to_string(step_index), fabric.gpus, pairs, fabric.circuits);
 }
 
 }  // namespace

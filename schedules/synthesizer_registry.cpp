@@ -4,6 +4,8 @@
 
 #include "core/error.h"
 #include "schedules/alpha_beta_congestion_model.h"
+#include "topology/step_circuits.h"
+#include "topology/topology_params.h"
 
 namespace photonsim {
 
@@ -14,6 +16,22 @@ std::string names_of(const std::vector<Entry>& entries) {
   for (const Entry& e : entries) out += (out.empty() ? "" : ", ") + e.name;
   return out;
 }
+// synthesis.static_topology: {type: from_step, step: K}: the circuits step K asks for.
+Topology circuits_of_step(const TopologySpec& spec, const StepPattern& pattern, const FabricSpec& fabric) {
+  const TopologyParams params("from_step", spec.params, {"step"});
+  const int64_t step = params.integer("step", 0);
+  if (step < 0 || step >= static_cast<int64_t>(pattern.steps.size())) {
+    params.fail("step", "must be in 0.." + std::to_string(pattern.steps.size() - 1) + ", got " +
+                            std::to_string(step));
+  }
+  std::vector<Edge> pairs;
+  for (const Transfer& t : pattern.steps[static_cast<size_t>(step)]) pairs.push_back({t.src, t.dst});
+  Topology topology = circuits_for_pairs("from_step(" + std::to_string(step) + ")", fabric.gpus, pairs,
+                                         fabric.circuits);
+  topology.check_ports(fabric);
+  return topology;
+}
+
 }  // namespace
 
 const SynthesizerRegistry::AlgorithmEntry& SynthesizerRegistry::algorithm(
@@ -34,7 +52,7 @@ const SynthesizerRegistry::PlannerEntry& SynthesizerRegistry::planner(const std:
 }
 
 Schedule SynthesizerRegistry::synthesize(const FabricSpec& fabric, const WorkloadSpec& workload,
-                                         const SynthesisSpec& synthesis) const {
+                                         const SynthesisSpec& synthesis, uint64_t seed) const {
   const AlgorithmEntry& algo = algorithm(synthesis.algorithm);
   if (std::find(algo.collectives.begin(), algo.collectives.end(), workload.collective) ==
       algo.collectives.end()) {
@@ -51,9 +69,13 @@ Schedule SynthesizerRegistry::synthesize(const FabricSpec& fabric, const Workloa
   input.workload = workload;
   input.algorithm = algo.name;
   input.planner = plan.name;
-  auto make_topology = [&](const TopologySpec& spec, const char* key) {
+  const StepPattern pattern = algo.make()->pattern(fabric, workload);
+  auto make_topology = [&](const TopologySpec& spec, const char* key) -> std::optional<Topology> {
     try {
-      return topologies_.make(spec, fabric);
+      if (spec.type == "from_step" && std::string(key) == "synthesis.static_topology") {
+        return circuits_of_step(spec, pattern, fabric);
+      }
+      return topologies_.make(spec, fabric, seed);
     } catch (const Error& e) {
       throw Error(std::string(key) + ": " + e.what());
     }
@@ -63,7 +85,6 @@ Schedule SynthesizerRegistry::synthesize(const FabricSpec& fabric, const Workloa
                               ? make_topology(*synthesis.static_topology, "synthesis.static_topology")
                               : input.initial;
 
-  const StepPattern pattern = algo.make()->pattern(fabric, workload);
   const Schedule planned = plan.make()->plan(pattern, input);
   return planned.with_prediction(predict_alpha_beta_congestion(planned, fabric, workload));
 }

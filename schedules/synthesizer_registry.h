@@ -41,8 +41,9 @@ class SynthesizerRegistry {
   void add_algorithm(AlgorithmEntry entry) { algorithms_.push_back(std::move(entry)); }
   void add_planner(PlannerEntry entry) { planners_.push_back(std::move(entry)); }
 
+  // `seed` feeds randomised topology generators (the experiment seed).
   Schedule synthesize(const FabricSpec& fabric, const WorkloadSpec& workload,
-                      const SynthesisSpec& synthesis) const;
+                      const SynthesisSpec& synthesis, uint64_t seed = 1) const;
 
   const std::vector<AlgorithmEntry>& algorithms() const { return algorithms_; }
   const std::vector<PlannerEntry>& planners() const { return planners_; }

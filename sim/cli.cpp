@@ -126,7 +126,7 @@ int verb_synth(int argc, const char* const* argv, std::ostream& out) {
   if (o.out.empty()) throw po::error("synth needs --out FILE.pb");
   const ExperimentConfig config = load_config(config_path, o.sets);
   const Schedule schedule = SynthesizerRegistry::with_builtins().synthesize(
-      config.fabric, config.workload, config.synthesis);
+      config.fabric, config.workload, config.synthesis, config.seed);
   write_schedule(schedule, o.out);
   const Prediction& p = schedule.prediction();
   out << to_string(schedule.collective()) << " / " << schedule.algorithm() << " / planner "
@@ -163,7 +163,7 @@ int verb_list(std::ostream& out) {
   for (const auto& p : registry.planners()) out << "  " << p.name << "\n      " << p.description << "\n";
   out << "topologies (synthesis.topology, synthesis.static_topology):\n";
   for (const auto& t : registry.topologies().entries()) {
-    out << "  " << t.name << (t.parameters.empty() ? "" : "  {" + t.parameters + "}") << "\n      "
+    out << "  " << t.name << (t.usage.empty() ? "" : "  {" + t.usage + "}") << "\n      "
         << t.description << "\n";
   }
   out << "collectives (workload.collective): alltoall, allreduce, reducescatter, allgather, broadcast\n";

@@ -217,6 +217,14 @@ class Reader {
     return entry.value.Scalar();
   }
 
+  std::string flow_text(const Entry& entry) const {
+    YAML::Emitter out;
+    out.SetSeqFormat(YAML::Flow);
+    out.SetMapFormat(YAML::Flow);
+    out << entry.value;
+    return out.c_str();
+  }
+
   std::string non_empty_text(const Entry& entry) const {
     std::string value = text(entry);
     if (trim(value).empty()) fail(entry, entry.key + " must not be empty");
@@ -303,7 +311,10 @@ class Reader {
       const std::string name = pair.first.Scalar();
       if (name == "type") continue;
       const std::string key = child_key(entry, name);
-      spec.params[name] = text(Entry{pair.second, key, where(key, pair.first.Mark())});
+      const Entry param{pair.second, key, where(key, pair.first.Mark())};
+      // Lists (generator sets, dimensions, edge lists) travel as YAML flow text;
+      // the generator parses and validates them.
+      spec.params[name] = param.value.IsSequence() ? flow_text(param) : text(param);
     }
     return spec;
   }

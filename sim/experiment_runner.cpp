@@ -15,7 +15,7 @@ RunReport replay_schedule(const Schedule& schedule, const ExperimentConfig& conf
 
 RunReport run_experiment(const ExperimentConfig& config, const SynthesizerRegistry& registry) {
   const auto begin = std::chrono::steady_clock::now();
-  const Schedule schedule = registry.synthesize(config.fabric, config.workload, config.synthesis);
+  const Schedule schedule = registry.synthesize(config.fabric, config.workload, config.synthesis, config.seed);
   RunReport report = replay_schedule(schedule, config);
   const std::chrono::duration<double> wall = std::chrono::steady_clock::now() - begin;
   report.wall_seconds = wall.count();

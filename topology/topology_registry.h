@@ -2,7 +2,10 @@
 // Contract: topology generators keyed by their YAML name. make() validates the
 // generator's parameters and throws Error naming the bad parameter, or for an
 // unknown name, listing every valid one. Registries are plain values built by
-// with_builtin_generators(); there is no global registry.
+// with_builtin_generators(); there is no global registry. Two names are not
+// generators: `none` (no circuits, make() returns nullopt) and `from_step`
+// (the circuits a step's transfers ask for, resolved by the synthesizer,
+// which knows the steps; make() refuses it with a message saying so).
 #include <functional>
 #include <optional>
 #include <string>
@@ -10,25 +13,30 @@
 
 #include "core/fabric_spec.h"
 #include "core/synthesis_spec.h"
+#include "topology/generator_context.h"
 #include "topology/topology.h"
+#include "topology/topology_params.h"
 
 namespace photonsim {
 
 class TopologyRegistry {
  public:
-  using Builder = std::function<Topology(const TopologySpec&, const FabricSpec&)>;
+  using Builder = std::function<Topology(const TopologyParams&, const GeneratorContext&)>;
   struct Entry {
     std::string name;
-    std::string parameters;   // one line: name=values (default)
+    std::vector<std::string> parameters;  // accepted parameter keys
+    std::string usage;                    // one line: parameters with values and defaults
     std::string description;
-    Builder build;
+    Builder build;                        // empty for `none` and `from_step`
   };
 
   static TopologyRegistry with_builtin_generators();
 
   void add(Entry entry);
-  // "none" yields std::nullopt: the fabric holds no circuits.
-  std::optional<Topology> make(const TopologySpec& spec, const FabricSpec& fabric) const;
+  // Builds and port-checks the topology; `none` yields std::nullopt.
+  std::optional<Topology> make(const TopologySpec& spec, const FabricSpec& fabric,
+                               uint64_t seed = 1) const;
+  const Entry& entry(const std::string& name) const;
   const std::vector<Entry>& entries() const { return entries_; }
   std::string names() const;
 

@@ -1,0 +1,45 @@
+#include <fstream>
+#include <sstream>
+
+#include "core/error.h"
+#include "topology/generators.h"
+
+namespace photonsim {
+
+namespace {
+
+std::vector<Edge> read_edge_file(const TopologyParams& params, const std::string& path) {
+  std::ifstream in(path);
+  if (!in) params.fail("file", "cannot open '" + path + "'");
+  std::vector<Edge> edges;
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    const size_t comment = line.find('#');
+    if (comment != std::string::npos) line.erase(comment);
+    std::istringstream fields(line);
+    int64_t u = 0, v = 0;
+    if (!(fields >> u)) continue;  // blank or comment line
+    std::string rest;
+    if (!(fields >> v) || (fields >> rest) || u < 0 || v < 0 || u > UINT32_MAX || v > UINT32_MAX) {
+      params.fail("file", path + ":" + std::to_string(number) + ": expected 'src dst', got '" + line + "'");
+    }
+    edges.push_back({static_cast<Node>(u), static_cast<Node>(v)});
+  }
+  return edges;
+}
+
+}  // namespace
+
+Topology make_from_edges(const TopologyParams& params, const GeneratorContext& context) {
+  if (params.has("edges") == params.has("file")) params.fail("needs exactly one of 'edges' or 'file'");
+  std::vector<Edge> edges = params.has("edges") ? params.edges("edges") : read_edge_file(params, params.text("file"));
+  if (edges.empty()) params.fail(params.has("edges") ? "edges" : "file", "lists no circuits");
+  const std::string name = params.has("name") ? params.text("name") : "from_edges";
+  try {
+    return Topology(name, context.gpus(), std::move(edges));
+  } catch (const Error& e) {
+    params.fail(params.has("edges") ? "edges" : "file", e.what());
+  }
+}
+
+}  // namespace photonsim

@@ -1,0 +1,86 @@
+#include <algorithm>
+#include <set>
+
+#include "topology/generators.h"
+
+namespace photonsim {
+
+namespace {
+
+// The most balanced factorisation of n into `count` factors, largest last.
+std::vector<int> balanced_factors(int n, int count) {
+  if (count == 1) return {n};
+  int best = 1;
+  for (int a = 1; static_cast<int64_t>(a) * a <= n; ++a) {
+    int64_t power = 1;
+    for (int i = 0; i < count; ++i) power *= a;
+    if (power > n) break;
+    if (n % a == 0) best = a;
+  }
+  std::vector<int> rest = balanced_factors(n / best, count - 1);
+  rest.insert(rest.begin(), best);
+  return rest;
+}
+
+std::vector<int> dimensions_of(const TopologyParams& params, int n) {
+  std::vector<int> dims;
+  if (params.has("dims")) {
+    dims = params.dimensions("dims");
+    if (params.has("dimensions") && params.integer("dimensions") != static_cast<int64_t>(dims.size())) {
+      params.fail("dimensions", "disagrees with dims");
+    }
+  } else {
+    const int64_t count = params.integer("dimensions", 2);
+    if (count != 2 && count != 3) params.fail("dimensions", "must be 2 or 3, got " + std::to_string(count));
+    dims = balanced_factors(n, static_cast<int>(count));
+  }
+  int64_t product = 1;
+  for (int d : dims) product *= d;
+  if (product != n) {
+    std::string text;
+    for (int d : dims) text += (text.empty() ? "" : "x") + std::to_string(d);
+    params.fail("dims", text + " has " + std::to_string(product) + " nodes but fabric.gpus is " +
+                            std::to_string(n));
+  }
+  return dims;
+}
+
+Topology lattice(const TopologyParams& params, const GeneratorContext& context, bool wrap) {
+  const int n = context.gpus();
+  const std::vector<int> dims = dimensions_of(params, n);
+  std::vector<int> stride(dims.size(), 1);
+  for (size_t k = dims.size() - 1; k > 0; --k) stride[k - 1] = stride[k] * dims[k];
+  std::set<Edge> unique;
+  std::vector<Edge> edges;
+  for (int u = 0; u < n; ++u) {
+    for (size_t k = 0; k < dims.size(); ++k) {
+      const int coordinate = (u / stride[k]) % dims[k];
+      for (int direction : {+1, -1}) {
+        int next = coordinate + direction;
+        if (next < 0 || next >= dims[k]) {
+          if (!wrap) continue;
+          next = (next + dims[k]) % dims[k];
+        }
+        if (next == coordinate) continue;
+        const Edge e{static_cast<Node>(u), static_cast<Node>(u + (next - coordinate) * stride[k])};
+        // In a dimension of size 2 the wrap-around link is the direct link: one circuit.
+        if (unique.insert(e).second) edges.push_back(e);
+      }
+    }
+  }
+  std::string name = wrap ? "torus(" : "grid(";
+  for (size_t k = 0; k < dims.size(); ++k) name += (k ? "x" : "") + std::to_string(dims[k]);
+  return Topology(name + ")", n, std::move(edges));
+}
+
+}  // namespace
+
+Topology make_torus(const TopologyParams& params, const GeneratorContext& context) {
+  return lattice(params, context, true);
+}
+
+Topology make_grid(const TopologyParams& params, const GeneratorContext& context) {
+  return lattice(params, context, false);
+}
+
+}  // namespace photonsim

@@ -1,0 +1,154 @@
+#include "topology/topology_params.h"
+
+#include <cctype>
+#include <charconv>
+
+#include "core/error.h"
+
+namespace photonsim {
+
+namespace {
+
+// Every integer in `text` in order, with the bracket depth at which it sits.
+struct Token {
+  int64_t value;
+  int depth;
+};
+
+bool scan_integers(const std::string& text, std::vector<Token>& out, std::string& why) {
+  int depth = 0;
+  for (size_t i = 0; i < text.size();) {
+    const char c = text[i];
+    if (c == '[') {
+      ++depth;
+      ++i;
+    } else if (c == ']') {
+      if (--depth < 0) {
+        why = "unbalanced ']'";
+        return false;
+      }
+      ++i;
+    } else if (c == ',' || std::isspace(static_cast<unsigned char>(c))) {
+      ++i;
+    } else if (c == '-' || std::isdigit(static_cast<unsigned char>(c))) {
+      int64_t v = 0;
+      const auto result = std::from_chars(text.data() + i, text.data() + text.size(), v);
+      if (result.ec != std::errc()) {
+        why = "'" + text.substr(i) + "' is not an integer";
+        return false;
+      }
+      out.push_back({v, depth});
+      i = static_cast<size_t>(result.ptr - text.data());
+    } else {
+      why = "unexpected '" + std::string(1, c) + "'";
+      return false;
+    }
+  }
+  if (depth != 0) {
+    why = "unbalanced '['";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+TopologyParams::TopologyParams(std::string type, std::map<std::string, std::string> values,
+                               const std::vector<std::string>& allowed)
+    : type_(std::move(type)), values_(std::move(values)) {
+  for (const auto& [key, value] : values_) {
+    bool known = false;
+    for (const std::string& a : allowed) known = known || a == key;
+    if (!known) {
+      std::string valid;
+      for (const std::string& a : allowed) valid += (valid.empty() ? "" : ", ") + a;
+      throw Error("topology '" + type_ + "' has no parameter '" + key + "' (valid: " +
+                  (valid.empty() ? "none" : valid) + ")");
+    }
+  }
+}
+
+void TopologyParams::fail(const std::string& key, const std::string& why) const {
+  throw Error("topology '" + type_ + "' parameter '" + key + "': " + why);
+}
+
+void TopologyParams::fail(const std::string& why) const {
+  throw Error("topology '" + type_ + "': " + why);
+}
+
+const std::string& TopologyParams::raw(const std::string& key) const {
+  auto it = values_.find(key);
+  if (it == values_.end()) fail(key, "is required");
+  return it->second;
+}
+
+std::string TopologyParams::text(const std::string& key) const { return raw(key); }
+
+int64_t TopologyParams::integer(const std::string& key, std::optional<int64_t> fallback) const {
+  if (!has(key)) {
+    if (fallback) return *fallback;
+    fail(key, "is required");
+  }
+  const std::string& s = raw(key);
+  int64_t v = 0;
+  const auto result = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (result.ec != std::errc() || result.ptr != s.data() + s.size()) {
+    fail(key, "must be an integer, got '" + s + "'");
+  }
+  return v;
+}
+
+bool TopologyParams::boolean(const std::string& key, bool fallback) const {
+  if (!has(key)) return fallback;
+  const std::string& s = raw(key);
+  if (s == "true") return true;
+  if (s == "false") return false;
+  fail(key, "must be true or false, got '" + s + "'");
+}
+
+std::vector<int64_t> TopologyParams::integers(const std::string& key) const {
+  std::vector<Token> tokens;
+  std::string why;
+  if (!scan_integers(raw(key), tokens, why)) fail(key, why);
+  std::vector<int64_t> out;
+  for (const Token& t : tokens) {
+    if (t.depth > 1) fail(key, "must be a flat list of integers, got '" + raw(key) + "'");
+    out.push_back(t.value);
+  }
+  return out;
+}
+
+std::vector<int> TopologyParams::dimensions(const std::string& key) const {
+  std::string s = raw(key);
+  for (char& c : s) {
+    if (c == 'x' || c == 'X') c = ',';
+  }
+  std::vector<Token> tokens;
+  std::string why;
+  if (!scan_integers(s, tokens, why)) fail(key, why + " (expected e.g. 4x4 or 4x4x2)");
+  std::vector<int> dims;
+  for (const Token& t : tokens) {
+    if (t.value < 1 || t.value > (1 << 24)) fail(key, "every dimension must be >= 1, got '" + raw(key) + "'");
+    dims.push_back(static_cast<int>(t.value));
+  }
+  if (dims.size() < 2 || dims.size() > 3) {
+    fail(key, "needs 2 or 3 dimensions (AxB or AxBxC), got '" + raw(key) + "'");
+  }
+  return dims;
+}
+
+std::vector<Edge> TopologyParams::edges(const std::string& key) const {
+  std::vector<Token> tokens;
+  std::string why;
+  if (!scan_integers(raw(key), tokens, why)) fail(key, why);
+  if (tokens.size() % 2 != 0) fail(key, "must be a list of [src, dst] pairs, got an odd number of integers");
+  std::vector<Edge> out;
+  for (size_t i = 0; i < tokens.size(); i += 2) {
+    if (tokens[i].value < 0 || tokens[i + 1].value < 0) fail(key, "node ids must be >= 0");
+    if (tokens[i].value > UINT32_MAX || tokens[i + 1].value > UINT32_MAX) fail(key, "node id too large");
+    out.push_back({static_cast<Node>(tokens[i].value), static_cast<Node>(tokens[i + 1].value)});
+  }
+  return out;
+}
+
+}  // namespace photonsim

@@ -1,0 +1,44 @@
+#pragma once
+// Contract: the validated parameters of one topology generator. Construction
+// rejects any key the generator does not declare (listing the valid ones);
+// accessors parse one value each and throw Error naming the generator and the
+// parameter ("topology 'torus' parameter 'dims': ..."). Values arrive as text
+// from YAML or the CLI: integers, booleans (true/false), integer lists
+// ("1,2,4" or "[1, 2, 4]"), dimensions ("4x4x2" or a list) and edge lists
+// ("[[0, 1], [1, 2]]").
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "topology/topology.h"
+
+namespace photonsim {
+
+class TopologyParams {
+ public:
+  TopologyParams(std::string type, std::map<std::string, std::string> values,
+                 const std::vector<std::string>& allowed);
+
+  const std::string& type() const { return type_; }
+  bool has(const std::string& key) const { return values_.count(key) > 0; }
+  // Without a default the parameter is required.
+  int64_t integer(const std::string& key, std::optional<int64_t> fallback = std::nullopt) const;
+  bool boolean(const std::string& key, bool fallback) const;
+  std::vector<int64_t> integers(const std::string& key) const;
+  std::vector<int> dimensions(const std::string& key) const;
+  std::vector<Edge> edges(const std::string& key) const;
+  std::string text(const std::string& key) const;
+
+  [[noreturn]] void fail(const std::string& key, const std::string& why) const;
+  [[noreturn]] void fail(const std::string& why) const;
+
+ private:
+  const std::string& raw(const std::string& key) const;
+
+  std::string type_;
+  std::map<std::string, std::string> values_;
+};
+
+}  // namespace photonsim
