@@ -1,19 +1,37 @@
 #pragma once
-// Contract: hop-count shortest paths on one topology, with deterministic ties:
-// from each node, neighbours are explored in order of clockwise offset
-// (v - u mod n), so circulant topologies route every source the same way
-// (on an even bidirectional ring the antipode goes clockwise). Breadth-first
-// trees are built per source on first use and cached in this object.
+// Contract: hop-count shortest paths on one topology, with deterministic ties.
+// Default (clockwise): from each node, neighbours are explored in order of
+// clockwise offset (v - u mod n), so circulant topologies route every source
+// the same way (on an even bidirectional ring the antipode goes clockwise);
+// the path returned is the first of AllShortestPaths' lexicographic order.
+// Breadth-first trees are built per source on first use and cached.
+// Random: each (src, dst) gets a shortest path drawn uniformly among all of
+// them by an Rng seeded from (seed, src, dst), so the answer depends only on
+// the seed and the pair, never on query order; different pairs need not share
+// prefixes (the routes are not a tree).
+// Not safe to share between threads (caches). Nodes out of range throw Error.
+#include <cstdint>
 #include <memory>
 #include <vector>
 
+#include "topology/all_shortest_paths.h"
 #include "topology/topology.h"
 
 namespace photonsim {
 
 class ShortestPathRouter {
  public:
+  struct TieBreak {
+    enum class Kind { clockwise, random };
+    Kind kind = Kind::clockwise;
+    uint64_t seed = 0;  // used by Kind::random only
+
+    static TieBreak clockwise() { return TieBreak{}; }
+    static TieBreak random(uint64_t seed) { return TieBreak{Kind::random, seed}; }
+  };
+
   explicit ShortestPathRouter(const Topology& topology);
+  ShortestPathRouter(const Topology& topology, TieBreak tie_break);
   ~ShortestPathRouter();
   ShortestPathRouter(const ShortestPathRouter&) = delete;
   ShortestPathRouter& operator=(const ShortestPathRouter&) = delete;
@@ -27,9 +45,12 @@ class ShortestPathRouter {
  private:
   struct Graph;
   const std::vector<int>& tree_from(Node src) const;  // predecessor per node, -1 = none
+  void check_node(Node v) const;
 
   const Topology& topology_;
-  std::unique_ptr<Graph> graph_;
+  TieBreak tie_break_;
+  std::unique_ptr<Graph> graph_;                      // clockwise only
+  std::unique_ptr<AllShortestPaths> all_paths_;       // random only
   mutable std::vector<std::vector<int>> predecessors_;  // per source, empty until built
 };
 

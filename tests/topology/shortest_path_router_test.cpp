@@ -2,8 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
 #include <string>
 #include <vector>
+
+#include "topology/all_shortest_paths.h"
 
 #include "core/error.h"
 
@@ -115,6 +118,131 @@ TEST(ShortestPathRouter, EmptyTopologyReachesNothing) {
   EXPECT_EQ(router.hops(0, 1), -1);
   EXPECT_EQ(router.hops(2, 2), 0);
   EXPECT_THROW(router.path(0, 2), Error);
+}
+
+Node at(int row, int col, int cols) { return static_cast<Node>(row * cols + col); }
+
+// Built by hand so these tests do not depend on the generators.
+Topology torus(int rows, int cols) {
+  std::vector<Edge> e;
+  for (int r = 0; r < rows; ++r) {
+    for (int c = 0; c < cols; ++c) {
+      e.push_back({at(r, c, cols), at(r, (c + 1) % cols, cols)});
+      e.push_back({at(r, c, cols), at(r, (c + cols - 1) % cols, cols)});
+      e.push_back({at(r, c, cols), at((r + 1) % rows, c, cols)});
+      e.push_back({at(r, c, cols), at((r + rows - 1) % rows, c, cols)});
+    }
+  }
+  return Topology("torus", rows * cols, std::move(e));
+}
+
+Topology grid(int rows, int cols) {
+  std::vector<Edge> e;
+  for (int r = 0; r < rows; ++r) {
+    for (int c = 0; c < cols; ++c) {
+      if (c + 1 < cols) e.push_back({at(r, c, cols), at(r, c + 1, cols)});
+      if (c > 0) e.push_back({at(r, c, cols), at(r, c - 1, cols)});
+      if (r + 1 < rows) e.push_back({at(r, c, cols), at(r + 1, c, cols)});
+      if (r > 0) e.push_back({at(r, c, cols), at(r - 1, c, cols)});
+    }
+  }
+  return Topology("grid", rows * cols, std::move(e));
+}
+
+TEST(ShortestPathRouter, ExplicitClockwiseTieBreakIsTheDefault) {
+  const Topology t = torus(4, 4);
+  const ShortestPathRouter by_default(t);
+  const ShortestPathRouter clockwise(t, ShortestPathRouter::TieBreak::clockwise());
+  for (Node s = 0; s < 16; ++s) {
+    for (Node d = 0; d < 16; ++d) EXPECT_EQ(by_default.path(s, d), clockwise.path(s, d));
+  }
+  // Right (+1) before down (+4): 0 -> 5 goes through 1.
+  EXPECT_EQ(by_default.path(0, 5), (std::vector<Node>{0, 1, 5}));
+}
+
+TEST(ShortestPathRouter, RandomTiesGiveShortestPathsOnly) {
+  const Topology t = torus(4, 4);
+  const ShortestPathRouter reference(t);
+  const ShortestPathRouter random(t, ShortestPathRouter::TieBreak::random(11));
+  for (Node s = 0; s < 16; ++s) {
+    for (Node d = 0; d < 16; ++d) {
+      const std::vector<Node> p = random.path(s, d);
+      ASSERT_EQ(p.size(), static_cast<size_t>(reference.hops(s, d) + 1)) << s << "->" << d;
+      EXPECT_EQ(p.front(), s);
+      EXPECT_EQ(p.back(), d);
+      for (size_t i = 0; i + 1 < p.size(); ++i) EXPECT_GT(t.multiplicity(p[i], p[i + 1]), 0);
+      EXPECT_EQ(random.hops(s, d), reference.hops(s, d));
+    }
+  }
+}
+
+TEST(ShortestPathRouter, RandomTiesDependOnSeedNotQueryOrder) {
+  const Topology t = torus(4, 4);
+  const ShortestPathRouter a(t, ShortestPathRouter::TieBreak::random(5));
+  const ShortestPathRouter b(t, ShortestPathRouter::TieBreak::random(5));
+  const ShortestPathRouter other(t, ShortestPathRouter::TieBreak::random(6));
+  std::map<Edge, std::vector<Node>> forward, backward;
+  for (Node s = 0; s < 16; ++s) {
+    for (Node d = 0; d < 16; ++d) forward[{s, d}] = a.path(s, d);
+  }
+  for (Node s = 16; s-- > 0;) {
+    for (Node d = 16; d-- > 0;) backward[{s, d}] = b.path(s, d);
+  }
+  EXPECT_EQ(forward, backward);
+  for (const auto& [pair, p] : forward) EXPECT_EQ(a.path(pair.first, pair.second), p);  // cached answers agree
+  int differing = 0;
+  for (const auto& [pair, p] : forward) differing += other.path(pair.first, pair.second) != p ? 1 : 0;
+  EXPECT_GT(differing, 0);
+}
+
+TEST(ShortestPathRouter, RandomTiesAreSpreadOverAllShortestPaths) {
+  // 0 -> 10 on a 4x4 grid has C(4, 2) = 6 shortest paths; over 600 seeds each
+  // should come up about 100 times. The seeds are fixed, so this is exact and
+  // repeatable; the bounds only say the draw is not lopsided.
+  const Topology t = grid(4, 4);
+  const std::vector<std::vector<Node>> all = AllShortestPaths(t).paths(0, 10, 10).paths;
+  ASSERT_EQ(all.size(), 6u);
+  std::map<std::vector<Node>, int> seen;
+  for (uint64_t seed = 0; seed < 600; ++seed) {
+    ++seen[ShortestPathRouter(t, ShortestPathRouter::TieBreak::random(seed)).path(0, 10)];
+  }
+  ASSERT_EQ(seen.size(), 6u);
+  for (const std::vector<Node>& p : all) {
+    EXPECT_GT(seen[p], 60);
+    EXPECT_LT(seen[p], 140);
+  }
+}
+
+TEST(ShortestPathRouter, RandomTiesUnreachableAndTrivialRoutes) {
+  const Topology t("split", 4, {{0, 1}, {1, 0}, {2, 3}, {3, 2}});
+  const ShortestPathRouter router(t, ShortestPathRouter::TieBreak::random(3));
+  EXPECT_EQ(router.hops(0, 2), -1);
+  EXPECT_EQ(router.path(2, 2), (std::vector<Node>{2}));
+  EXPECT_EQ(router.path(0, 1), (std::vector<Node>{0, 1}));
+  try {
+    router.path(1, 3);
+    FAIL() << "expected Error";
+  } catch (const Error& e) {
+    const std::string msg = e.what();
+    EXPECT_NE(msg.find("node 1"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("node 3"), std::string::npos) << msg;
+  }
+}
+
+TEST(ShortestPathRouter, NodeOutOfRangeThrowsNamingIt) {
+  const Topology t = ring(4, true);
+  for (const ShortestPathRouter::TieBreak tie : {ShortestPathRouter::TieBreak::clockwise(),
+                                                 ShortestPathRouter::TieBreak::random(1)}) {
+    const ShortestPathRouter router(t, tie);
+    try {
+      router.path(0, 4);
+      FAIL() << "expected Error";
+    } catch (const Error& e) {
+      const std::string msg = e.what();
+      EXPECT_NE(msg.find("node 4"), std::string::npos) << msg;
+    }
+    EXPECT_THROW(router.hops(9, 0), Error);
+  }
 }
 
 }  // namespace
