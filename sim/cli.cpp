@@ -14,6 +14,8 @@
 #include "schedules/synthesizer_registry.h"
 #include "sim/config_loader.h"
 #include "sim/experiment_runner.h"
+#include "sim/topology_report.h"
+#include "topology/topology_registry.h"
 
 namespace po = boost::program_options;
 
@@ -29,6 +31,8 @@ constexpr const char* kUsage =
     "  photonsim synth CONFIG.yaml --out FILE.pb [--set key=value]...\n"
     "  photonsim replay FILE.pb CONFIG.yaml [--set key=value]... [--format table|json|csv] [--out DIR]\n"
     "  photonsim list\n"
+    "  photonsim topo --type NAME --gpus N [--degree D] [--dims AxB[xC]] [--shift S] [--generators a,b,...]\n"
+    "                 [--seed N] [--demand alltoall] [--format table|json|dot]\n"
     "  photonsim VERB --help\n";
 
 struct CommonOptions {
@@ -146,6 +150,63 @@ int verb_synth(int argc, const char* const* argv, std::ostream& out) {
   return 0;
 }
 
+int verb_topo(int argc, const char* const* argv, std::ostream& out) {
+  std::string type, format = "table", circuits = "directed";
+  int gpus = 0;
+  std::optional<int> ports;
+  std::vector<std::string> extra;
+  po::options_description d("options");
+  d.add_options()("help,h", "show this help")("type", po::value(&type), "generator name (photonsim list)")(
+      "gpus", po::value(&gpus), "number of GPUs")("degree", po::value<std::string>(), "degree parameter")(
+      "dims", po::value<std::string>(), "dimensions AxB or AxBxC (torus, grid)")(
+      "shift", po::value<std::string>(), "shift (shifted_ring)")(
+      "generators", po::value<std::string>(), "generator set a,b,... (circulant)")(
+      "param", po::value(&extra)->composing(), "any other generator parameter, key=value (repeatable)")(
+      "seed", po::value<uint64_t>()->default_value(1), "seed for randomised generators")(
+      "ports", po::value<int>(), "check the topology against this many ports per GPU")(
+      "circuits", po::value(&circuits), "directed | bidirectional (for --ports and defaults)")(
+      "demand", po::value<std::string>(), "compute theta for this demand: alltoall")(
+      "format", po::value(&format), "table | json | dot");
+  po::variables_map vm = parse(argc, argv, d, po::positional_options_description());
+  if (vm.count("help")) {
+    out << "usage: photonsim topo --type NAME --gpus N [options]\n"
+           "Builds a topology and prints its degree, diameter, average hop distance and, with --demand, theta.\n\n"
+        << d;
+    return 0;
+  }
+  if (type.empty()) throw po::error("topo needs --type NAME");
+  if (gpus < 2) throw Error("--gpus: must be at least 2, got " + std::to_string(gpus));
+  if (format != "table" && format != "json" && format != "dot") {
+    throw Error("--format: unknown format '" + format + "' (valid: table, json, dot)");
+  }
+  TopologySpec spec{type, {}};
+  for (const char* key : {"degree", "dims", "shift", "generators"}) {
+    if (vm.count(key)) spec.params[key] = vm[key].as<std::string>();
+  }
+  for (const std::string& assignment : extra) {
+    const size_t eq = assignment.find('=');
+    if (eq == std::string::npos || eq == 0) throw Error("--param: expected key=value, got '" + assignment + "'");
+    spec.params[assignment.substr(0, eq)] = assignment.substr(eq + 1);
+  }
+  FabricSpec fabric;
+  fabric.gpus = gpus;
+  if (circuits != "directed" && circuits != "bidirectional") {
+    throw Error("--circuits: must be directed or bidirectional, got '" + circuits + "'");
+  }
+  fabric.circuits = circuits == "directed" ? CircuitKind::directed : CircuitKind::bidirectional;
+  // Without --ports nothing limits the degree: topo describes, it does not check.
+  fabric.ports = vm.count("ports") ? vm["ports"].as<int>() : gpus * gpus;
+  if (fabric.ports < 1) throw Error("--ports: must be at least 1");
+  std::optional<Topology> topology =
+      TopologyRegistry::with_builtin_generators().make(spec, fabric, vm["seed"].as<uint64_t>());
+  if (!topology) throw Error("--type none has no circuits to describe");
+  std::optional<std::string> demand;
+  if (vm.count("demand")) demand = vm["demand"].as<std::string>();
+  const TopologyReport report = TopologyReport::build(type, std::move(*topology), demand);
+  out << (format == "json" ? report.json() : format == "dot" ? report.dot() : report.table());
+  return 0;
+}
+
 std::string collective_names(const std::vector<Collective>& cs) {
   std::string out;
   for (Collective c : cs) out += (out.empty() ? "" : ",") + std::string(to_string(c));
@@ -193,7 +254,8 @@ int run_cli(int argc, const char* const* argv, std::ostream& out, std::ostream& 
     if (verb == "replay") return verb_run(argc - 1, argv + 1, out, true);
     if (verb == "synth") return verb_synth(argc - 1, argv + 1, out);
     if (verb == "list") return verb_list(out);
-    err << "photonsim: unknown command '" << verb << "' (valid: run, synth, replay, list)\n";
+    if (verb == "topo") return verb_topo(argc - 1, argv + 1, out);
+    err << "photonsim: unknown command '" << verb << "' (valid: run, synth, replay, list, topo)\n";
     return 2;
   } catch (const po::error& e) {
     err << "photonsim " << verb << ": " << e.what() << " (see photonsim " << verb << " --help)\n";

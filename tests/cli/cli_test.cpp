@@ -233,7 +233,37 @@ TEST_F(Cli, BadFormatAndBadVerb) {
   expect_error("run " + quickstart() + " --format xml", {"--format", "table, json, csv"});
   const Outcome o = photonsim("frobnicate");
   EXPECT_EQ(o.code, 2);
-  EXPECT_NE(o.err.find("run, synth, replay, list"), std::string::npos);
+  EXPECT_NE(o.err.find("run, synth, replay, list, topo"), std::string::npos);
+}
+
+TEST_F(Cli, TopoJsonHasTheContractKeys) {
+  const Outcome o = photonsim("topo --type torus --gpus 16 --dims 4x4 --demand alltoall --format json");
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_NE(o.out.find("\"gpus\": 16"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("\"diameter\": 4"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("\"theta\": 0.125"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("\"edges\": [[0, 1], [0, 3], [0, 4], [0, 12], [1, 0]"), std::string::npos) << o.out;
+}
+
+TEST_F(Cli, TopoTableAndDot) {
+  const Outcome table = photonsim("topo --type generalized_kautz --gpus 12 --degree 2");
+  ASSERT_EQ(table.code, 0) << table.err;
+  EXPECT_NE(table.out.find("diameter        3"), std::string::npos) << table.out;
+  const Outcome dot = photonsim("topo --type ring --gpus 3 --format dot");
+  ASSERT_EQ(dot.code, 0) << dot.err;
+  EXPECT_NE(dot.out.find("2 -> 0;"), std::string::npos) << dot.out;
+  const Outcome param = photonsim("topo --type subrings --gpus 27 --param phase=1 --format json");
+  ASSERT_EQ(param.code, 0) << param.err;
+  EXPECT_NE(param.out.find("\"strongly_connected\": false"), std::string::npos) << param.out;
+}
+
+TEST_F(Cli, TopoBadParametersNameTheParameter) {
+  expect_error("topo --type torus --gpus 15 --dims 4x4", {"'dims'"});
+  expect_error("topo --type generalized_kautz --gpus 8 --degree 8", {"'degree'"});
+  expect_error("topo --type circulant --gpus 8 --generators \"\"", {"'generators'"});
+  expect_error("topo --type tours --gpus 8", {"unknown topology 'tours'", "torus"});
+  expect_error("topo --type ring --gpus 8 --demand gather", {"--demand", "alltoall"});
+  expect_error("topo --type ring --gpus 8 --ports 0", {"--ports"});
 }
 
 }  // namespace
