@@ -14,6 +14,9 @@ struct TopologySpec {
 
 struct SynthesisSpec {
   std::string algorithm;
+  // Algorithm parameters (synthesis.algorithm given as a map {type: NAME, ...}),
+  // validated by the algorithm.
+  std::map<std::string, std::string> algorithm_params;
   std::string planner;  // empty = the algorithm's default planner
   // What the fabric holds before the first step; "none" = no circuits, so the
   // first step's configuration is a charged reconfiguration.

@@ -2,17 +2,18 @@
 
 namespace photonsim {
 
-StepPattern AlltoallDirect::pattern(const FabricSpec& fabric, const WorkloadSpec& workload) const {
-  const auto n = static_cast<Node>(fabric.gpus);
+StepPattern AlltoallDirect::pattern(const AlgorithmInput& input) const {
+  const auto n = static_cast<Node>(input.gpus());
   StepPattern pattern;
   pattern.independent_steps = true;
+  pattern.blocks = n * n;
   for (Node r = 1; r < n; ++r) {
     std::vector<Transfer> round;
     for (Node i = 0; i < n; ++i) {
       Transfer t;
       t.src = i;
       t.dst = (i + r) % n;
-      t.bytes = workload.message;
+      t.bytes = input.workload.message;
       t.blocks = {i * n + t.dst};
       round.push_back(std::move(t));
     }

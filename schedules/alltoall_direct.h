@@ -9,7 +9,7 @@ namespace photonsim {
 
 class AlltoallDirect : public CollectiveAlgorithm {
  public:
-  StepPattern pattern(const FabricSpec& fabric, const WorkloadSpec& workload) const override;
+  StepPattern pattern(const AlgorithmInput& input) const override;
 };
 
 }  // namespace photonsim

@@ -8,7 +8,7 @@ namespace photonsim {
 
 class BroadcastBinomial : public CollectiveAlgorithm {
  public:
-  StepPattern pattern(const FabricSpec& fabric, const WorkloadSpec& workload) const override;
+  StepPattern pattern(const AlgorithmInput& input) const override;
 };
 
 }  // namespace photonsim

@@ -84,6 +84,8 @@ Schedule EveryStepPlanner::plan(const StepPattern& pattern, const PlanningInput&
   parts.planner = input.planner;
   parts.gpus = input.fabric.gpus;
   parts.message = input.workload.message;
+  parts.blocks = pattern.blocks;
+  parts.root = input.workload.root;
   parts.topologies = catalog.take();
   return Schedule(std::move(parts));
 }

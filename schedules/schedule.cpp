@@ -17,6 +17,9 @@ Schedule::Schedule(ScheduleParts parts) : p_(std::move(parts)) {
                   " GPUs, schedule has " + std::to_string(p_.gpus));
     }
   }
+  if (p_.root < 0 || p_.root >= p_.gpus) {
+    throw Error("schedule: root " + std::to_string(p_.root) + " is not a node in 0.." + std::to_string(p_.gpus - 1));
+  }
   const Node n = static_cast<Node>(p_.gpus);
   for (size_t s = 0; s < p_.steps.size(); ++s) {
     const Step& step = p_.steps[s];

@@ -21,6 +21,13 @@ struct ScheduleParts {
   std::string planner;
   int gpus = 0;
   Bytes message;
+  // Block numbering (a contract with the verifier): all-to-all: src * n + dst
+  // (blocks = n*n); all-gather: block i starts at node i; broadcast: blocks
+  // (segments) start at `root`; reduce-scatter / AllReduce: every node holds its
+  // own contribution to every block, and block b ends fully reduced at node b
+  // (reduce-scatter) or everywhere (AllReduce).
+  uint32_t blocks = 0;
+  int root = 0;
   int initial_topology = -1;
   std::vector<Topology> topologies;
   std::vector<Step> steps;
@@ -39,6 +46,8 @@ class Schedule {
   const std::string& planner() const { return p_.planner; }
   int gpus() const { return p_.gpus; }
   Bytes message() const { return p_.message; }
+  uint32_t blocks() const { return p_.blocks; }
+  int root() const { return p_.root; }
   int initial_topology() const { return p_.initial_topology; }
   const std::vector<Topology>& topologies() const { return p_.topologies; }
   const std::vector<Step>& steps() const { return p_.steps; }

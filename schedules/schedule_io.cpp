@@ -48,6 +48,8 @@ proto::Schedule to_proto(const Schedule& s) {
   out.set_gpus(static_cast<uint32_t>(s.gpus()));
   out.set_message_bytes(static_cast<uint64_t>(s.message().count()));
   out.set_initial_topology(s.initial_topology());
+  out.set_blocks(s.blocks());
+  out.set_root(static_cast<uint32_t>(s.root()));
   for (const Topology& t : s.topologies()) {
     proto::Topology* pt = out.add_topologies();
     pt->set_name(t.name());
@@ -104,6 +106,9 @@ Schedule from_proto(const proto::Schedule& in, const std::string& source) {
   parts.gpus = static_cast<int>(in.gpus());
   parts.message = Bytes(static_cast<int64_t>(in.message_bytes()));
   parts.initial_topology = in.initial_topology();
+  parts.blocks = in.blocks();
+  if (in.root() >= in.gpus()) throw Error(where + "root " + std::to_string(in.root()) + " is not a node");
+  parts.root = static_cast<int>(in.root());
   for (const proto::Topology& pt : in.topologies()) {
     if (pt.gpus() != in.gpus()) {
       throw Error(where + "topology '" + pt.name() + "' has " + std::to_string(pt.gpus()) +

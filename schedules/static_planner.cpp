@@ -42,6 +42,8 @@ Schedule StaticPlanner::plan(const StepPattern& pattern, const PlanningInput& in
   parts.planner = input.planner;
   parts.gpus = input.fabric.gpus;
   parts.message = input.workload.message;
+  parts.blocks = pattern.blocks;
+  parts.root = input.workload.root;
   parts.topologies = catalog.take();
   return Schedule(std::move(parts));
 }

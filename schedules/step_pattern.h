@@ -3,6 +3,7 @@
 // chosen: the transfers of each step. `independent_steps` says no transfer
 // depends on data received in an earlier step (direct all-to-all), so a
 // planner may regroup transfers into rounds freely.
+#include <cstdint>
 #include <vector>
 
 #include "schedules/transfer.h"
@@ -12,6 +13,8 @@ namespace photonsim {
 struct StepPattern {
   std::vector<std::vector<Transfer>> steps;
   bool independent_steps = false;
+  // How many data blocks the collective is cut into (see Schedule::blocks()).
+  uint32_t blocks = 0;
 };
 
 }  // namespace photonsim

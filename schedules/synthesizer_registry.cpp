@@ -5,7 +5,7 @@
 #include "core/error.h"
 #include "schedules/alpha_beta_congestion_model.h"
 #include "topology/step_circuits.h"
-#include "topology/topology_params.h"
+#include "topology/component_params.h"
 
 namespace photonsim {
 
@@ -18,7 +18,7 @@ std::string names_of(const std::vector<Entry>& entries) {
 }
 // synthesis.static_topology: {type: from_step, step: K}: the circuits step K asks for.
 Topology circuits_of_step(const TopologySpec& spec, const StepPattern& pattern, const FabricSpec& fabric) {
-  const TopologyParams params("from_step", spec.params, {"step"});
+  const ComponentParams params("from_step", spec.params, {"step"});
   const int64_t step = params.integer("step", 0);
   if (step < 0 || step >= static_cast<int64_t>(pattern.steps.size())) {
     params.fail("step", "must be in 0.." + std::to_string(pattern.steps.size() - 1) + ", got " +
@@ -69,7 +69,8 @@ Schedule SynthesizerRegistry::synthesize(const FabricSpec& fabric, const Workloa
   input.workload = workload;
   input.algorithm = algo.name;
   input.planner = plan.name;
-  const StepPattern pattern = algo.make()->pattern(fabric, workload);
+  const ComponentParams params(algo.name, synthesis.algorithm_params, algo.parameters, "algorithm");
+  const StepPattern pattern = algo.make()->pattern(AlgorithmInput{fabric, workload, params});
   auto make_topology = [&](const TopologySpec& spec, const char* key) -> std::optional<Topology> {
     try {
       if (spec.type == "from_step" && std::string(key) == "synthesis.static_topology") {

@@ -29,6 +29,8 @@ class SynthesizerRegistry {
     std::string default_planner;
     std::string description;
     std::function<std::unique_ptr<CollectiveAlgorithm>()> make;
+    std::vector<std::string> parameters = {};  // accepted parameter keys
+    std::string usage = {};                    // one line: parameters with values and defaults
   };
   struct PlannerEntry {
     std::string name;

@@ -131,7 +131,7 @@ class Reader {
 
     const Entry synthesis = section(require(root, "synthesis"), kSynthesisKeys);
     SynthesisSpec& s = config.synthesis;
-    s.algorithm = non_empty_text(require(synthesis, "algorithm"));
+    std::tie(s.algorithm, s.algorithm_params) = algorithm_spec(require(synthesis, "algorithm"));
     if (auto planner = find(synthesis, "planner")) s.planner = text(*planner);
     if (auto topology = find(synthesis, "topology")) s.topology = topology_spec(*topology);
     if (auto fixed = find(synthesis, "static_topology")) s.static_topology = topology_spec(*fixed);
@@ -297,14 +297,25 @@ class Reader {
 
   // `ring` or `{type: ring, param: value, ...}`; parameters stay strings for the generator.
   TopologySpec topology_spec(const Entry& entry) const {
+    auto [type, params] = named_component(entry, "topology");
+    return TopologySpec{std::move(type), std::move(params)};
+  }
+
+  // `bruck` or `{type: bruck, radix: 3}`; parameters stay strings for the algorithm.
+  std::pair<std::string, std::map<std::string, std::string>> algorithm_spec(const Entry& entry) const {
+    return named_component(entry, "algorithm");
+  }
+
+  std::pair<std::string, std::map<std::string, std::string>> named_component(const Entry& entry,
+                                                                             const char* what) const {
     TopologySpec spec;
     if (entry.value.IsScalar()) {
       spec.type = non_empty_text(entry);
-      return spec;
+      return {spec.type, spec.params};
     }
     if (!entry.value.IsMap())
-      fail(entry, entry.key + " must be a topology name or a map with a 'type' key (got " +
-                      describe(entry.value) + ")");
+      fail(entry, entry.key + " must be " + (std::string(what) == "algorithm" ? "an " : "a ") + what +
+                      " name or a map with a 'type' key (got " + describe(entry.value) + ")");
     check_keys(entry, std::nullopt);
     spec.type = non_empty_text(require(entry, "type"));
     for (const auto& pair : entry.value) {
@@ -316,7 +327,7 @@ class Reader {
       // the generator parses and validates them.
       spec.params[name] = param.value.IsSequence() ? flow_text(param) : text(param);
     }
-    return spec;
+    return {spec.type, spec.params};
   }
 
   std::string source_;

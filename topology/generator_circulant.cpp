@@ -2,7 +2,7 @@
 
 namespace photonsim {
 
-Topology make_circulant(const TopologyParams& params, const GeneratorContext& context) {
+Topology make_circulant(const ComponentParams& params, const GeneratorContext& context) {
   const int n = context.gpus();
   const std::vector<int64_t> generators = params.integers("generators");
   if (generators.empty()) params.fail("generators", "must not be empty");

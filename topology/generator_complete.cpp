@@ -2,7 +2,7 @@
 
 namespace photonsim {
 
-Topology make_complete(const TopologyParams&, const GeneratorContext& context) {
+Topology make_complete(const ComponentParams&, const GeneratorContext& context) {
   const int n = context.gpus();
   std::vector<Edge> edges;
   for (int u = 0; u < n; ++u) {

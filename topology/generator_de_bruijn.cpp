@@ -2,7 +2,7 @@
 
 namespace photonsim {
 
-Topology make_de_bruijn(const TopologyParams& params, const GeneratorContext& context) {
+Topology make_de_bruijn(const ComponentParams& params, const GeneratorContext& context) {
   const int n = context.gpus();
   const int64_t d = params.integer("degree", context.fabric.ports);
   if (d < 1 || d >= n) {

@@ -8,7 +8,7 @@ namespace photonsim {
 
 namespace {
 
-std::vector<Edge> read_edge_file(const TopologyParams& params, const std::string& path) {
+std::vector<Edge> read_edge_file(const ComponentParams& params, const std::string& path) {
   std::ifstream in(path);
   if (!in) params.fail("file", "cannot open '" + path + "'");
   std::vector<Edge> edges;
@@ -30,7 +30,7 @@ std::vector<Edge> read_edge_file(const TopologyParams& params, const std::string
 
 }  // namespace
 
-Topology make_from_edges(const TopologyParams& params, const GeneratorContext& context) {
+Topology make_from_edges(const ComponentParams& params, const GeneratorContext& context) {
   if (params.has("edges") == params.has("file")) params.fail("needs exactly one of 'edges' or 'file'");
   std::vector<Edge> edges = params.has("edges") ? params.edges("edges") : read_edge_file(params, params.text("file"));
   if (edges.empty()) params.fail(params.has("edges") ? "edges" : "file", "lists no circuits");

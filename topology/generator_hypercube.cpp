@@ -2,7 +2,7 @@
 
 namespace photonsim {
 
-Topology make_hypercube(const TopologyParams& params, const GeneratorContext& context) {
+Topology make_hypercube(const ComponentParams& params, const GeneratorContext& context) {
   const int n = context.gpus();
   if ((n & (n - 1)) != 0) params.fail("needs a power-of-two number of GPUs, fabric.gpus is " + std::to_string(n));
   std::vector<Edge> edges;

@@ -24,7 +24,7 @@ std::vector<Node> random_derangement(int n, Rng& rng) {
 
 }  // namespace
 
-Topology make_random_regular(const TopologyParams& params, const GeneratorContext& context) {
+Topology make_random_regular(const ComponentParams& params, const GeneratorContext& context) {
   const int n = context.gpus();
   const int64_t degree = params.integer("degree", context.fabric.ports);
   if (degree < 1 || degree >= n) {

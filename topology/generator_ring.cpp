@@ -2,7 +2,7 @@
 
 namespace photonsim {
 
-Topology make_ring(const TopologyParams& params, const GeneratorContext& context) {
+Topology make_ring(const ComponentParams& params, const GeneratorContext& context) {
   const bool bidirectional = params.boolean("bidirectional", context.bidirectional_circuits());
   const int n = context.gpus();
   std::vector<Edge> edges;

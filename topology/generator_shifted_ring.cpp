@@ -4,7 +4,7 @@
 
 namespace photonsim {
 
-Topology make_shifted_ring(const TopologyParams& params, const GeneratorContext& context) {
+Topology make_shifted_ring(const ComponentParams& params, const GeneratorContext& context) {
   const int n = context.gpus();
   const int64_t shift = params.integer("shift", 1);
   if (shift % n == 0) params.fail("shift", "must not be a multiple of n = " + std::to_string(n));

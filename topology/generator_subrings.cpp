@@ -2,7 +2,7 @@
 
 namespace photonsim {
 
-Topology make_subrings(const TopologyParams& params, const GeneratorContext& context) {
+Topology make_subrings(const ComponentParams& params, const GeneratorContext& context) {
   const int n = context.gpus();
   // ReTri phase k uses m = 3^k: `phase` is the convenient way to say so.
   if (params.has("m") && params.has("phase")) params.fail("give either m or phase, not both");

@@ -22,7 +22,7 @@ std::vector<int> balanced_factors(int n, int count) {
   return rest;
 }
 
-std::vector<int> dimensions_of(const TopologyParams& params, int n) {
+std::vector<int> dimensions_of(const ComponentParams& params, int n) {
   std::vector<int> dims;
   if (params.has("dims")) {
     dims = params.dimensions("dims");
@@ -45,7 +45,7 @@ std::vector<int> dimensions_of(const TopologyParams& params, int n) {
   return dims;
 }
 
-Topology lattice(const TopologyParams& params, const GeneratorContext& context, bool wrap) {
+Topology lattice(const ComponentParams& params, const GeneratorContext& context, bool wrap) {
   const int n = context.gpus();
   const std::vector<int> dims = dimensions_of(params, n);
   std::vector<int> stride(dims.size(), 1);
@@ -75,11 +75,11 @@ Topology lattice(const TopologyParams& params, const GeneratorContext& context, 
 
 }  // namespace
 
-Topology make_torus(const TopologyParams& params, const GeneratorContext& context) {
+Topology make_torus(const ComponentParams& params, const GeneratorContext& context) {
   return lattice(params, context, true);
 }
 
-Topology make_grid(const TopologyParams& params, const GeneratorContext& context) {
+Topology make_grid(const ComponentParams& params, const GeneratorContext& context) {
   return lattice(params, context, false);
 }
 

@@ -55,7 +55,7 @@ const TopologyRegistry::Entry& TopologyRegistry::entry(const std::string& name) 
 std::optional<Topology> TopologyRegistry::make(const TopologySpec& spec, const FabricSpec& fabric,
                                                uint64_t seed) const {
   const Entry& e = entry(spec.type);
-  const TopologyParams params(e.name, spec.params, e.parameters);
+  const ComponentParams params(e.name, spec.params, e.parameters);
   if (e.name == "none") return std::nullopt;
   if (!e.build) {
     throw Error("topology '" + e.name + "' is built from the algorithm's steps: use it as "

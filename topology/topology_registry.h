@@ -15,13 +15,13 @@
 #include "core/synthesis_spec.h"
 #include "topology/generator_context.h"
 #include "topology/topology.h"
-#include "topology/topology_params.h"
+#include "topology/component_params.h"
 
 namespace photonsim {
 
 class TopologyRegistry {
  public:
-  using Builder = std::function<Topology(const TopologyParams&, const GeneratorContext&)>;
+  using Builder = std::function<Topology(const ComponentParams&, const GeneratorContext&)>;
   struct Entry {
     std::string name;
     std::vector<std::string> parameters;  // accepted parameter keys

@@ -1,6 +1,8 @@
 // Collective algorithms: AlltoallDirect, AllreduceRing, BroadcastBinomial.
 #include <gtest/gtest.h>
 
+#include "tests/schedules/pattern_of.h"
+
 #include <algorithm>
 #include <cstdint>
 #include <set>
@@ -41,7 +43,7 @@ int ceil_log2(int n) {
 
 TEST(AlltoallDirect, StepsArePermutationsCoveringEveryPairOnce) {
   for (int n : {2, 3, 4, 7, 8, 16}) {
-    const StepPattern p = AlltoallDirect().pattern(fabric(n), workload(Collective::alltoall, 1000));
+    const StepPattern p = pattern_of(AlltoallDirect(), fabric(n), workload(Collective::alltoall, 1000));
     EXPECT_TRUE(p.independent_steps);
     ASSERT_EQ(p.steps.size(), static_cast<size_t>(n - 1)) << "n=" << n;
     std::set<std::pair<Node, Node>> pairs;
@@ -72,7 +74,7 @@ TEST(AlltoallDirect, StepsArePermutationsCoveringEveryPairOnce) {
 
 TEST(AllreduceRing, StepCountAndShape) {
   const int n = 8;
-  const StepPattern p = AllreduceRing().pattern(fabric(n), workload(Collective::allreduce, 4000000));
+  const StepPattern p = pattern_of(AllreduceRing(), fabric(n), workload(Collective::allreduce, 4000000));
   EXPECT_FALSE(p.independent_steps);
   ASSERT_EQ(p.steps.size(), static_cast<size_t>(2 * (n - 1)));
   for (size_t s = 0; s < p.steps.size(); ++s) {
@@ -89,16 +91,16 @@ TEST(AllreduceRing, StepCountAndShape) {
 
 TEST(AllreduceRing, BlockIndexFormulas) {
   const int n = 6;
-  const StepPattern p = AllreduceRing().pattern(fabric(n), workload(Collective::allreduce, 600));
+  const StepPattern p = pattern_of(AllreduceRing(), fabric(n), workload(Collective::allreduce, 600));
   ASSERT_EQ(p.steps.size(), size_t{10});
   for (int s = 0; s < n - 1; ++s) {
     for (int i = 0; i < n; ++i) {
-      // reduce-scatter: node i reduces block (i - s) mod n into i+1.
+      // reduce-scatter: node i reduces block (i - s - 1) mod n into i+1.
       EXPECT_EQ(p.steps[static_cast<size_t>(s)][static_cast<size_t>(i)].blocks,
-                (std::vector<uint32_t>{static_cast<uint32_t>(((i - s) % n + n) % n)}));
-      // all-gather: node i copies block (i + 1 - s) mod n.
+                (std::vector<uint32_t>{static_cast<uint32_t>(((i - s - 1) % n + n) % n)}));
+      // all-gather: node i copies block (i - s) mod n.
       EXPECT_EQ(p.steps[static_cast<size_t>(n - 1 + s)][static_cast<size_t>(i)].blocks,
-                (std::vector<uint32_t>{static_cast<uint32_t>(((i + 1 - s) % n + n) % n)}));
+                (std::vector<uint32_t>{static_cast<uint32_t>(((i - s) % n + n) % n)}));
     }
   }
 }
@@ -106,7 +108,7 @@ TEST(AllreduceRing, BlockIndexFormulas) {
 TEST(AllreduceRing, BlockSizesSumToMessageAndDifferByAtMostOne) {
   for (int n : {3, 5, 8}) {
     for (int64_t m : {int64_t{1}, int64_t{7}, int64_t{100}, int64_t{4000003}}) {
-      const StepPattern p = AllreduceRing().pattern(fabric(n), workload(Collective::reducescatter, m));
+      const StepPattern p = pattern_of(AllreduceRing(), fabric(n), workload(Collective::reducescatter, m));
       // Every block appears once per step; collect its size.
       std::vector<int64_t> size(static_cast<size_t>(n), -1);
       for (const auto& step : p.steps) {
@@ -136,7 +138,7 @@ TEST(AllreduceRing, BlockSizesSumToMessageAndDifferByAtMostOne) {
 // original owners whose data is folded into the node's copy of the block.
 TEST(AllreduceRing, ReduceScatterThenAllGatherProducesFullResultEverywhere) {
   for (int n : {2, 3, 4, 5, 8, 13}) {
-    const StepPattern p = AllreduceRing().pattern(fabric(n), workload(Collective::allreduce, 1000));
+    const StepPattern p = pattern_of(AllreduceRing(), fabric(n), workload(Collective::allreduce, 1000));
     std::vector<std::vector<std::set<int>>> have(static_cast<size_t>(n),
                                                  std::vector<std::set<int>>(static_cast<size_t>(n)));
     for (int v = 0; v < n; ++v) {
@@ -162,9 +164,9 @@ TEST(AllreduceRing, ReduceScatterThenAllGatherProducesFullResultEverywhere) {
       }
       have = std::move(next);
       if (s + 1 == static_cast<size_t>(n - 1)) {
-        // After reduce-scatter node i holds the reduced block (i + 1) mod n.
+        // After reduce-scatter node i holds the reduced block i (the owner convention).
         for (int i = 0; i < n; ++i) {
-          EXPECT_EQ(have[static_cast<size_t>(i)][static_cast<size_t>((i + 1) % n)].size(),
+          EXPECT_EQ(have[static_cast<size_t>(i)][static_cast<size_t>(i)].size(),
                     static_cast<size_t>(n))
               << "n=" << n << " node " << i;
         }
@@ -181,8 +183,8 @@ TEST(AllreduceRing, ReduceScatterThenAllGatherProducesFullResultEverywhere) {
 
 TEST(AllreduceRing, ReduceScatterIsTheFirstHalf) {
   const int n = 5;
-  const StepPattern full = AllreduceRing().pattern(fabric(n), workload(Collective::allreduce, 1000));
-  const StepPattern rs = AllreduceRing().pattern(fabric(n), workload(Collective::reducescatter, 1000));
+  const StepPattern full = pattern_of(AllreduceRing(), fabric(n), workload(Collective::allreduce, 1000));
+  const StepPattern rs = pattern_of(AllreduceRing(), fabric(n), workload(Collective::reducescatter, 1000));
   ASSERT_EQ(rs.steps.size(), static_cast<size_t>(n - 1));
   for (size_t s = 0; s < rs.steps.size(); ++s) {
     ASSERT_EQ(rs.steps[s].size(), full.steps[s].size());
@@ -197,7 +199,7 @@ TEST(AllreduceRing, ReduceScatterIsTheFirstHalf) {
 
 TEST(AllreduceRing, AllGatherAloneStartsFromOwnBlock) {
   const int n = 5;
-  const StepPattern ag = AllreduceRing().pattern(fabric(n), workload(Collective::allgather, 1000));
+  const StepPattern ag = pattern_of(AllreduceRing(), fabric(n), workload(Collective::allgather, 1000));
   ASSERT_EQ(ag.steps.size(), static_cast<size_t>(n - 1));
   // Node i owns block i; possession simulation: nobody sends what it lacks,
   // and at the end everyone has every block.
@@ -224,7 +226,7 @@ TEST(BroadcastBinomial, EveryNonRootReceivesOnceFromAHolder) {
   for (int n = 2; n <= 17; ++n) {
     for (int root : {0, 1, n / 2, n - 1}) {
       const StepPattern p =
-          BroadcastBinomial().pattern(fabric(n), workload(Collective::broadcast, 4096, root));
+          pattern_of(BroadcastBinomial(), fabric(n), workload(Collective::broadcast, 4096, root));
       ASSERT_EQ(p.steps.size(), static_cast<size_t>(ceil_log2(n))) << "n=" << n;
       std::vector<bool> has(static_cast<size_t>(n), false);
       std::vector<int> received(static_cast<size_t>(n), 0);
@@ -255,7 +257,7 @@ TEST(BroadcastBinomial, EveryNonRootReceivesOnceFromAHolder) {
 }
 
 TEST(BroadcastBinomial, StepKDoublesTheHolders) {
-  const StepPattern p = BroadcastBinomial().pattern(fabric(8), workload(Collective::broadcast, 10, 3));
+  const StepPattern p = pattern_of(BroadcastBinomial(), fabric(8), workload(Collective::broadcast, 10, 3));
   ASSERT_EQ(p.steps.size(), size_t{3});
   EXPECT_EQ(p.steps[0].size(), size_t{1});
   EXPECT_EQ(p.steps[1].size(), size_t{2});

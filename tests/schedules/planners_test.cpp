@@ -1,6 +1,8 @@
 // Planners: StaticPlanner and EveryStepPlanner.
 #include <gtest/gtest.h>
 
+#include "tests/schedules/pattern_of.h"
+
 #include <algorithm>
 #include <map>
 #include <optional>
@@ -163,7 +165,7 @@ TEST(StaticPlanner, StartsUnconfiguredWithStaticTopology) {
 TEST(StaticPlanner, InitialDifferentFromStaticTopologyReconfiguresOnce) {
   const Topology initial = uni_ring(4);
   const Topology fixed("other", 4, {{0, 2}, {2, 1}, {1, 3}, {3, 0}});
-  const StepPattern pattern = AlltoallDirect().pattern(fabric(4), workload(Collective::alltoall));
+  const StepPattern pattern = pattern_of(AlltoallDirect(), fabric(4), workload(Collective::alltoall));
   const Schedule s = StaticPlanner().plan(pattern, input(fabric(4), initial, fixed));
   ASSERT_EQ(s.topologies().size(), size_t{2});
   EXPECT_EQ(s.initial_topology(), 0);
@@ -176,7 +178,7 @@ TEST(StaticPlanner, InitialDifferentFromStaticTopologyReconfiguresOnce) {
 TEST(StaticPlanner, SameInitialAndStaticTopologyIsListedOnce) {
   const Topology ring = uni_ring(4);
   const Topology renamed("renamed", 4, ring.edges());
-  const StepPattern pattern = AlltoallDirect().pattern(fabric(4), workload(Collective::alltoall));
+  const StepPattern pattern = pattern_of(AlltoallDirect(), fabric(4), workload(Collective::alltoall));
   const Schedule s = StaticPlanner().plan(pattern, input(fabric(4), ring, renamed));
   EXPECT_EQ(s.topologies().size(), size_t{1});
   EXPECT_EQ(s.reconfigurations(), 0);
@@ -197,7 +199,7 @@ TEST(StaticPlanner, DependentStepsAreKeptInOrder) {
 
 TEST(StaticPlanner, UnreachableFlowThrows) {
   const Topology split("split", 4, {{0, 1}, {1, 0}, {2, 3}, {3, 2}});
-  const StepPattern pattern = AlltoallDirect().pattern(fabric(4), workload(Collective::alltoall));
+  const StepPattern pattern = pattern_of(AlltoallDirect(), fabric(4), workload(Collective::alltoall));
   try {
     StaticPlanner().plan(pattern, input(fabric(4), std::nullopt, split));
     FAIL() << "expected Error";
@@ -210,7 +212,7 @@ TEST(StaticPlanner, UnreachableFlowThrows) {
 
 TEST(StaticPlanner, ChecksPortsOfTheStaticTopology) {
   const Topology star("star", 4, {{0, 1}, {0, 2}, {0, 3}, {1, 0}, {2, 0}, {3, 0}});
-  const StepPattern pattern = AlltoallDirect().pattern(fabric(4), workload(Collective::alltoall));
+  const StepPattern pattern = pattern_of(AlltoallDirect(), fabric(4), workload(Collective::alltoall));
   EXPECT_THROW(StaticPlanner().plan(pattern, input(fabric(4, 1), std::nullopt, star)), Error);
   EXPECT_NO_THROW(StaticPlanner().plan(pattern, input(fabric(4, 3), std::nullopt, star)));
 }
@@ -309,7 +311,7 @@ TEST(EveryStepPlanner, DirectAlltoallSplitsRespectPorts) {
     for (int ports : {1, 2}) {
       const FabricSpec f = fabric(6, ports, kind);
       const Schedule s = EveryStepPlanner().plan(
-          AlltoallDirect().pattern(f, workload(Collective::alltoall)), input(f));
+          pattern_of(AlltoallDirect(), f, workload(Collective::alltoall)), input(f));
       EXPECT_EQ(flows(s).size(), size_t{30});
       for (const Step& step : s.steps()) {
         const Topology& t = s.topologies()[static_cast<size_t>(step.topology)];
@@ -324,7 +326,7 @@ TEST(EveryStepPlanner, BidirectionalDirectAlltoallFirstFitCount) {
   // n = 4, one port, two-way circuits: round i->i+1 needs two matchings, round
   // i->i+2 is already a matching (pairs {0,2}, {1,3}), round i->i-1 needs two.
   const FabricSpec f = fabric(4, 1, CircuitKind::bidirectional);
-  const Schedule s = EveryStepPlanner().plan(AlltoallDirect().pattern(f, workload(Collective::alltoall)),
+  const Schedule s = EveryStepPlanner().plan(pattern_of(AlltoallDirect(), f, workload(Collective::alltoall)),
                                              input(f));
   EXPECT_EQ(s.steps().size(), size_t{5});
 }

@@ -312,7 +312,7 @@ TEST(FromStepGenerator, OnlyTheSynthesizerBuildsIt) {
   EXPECT_NE(error_of("from_step", 4, {}).find("synthesis.static_topology"), std::string::npos);
 }
 
-TEST(TopologyParams, UnknownParameterListsTheValidOnes) {
+TEST(ComponentParams, UnknownParameterListsTheValidOnes) {
   const std::string msg = error_of("torus", 16, {{"dim", "4x4"}});
   EXPECT_NE(msg.find("no parameter 'dim'"), std::string::npos) << msg;
   EXPECT_NE(msg.find("valid: dims, dimensions"), std::string::npos) << msg;

@@ -1,8 +1,9 @@
 #pragma once
-// Contract: the validated parameters of one topology generator. Construction
-// rejects any key the generator does not declare (listing the valid ones);
-// accessors parse one value each and throw Error naming the generator and the
-// parameter ("topology 'torus' parameter 'dims': ..."). Values arrive as text
+// Contract: the validated parameters of one named component (a topology
+// generator or a collective algorithm). Construction rejects any key the
+// component does not declare (listing the valid ones); accessors parse one
+// value each and throw Error naming the component and the parameter
+// ("topology 'torus' parameter 'dims': ...", "algorithm 'bruck' parameter 'radix': ..."). Values arrive as text
 // from YAML or the CLI: integers, booleans (true/false), integer lists
 // ("1,2,4" or "[1, 2, 4]"), dimensions ("4x4x2" or a list) and edge lists
 // ("[[0, 1], [1, 2]]").
@@ -16,10 +17,11 @@
 
 namespace photonsim {
 
-class TopologyParams {
+class ComponentParams {
  public:
-  TopologyParams(std::string type, std::map<std::string, std::string> values,
-                 const std::vector<std::string>& allowed);
+  // `kind` names the family in messages: "topology" or "algorithm".
+  ComponentParams(std::string type, std::map<std::string, std::string> values,
+                  const std::vector<std::string>& allowed, std::string kind = "topology");
 
   const std::string& type() const { return type_; }
   bool has(const std::string& key) const { return values_.count(key) > 0; }
@@ -38,6 +40,7 @@ class TopologyParams {
   const std::string& raw(const std::string& key) const;
 
   std::string type_;
+  std::string kind_;
   std::map<std::string, std::string> values_;
 };
 

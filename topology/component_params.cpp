@@ -1,4 +1,4 @@
-#include "topology/topology_params.h"
+#include "topology/component_params.h"
 
 #include <cctype>
 #include <charconv>
@@ -53,38 +53,38 @@ bool scan_integers(const std::string& text, std::vector<Token>& out, std::string
 
 }  // namespace
 
-TopologyParams::TopologyParams(std::string type, std::map<std::string, std::string> values,
-                               const std::vector<std::string>& allowed)
-    : type_(std::move(type)), values_(std::move(values)) {
+ComponentParams::ComponentParams(std::string type, std::map<std::string, std::string> values,
+                                 const std::vector<std::string>& allowed, std::string kind)
+    : type_(std::move(type)), kind_(std::move(kind)), values_(std::move(values)) {
   for (const auto& [key, value] : values_) {
     bool known = false;
     for (const std::string& a : allowed) known = known || a == key;
     if (!known) {
       std::string valid;
       for (const std::string& a : allowed) valid += (valid.empty() ? "" : ", ") + a;
-      throw Error("topology '" + type_ + "' has no parameter '" + key + "' (valid: " +
+      throw Error(kind_ + " '" + type_ + "' has no parameter '" + key + "' (valid: " +
                   (valid.empty() ? "none" : valid) + ")");
     }
   }
 }
 
-void TopologyParams::fail(const std::string& key, const std::string& why) const {
-  throw Error("topology '" + type_ + "' parameter '" + key + "': " + why);
+void ComponentParams::fail(const std::string& key, const std::string& why) const {
+  throw Error(kind_ + " '" + type_ + "' parameter '" + key + "': " + why);
 }
 
-void TopologyParams::fail(const std::string& why) const {
-  throw Error("topology '" + type_ + "': " + why);
+void ComponentParams::fail(const std::string& why) const {
+  throw Error(kind_ + " '" + type_ + "': " + why);
 }
 
-const std::string& TopologyParams::raw(const std::string& key) const {
+const std::string& ComponentParams::raw(const std::string& key) const {
   auto it = values_.find(key);
   if (it == values_.end()) fail(key, "is required");
   return it->second;
 }
 
-std::string TopologyParams::text(const std::string& key) const { return raw(key); }
+std::string ComponentParams::text(const std::string& key) const { return raw(key); }
 
-int64_t TopologyParams::integer(const std::string& key, std::optional<int64_t> fallback) const {
+int64_t ComponentParams::integer(const std::string& key, std::optional<int64_t> fallback) const {
   if (!has(key)) {
     if (fallback) return *fallback;
     fail(key, "is required");
@@ -98,7 +98,7 @@ int64_t TopologyParams::integer(const std::string& key, std::optional<int64_t> f
   return v;
 }
 
-bool TopologyParams::boolean(const std::string& key, bool fallback) const {
+bool ComponentParams::boolean(const std::string& key, bool fallback) const {
   if (!has(key)) return fallback;
   const std::string& s = raw(key);
   if (s == "true") return true;
@@ -106,7 +106,7 @@ bool TopologyParams::boolean(const std::string& key, bool fallback) const {
   fail(key, "must be true or false, got '" + s + "'");
 }
 
-std::vector<int64_t> TopologyParams::integers(const std::string& key) const {
+std::vector<int64_t> ComponentParams::integers(const std::string& key) const {
   std::vector<Token> tokens;
   std::string why;
   if (!scan_integers(raw(key), tokens, why)) fail(key, why);
@@ -118,7 +118,7 @@ std::vector<int64_t> TopologyParams::integers(const std::string& key) const {
   return out;
 }
 
-std::vector<int> TopologyParams::dimensions(const std::string& key) const {
+std::vector<int> ComponentParams::dimensions(const std::string& key) const {
   std::string s = raw(key);
   for (char& c : s) {
     if (c == 'x' || c == 'X') c = ',';
@@ -137,7 +137,7 @@ std::vector<int> TopologyParams::dimensions(const std::string& key) const {
   return dims;
 }
 
-std::vector<Edge> TopologyParams::edges(const std::string& key) const {
+std::vector<Edge> ComponentParams::edges(const std::string& key) const {
   std::vector<Token> tokens;
   std::string why;
   if (!scan_integers(raw(key), tokens, why)) fail(key, why);
