@@ -27,6 +27,8 @@ SynthesizerRegistry SynthesizerRegistry::with_builtins() {
   r.add_algorithm({"binomial", {Collective::broadcast}, "every_step",
                    "binomial-tree broadcast from workload.root in ceil(log2 n) steps",
                    &make_unique_default<BroadcastBinomial>});
+  // -- AllReduce / reduce-scatter / all-gather algorithms --
+  // -- all-to-all and broadcast algorithms --
 
   r.add_planner({"static", "every step on one topology (synthesis.static_topology or synthesis.topology)",
                  &make_unique_default<StaticPlanner>});
