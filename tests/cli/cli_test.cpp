@@ -236,6 +236,24 @@ TEST_F(Cli, BadFormatAndBadVerb) {
   EXPECT_NE(o.err.find("run, synth, replay, list, topo, verify"), std::string::npos);
 }
 
+TEST_F(Cli, VerifyProvesAConfigAndNamesTheFirstViolationOfAFile) {
+  const Outcome ok = photonsim("verify " + quickstart());
+  ASSERT_EQ(ok.code, 0) << ok.err;
+  EXPECT_NE(ok.out.find("verified: alltoall / direct on 8 GPUs"), std::string::npos) << ok.out;
+  // Broadcast on 3 GPUs where node 1 forwards before it has received.
+  const std::string pb = write("bad.pbtxt",
+                               "collective: \"broadcast\" algorithm: \"hand\" planner: \"hand\" gpus: 3\n"
+                               "message_bytes: 10 blocks: 1 root: 0 initial_topology: -1\n"
+                               "topologies { name: \"all\" gpus: 3 edges { src: 0 dst: 1 } edges { src: 1 dst: 2 } }\n"
+                               "steps { topology: 0 transfers { src: 0 dst: 1 bytes: 10 blocks: 0 }\n"
+                               "                    transfers { src: 1 dst: 2 bytes: 10 blocks: 0 } }\n"
+                               "end_marker: 827542864\n");
+  const Outcome bad = photonsim("verify " + pb);
+  EXPECT_EQ(bad.code, 1);
+  EXPECT_NE(bad.out.find("step 0, node 1, block 0: node 1 sends block 0 it does not hold"), std::string::npos)
+      << bad.out;
+}
+
 TEST_F(Cli, TopoJsonHasTheContractKeys) {
   const Outcome o = photonsim("topo --type torus --gpus 16 --dims 4x4 --demand alltoall --format json");
   ASSERT_EQ(o.code, 0) << o.err;
