@@ -1,8 +1,11 @@
 #pragma once
 // Contract: a planner places a StepPattern on the fabric: it decides which
 // topology each step runs on (a reconfiguration wherever it changes) and
-// returns the Schedule, without a prediction (the cost model adds that).
-// It throws Error when the pattern cannot be placed under the port limits.
+// returns the Schedule. A planner with its own cost model (Harvest, PCCL,
+// ReTri segments) returns the Schedule with that model's Prediction, one
+// entry per step; otherwise it leaves the prediction empty and the
+// synthesizer applies alpha_beta_congestion. It throws Error when the
+// pattern cannot be placed under the port limits.
 #include <optional>
 #include <string>
 

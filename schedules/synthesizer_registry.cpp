@@ -87,6 +87,7 @@ Schedule SynthesizerRegistry::synthesize(const FabricSpec& fabric, const Workloa
                               : input.initial;
 
   const Schedule planned = plan.make()->plan(pattern, input);
+  if (!planned.prediction().steps.empty()) return planned;
   return planned.with_prediction(predict_alpha_beta_congestion(planned, fabric, workload));
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstddef>
@@ -301,9 +302,12 @@ ConcurrentFlow max_concurrent_flow(const Topology& topology, const DemandMatrix&
   }
 
   double lambda = 0.0;
+  double primal_sec = 0.0;
   double bound = 0.0;
   for (int round = 0;; ++round) {
+    auto t0 = std::chrono::steady_clock::now();
     model.primal();
+    primal_sec += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (model.status() != 0) {
       throw Error("max concurrent flow: CLP did not reach an optimum on topology '" +
                   topology.name() + "' (" + clp_status_name(model.status()) + ")");
@@ -335,7 +339,7 @@ ConcurrentFlow max_concurrent_flow(const Topology& topology, const DemandMatrix&
     }
     // weighted_dist >= 0; when it is 0 the lengths certify nothing.
     bound = weighted_dist > 0 ? length_sum / weighted_dist : std::numeric_limits<double>::infinity();
-    if (getenv("CGDBG")) fprintf(stderr, "round %d iters %d lambda %.17g bound %.17g entering %zu cols %zu\n", round, model.numberIterations(), lambda, bound, entering.size(), columns.size());
+    if (getenv("CGDBG")) fprintf(stderr, "primal %.3f round %d iters %d lambda %.17g bound %.17g entering %zu cols %zu\n", primal_sec, round, model.numberIterations(), lambda, bound, entering.size(), columns.size());
     if (entering.empty()) break;
     if (round + 1 >= kMaxRounds) {
       throw Error("max concurrent flow: column generation did not converge on topology '" +
