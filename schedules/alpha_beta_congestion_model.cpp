@@ -15,15 +15,15 @@ Prediction predict_alpha_beta_congestion(const Schedule& schedule, const FabricS
   for (size_t s = 0; s < schedule.steps().size(); ++s) {
     const Step& step = schedule.steps()[s];
     const Topology& topology = schedule.topologies()[static_cast<size_t>(step.topology)];
-    const std::vector<LinkRoute> routes = route_step(step, topology, s);
+    const std::vector<RoutedFlow> flows = route_step(step, topology, s);
     std::vector<Time> circuit_busy(topology.edges().size(), Time::zero());
     Time slowest_transfer_propagation, slowest_transfer_transmission;
-    for (size_t i = 0; i < step.transfers.size(); ++i) {
-      const Bytes bytes = step.transfers[i].bytes;
+    for (const RoutedFlow& flow : flows) {
+      const Bytes bytes = flow.bytes;
       if (bytes.count() == 0) continue;
       const Time serialization = segmentation.serialization(bytes, fabric.bandwidth);
-      for (uint32_t link : routes[i]) circuit_busy[link] += serialization;
-      const auto hops = static_cast<int64_t>(routes[i].size());
+      for (uint32_t link : flow.links) circuit_busy[link] += serialization;
+      const auto hops = static_cast<int64_t>(flow.links.size());
       const Bytes packet = segmentation.largest_packet(bytes);
       const Bytes forwarding_unit =
           fabric.router == RouterMode::store_and_forward ? packet : std::min(packet, fabric.header);

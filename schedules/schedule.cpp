@@ -42,6 +42,25 @@ Schedule::Schedule(ScheduleParts parts) : p_(std::move(parts)) {
       for (Node v : x.path) {
         if (v >= n) throw Error(where + ": path names node " + std::to_string(v) + " outside the fabric");
       }
+      if (!x.routes.empty()) {
+        const std::string name = where + ": transfer " + std::to_string(x.src) + "->" + std::to_string(x.dst);
+        if (!x.path.empty()) throw Error(name + " has both a path and routes");
+        Bytes total;
+        for (const Route& r : x.routes) {
+          if (r.path.size() < 2 || r.path.front() != x.src || r.path.back() != x.dst) {
+            throw Error(name + ": a route does not run from src to dst");
+          }
+          for (Node v : r.path) {
+            if (v >= n) throw Error(name + ": a route names node " + std::to_string(v) + " outside the fabric");
+          }
+          if (r.bytes.count() < 0) throw Error(name + ": a route with negative bytes");
+          total += r.bytes;
+        }
+        if (total != x.bytes) {
+          throw Error(name + ": routes carry " + std::to_string(total.count()) + " bytes, the transfer " +
+                      std::to_string(x.bytes.count()));
+        }
+      }
     }
   }
   if (!p_.prediction.steps.empty() && p_.prediction.steps.size() != p_.steps.size()) {

@@ -71,6 +71,11 @@ proto::Schedule to_proto(const Schedule& s) {
       for (Node v : x.path) px->add_path(v);
       for (uint32_t b : x.blocks) px->add_blocks(b);
       px->set_op(x.op == TransferOp::reduce ? proto::REDUCE : proto::COPY);
+      for (const Route& r : x.routes) {
+        proto::Route* pr = px->add_routes();
+        for (Node v : r.path) pr->add_path(v);
+        pr->set_bytes(static_cast<uint64_t>(r.bytes.count()));
+      }
     }
   }
   proto::Prediction* pp = out.mutable_prediction();
@@ -134,6 +139,11 @@ Schedule from_proto(const proto::Schedule& in, const std::string& source) {
       x.path.assign(px.path().begin(), px.path().end());
       x.blocks.assign(px.blocks().begin(), px.blocks().end());
       x.op = px.op() == proto::REDUCE ? TransferOp::reduce : TransferOp::copy;
+      for (const proto::Route& pr : px.routes()) {
+        if (pr.bytes() > static_cast<uint64_t>(INT64_MAX)) throw Error(where + "route bytes too large");
+        x.routes.push_back(Route{std::vector<Node>(pr.path().begin(), pr.path().end()),
+                                 Bytes(static_cast<int64_t>(pr.bytes()))});
+      }
       step.transfers.push_back(std::move(x));
     }
     parts.steps.push_back(std::move(step));

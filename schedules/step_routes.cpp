@@ -8,37 +8,49 @@
 
 namespace photonsim {
 
-std::vector<LinkRoute> route_step(const Step& step, const Topology& topology, size_t step_index) {
-  ShortestPathRouter router(topology);
+namespace {
+
+LinkRoute links_of(const std::vector<Node>& nodes, const Topology& topology, const Transfer& t, size_t spread,
+                   size_t step_index) {
   const std::vector<Edge>& edges = topology.edges();
-  std::vector<LinkRoute> routes;
-  routes.reserve(step.transfers.size());
+  LinkRoute route;
+  route.reserve(nodes.size());
+  for (size_t h = 0; h + 1 < nodes.size(); ++h) {
+    auto range = std::equal_range(edges.begin(), edges.end(), Edge{nodes[h], nodes[h + 1]});
+    const auto multiplicity = static_cast<size_t>(range.second - range.first);
+    if (multiplicity == 0) {
+      throw Error("step " + std::to_string(step_index) + ": transfer " + std::to_string(t.src) + "->" +
+                  std::to_string(t.dst) + " uses hop " + std::to_string(nodes[h]) + "->" +
+                  std::to_string(nodes[h + 1]) + ", which is not a circuit of topology '" + topology.name() +
+                  "'");
+    }
+    route.push_back(static_cast<uint32_t>(range.first - edges.begin()) + static_cast<uint32_t>(spread % multiplicity));
+  }
+  return route;
+}
+
+}  // namespace
+
+std::vector<RoutedFlow> route_step(const Step& step, const Topology& topology, size_t step_index) {
+  ShortestPathRouter router(topology);
+  std::vector<RoutedFlow> flows;
+  flows.reserve(step.transfers.size());
   for (size_t i = 0; i < step.transfers.size(); ++i) {
     const Transfer& t = step.transfers[i];
+    if (!t.routes.empty()) {
+      for (const Route& r : t.routes) flows.push_back({i, links_of(r.path, topology, t, i, step_index), r.bytes});
+      continue;
+    }
     std::vector<Node> nodes;
     try {
       nodes = t.path.empty() ? router.path(t.src, t.dst) : t.path;
     } catch (const Error& e) {
-      throw Error("step " + std::to_string(step_index) + ": unroutable transfer " +
-                  std::to_string(t.src) + "->" + std::to_string(t.dst) + ": " + e.what());
+      throw Error("step " + std::to_string(step_index) + ": unroutable transfer " + std::to_string(t.src) + "->" +
+                  std::to_string(t.dst) + ": " + e.what());
     }
-    LinkRoute route;
-    route.reserve(nodes.size());
-    for (size_t h = 0; h + 1 < nodes.size(); ++h) {
-      auto range = std::equal_range(edges.begin(), edges.end(), Edge{nodes[h], nodes[h + 1]});
-      const auto multiplicity = static_cast<size_t>(range.second - range.first);
-      if (multiplicity == 0) {
-        throw Error("step " + std::to_string(step_index) + ": transfer " + std::to_string(t.src) +
-                    "->" + std::to_string(t.dst) + " uses hop " + std::to_string(nodes[h]) + "->" +
-                    std::to_string(nodes[h + 1]) + ", which is not a circuit of topology '" +
-                    topology.name() + "'");
-      }
-      route.push_back(static_cast<uint32_t>(range.first - edges.begin()) +
-                      static_cast<uint32_t>(i % multiplicity));
-    }
-    routes.push_back(std::move(route));
+    flows.push_back({i, links_of(nodes, topology, t, i, step_index), t.bytes});
   }
-  return routes;
+  return flows;
 }
 
 }  // namespace photonsim

@@ -1,7 +1,10 @@
 #pragma once
 // Contract: one point-to-point move inside a step: `bytes` from src to dst,
 // along `path` (src..dst inclusive) or, when empty, the shortest path on the
-// step's topology; `blocks` name the collective's data blocks it carries.
+// step's topology; or, when `routes` is not empty, split over several paths
+// (a multipath split such as a max-concurrent-flow decomposition), each
+// route carrying its share of the bytes. `blocks` name the collective's data
+// blocks the transfer carries as a whole.
 #include <cstdint>
 #include <vector>
 
@@ -12,6 +15,11 @@ namespace photonsim {
 
 enum class TransferOp { copy, reduce };
 
+struct Route {
+  std::vector<Node> path;  // src..dst inclusive
+  Bytes bytes;
+};
+
 struct Transfer {
   Node src = 0;
   Node dst = 0;
@@ -19,6 +27,7 @@ struct Transfer {
   std::vector<Node> path;
   std::vector<uint32_t> blocks;
   TransferOp op = TransferOp::copy;
+  std::vector<Route> routes;
 };
 
 }  // namespace photonsim

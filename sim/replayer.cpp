@@ -1,5 +1,6 @@
 #include "sim/replayer.h"
 
+#include <algorithm>
 #include <string>
 
 #include "core/error.h"
@@ -38,7 +39,7 @@ RunResult Replayer::replay(const Schedule& schedule) const {
   for (size_t s = 0; s < schedule.steps().size(); ++s) {
     const Step& step = schedule.steps()[s];
     const Topology& topology = schedule.topologies()[static_cast<size_t>(step.topology)];
-    std::vector<LinkRoute> routes = route_step(step, topology, s);
+    std::vector<RoutedFlow> routed = route_step(step, topology, s);
 
     StepResult r;
     r.begin = events.now();
@@ -55,22 +56,27 @@ RunResult Replayer::replay(const Schedule& schedule) const {
     const Time inject_at = r.begin + r.reconfiguration + r.startup;
 
     std::vector<FlowSpec> flows;
-    flows.reserve(step.transfers.size());
-    for (size_t i = 0; i < step.transfers.size(); ++i) {
-      const Transfer& t = step.transfers[i];
-      if (segmentation.largest_packet(t.bytes).count() > UINT32_MAX) {
+    flows.reserve(routed.size());
+    std::vector<size_t> flow_transfer;
+    for (RoutedFlow& flow : routed) {
+      flow_transfer.push_back(flow.transfer);
+      if (segmentation.largest_packet(flow.bytes).count() > UINT32_MAX) {
+        const Transfer& t = step.transfers[flow.transfer];
         throw Error("step " + std::to_string(s) + ": transfer " + std::to_string(t.src) + "->" +
                     std::to_string(t.dst) + " would send a packet over 4 GiB; set fabric.packet or workload.chunk");
       }
-      r.bytes += t.bytes.count();
-      flows.push_back(FlowSpec{t.bytes, std::move(routes[i])});
+      r.bytes += flow.bytes.count();
+      flows.push_back(FlowSpec{flow.bytes, std::move(flow.links)});
     }
     r.transfers = step.transfers.size();
     network.start_flows(std::move(flows), inject_at);
     events.run();
     if (!network.all_delivered()) {
-      throw Error("step " + std::to_string(s) + " cannot finish: transfers " +
-                  describe_stuck(step, network.undelivered_flows()) + " never delivered");
+      std::vector<size_t> stuck;
+      for (size_t f : network.undelivered_flows()) stuck.push_back(flow_transfer[f]);
+      stuck.erase(std::unique(stuck.begin(), stuck.end()), stuck.end());
+      throw Error("step " + std::to_string(s) + " cannot finish: transfers " + describe_stuck(step, stuck) +
+                  " never delivered");
     }
     r.end = network.finished_at();
     result.steps.push_back(r);

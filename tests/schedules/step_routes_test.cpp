@@ -26,9 +26,9 @@ TEST(StepRoutes, ShortestPathAsEdgeIndices) {
   const Step step{0, {xfer(0, 3), xfer(2, 1), xfer(1, 2)}};
   const auto routes = route_step(step, ring4(), 0);
   ASSERT_EQ(routes.size(), size_t{3});
-  EXPECT_EQ(routes[0], (LinkRoute{0, 1, 2}));
-  EXPECT_EQ(routes[1], (LinkRoute{2, 3, 0}));
-  EXPECT_EQ(routes[2], (LinkRoute{1}));
+  EXPECT_EQ(routes[0].links, (LinkRoute{0, 1, 2}));
+  EXPECT_EQ(routes[1].links, (LinkRoute{2, 3, 0}));
+  EXPECT_EQ(routes[2].links, (LinkRoute{1}));
 }
 
 TEST(StepRoutes, ExplicitPathIsFollowedHopByHop) {
@@ -36,8 +36,8 @@ TEST(StepRoutes, ExplicitPathIsFollowedHopByHop) {
   const Topology t("tri", 3, {{0, 1}, {1, 2}, {2, 0}, {0, 2}});
   const Step step{0, {xfer(0, 2), xfer(0, 2, {0, 1, 2})}};
   const auto routes = route_step(step, t, 0);
-  EXPECT_EQ(routes[0], (LinkRoute{1}));
-  EXPECT_EQ(routes[1], (LinkRoute{0, 2}));
+  EXPECT_EQ(routes[0].links, (LinkRoute{1}));
+  EXPECT_EQ(routes[1].links, (LinkRoute{0, 2}));
 }
 
 TEST(StepRoutes, ParallelCircuitsAssignedByTransferIndexModMultiplicity) {
@@ -47,8 +47,8 @@ TEST(StepRoutes, ParallelCircuitsAssignedByTransferIndexModMultiplicity) {
   for (int i = 0; i < 7; ++i) step.transfers.push_back(xfer(0, 1));
   step.transfers.push_back(xfer(1, 0));
   const auto routes = route_step(step, t, 0);
-  for (uint32_t i = 0; i < 7; ++i) EXPECT_EQ(routes[i], (LinkRoute{i % 3})) << "transfer " << i;
-  EXPECT_EQ(routes[7], (LinkRoute{3}));
+  for (uint32_t i = 0; i < 7; ++i) EXPECT_EQ(routes[i].links, (LinkRoute{i % 3})) << "transfer " << i;
+  EXPECT_EQ(routes[7].links, (LinkRoute{3}));
 }
 
 TEST(StepRoutes, HopThatIsNotACircuitThrows) {

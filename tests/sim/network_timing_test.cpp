@@ -149,6 +149,32 @@ TEST(NetworkTiming, SmallerChunkIndexGoesFirst) {
   EXPECT_EQ(r.completion, bytes_time(3 * chunk));
 }
 
+TEST(NetworkTiming, MultipathSplitSendsEachShareOnItsRoute) {
+  // Two disjoint 2-hop paths 0-1-3 and 0-2-3; cut-through streams each share.
+  const Topology diamond("diamond", 4, {{0, 1}, {1, 3}, {0, 2}, {2, 3}});
+  const int64_t m = 1'000'000;
+  FabricSpec f = fabric(4);
+  f.router = RouterMode::cut_through;
+  f.packet = Bytes(1000);
+  Transfer split = transfer(0, 3, 2 * m);
+  split.routes = {Route{{0, 1, 3}, Bytes(m)}, Route{{0, 2, 3}, Bytes(m)}};
+  const RunResult halves = replay(f, workload(Bytes(2 * m)), schedule(4, {diamond}, {Step{0, {split}}}));
+  EXPECT_EQ(halves.completion, kLatency * 2 + bytes_time(m));
+  const RunResult whole =
+      replay(f, workload(Bytes(2 * m)), schedule(4, {diamond}, {Step{0, {transfer(0, 3, 2 * m)}}}));
+  EXPECT_EQ(whole.completion, kLatency * 2 + bytes_time(2 * m));
+  EXPECT_EQ(halves.network.bytes_delivered, 2 * m);
+}
+
+TEST(NetworkTiming, RoutesMustCarryTheTransferBytes) {
+  const Topology diamond("diamond", 4, {{0, 1}, {1, 3}, {0, 2}, {2, 3}});
+  Transfer split = transfer(0, 3, 100);
+  split.routes = {Route{{0, 1, 3}, Bytes(60)}, Route{{0, 2, 3}, Bytes(30)}};
+  EXPECT_THROW(schedule(4, {diamond}, {Step{0, {split}}}), Error);
+  split.routes = {Route{{0, 1, 2}, Bytes(100)}};
+  EXPECT_THROW(schedule(4, {diamond}, {Step{0, {split}}}), Error);
+}
+
 TEST(NetworkTiming, BytesInjectedEqualBytesDelivered) {
   FabricSpec f = fabric(4);
   f.packet = Bytes(333);
