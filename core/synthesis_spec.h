@@ -18,6 +18,8 @@ struct SynthesisSpec {
   // validated by the algorithm.
   std::map<std::string, std::string> algorithm_params;
   std::string planner;  // empty = the algorithm's default planner
+  // Planner parameters (synthesis.planner given as a map {type: NAME, ...}).
+  std::map<std::string, std::string> planner_params;
   // What the fabric holds before the first step; "none" = no circuits, so the
   // first step's configuration is a charged reconfiguration.
   TopologySpec topology;

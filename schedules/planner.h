@@ -13,6 +13,7 @@
 #include "core/workload_spec.h"
 #include "schedules/schedule.h"
 #include "schedules/step_pattern.h"
+#include "topology/component_params.h"
 #include "topology/topology.h"
 
 namespace photonsim {
@@ -22,6 +23,8 @@ struct PlanningInput {
   WorkloadSpec workload;
   std::string algorithm;
   std::string planner;
+  ComponentParams params{"", {}, {}, "planner"};  // the planner's validated parameters
+  uint64_t seed = 1;                              // the experiment seed
   std::optional<Topology> initial;          // what the fabric holds before step 0
   std::optional<Topology> static_topology;  // for planners that keep one topology
 };

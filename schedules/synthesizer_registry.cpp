@@ -69,6 +69,8 @@ Schedule SynthesizerRegistry::synthesize(const FabricSpec& fabric, const Workloa
   input.workload = workload;
   input.algorithm = algo.name;
   input.planner = plan.name;
+  input.params = ComponentParams(plan.name, synthesis.planner_params, plan.parameters, "planner");
+  input.seed = seed;
   const ComponentParams params(algo.name, synthesis.algorithm_params, algo.parameters, "algorithm");
   const StepPattern pattern = algo.make()->pattern(AlgorithmInput{fabric, workload, params});
   auto make_topology = [&](const TopologySpec& spec, const char* key) -> std::optional<Topology> {

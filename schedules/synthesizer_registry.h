@@ -36,6 +36,8 @@ class SynthesizerRegistry {
     std::string name;
     std::string description;
     std::function<std::unique_ptr<Planner>()> make;
+    std::vector<std::string> parameters = {};  // accepted parameter keys
+    std::string usage = {};
   };
 
   static SynthesizerRegistry with_builtins();

@@ -265,7 +265,9 @@ int verb_list(std::ostream& out) {
         << a.description << "\n";
   }
   out << "planners (synthesis.planner):\n";
-  for (const auto& p : registry.planners()) out << "  " << p.name << "\n      " << p.description << "\n";
+  for (const auto& p : registry.planners()) {
+    out << "  " << p.name << (p.usage.empty() ? "" : "  {" + p.usage + "}") << "\n      " << p.description << "\n";
+  }
   out << "topologies (synthesis.topology, synthesis.static_topology):\n";
   for (const auto& t : registry.topologies().entries()) {
     out << "  " << t.name << (t.usage.empty() ? "" : "  {" + t.usage + "}") << "\n      "

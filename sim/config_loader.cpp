@@ -132,7 +132,7 @@ class Reader {
     const Entry synthesis = section(require(root, "synthesis"), kSynthesisKeys);
     SynthesisSpec& s = config.synthesis;
     std::tie(s.algorithm, s.algorithm_params) = algorithm_spec(require(synthesis, "algorithm"));
-    if (auto planner = find(synthesis, "planner")) s.planner = text(*planner);
+    if (auto planner = find(synthesis, "planner")) std::tie(s.planner, s.planner_params) = named_component(*planner, "planner");
     if (auto topology = find(synthesis, "topology")) s.topology = topology_spec(*topology);
     if (auto fixed = find(synthesis, "static_topology")) s.static_topology = topology_spec(*fixed);
 
