@@ -34,6 +34,23 @@ Topology circuits_of_step(const TopologySpec& spec, const StepPattern& pattern, 
 
 }  // namespace
 
+std::vector<SynthesizerRegistry::PlanOutcome> SynthesizerRegistry::plan_all(
+    const FabricSpec& fabric, const WorkloadSpec& workload, const SynthesisSpec& synthesis, uint64_t seed) const {
+  std::vector<PlanOutcome> outcomes;
+  for (const PlannerEntry& p : planners_) {
+    if (p.name == "exhaustive") continue;  // a test oracle, too slow to try by default
+    SynthesisSpec one = synthesis;
+    one.planner = p.name;
+    one.planner_params.clear();
+    try {
+      outcomes.push_back({p.name, synthesize(fabric, workload, one, seed), ""});
+    } catch (const Error& e) {
+      outcomes.push_back({p.name, std::nullopt, e.what()});
+    }
+  }
+  return outcomes;
+}
+
 const SynthesizerRegistry::AlgorithmEntry& SynthesizerRegistry::algorithm(
     const std::string& name) const {
   for (const auto& e : algorithms_) {
@@ -48,7 +65,7 @@ const SynthesizerRegistry::PlannerEntry& SynthesizerRegistry::planner(const std:
     if (e.name == name) return e;
   }
   throw Error("synthesis.planner: unknown planner '" + name + "' (valid: " + names_of(planners_) +
-              ")");
+              ", auto)");
 }
 
 Schedule SynthesizerRegistry::synthesize(const FabricSpec& fabric, const WorkloadSpec& workload,
@@ -62,6 +79,18 @@ Schedule SynthesizerRegistry::synthesize(const FabricSpec& fabric, const Workloa
                 to_string(workload.collective) + "' (it implements: " + valid + ")");
   }
   const std::string planner_name = synthesis.planner.empty() ? algo.default_planner : synthesis.planner;
+  if (planner_name == kAutoPlanner) {
+    if (!synthesis.planner_params.empty()) {
+      throw Error("planner 'auto' has no parameter '" + synthesis.planner_params.begin()->first + "' (valid: none)");
+    }
+    const std::vector<PlanOutcome> outcomes = plan_all(fabric, workload, synthesis, seed);
+    const PlanOutcome* best = nullptr;
+    for (const PlanOutcome& o : outcomes) {
+      if (o.schedule && (!best || o.schedule->prediction().total() < best->schedule->prediction().total())) best = &o;
+    }
+    if (!best) throw Error("planner 'auto': no planner could place '" + algo.name + "': " + outcomes.front().error);
+    return *best->schedule;
+  }
   const PlannerEntry& plan = planner(planner_name);
 
   PlanningInput input;

@@ -8,6 +8,7 @@
 // one new file and one add() line in builtin_synthesizers.cpp.
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,8 +47,20 @@ class SynthesizerRegistry {
   void add_planner(PlannerEntry entry) { planners_.push_back(std::move(entry)); }
 
   // `seed` feeds randomised topology generators (the experiment seed).
+  // Planner `auto` runs every registered planner but `exhaustive` and keeps the
+  // lowest predicted time.
   Schedule synthesize(const FabricSpec& fabric, const WorkloadSpec& workload,
                       const SynthesisSpec& synthesis, uint64_t seed = 1) const;
+
+  // What each planner (all but `exhaustive`) makes of this synthesis, or why it cannot.
+  struct PlanOutcome {
+    std::string planner;
+    std::optional<Schedule> schedule;
+    std::string error;
+  };
+  std::vector<PlanOutcome> plan_all(const FabricSpec& fabric, const WorkloadSpec& workload,
+                                    const SynthesisSpec& synthesis, uint64_t seed = 1) const;
+  static constexpr const char* kAutoPlanner = "auto";
 
   const std::vector<AlgorithmEntry>& algorithms() const { return algorithms_; }
   const std::vector<PlannerEntry>& planners() const { return planners_; }

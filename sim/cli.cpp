@@ -15,6 +15,7 @@
 #include "schedules/synthesizer_registry.h"
 #include "sim/config_loader.h"
 #include "sim/experiment_runner.h"
+#include "sim/plan_report.h"
 #include "sim/topology_report.h"
 #include "topology/topology_registry.h"
 
@@ -31,6 +32,7 @@ constexpr const char* kUsage =
     "  photonsim run CONFIG.yaml [--set key=value]... [--format table|json|csv] [--out DIR] [--seed N]\n"
     "  photonsim synth CONFIG.yaml --out FILE.pb [--set key=value]...\n"
     "  photonsim replay FILE.pb CONFIG.yaml [--set key=value]... [--format table|json|csv] [--out DIR]\n"
+    "  photonsim plan CONFIG.yaml [--set key=value]... [--format table|json]\n"
     "  photonsim list\n"
     "  photonsim verify CONFIG.yaml|FILE.pb [--set key=value]...\n"
     "  photonsim topo --type NAME --gpus N [--degree D] [--dims AxB[xC]] [--shift S] [--generators a,b,...]\n"
@@ -209,6 +211,34 @@ int verb_topo(int argc, const char* const* argv, std::ostream& out) {
   return 0;
 }
 
+int verb_plan(int argc, const char* const* argv, std::ostream& out) {
+  std::vector<std::string> sets;
+  std::string config_path, format = "table";
+  po::options_description d("options");
+  d.add_options()("help,h", "show this help")("set", po::value(&sets)->composing(), "override a config key (repeatable)")(
+      "format", po::value(&format), "table | json");
+  po::options_description hidden;
+  hidden.add_options()("config", po::value(&config_path));
+  po::options_description all;
+  all.add(d).add(hidden);
+  po::positional_options_description positional;
+  positional.add("config", 1);
+  po::variables_map vm = parse(argc, argv, all, positional);
+  if (vm.count("help")) {
+    out << "usage: photonsim plan CONFIG.yaml [options]\n"
+           "Runs every planner on the configured algorithm and ranks them by predicted time.\n\n"
+        << d;
+    return 0;
+  }
+  if (config_path.empty()) throw po::error("plan needs CONFIG.yaml");
+  if (format != "table" && format != "json") throw Error("--format: unknown format '" + format + "' (valid: table, json)");
+  const ExperimentConfig config = load_config(config_path, sets);
+  const PlanReport report = PlanReport::rank(SynthesizerRegistry::with_builtins().plan_all(
+      config.fabric, config.workload, config.synthesis, config.seed));
+  out << (format == "json" ? report.json() : report.table());
+  return 0;
+}
+
 int verb_verify(int argc, const char* const* argv, std::ostream& out) {
   std::vector<std::string> sets;
   std::string input;
@@ -268,6 +298,7 @@ int verb_list(std::ostream& out) {
   for (const auto& p : registry.planners()) {
     out << "  " << p.name << (p.usage.empty() ? "" : "  {" + p.usage + "}") << "\n      " << p.description << "\n";
   }
+  out << "  auto\n      every planner but exhaustive; keeps the lowest predicted time (photonsim plan ranks them)\n";
   out << "topologies (synthesis.topology, synthesis.static_topology):\n";
   for (const auto& t : registry.topologies().entries()) {
     out << "  " << t.name << (t.usage.empty() ? "" : "  {" + t.usage + "}") << "\n      "
@@ -302,7 +333,8 @@ int run_cli(int argc, const char* const* argv, std::ostream& out, std::ostream& 
     if (verb == "list") return verb_list(out);
     if (verb == "topo") return verb_topo(argc - 1, argv + 1, out);
     if (verb == "verify") return verb_verify(argc - 1, argv + 1, out);
-    err << "photonsim: unknown command '" << verb << "' (valid: run, synth, replay, list, topo, verify)\n";
+    if (verb == "plan") return verb_plan(argc - 1, argv + 1, out);
+    err << "photonsim: unknown command '" << verb << "' (valid: run, synth, replay, plan, list, topo, verify)\n";
     return 2;
   } catch (const po::error& e) {
     err << "photonsim " << verb << ": " << e.what() << " (see photonsim " << verb << " --help)\n";

@@ -233,7 +233,7 @@ TEST_F(Cli, BadFormatAndBadVerb) {
   expect_error("run " + quickstart() + " --format xml", {"--format", "table, json, csv"});
   const Outcome o = photonsim("frobnicate");
   EXPECT_EQ(o.code, 2);
-  EXPECT_NE(o.err.find("run, synth, replay, list, topo, verify"), std::string::npos);
+  EXPECT_NE(o.err.find("run, synth, replay, plan, list, topo, verify"), std::string::npos);
 }
 
 TEST_F(Cli, VerifyProvesAConfigAndNamesTheFirstViolationOfAFile) {

@@ -1,0 +1,23 @@
+#pragma once
+// Contract: `photonsim plan`: every planner's take on one synthesis, ranked by
+// predicted time (planners that cannot place the pattern listed last with
+// their reason). Per planner: the steps that reconfigure, the topology each
+// configuration installs, the number of reconfigurations and the predicted
+// time. JSON keys: planners[] of {planner, ok, predicted_ps, reconfigurations,
+// reconfigure_before_steps, topologies, error}, and `best`.
+#include <string>
+#include <vector>
+
+#include "schedules/synthesizer_registry.h"
+
+namespace photonsim {
+
+struct PlanReport {
+  std::vector<SynthesizerRegistry::PlanOutcome> outcomes;  // ranked
+
+  static PlanReport rank(std::vector<SynthesizerRegistry::PlanOutcome> outcomes);
+  std::string table() const;
+  std::string json() const;
+};
+
+}  // namespace photonsim
