@@ -107,12 +107,19 @@ class Verifier {
     return blocks_bytes(s_.message(), static_cast<uint32_t>(blocks_), t.blocks);
   }
 
+  // Who sends what to whom; the sender's partial is read from the state as it
+  // was when the step began (no write happens before every read is done).
   struct Delivery {
     Node dst;
     uint32_t block;
     TransferOp op;
     Node src;
-    Bits inputs;  // reductions: what the sender had summed
+    bool operator<(const Delivery& o) const {
+      if (dst != o.dst) return dst < o.dst;
+      if (block != o.block) return block < o.block;
+      if (op != o.op) return op < o.op;
+      return src < o.src;
+    }
   };
 
   bool run_step(size_t step, Verification& result) {
@@ -148,13 +155,13 @@ class Verifier {
             fail(result, step, t.src, b, "node " + std::to_string(t.src) + " sends block " + std::to_string(b) + " it holds no partial of");
             return false;
           }
-          deliveries.push_back({t.dst, b, t.op, t.src, partial_[t.src][b]});
+          deliveries.push_back({t.dst, b, t.op, t.src});
         } else {
           if (!held_[t.src].test(b)) {
             fail(result, step, t.src, b, "node " + std::to_string(t.src) + " sends block " + std::to_string(b) + " it does not hold");
             return false;
           }
-          deliveries.push_back({t.dst, b, t.op, t.src, Bits()});
+          deliveries.push_back({t.dst, b, t.op, t.src});
         }
       }
     }
@@ -164,28 +171,35 @@ class Verifier {
     }
     // Copies replace a node's partial, reductions add to it: both in one step
     // for the same (node, block) would depend on an order that does not exist.
-    std::sort(deliveries.begin(), deliveries.end(), [](const Delivery& a, const Delivery& b) {
-      return std::tie(a.dst, a.block, a.op, a.src) < std::tie(b.dst, b.block, b.op, b.src);
-    });
-    for (size_t i = 0; i < deliveries.size(); ++i) {
-      const Delivery& d = deliveries[i];
-      const bool same_target = i > 0 && deliveries[i - 1].dst == d.dst && deliveries[i - 1].block == d.block;
-      if (same_target && (deliveries[i - 1].op != d.op || d.op == TransferOp::copy)) {
-        fail(result, step, d.dst, d.block, "node " + std::to_string(d.dst) + " receives block " + std::to_string(d.block) + " from several transfers that overwrite each other");
+    std::sort(deliveries.begin(), deliveries.end());
+    std::vector<std::pair<const Delivery*, Bits>> writes;
+    for (size_t i = 0; i < deliveries.size();) {
+      const Delivery& first = deliveries[i];
+      size_t end = i + 1;
+      while (end < deliveries.size() && deliveries[end].dst == first.dst && deliveries[end].block == first.block) ++end;
+      if (end - i > 1 && (first.op == TransferOp::copy || deliveries[end - 1].op == TransferOp::copy)) {
+        fail(result, step, first.dst, first.block, "node " + std::to_string(first.dst) + " receives block " + std::to_string(first.block) + " from several transfers that overwrite each other");
         return false;
       }
-      Bits& target = partial_[d.dst][d.block];
-      if (d.op == TransferOp::copy) {
-        target = d.inputs;
-        continue;
+      if (first.op == TransferOp::copy) {
+        writes.emplace_back(&first, partial_[first.src][first.block]);
+      } else {
+        Bits sum = partial_[first.dst][first.block];
+        for (size_t j = i; j < end; ++j) {
+          const Delivery& d = deliveries[j];
+          const Bits& inputs = partial_[d.src][d.block];
+          const int64_t twice = sum.first_common(inputs);
+          if (twice >= 0) {
+            fail(result, step, d.dst, d.block, "node " + std::to_string(d.dst) + " adds the input of node " + std::to_string(twice) + " to block " + std::to_string(d.block) + " twice (from node " + std::to_string(d.src) + ")");
+            return false;
+          }
+          sum.merge(inputs);
+        }
+        writes.emplace_back(&first, std::move(sum));
       }
-      const int64_t twice = target.first_common(d.inputs);
-      if (twice >= 0) {
-        fail(result, step, d.dst, d.block, "node " + std::to_string(d.dst) + " adds the input of node " + std::to_string(twice) + " to block " + std::to_string(d.block) + " twice (from node " + std::to_string(d.src) + ")");
-        return false;
-      }
-      target.merge(d.inputs);
+      i = end;
     }
+    for (auto& [delivery, bits] : writes) partial_[delivery->dst][delivery->block] = std::move(bits);
     return true;
   }
 

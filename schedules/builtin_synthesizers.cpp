@@ -7,8 +7,19 @@
 #include "schedules/alltoall_retri.h"
 #include "schedules/broadcast_binary_tree.h"
 #include "schedules/broadcast_binomial.h"
+#include "schedules/bine.h"
+#include "schedules/bruck_concat.h"
+#include "schedules/bucket.h"
 #include "schedules/every_step_planner.h"
+#include "schedules/harvest_planner.h"
+#include "schedules/pccl_planner.h"
+#include "schedules/exhaustive_planner.h"
+#include "schedules/segments_planner.h"
+#include "schedules/recursive_doubling.h"
+#include "schedules/recursive_doubling_full.h"
+#include "schedules/rhd.h"
 #include "schedules/static_planner.h"
+#include "schedules/swing.h"
 #include "schedules/synthesizer_registry.h"
 
 namespace photonsim {
@@ -33,6 +44,27 @@ SynthesizerRegistry SynthesizerRegistry::with_builtins() {
                    "binomial-tree broadcast from workload.root in ceil(log2 n) steps",
                    &make_unique_default<BroadcastBinomial>});
   // -- AllReduce / reduce-scatter / all-gather algorithms --
+  r.add_algorithm({"recursive_doubling", {Collective::allreduce, Collective::reducescatter, Collective::allgather}, "static",
+                   "Harvest's cyclic recursive doubling, any n: ceil(log2 n) steps per half, u -> u+2^(i-1), m/2^i in step i",
+                   &make_unique_default<RecursiveDoubling>});
+  r.add_algorithm({"recursive_doubling_full", {Collective::allreduce, Collective::allgather}, "static",
+                   "latency-optimal recursive doubling: log2 n steps, whole vector exchanged with u xor 2^i",
+                   &make_unique_default<RecursiveDoublingFull>, {}, "n a power of two"});
+  r.add_algorithm({"rhd", {Collective::allreduce, Collective::reducescatter, Collective::allgather}, "static",
+                   "Rabenseifner recursive halving + doubling, any n (fold to 2^floor(log2 n): +2 steps)",
+                   &make_unique_default<Rhd>});
+  r.add_algorithm({"swing", {Collective::allreduce, Collective::reducescatter, Collective::allgather}, "static",
+                   "Swing: log2 n steps per half, peer u +- rho(s), rho = 1, -1, 3, -5, ...; halves the data each step",
+                   &make_unique_default<Swing>, {}, "n a power of two"});
+  r.add_algorithm({"bine", {Collective::allreduce, Collective::reducescatter, Collective::allgather}, "static",
+                   "Bine negabinary butterfly: log2 n steps per half (doubling = Swing's pattern, halving = farthest first)",
+                   &make_unique_default<Bine>, {"distance"}, "distance=doubling|halving (default doubling); n a power of two"});
+  r.add_algorithm({"bucket", {Collective::allreduce, Collective::reducescatter, Collective::allgather}, "static",
+                   "bucket on a 2D/3D torus: ring reduce-scatter along each dimension, all-gather mirrored",
+                   &make_unique_default<Bucket>, {"dims"}, "dims=AxB[xC] (default: factored from n)"});
+  r.add_algorithm({"bruck_concat", {Collective::allgather}, "static",
+                   "Bruck's concatenation all-gather: ceil(log2 n) steps, u sends all it has to u-2^k",
+                   &make_unique_default<BruckConcat>});
   // -- all-to-all and broadcast algorithms --
   r.add_algorithm({"bruck", {Collective::alltoall}, "static",
                    "Bruck's index all-to-all: ceil(log_r n) digit rounds, r-1 transfers per node per round",
@@ -54,6 +86,21 @@ SynthesizerRegistry SynthesizerRegistry::with_builtins() {
                  &make_unique_default<StaticPlanner>});
   r.add_planner({"every_step", "each step on its own circuits, split when over the port limit",
                  &make_unique_default<EveryStepPlanner>});
+  r.add_planner({"harvest", "Harvest DP over step ranges (Eq. 4/5, Alg. 1): alpha + delta*l + beta*m/theta per step + alpha_r per change; Eq. 8 for recursive doubling",
+                 &make_unique_default<HarvestPlanner>, HarvestPlanner::parameters(), HarvestPlanner::usage()});
+  r.add_planner({"pccl", "PCCL Algorithm 1 (exact DP): per round keep, own circuits or a standard topology; alpha*dilation + beta*congestion*w + r",
+                 &make_unique_default<PcclPlanner>, {"standard", "w"},
+                 "standard=[ring, torus, grid, torus3d, grid3d, hypercube, torus:AxB[xC], ...] (default: those that fit), w=edge_bytes|max_transfer (default edge_bytes)"});
+  r.add_planner({"retri_segments",
+                 "ReTri section 3.4: R reconfigurations into balanced segments of subrings, R* by prediction",
+                 [] { return std::make_unique<SegmentsPlanner>(3); }, {"reconfigurations"},
+                 "reconfigurations=R (default: the best R in 0..phases-1)"});
+  r.add_planner({"bridge_segments", "the same placement for mirrored Bruck (Bridge): subrings of stride 2^k",
+                 [] { return std::make_unique<SegmentsPlanner>(2); }, {"reconfigurations"},
+                 "reconfigurations=R (default: the best R in 0..phases-1)"});
+  r.add_planner({"exhaustive", "test oracle: every assignment of candidate topologies to steps",
+                 &make_unique_default<ExhaustivePlanner>, {"candidates", "limit"},
+                 "candidates=[ring, torus, grid, hypercube, step] (default), limit=2000000"});
   return r;
 }
 

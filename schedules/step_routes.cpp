@@ -1,6 +1,7 @@
 #include "schedules/step_routes.h"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 
 #include "core/error.h"
@@ -32,7 +33,7 @@ LinkRoute links_of(const std::vector<Node>& nodes, const Topology& topology, con
 }  // namespace
 
 std::vector<RoutedFlow> route_step(const Step& step, const Topology& topology, size_t step_index) {
-  ShortestPathRouter router(topology);
+  std::optional<ShortestPathRouter> router;  // built on first multi-hop transfer
   std::vector<RoutedFlow> flows;
   flows.reserve(step.transfers.size());
   for (size_t i = 0; i < step.transfers.size(); ++i) {
@@ -43,7 +44,14 @@ std::vector<RoutedFlow> route_step(const Step& step, const Topology& topology, s
     }
     std::vector<Node> nodes;
     try {
-      nodes = t.path.empty() ? router.path(t.src, t.dst) : t.path;
+      if (!t.path.empty()) {
+        nodes = t.path;
+      } else if (topology.multiplicity(t.src, t.dst) > 0) {
+        nodes = {t.src, t.dst};  // a direct circuit is the only 1-hop path: no search needed
+      } else {
+        if (!router) router.emplace(topology);
+        nodes = router->path(t.src, t.dst);
+      }
     } catch (const Error& e) {
       throw Error("step " + std::to_string(step_index) + ": unroutable transfer " + std::to_string(t.src) + "->" +
                   std::to_string(t.dst) + ": " + e.what());

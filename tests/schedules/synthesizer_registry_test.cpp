@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <memory>
 #include <string>
 
@@ -47,16 +49,29 @@ std::string error_of(const FabricSpec& f, const WorkloadSpec& w, const Synthesis
 
 TEST(SynthesizerRegistry, BuiltinNamesAndDefaults) {
   const auto r = SynthesizerRegistry::with_builtins();
-  ASSERT_EQ(r.algorithms().size(), size_t{3});
-  EXPECT_EQ(r.algorithms()[0].name, "direct");
-  EXPECT_EQ(r.algorithms()[0].default_planner, "static");
-  EXPECT_EQ(r.algorithms()[1].name, "ring");
-  EXPECT_EQ(r.algorithms()[1].default_planner, "static");
-  EXPECT_EQ(r.algorithms()[2].name, "binomial");
-  EXPECT_EQ(r.algorithms()[2].default_planner, "every_step");
-  ASSERT_EQ(r.planners().size(), size_t{2});
-  EXPECT_EQ(r.planners()[0].name, "static");
-  EXPECT_EQ(r.planners()[1].name, "every_step");
+  auto find_algorithm = [&](const std::string& name) -> const SynthesizerRegistry::AlgorithmEntry* {
+    for (const auto& a : r.algorithms()) {
+      if (a.name == name) return &a;
+    }
+    return nullptr;
+  };
+  // The algorithm library, each with its default planner.
+  for (auto [name, planner] :
+       {std::pair{"direct", "static"}, std::pair{"ring", "static"}, std::pair{"binomial", "every_step"},
+        std::pair{"recursive_doubling", "static"}, std::pair{"recursive_doubling_full", "static"},
+        std::pair{"rhd", "static"}, std::pair{"swing", "static"}, std::pair{"bine", "static"},
+        std::pair{"bucket", "static"}, std::pair{"bruck_concat", "static"}, std::pair{"bruck", "static"},
+        std::pair{"bridge", "static"}, std::pair{"dex", "static"}, std::pair{"retri", "static"},
+        std::pair{"binary_tree", "every_step"}}) {
+    const auto* a = find_algorithm(name);
+    ASSERT_NE(a, nullptr) << name;
+    EXPECT_EQ(a->default_planner, planner) << name;
+  }
+  std::vector<std::string> planners;
+  for (const auto& p : r.planners()) planners.push_back(p.name);
+  for (const char* name : {"static", "every_step", "retri_segments", "bridge_segments", "exhaustive"}) {
+    EXPECT_NE(std::find(planners.begin(), planners.end(), name), planners.end()) << name;
+  }
   EXPECT_EQ(r.topologies().names().substr(0, 24), "none, ring, shifted_ring");
 }
 

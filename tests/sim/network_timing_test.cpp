@@ -153,7 +153,7 @@ TEST(NetworkTiming, MultipathSplitSendsEachShareOnItsRoute) {
   // Two disjoint 2-hop paths 0-1-3 and 0-2-3; cut-through streams each share.
   const Topology diamond("diamond", 4, {{0, 1}, {1, 3}, {0, 2}, {2, 3}});
   const int64_t m = 1'000'000;
-  FabricSpec f = fabric(4);
+  FabricSpec f = fabric(4, /*ports=*/2);
   f.router = RouterMode::cut_through;
   f.packet = Bytes(1000);
   Transfer split = transfer(0, 3, 2 * m);
