@@ -30,8 +30,8 @@
 //   edge_bytes (default): the bytes crossing G's busiest circuit, summed
 //     over the transfers that share it (routed by route_step, as the
 //     simulator routes); equals congestion * w when all transfers of the
-//     round carry w bytes and no circuit is doubled, and stays exact for a
-//     round whose transfers differ in size;
+//     round carry w bytes and no circuit is doubled, and, unlike
+//     congestion * max w, counts each transfer's own bytes when sizes differ;
 //   max_transfer: the paper's congestion * w with w = the round's largest
 //     transfer.
 // The DP minimises (total cost, reconfigurations, rounds not on their own
