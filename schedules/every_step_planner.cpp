@@ -19,7 +19,7 @@ Topology circuits_of(const std::vector<Transfer>& transfers, const FabricSpec& f
 
 Schedule EveryStepPlanner::plan(const StepPattern& pattern, const PlanningInput& input) const {
   TopologyCatalog catalog;
-  ScheduleParts parts;
+  ScheduleParts parts = schedule_header(pattern, input);
   parts.initial_topology = input.initial ? catalog.index_of(*input.initial) : -1;
   for (const auto& step : pattern.steps) {
     for (auto& group : split_to_ports(step, input.fabric)) {
@@ -28,13 +28,6 @@ Schedule EveryStepPlanner::plan(const StepPattern& pattern, const PlanningInput&
       parts.steps.push_back(Step{catalog.index_of(topology), std::move(group)});
     }
   }
-  parts.collective = input.workload.collective;
-  parts.algorithm = input.algorithm;
-  parts.planner = input.planner;
-  parts.gpus = input.fabric.gpus;
-  parts.message = input.workload.message;
-  parts.blocks = pattern.blocks;
-  parts.root = input.workload.root;
   parts.topologies = catalog.take();
   return Schedule(std::move(parts));
 }

@@ -124,16 +124,9 @@ Schedule ExhaustivePlanner::plan(const StepPattern& pattern, const PlanningInput
   if (best.empty() && steps > 0) throw Error("planner 'exhaustive': no candidate routes every step");
 
   TopologyCatalog catalog;
-  ScheduleParts parts;
+  ScheduleParts parts = schedule_header(pattern, input);
   parts.initial_topology = input.initial ? catalog.index_of(*input.initial) : -1;
   for (size_t s = 0; s < steps; ++s) parts.steps.push_back(Step{catalog.index_of(*topology[s][best[s]]), pattern.steps[s]});
-  parts.collective = input.workload.collective;
-  parts.algorithm = input.algorithm;
-  parts.planner = input.planner;
-  parts.gpus = input.fabric.gpus;
-  parts.message = input.workload.message;
-  parts.blocks = pattern.blocks;
-  parts.root = input.workload.root;
   parts.topologies = catalog.take();
   const Schedule planned(std::move(parts));
   return planned.with_prediction(predict_alpha_beta_congestion(planned, input.fabric, input.workload));

@@ -46,14 +46,7 @@ Options parse_options(const PlanningInput& input) {
 }
 
 ScheduleParts parts_for(const StepPattern& pattern, const PlanningInput& input) {
-  ScheduleParts parts;
-  parts.collective = input.workload.collective;
-  parts.algorithm = input.algorithm;
-  parts.planner = input.planner;
-  parts.gpus = input.fabric.gpus;
-  parts.message = input.workload.message;
-  parts.blocks = pattern.blocks;
-  parts.root = input.workload.root;
+  ScheduleParts parts = schedule_header(pattern, input);
   return parts;
 }
 

@@ -295,7 +295,7 @@ Schedule PcclPlanner::plan(const StepPattern& pattern, const PlanningInput& inpu
   const std::vector<int> chosen = cheapest_plan(rounds.size(), initial, candidates, own, cost, fabric);
 
   TopologyCatalog catalog;
-  ScheduleParts parts;
+  ScheduleParts parts = schedule_header(pattern, input);
   parts.initial_topology = input.initial ? catalog.index_of(*input.initial) : -1;
   Prediction prediction;
   prediction.model = "pccl";
@@ -307,13 +307,6 @@ Schedule PcclPlanner::plan(const StepPattern& pattern, const PlanningInput& inpu
     in_place = chosen[i];
     parts.steps.push_back(Step{catalog.index_of(topologies[chosen[i]]), std::move(rounds[i])});
   }
-  parts.collective = input.workload.collective;
-  parts.algorithm = input.algorithm;
-  parts.planner = input.planner;
-  parts.gpus = fabric.gpus;
-  parts.message = input.workload.message;
-  parts.blocks = pattern.blocks;
-  parts.root = input.workload.root;
   parts.topologies = catalog.take();
   parts.prediction = std::move(prediction);
   return Schedule(std::move(parts));

@@ -29,6 +29,20 @@ struct PlanningInput {
   std::optional<Topology> static_topology;  // for planners that keep one topology
 };
 
+// The parts every planned schedule shares (collective, names, size, blocks,
+// root), so a planner only adds its topologies and steps.
+inline ScheduleParts schedule_header(const StepPattern& pattern, const PlanningInput& input) {
+  ScheduleParts parts;
+  parts.collective = input.workload.collective;
+  parts.algorithm = input.algorithm;
+  parts.planner = input.planner;
+  parts.gpus = input.fabric.gpus;
+  parts.message = input.workload.message;
+  parts.blocks = pattern.blocks;
+  parts.root = input.workload.root;
+  return parts;
+}
+
 class Planner {
  public:
   virtual ~Planner() = default;

@@ -61,7 +61,7 @@ Schedule SegmentsPlanner::plan(const StepPattern& pattern, const PlanningInput& 
 
   auto build = [&](size_t reconfigurations) {
     TopologyCatalog catalog;
-    ScheduleParts parts;
+    ScheduleParts parts = schedule_header(pattern, input);
     parts.initial_topology = input.initial ? catalog.index_of(*input.initial) : -1;
     const std::vector<size_t> starts = segment_starts(phases, reconfigurations);
     size_t segment = 0;
@@ -75,13 +75,6 @@ Schedule SegmentsPlanner::plan(const StepPattern& pattern, const PlanningInput& 
       }
       parts.steps.push_back(Step{topology, pattern.steps[k]});
     }
-    parts.collective = input.workload.collective;
-    parts.algorithm = input.algorithm;
-    parts.planner = input.planner;
-    parts.gpus = n;
-    parts.message = input.workload.message;
-    parts.blocks = pattern.blocks;
-    parts.root = input.workload.root;
     parts.topologies = catalog.take();
     const Schedule planned(std::move(parts));
     return planned.with_prediction(predict_alpha_beta_congestion(planned, input.fabric, input.workload));

@@ -16,7 +16,7 @@ Schedule StaticPlanner::plan(const StepPattern& pattern, const PlanningInput& in
   const Topology& topology = *input.static_topology;
   topology.check_ports(input.fabric);
   TopologyCatalog catalog;
-  ScheduleParts parts;
+  ScheduleParts parts = schedule_header(pattern, input);
   parts.initial_topology = input.initial ? catalog.index_of(*input.initial) : -1;
   const int index = catalog.index_of(topology);
 
@@ -37,13 +37,6 @@ Schedule StaticPlanner::plan(const StepPattern& pattern, const PlanningInput& in
   } else {
     for (const auto& step : pattern.steps) parts.steps.push_back(Step{index, step});
   }
-  parts.collective = input.workload.collective;
-  parts.algorithm = input.algorithm;
-  parts.planner = input.planner;
-  parts.gpus = input.fabric.gpus;
-  parts.message = input.workload.message;
-  parts.blocks = pattern.blocks;
-  parts.root = input.workload.root;
   parts.topologies = catalog.take();
   return Schedule(std::move(parts));
 }
