@@ -485,58 +485,7 @@ TEST(HarvestPlanner, IsRegisteredAndKeepsItsPrediction) {
             "harvest");
 }
 
-// ---------------------------------------------------------------- timings (printed, not asserted)
-
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
-TEST(HarvestTimings, PrintsSynthesisTimes) {
-  HarvestCoefficients c = HarvestCoefficients::of(fabric(64));
-  c.alpha_r_ps = 1e6;
-  for (int n : {64, 1024}) {
-    std::vector<HarvestRdStep> steps = harvest_rd_reduce_scatter(n, 1e9);
-    const std::vector<HarvestRdStep> all_gather(steps.rbegin(), steps.rend());  // AllReduce: the mirror follows
-    steps.insert(steps.end(), all_gather.begin(), all_gather.end());
-    constexpr int kRepeats = 1000;
-    const auto start = std::chrono::steady_clock::now();
-    double sink = 0;
-    for (int r = 0; r < kRepeats; ++r) sink += harvest_recursive_doubling(steps, c, std::nullopt).cost_ps;
-    std::printf("[harvest timing] recursive doubling AllReduce n=%d (%zu steps), Eq. 8 + Algorithm 1: %.2f us per plan (cost %.3g ps)\n",
-                n, steps.size(), 1e6 * seconds_since(start) / kRepeats, sink / kRepeats);
-  }
-  struct Case {
-    const char* algorithm;
-    Collective collective;
-    int n;
-    int ports;
-    const char* closed_form;
-  };
-  for (const Case& k : std::vector<Case>{{"recursive_doubling", Collective::allreduce, 64, 1, "true"},
-                                         {"recursive_doubling", Collective::allreduce, 1024, 1, "true"},
-                                         {"recursive_doubling", Collective::allreduce, 16, 1, "false"},
-                                         {"recursive_doubling", Collective::allreduce, 64, 1, "false"},
-                                         {"swing", Collective::allreduce, 16, 1, "false"},
-                                         {"swing", Collective::allreduce, 64, 1, "false"},
-                                         {"bruck", Collective::alltoall, 16, 2, "false"},
-                                         {"bruck", Collective::alltoall, 64, 2, "false"}}) {
-    Problem p{fabric(k.n, k.ports), workload(k.collective, 1 << 24), k.algorithm, std::nullopt,
-              {{"closed_form", k.closed_form}}, 1};
-    const StepPattern pattern = pattern_of(p);
-    const PlanningInput input = input_of(p);
-    HarvestFlowCache cache;
-    auto start = std::chrono::steady_clock::now();
-    const Schedule s = HarvestPlanner().plan_with_cache(pattern, input, cache);
-    const double cold = seconds_since(start);
-    start = std::chrono::steady_clock::now();
-    HarvestPlanner().plan_with_cache(pattern, input, cache);
-    const double warm = seconds_since(start);
-    std::printf("[harvest timing] %s %s n=%d ports=%d closed_form=%s: %zu steps, %d reconfigurations, %zu LPs; "
-                "%.3f s cold, %.3f s with the LP cache warm\n",
-                k.algorithm, to_string(k.collective), k.n, k.ports, k.closed_form, s.steps().size(),
-                s.reconfigurations(), cache.lp_solves(), cold, warm);
-  }
-}
+// Planner timings live in tests/bench/planner_benchmark.cpp (scripts/bench).
 
 }  // namespace
 }  // namespace photonsim
