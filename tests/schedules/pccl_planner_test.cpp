@@ -640,22 +640,5 @@ TEST(PcclPlanner, Paper128GpuWithTheHypercubeInSReconfiguresOnce) {
   }
 }
 
-TEST(PcclPlanner, RunTimeAt128Gpus) {
-  for (Time r : {Time::us(5), Time::ms(1)}) {
-    FabricSpec f = fabric(128, 8);
-    f.reconfig_delay = r;
-    const WorkloadSpec w = workload(Collective::reducescatter, 1'000'000'000);
-    const StepPattern p = Rhd().pattern(AlgorithmInput{f, w, ComponentParams("rhd", {}, {}, "algorithm")});
-    const Topology ring = *try_make("bidirectional_ring", f);
-    const auto begin = std::chrono::steady_clock::now();
-    const Schedule s = PcclPlanner().plan(p, planning_input(f, w, ring));
-    const auto end = std::chrono::steady_clock::now();
-    std::cout << "[ PCCL     ] planner run time, 128 GPUs, RHD reduce-scatter (7 rounds), r=" << format_time(r)
-              << ", default S at 8 ports: "
-              << std::chrono::duration<double, std::milli>(end - begin).count() << " ms\n";
-    EXPECT_EQ(s.steps().size(), 7u);
-  }
-}
-
 }  // namespace
 }  // namespace photonsim
