@@ -49,6 +49,12 @@ std::vector<size_t> Network::undelivered_flows() const {
   return out;
 }
 
+uint64_t Network::local_order(size_t flow) const {
+  // Longer routes first (their packets have further to go), then flow order.
+  const uint64_t hops = flows_[flow].spec.route.size();
+  return ((UINT32_MAX - hops) << 32) | static_cast<uint64_t>(flow);
+}
+
 void Network::push(Link& link, QueueEntry entry) {
   link.queue.push_back(entry);
   std::push_heap(link.queue.begin(), link.queue.end(),
@@ -143,7 +149,7 @@ void Network::on_event(Time now, uint64_t tok) {
       for (size_t f = 0; f < flows_.size(); ++f) {
         if (flows_[f].spec.bytes.count() == 0) continue;
         push(links_[flows_[f].spec.route.front()],
-             QueueEntry{0, 1, static_cast<uint64_t>(f), static_cast<uint32_t>(f)});
+             QueueEntry{0, 1, local_order(f), static_cast<uint32_t>(f)});
       }
       for (uint32_t l = 0; l < links_.size(); ++l) try_transmit(l, now);
       break;

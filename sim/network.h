@@ -4,7 +4,9 @@
 // propagation pipe. GPUs inject their flows' packets and forward others'
 // packets: store-and-forward once a packet has fully arrived, cut-through once
 // its header has. Each egress port sends the waiting packet of smallest chunk
-// index first (forwarded before local at equal index, then FIFO / flow order).
+// index first; at equal index, forwarded packets before the GPU's own, then
+// first come first served; among its own flows, the longer route first (the
+// critical path), then flow order.
 // Lifecycle: install(topology) while idle, start_flows(at), drive the
 // EventList until empty, read finished_at(); repeat per step.
 #include <cstdint>
@@ -46,7 +48,7 @@ class Network : public EventHandler {
   struct QueueEntry {
     uint32_t chunk;
     uint32_t local;   // 0 = forwarded packet, 1 = a local flow's next packet
-    uint64_t order;   // enqueue sequence (forwarded) or flow index (local)
+    uint64_t order;   // enqueue sequence (forwarded) or local_order() (local)
     uint32_t id;      // packet id or flow index
     bool after(const QueueEntry& o) const {
       if (chunk != o.chunk) return chunk > o.chunk;
@@ -69,6 +71,7 @@ class Network : public EventHandler {
     uint64_t next_seq = 0;
   };
 
+  uint64_t local_order(size_t flow) const;
   void push(Link& link, QueueEntry entry);
   QueueEntry pop(Link& link);
   void try_transmit(uint32_t link_index, Time now);
