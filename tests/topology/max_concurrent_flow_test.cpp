@@ -7,13 +7,16 @@
 #include <cstdint>
 #include <iostream>
 #include <limits>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "core/error.h"
 #include "topology/demand_matrix.h"
+#include "topology/source_flow_lp.h"
 #include "topology/topology.h"
+#include "topology/translation_symmetry.h"
 
 namespace photonsim {
 namespace {
@@ -42,6 +45,81 @@ Topology complete_digraph(int n) {
     }
   }
   return Topology("complete", n, edges);
+}
+
+// Bidirectional a x b mesh without wrap-around, row-major ids.
+Topology grid(int a, int b) {
+  std::vector<Edge> edges;
+  for (int r = 0; r < a; ++r) {
+    for (int c = 0; c < b; ++c) {
+      const int u = r * b + c;
+      if (c + 1 < b) edges.push_back({node(u), node(u + 1)});
+      if (c > 0) edges.push_back({node(u), node(u - 1)});
+      if (r + 1 < a) edges.push_back({node(u), node(u + b)});
+      if (r > 0) edges.push_back({node(u), node(u - b)});
+    }
+  }
+  return Topology("grid", a * b, edges);
+}
+
+// Bidirectional a x b torus, row-major ids.
+Topology torus(int a, int b) {
+  std::vector<Edge> edges;
+  for (int r = 0; r < a; ++r) {
+    for (int c = 0; c < b; ++c) {
+      const int u = r * b + c;
+      edges.push_back({node(u), node(r * b + (c + 1) % b)});
+      edges.push_back({node(u), node(r * b + (c + b - 1) % b)});
+      edges.push_back({node(u), node((r + 1) % a * b + c)});
+      edges.push_back({node(u), node((r + a - 1) % a * b + c)});
+    }
+  }
+  return Topology("torus", a * b, edges);
+}
+
+Topology hypercube(int dimensions) {
+  std::vector<Edge> edges;
+  for (int u = 0; u < (1 << dimensions); ++u) {
+    for (int i = 0; i < dimensions; ++i) edges.push_back({node(u), node(u ^ (1 << i))});
+  }
+  return Topology("hypercube", 1 << dimensions, edges);
+}
+
+// Imase-Itoh generalized Kautz digraph: x -> -d*x - a mod n, a = 1..d,
+// self-loops dropped (as the generalized_kautz generator does).
+Topology generalized_kautz(int n, int d) {
+  std::vector<Edge> edges;
+  for (int x = 0; x < n; ++x) {
+    for (int a = 1; a <= d; ++a) {
+      const int y = ((-d * x - a) % n + n) % n;
+      if (y != x) edges.push_back({node(x), node(y)});
+    }
+  }
+  return Topology("generalized-kautz", n, edges);
+}
+
+// The same circuits with node u renamed to perm[u].
+Topology relabelled(const Topology& t, const std::vector<int>& perm) {
+  std::vector<Edge> edges;
+  for (const Edge& e : t.edges()) edges.push_back({node(perm[e.first]), node(perm[e.second])});
+  return Topology(t.name() + "-relabelled", t.gpus(), edges);
+}
+
+void expect_same_bytes(const ConcurrentFlow& a, const ConcurrentFlow& b) {
+  EXPECT_EQ(a.theta, b.theta);
+  EXPECT_EQ(a.edge_flow, b.edge_flow);
+  ASSERT_EQ(a.paths.size(), b.paths.size());
+  for (size_t s = 0; s < a.paths.size(); ++s) {
+    ASSERT_EQ(a.paths[s].size(), b.paths[s].size());
+    for (size_t u = 0; u < a.paths[s].size(); ++u) {
+      ASSERT_EQ(a.paths[s][u].size(), b.paths[s][u].size());
+      for (size_t i = 0; i < a.paths[s][u].size(); ++i) {
+        EXPECT_EQ(a.paths[s][u][i].nodes, b.paths[s][u][i].nodes);
+        EXPECT_EQ(a.paths[s][u][i].links, b.paths[s][u][i].links);
+        EXPECT_EQ(a.paths[s][u][i].amount, b.paths[s][u][i].amount);
+      }
+    }
+  }
 }
 
 // Cyclic recursive doubling, step i (from 1): u sends to u + 2^(i-1) mod n.
@@ -361,6 +439,239 @@ TEST(MaxConcurrentFlow, Circulant64Degree4Alltoall) {
   // attains it (all circuits full, no flow wraps around).
   EXPECT_NEAR(flow.theta, 15.0 / 2016.0, kExact);
   expect_valid_flow(t, d, flow);
+}
+
+TEST(MaxConcurrentFlow, Circulant128Degree4Alltoall) {
+  // The argument above at 128 GPUs: theta = 15 / (1 + ... + 127) = 15/8128.
+  // (The edge LP this replaced stopped on numerical trouble here.)
+  const Topology t = circulant("circulant-128-1-2-4-8", 128, {1, 2, 4, 8});
+  const DemandMatrix d = DemandMatrix::alltoall(128);
+  const ConcurrentFlow flow = max_concurrent_flow(t, d);
+  EXPECT_NEAR(flow.theta, 15.0 / 8128.0, kExact);
+  expect_valid_flow(t, d, flow);
+}
+
+TEST(MaxConcurrentFlow, TorusAndHypercubeAlltoall) {
+  // Bisection: a k x k torus (k even) cut in half across one dimension has
+  // 2k circuits each way and (k^2/2)^2 pairs to carry: theta <= 8/k^3.
+  // A d-cube has n d circuits and a source needs d n/2 hops of capacity in
+  // all: theta <= 2/n, attained.
+  for (int k : {4, 6}) {
+    const Topology t = torus(k, k);
+    const DemandMatrix d = DemandMatrix::alltoall(k * k);
+    const ConcurrentFlow flow = max_concurrent_flow(t, d);
+    EXPECT_NEAR(flow.theta, 8.0 / (k * k * k), kExact) << "k=" << k;
+    expect_valid_flow(t, d, flow);
+  }
+  const Topology cube = hypercube(5);
+  const DemandMatrix d = DemandMatrix::alltoall(32);
+  const ConcurrentFlow flow = max_concurrent_flow(cube, d);
+  EXPECT_NEAR(flow.theta, 2.0 / 32.0, kExact);
+  expect_valid_flow(cube, d, flow);
+}
+
+TEST(MaxConcurrentFlow, GridAlltoallMeetsTheBisectionBound) {
+  // No translation keeps a mesh, so this runs the column generation. The
+  // middle cut of an a x a mesh (a even) has a circuits each way and
+  // (a^2/2)^2 pairs to carry: theta <= 4/a^3, which the LP attains.
+  for (int a : {4, 6}) {
+    const Topology g = grid(a, a);
+    const DemandMatrix d = DemandMatrix::alltoall(a * a);
+    EXPECT_FALSE(TranslationSymmetry::find(g, d));
+    const ConcurrentFlow flow = max_concurrent_flow(g, d);
+    EXPECT_NEAR(flow.theta, 4.0 / (a * a * a), kExact) << "a=" << a;
+    expect_valid_flow(g, d, flow);
+  }
+}
+
+TEST(MaxConcurrentFlow, RelabellingHidesTheSymmetryButNotTheOptimum) {
+  // A circulant with its nodes shuffled has no translations in its ids, so
+  // the column generation must reach what the symmetric LP reaches:
+  // theta = (1+2+4) / (1+...+15) = 7/120, as for the 64-GPU circulant.
+  const int n = 16;
+  const Topology t = circulant("circ", n, {1, 2, 4});
+  std::vector<int> perm(n);
+  for (int u = 0; u < n; ++u) perm[u] = u;
+  uint32_t state = 12345;
+  for (int i = n - 1; i > 0; --i) {
+    state = state * 1103515245u + 12345u;
+    std::swap(perm[i], perm[(state >> 16) % static_cast<uint32_t>(i + 1)]);
+  }
+  const Topology shuffled = relabelled(t, perm);
+  const DemandMatrix d = DemandMatrix::alltoall(n);
+  ASSERT_TRUE(TranslationSymmetry::find(t, d));
+  ASSERT_FALSE(TranslationSymmetry::find(shuffled, d));
+  const ConcurrentFlow direct = max_concurrent_flow(t, d);
+  const ConcurrentFlow hidden = max_concurrent_flow(shuffled, d);
+  EXPECT_NEAR(direct.theta, 7.0 / 120.0, kExact);
+  EXPECT_NEAR(hidden.theta, 7.0 / 120.0, kExact);
+  expect_valid_flow(t, d, direct);
+  expect_valid_flow(shuffled, d, hidden);
+}
+
+TEST(MaxConcurrentFlow, GeneralizedKautz64Alltoall) {
+  // Not vertex-transitive: the column generation at the paper's scale.
+  // 15/691 is the optimum the edge LP (solved whole by CLP) found.
+  const Topology t = generalized_kautz(64, 4);
+  const DemandMatrix d = DemandMatrix::alltoall(64);
+  ASSERT_FALSE(TranslationSymmetry::find(t, d));
+  const ConcurrentFlow flow = max_concurrent_flow(t, d);
+  EXPECT_NEAR(flow.theta, 15.0 / 691.0, kExact);
+  expect_valid_flow(t, d, flow);
+}
+
+TEST(MaxConcurrentFlow, ColumnGenerationGivesSameBytes) {
+  const Topology t = generalized_kautz(24, 3);
+  const DemandMatrix d = DemandMatrix::alltoall(24);
+  ASSERT_FALSE(TranslationSymmetry::find(t, d));
+  const ConcurrentFlow a = max_concurrent_flow(t, d);
+  expect_same_bytes(a, max_concurrent_flow(t, d));
+  expect_valid_flow(t, d, a);
+}
+
+TEST(TranslationSymmetry, FindsTheCyclicGroupOfACirculant) {
+  const Topology t = circulant("circ", 12, {1, 3, 5});
+  const std::optional<TranslationSymmetry> group =
+      TranslationSymmetry::find(t, DemandMatrix::alltoall(12));
+  ASSERT_TRUE(group);
+  EXPECT_EQ(group->radices(), std::vector<int>{12});
+  EXPECT_EQ(group->translate(3, 5), 8u);
+  EXPECT_EQ(group->translate(9, 5), 2u);
+  EXPECT_EQ(group->subtract(2, 5), 9u);
+  for (uint32_t e = 0; e < t.edges().size(); ++e) {
+    const Edge& from = t.edges()[e];
+    EXPECT_EQ(t.edges()[group->translate_edge(e, 7)],
+              (Edge{group->translate(from.first, 7), group->translate(from.second, 7)}));
+  }
+}
+
+TEST(TranslationSymmetry, FindsTorusAndHypercubeGroupsDigitByDigit) {
+  // 4 x 3 torus: not cyclic in row-major ids, but rows (mod 4) x columns
+  // (mod 3) are.
+  const std::optional<TranslationSymmetry> rows_columns =
+      TranslationSymmetry::find(torus(4, 3), DemandMatrix::alltoall(12));
+  ASSERT_TRUE(rows_columns);
+  EXPECT_EQ(rows_columns->radices(), (std::vector<int>{4, 3}));
+  EXPECT_EQ(rows_columns->translate(5, 4), 6u);  // (1,2) + (1,1) = (2,0)
+  EXPECT_EQ(rows_columns->subtract(6, 4), 5u);
+  const std::optional<TranslationSymmetry> cube =
+      TranslationSymmetry::find(hypercube(3), DemandMatrix::alltoall(8));
+  ASSERT_TRUE(cube);
+  EXPECT_EQ(cube->radices(), (std::vector<int>{2, 2, 2}));
+  for (Node u = 0; u < 8; ++u) {
+    for (Node s = 0; s < 8; ++s) EXPECT_EQ(cube->translate(u, s), u ^ s);
+  }
+}
+
+TEST(TranslationSymmetry, NoneWhenCircuitsOrDemandBreakIt) {
+  EXPECT_FALSE(TranslationSymmetry::find(grid(3, 3), DemandMatrix::alltoall(9)));
+  const Topology t = circulant("circ", 12, {1, 3, 5});
+  DemandMatrix skewed = DemandMatrix::alltoall(12);
+  skewed.set(0, 1, 2.0);
+  EXPECT_FALSE(TranslationSymmetry::find(t, skewed));
+  DemandMatrix diagonal = DemandMatrix::alltoall(12);
+  diagonal.set(3, 3, 5.0);  // not demand
+  EXPECT_TRUE(TranslationSymmetry::find(t, diagonal));
+  EXPECT_FALSE(TranslationSymmetry::find(t, DemandMatrix::alltoall(11)));
+}
+
+TEST(TranslationSymmetry, KeepsTheRankOfParallelCircuits) {
+  // Edges, sorted: (0,1) (0,1) (1,2) (1,2) (2,3) (2,3) (3,0) (3,0).
+  const Topology ring2 = circulant("ring-x2", 4, {1, 1});
+  const std::optional<TranslationSymmetry> group =
+      TranslationSymmetry::find(ring2, DemandMatrix::alltoall(4));
+  ASSERT_TRUE(group);
+  EXPECT_EQ(group->translate_edge(0, 1), 2u);
+  EXPECT_EQ(group->translate_edge(1, 1), 3u);
+  EXPECT_EQ(group->translate_edge(7, 1), 1u);
+  EXPECT_EQ(group->translate_edge(4, 3), 2u);
+}
+
+// theta from the plain arc-flow LP (one commodity per source, a capacity
+// row per circuit), independent of max_concurrent_flow's choice of solver.
+double arc_flow_theta(const Topology& t, const DemandMatrix& d) {
+  std::vector<uint32_t> own(t.edges().size());
+  for (uint32_t e = 0; e < own.size(); ++e) own[e] = e;
+  SourceFlowLP lp(t, own, static_cast<uint32_t>(own.size()));
+  for (int s = 0; s < t.gpus(); ++s) {
+    std::vector<double> row(static_cast<size_t>(t.gpus()), 0.0);
+    for (int u = 0; u < t.gpus(); ++u) row[u] = s == u ? 0.0 : d.at(node(s), node(u));
+    lp.add_commodity(node(s), row);
+  }
+  std::string failure;
+  const std::optional<SourceFlowLP::Result> result = lp.solve(false, failure);
+  EXPECT_TRUE(result) << failure;
+  return result ? result->lambda : 0.0;
+}
+
+TEST(MaxConcurrentFlow, UnevenDemandOnACirculantMatchesTheArcFlowLP) {
+  // Rotations no longer keep the demand, and the circulant's many equally
+  // short paths make the path master degenerate: whichever solver answers
+  // must agree with the arc-flow LP.
+  const Topology t = circulant("circ", 16, {1, 2, 4});
+  DemandMatrix d = DemandMatrix::alltoall(16);
+  d.set(0, 1, 2.0);
+  d.set(5, 12, 3.0);
+  ASSERT_FALSE(TranslationSymmetry::find(t, d));
+  const ConcurrentFlow flow = max_concurrent_flow(t, d);
+  EXPECT_NEAR(flow.theta, arc_flow_theta(t, d), kExact);
+  expect_valid_flow(t, d, flow);
+
+  DemandMatrix half(16);
+  for (int s = 0; s < 8; ++s) {
+    for (int u = 0; u < 16; ++u) {
+      if (s != u) half.set(node(s), node(u), 1.0);
+    }
+  }
+  const ConcurrentFlow half_flow = max_concurrent_flow(t, half);
+  EXPECT_NEAR(half_flow.theta, arc_flow_theta(t, half), kExact);
+  expect_valid_flow(t, half, half_flow);
+}
+
+TEST(SourceFlowLP, PlainLPMeetsTheRingClosedForm) {
+  const int n = 8;
+  const Topology ring = unidirectional_ring(n);
+  EXPECT_NEAR(arc_flow_theta(ring, DemandMatrix::alltoall(n)), 2.0 / (n * (n - 1)), kExact);
+}
+
+TEST(SourceFlowLP, OneCommodityOverOrbitsGivesTheSymmetricOptimum) {
+  // Circulant {1,3,5} on 12 GPUs: source 0's flow with one capacity row per
+  // generator (the orbits of the rotations) has the full LP's optimum.
+  const Topology t = circulant("circ", 12, {1, 3, 5});
+  std::vector<uint32_t> orbit(t.edges().size());
+  for (uint32_t e = 0; e < orbit.size(); ++e) {
+    const Edge& edge = t.edges()[e];
+    const int step = (static_cast<int>(edge.second) - static_cast<int>(edge.first) + 12) % 12;
+    orbit[e] = step == 1 ? 0 : step == 3 ? 1 : 2;
+  }
+  SourceFlowLP lp(t, orbit, 3);
+  std::vector<double> row(12, 1.0);
+  lp.add_commodity(0, row);
+  std::string failure;
+  const std::optional<SourceFlowLP::Result> result = lp.solve(true, failure);
+  ASSERT_TRUE(result) << failure;
+  const DemandMatrix d = DemandMatrix::alltoall(12);
+  EXPECT_NEAR(result->lambda, arc_flow_theta(t, d), kExact);
+  EXPECT_NEAR(result->lambda, max_concurrent_flow(t, d).theta, kExact);
+  ASSERT_EQ(result->paths.size(), 1u);
+  for (Node u = 1; u < 12; ++u) {
+    double total = 0.0;
+    for (const PathShare& p : result->paths[0][u]) {
+      total += p.share;
+      ASSERT_FALSE(p.links.empty());
+      EXPECT_EQ(t.edges()[p.links.front()].first, 0u);
+      EXPECT_EQ(t.edges()[p.links.back()].second, u);
+    }
+    EXPECT_NEAR(total, 1.0, 1e-9) << "target " << u;
+  }
+  // Every capacity dual is non-negative and they price lambda: by LP
+  // duality, lambda = sum of the duals (each group's capacity is 1).
+  double dual_sum = 0.0;
+  for (double y : result->group_dual) {
+    EXPECT_GE(y, 0.0);
+    dual_sum += y;
+  }
+  EXPECT_NEAR(dual_sum, result->lambda, kExact);
 }
 
 }  // namespace
