@@ -187,6 +187,46 @@ TEST(HarvestRecursiveDoubling, DynamicProgramEqualsEq8ClosedForm) {
   EXPECT_GT(cache.flow_lookups(), 10 * cache.lp_solves());
 }
 
+TEST(HarvestRecursiveDoubling, ClosedFormEqualsExhaustiveSearchOverRings) {
+  // Exhaustive: every assignment of a ring u -> u + 2^e to every reduce-scatter
+  // step (log2(n)^log2(n) of them, 46656 at n = 64), each step costed alone and
+  // alpha_r charged at every change, against the closed-form planner.
+  for (int n = 2; n <= 64; n *= 2) {
+    int levels = 0;
+    while ((1 << levels) < n) ++levels;
+    for (int64_t alpha_r = 10'000; alpha_r <= 10'000'000'000; alpha_r *= 10) {
+      for (double message = 1e3; message <= 1e9; message *= 10) {
+        for (bool from_ring : {false, true}) {
+          FabricSpec f = fabric(n);
+          f.reconfig_delay = Time::ps(alpha_r);
+          f.step_overhead = Time::ns(300);
+          const HarvestCoefficients c = HarvestCoefficients::of(f);
+          const std::vector<HarvestRdStep> steps = harvest_rd_reduce_scatter(n, message);
+          const std::optional<int> initial = from_ring ? std::optional<int>(0) : std::nullopt;
+          std::vector<int> pick(steps.size(), 0);
+          double best = std::numeric_limits<double>::infinity();
+          for (;;) {
+            double total = 0;
+            int current = initial.value_or(-1);
+            for (size_t i = 0; i < steps.size(); ++i) {
+              if (pick[i] != current) total += c.alpha_r_ps;
+              total += harvest_rd_step_ps(steps[i], pick[i], c);
+              current = pick[i];
+            }
+            best = std::min(best, total);
+            size_t digit = 0;
+            while (digit < pick.size() && ++pick[digit] == levels) pick[digit++] = 0;
+            if (digit == pick.size()) break;
+          }
+          const double dp = harvest_recursive_doubling(steps, c, initial).cost_ps;
+          EXPECT_NEAR(dp, best, 1e-9 * best) << "n=" << n << " alpha_r=" << alpha_r << "ps m=" << message
+                                             << (from_ring ? " from ring" : " unconfigured");
+        }
+      }
+    }
+  }
+}
+
 // ---------------------------------------------------------------- Table 1
 
 // Harvest's Table 1: recursive doubling (reduce-scatter) on n = 8 from the
