@@ -59,10 +59,19 @@ po::options_description common_description(CommonOptions& o, bool with_seed) {
   return d;
 }
 
-po::variables_map parse(int argc, const char* const* argv, const po::options_description& d,
-                        const po::positional_options_description& positional) {
+// Parses a verb's options plus its positional arguments, each bound to a string.
+po::variables_map parse(int argc, const char* const* argv, const po::options_description& visible,
+                        const std::vector<std::pair<const char*, std::string*>>& positionals = {}) {
+  po::options_description hidden;
+  po::positional_options_description positional;
+  for (const auto& [name, target] : positionals) {
+    hidden.add_options()(name, po::value(target));
+    positional.add(name, 1);
+  }
+  po::options_description all;
+  all.add(visible).add(hidden);
   po::variables_map vm;
-  po::store(po::command_line_parser(argc, argv).options(d).positional(positional).run(), vm);
+  po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
   po::notify(vm);
   return vm;
 }
@@ -78,14 +87,10 @@ int verb_run(int argc, const char* const* argv, std::ostream& out, bool replay) 
   CommonOptions o;
   po::options_description d = common_description(o, !replay);
   std::string config_path, schedule_path;
-  po::options_description hidden;
-  hidden.add_options()("config", po::value(&config_path))("schedule", po::value(&schedule_path));
-  po::options_description all;
-  all.add(d).add(hidden);
-  po::positional_options_description positional;
-  if (replay) positional.add("schedule", 1);
-  positional.add("config", 1);
-  po::variables_map vm = parse(argc, argv, all, positional);
+  std::vector<std::pair<const char*, std::string*>> positionals;
+  if (replay) positionals.push_back({"schedule", &schedule_path});
+  positionals.push_back({"config", &config_path});
+  po::variables_map vm = parse(argc, argv, d, positionals);
   if (vm.count("help")) {
     out << (replay ? "usage: photonsim replay FILE.pb CONFIG.yaml [options]\n"
                      "Replays a saved schedule on the fabric of CONFIG.yaml.\n\n"
@@ -117,13 +122,7 @@ int verb_synth(int argc, const char* const* argv, std::ostream& out) {
   d.add_options()("help,h", "show this help")(
       "set", po::value(&o.sets)->composing(), "override a config key (repeatable)")(
       "out", po::value(&o.out), "schedule file to write (.pb binary; .pbtxt/.textproto text)");
-  po::options_description hidden;
-  hidden.add_options()("config", po::value(&config_path));
-  po::options_description all;
-  all.add(d).add(hidden);
-  po::positional_options_description positional;
-  positional.add("config", 1);
-  po::variables_map vm = parse(argc, argv, all, positional);
+  po::variables_map vm = parse(argc, argv, d, {{"config", &config_path}});
   if (vm.count("help")) {
     out << "usage: photonsim synth CONFIG.yaml --out FILE.pb\n"
            "Synthesizes the schedule, writes it, and prints its prediction.\n\n"
@@ -171,7 +170,7 @@ int verb_topo(int argc, const char* const* argv, std::ostream& out) {
       "circuits", po::value(&circuits), "directed | bidirectional (for --ports and defaults)")(
       "demand", po::value<std::string>(), "compute theta for this demand: alltoall")(
       "format", po::value(&format), "table | json | dot");
-  po::variables_map vm = parse(argc, argv, d, po::positional_options_description());
+  po::variables_map vm = parse(argc, argv, d);
   if (vm.count("help")) {
     out << "usage: photonsim topo --type NAME --gpus N [options]\n"
            "Builds a topology and prints its degree, diameter, average hop distance and, with --demand, theta.\n\n"
@@ -217,13 +216,7 @@ int verb_plan(int argc, const char* const* argv, std::ostream& out) {
   po::options_description d("options");
   d.add_options()("help,h", "show this help")("set", po::value(&sets)->composing(), "override a config key (repeatable)")(
       "format", po::value(&format), "table | json");
-  po::options_description hidden;
-  hidden.add_options()("config", po::value(&config_path));
-  po::options_description all;
-  all.add(d).add(hidden);
-  po::positional_options_description positional;
-  positional.add("config", 1);
-  po::variables_map vm = parse(argc, argv, all, positional);
+  po::variables_map vm = parse(argc, argv, d, {{"config", &config_path}});
   if (vm.count("help")) {
     out << "usage: photonsim plan CONFIG.yaml [options]\n"
            "Runs every planner on the configured algorithm and ranks them by predicted time.\n\n"
@@ -245,13 +238,7 @@ int verb_verify(int argc, const char* const* argv, std::ostream& out) {
   po::options_description d("options");
   d.add_options()("help,h", "show this help")("set", po::value(&sets)->composing(),
                                                  "override a config key (repeatable; configs only)");
-  po::options_description hidden;
-  hidden.add_options()("input", po::value(&input));
-  po::options_description all;
-  all.add(d).add(hidden);
-  po::positional_options_description positional;
-  positional.add("input", 1);
-  po::variables_map vm = parse(argc, argv, all, positional);
+  po::variables_map vm = parse(argc, argv, d, {{"input", &input}});
   if (vm.count("help")) {
     out << "usage: photonsim verify CONFIG.yaml|FILE.pb\n"
            "Replays the schedule block by block and proves the collective's post-condition, or names\n"

@@ -12,6 +12,7 @@
 #include <ClpSimplex.hpp>
 
 #include "core/error.h"
+#include "topology/clp_status.h"
 
 namespace photonsim {
 
@@ -63,25 +64,6 @@ constexpr double kFirstBoundRatio = 0.5;
 
 constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
 
-std::string clp_status_name(int status) {
-  switch (status) {
-    case 1: return "primal infeasible";
-    case 2: return "dual infeasible (unbounded)";
-    case 3: return "stopped on iteration or time limit";
-    case 4: return "stopped on numerical errors";
-    case 5: return "stopped by event handler";
-    default: return "unknown status " + std::to_string(status);
-  }
-}
-
-// Out-edges of each node as index ranges into the sorted edge list.
-std::vector<uint32_t> out_ranges(const Topology& topology) {
-  std::vector<uint32_t> out_begin(static_cast<size_t>(topology.gpus()) + 1, 0);
-  for (const Edge& e : topology.edges()) ++out_begin[e.first + 1];
-  for (size_t u = 1; u < out_begin.size(); ++u) out_begin[u] += out_begin[u - 1];
-  return out_begin;
-}
-
 // Shortest-path tree from one source under lengths >= 0, ties broken by hop
 // count, then by lower node (queue order) and lower edge index (first
 // strict improvement wins). Label setting yields a tree, so every tree path
@@ -90,7 +72,7 @@ class ShortestPathTree {
  public:
   explicit ShortestPathTree(const Topology& topology)
       : edges_(topology.edges()),
-        out_begin_(out_ranges(topology)),
+        out_begin_(topology.out_offsets()),
         dist_(static_cast<size_t>(topology.gpus())),
         hops_(static_cast<size_t>(topology.gpus())),
         via_(static_cast<size_t>(topology.gpus())),

@@ -9,6 +9,7 @@
 #include <ClpSimplex.hpp>
 
 #include "core/error.h"
+#include "topology/clp_status.h"
 
 namespace photonsim {
 
@@ -18,25 +19,6 @@ namespace {
 constexpr double kClpTolerance = 1e-10;
 
 constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
-
-std::string clp_status_name(int status) {
-  switch (status) {
-    case 1: return "primal infeasible";
-    case 2: return "dual infeasible (unbounded)";
-    case 3: return "stopped on iteration or time limit";
-    case 4: return "stopped on numerical errors";
-    case 5: return "stopped by event handler";
-    default: return "status " + std::to_string(status);
-  }
-}
-
-// Out-edges of each node as index ranges into the sorted edge list.
-std::vector<uint32_t> out_ranges(const Topology& topology) {
-  std::vector<uint32_t> out_begin(static_cast<size_t>(topology.gpus()) + 1, 0);
-  for (const Edge& e : topology.edges()) ++out_begin[e.first + 1];
-  for (size_t u = 1; u < out_begin.size(); ++u) out_begin[u] += out_begin[u - 1];
-  return out_begin;
-}
 
 // Paths from s to t through `residual` (the commodity's remaining flow):
 // the widest path (Dijkstra on bottleneck width, so simple; ties to the
@@ -224,7 +206,7 @@ std::optional<SourceFlowLP::Result> SourceFlowLP::solve(bool least_total_flow,
   }
 
   const double* flow = model.primalColumnSolution();
-  const std::vector<uint32_t> out_begin = out_ranges(topology_);
+  const std::vector<uint32_t> out_begin = topology_.out_offsets();
   result.paths.resize(commodities);
   for (size_t k = 0; k < commodities; ++k) {
     const Commodity& c = commodities_[k];

@@ -38,6 +38,13 @@ int Topology::multiplicity(Node u, Node v) const {
   return static_cast<int>(range.second - range.first);
 }
 
+std::vector<uint32_t> Topology::out_offsets() const {
+  std::vector<uint32_t> offsets(static_cast<size_t>(gpus_) + 1, 0);
+  for (const Edge& e : edges_) ++offsets[e.first + 1];
+  for (size_t u = 1; u < offsets.size(); ++u) offsets[u] += offsets[u - 1];
+  return offsets;
+}
+
 void Topology::check_ports(const FabricSpec& fabric) const {
   std::vector<int> out(gpus_, 0), in(gpus_, 0);
   for (const Edge& e : edges_) {

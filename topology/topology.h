@@ -29,6 +29,8 @@ class Topology {
   int in_degree(Node u) const;
   // Number of parallel circuits u -> v.
   int multiplicity(Node u, Node v) const;
+  // CSR offsets: node u's out-circuits are edges()[offsets[u] .. offsets[u+1]).
+  std::vector<uint32_t> out_offsets() const;
 
   // Throws Error naming the first node whose circuits exceed the fabric's
   // ports (directed: out- and in-degree <= ports; bidirectional: every edge
