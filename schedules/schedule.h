@@ -53,6 +53,9 @@ class Schedule {
   const std::vector<Step>& steps() const { return p_.steps; }
   const Prediction& prediction() const { return p_.prediction; }
 
+  // Everything the schedule holds, e.g. to derive a modified schedule.
+  const ScheduleParts& parts() const { return p_; }
+
   // The same schedule carrying `prediction` (one entry per step).
   Schedule with_prediction(Prediction prediction) const;
 

@@ -25,20 +25,6 @@ Schedule synthesize(int n, Collective collective, const std::string& algorithm, 
   return SynthesizerRegistry::with_builtins().synthesize(f, w, s);
 }
 
-ScheduleParts parts_of(const Schedule& s) {
-  ScheduleParts p;
-  p.collective = s.collective();
-  p.algorithm = s.algorithm();
-  p.planner = s.planner();
-  p.gpus = s.gpus();
-  p.message = s.message();
-  p.blocks = s.blocks();
-  p.root = s.root();
-  p.initial_topology = s.initial_topology();
-  p.topologies = s.topologies();
-  p.steps = s.steps();
-  return p;
-}
 
 // Rebuilds with every step on one complete topology so corrupted routes stay routable.
 Schedule rebuild(ScheduleParts p) {
@@ -74,7 +60,7 @@ TEST(BlockVerifier, CountsTransfersAndBlockMoves) {
 }
 
 TEST(BlockVerifier, DroppedTransferLeavesABlockUndelivered) {
-  ScheduleParts p = parts_of(synthesize(4, Collective::alltoall, "direct"));
+  ScheduleParts p = synthesize(4, Collective::alltoall, "direct").parts();
   // Step 1 of direct on 4 GPUs: i -> i + 2. Drop 1 -> 3.
   auto& step = p.steps[1].transfers;
   step.erase(step.begin() + 1);
@@ -87,7 +73,7 @@ TEST(BlockVerifier, DroppedTransferLeavesABlockUndelivered) {
 }
 
 TEST(BlockVerifier, SwappedDestinationIsCaught) {
-  ScheduleParts p = parts_of(synthesize(4, Collective::alltoall, "direct"));
+  ScheduleParts p = synthesize(4, Collective::alltoall, "direct").parts();
   p.steps[0].transfers[0].dst = 2;  // 0 -> 1 now goes to 2: block (0,1) is lost
   const Verification v = verify_schedule(rebuild(p));
   ASSERT_FALSE(v.ok());
@@ -96,7 +82,7 @@ TEST(BlockVerifier, SwappedDestinationIsCaught) {
 }
 
 TEST(BlockVerifier, SendingABlockNotHeldIsCaughtAtThatStep) {
-  ScheduleParts p = parts_of(synthesize(8, Collective::broadcast, "binomial"));
+  ScheduleParts p = synthesize(8, Collective::broadcast, "binomial").parts();
   // Step 1 normally: 0 -> 2 and 1 -> 3. Make node 5 (which has nothing yet) send.
   p.steps[1].transfers[1].src = 5;
   const Verification v = verify_schedule(rebuild(p));
@@ -108,7 +94,7 @@ TEST(BlockVerifier, SendingABlockNotHeldIsCaughtAtThatStep) {
 }
 
 TEST(BlockVerifier, DataReceivedInAStepIsNotUsableInThatStep) {
-  ScheduleParts p = parts_of(synthesize(4, Collective::broadcast, "binomial"));
+  ScheduleParts p = synthesize(4, Collective::broadcast, "binomial").parts();
   // Move 1 -> 3 (step 1) into step 0, where node 1 only receives.
   p.steps[0].transfers.push_back(p.steps[1].transfers[1]);
   p.steps[1].transfers.pop_back();
@@ -119,7 +105,7 @@ TEST(BlockVerifier, DataReceivedInAStepIsNotUsableInThatStep) {
 }
 
 TEST(BlockVerifier, DoubleCountedReductionIsCaught) {
-  ScheduleParts p = parts_of(synthesize(4, Collective::reducescatter, "ring"));
+  ScheduleParts p = synthesize(4, Collective::reducescatter, "ring").parts();
   // Repeat step 0: every node adds its neighbour's input to the same block again.
   p.steps.insert(p.steps.begin() + 1, p.steps[0]);
   const Verification v = verify_schedule(rebuild(p));
@@ -129,7 +115,7 @@ TEST(BlockVerifier, DoubleCountedReductionIsCaught) {
 }
 
 TEST(BlockVerifier, MissingReductionInputIsCaught) {
-  ScheduleParts p = parts_of(synthesize(4, Collective::allreduce, "ring"));
+  ScheduleParts p = synthesize(4, Collective::allreduce, "ring").parts();
   p.steps[2].transfers.erase(p.steps[2].transfers.begin());  // last reduce-scatter step loses 0 -> 1
   const Verification v = verify_schedule(rebuild(p));
   ASSERT_FALSE(v.ok());
@@ -137,7 +123,7 @@ TEST(BlockVerifier, MissingReductionInputIsCaught) {
 }
 
 TEST(BlockVerifier, CopyOverwritingAReductionInTheSameStepIsCaught) {
-  ScheduleParts p = parts_of(synthesize(4, Collective::allreduce, "ring"));
+  ScheduleParts p = synthesize(4, Collective::allreduce, "ring").parts();
   Transfer copy = p.steps[0].transfers[0];
   copy.op = TransferOp::copy;
   copy.src = 2;  // a second writer of the same (node 1, block 3) in step 0
@@ -149,7 +135,7 @@ TEST(BlockVerifier, CopyOverwritingAReductionInTheSameStepIsCaught) {
 }
 
 TEST(BlockVerifier, WrongByteCountIsCaught) {
-  ScheduleParts p = parts_of(synthesize(4, Collective::alltoall, "direct", 1000));
+  ScheduleParts p = synthesize(4, Collective::alltoall, "direct", 1000).parts();
   p.steps[0].transfers[2].bytes = Bytes(999);
   const Verification v = verify_schedule(rebuild(p));
   ASSERT_FALSE(v.ok());
@@ -158,7 +144,7 @@ TEST(BlockVerifier, WrongByteCountIsCaught) {
 }
 
 TEST(BlockVerifier, StructuralErrors) {
-  ScheduleParts p = parts_of(synthesize(4, Collective::alltoall, "direct"));
+  ScheduleParts p = synthesize(4, Collective::alltoall, "direct").parts();
   ScheduleParts out_of_range = p;
   out_of_range.steps[0].transfers[0].blocks = {16};
   EXPECT_NE(verify_schedule(rebuild(out_of_range)).violation->what.find("outside 0..15"), std::string::npos);

@@ -48,20 +48,6 @@ inline Schedule synthesize_for_verification(const VerificationCase& c) {
   throw std::logic_error("no registered algorithm '" + c.algorithm + "'");
 }
 
-inline ScheduleParts parts_of(const Schedule& s) {
-  ScheduleParts parts;
-  parts.collective = s.collective();
-  parts.algorithm = s.algorithm();
-  parts.planner = s.planner();
-  parts.gpus = s.gpus();
-  parts.message = s.message();
-  parts.blocks = s.blocks();
-  parts.root = s.root();
-  parts.initial_topology = s.initial_topology();
-  parts.topologies = s.topologies();
-  parts.steps = s.steps();
-  parts.prediction = s.prediction();
-  return parts;
-}
+inline ScheduleParts parts_of(const Schedule& s) { return s.parts(); }
 
 }  // namespace photonsim
