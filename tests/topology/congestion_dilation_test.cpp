@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/topology/hand_built_topologies.h"
+
 #include <map>
 #include <string>
 #include <vector>
@@ -11,7 +13,10 @@
 namespace photonsim {
 namespace {
 
-// Test topologies are built by hand here so these tests do not depend on the generators.
+using hand_built::at;
+using hand_built::torus;
+using hand_built::grid;
+
 Topology ring(int n, bool bidirectional) {
   std::vector<Edge> e;
   for (int u = 0; u < n; ++u) {
@@ -21,35 +26,9 @@ Topology ring(int n, bool bidirectional) {
   return Topology(bidirectional ? "bidirectional_ring" : "ring", n, std::move(e));
 }
 
-Node at(int row, int col, int cols) { return static_cast<Node>(row * cols + col); }
-
 // rows x cols torus, node id = row * cols + col, bidirectional neighbours with wrap-around.
-Topology torus(int rows, int cols) {
-  std::vector<Edge> e;
-  for (int r = 0; r < rows; ++r) {
-    for (int c = 0; c < cols; ++c) {
-      e.push_back({at(r, c, cols), at(r, (c + 1) % cols, cols)});
-      e.push_back({at(r, c, cols), at(r, (c + cols - 1) % cols, cols)});
-      e.push_back({at(r, c, cols), at((r + 1) % rows, c, cols)});
-      e.push_back({at(r, c, cols), at((r + rows - 1) % rows, c, cols)});
-    }
-  }
-  return Topology("torus", rows * cols, std::move(e));
-}
 
 // rows x cols grid (mesh): like the torus without wrap-around.
-Topology grid(int rows, int cols) {
-  std::vector<Edge> e;
-  for (int r = 0; r < rows; ++r) {
-    for (int c = 0; c < cols; ++c) {
-      if (c + 1 < cols) e.push_back({at(r, c, cols), at(r, c + 1, cols)});
-      if (c > 0) e.push_back({at(r, c, cols), at(r, c - 1, cols)});
-      if (r + 1 < rows) e.push_back({at(r, c, cols), at(r + 1, c, cols)});
-      if (r > 0) e.push_back({at(r, c, cols), at(r - 1, c, cols)});
-    }
-  }
-  return Topology("grid", rows * cols, std::move(e));
-}
 
 // One round of recursive halving-doubling: every node u sends to u XOR distance.
 // Reduce-scatter by recursive halving (Thakur et al. 2005, which PCCL cites for

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/topology/hand_built_topologies.h"
+
 #include <set>
 #include <string>
 #include <vector>
@@ -12,23 +14,10 @@
 namespace photonsim {
 namespace {
 
+using hand_built::at;
+using hand_built::torus;
+
 using Path = std::vector<Node>;
-
-Node at(int row, int col, int cols) { return static_cast<Node>(row * cols + col); }
-
-// Built by hand so these tests do not depend on the generators.
-Topology torus(int rows, int cols) {
-  std::vector<Edge> e;
-  for (int r = 0; r < rows; ++r) {
-    for (int c = 0; c < cols; ++c) {
-      e.push_back({at(r, c, cols), at(r, (c + 1) % cols, cols)});
-      e.push_back({at(r, c, cols), at(r, (c + cols - 1) % cols, cols)});
-      e.push_back({at(r, c, cols), at((r + 1) % rows, c, cols)});
-      e.push_back({at(r, c, cols), at((r + rows - 1) % rows, c, cols)});
-    }
-  }
-  return Topology("torus", rows * cols, std::move(e));
-}
 
 TEST(KShortestPaths, SecondAndThirdShortestOnALadder) {
   // 0 -> 3 directly, via 1, or via 1 and 2: 1, 2 and 3 hops.

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/topology/hand_built_topologies.h"
+
 #include <map>
 #include <string>
 #include <vector>
@@ -12,6 +14,10 @@
 
 namespace photonsim {
 namespace {
+
+using hand_built::at;
+using hand_built::torus;
+using hand_built::grid;
 
 Topology ring(int n, bool both) {
   std::vector<Edge> e;
@@ -118,35 +124,6 @@ TEST(ShortestPathRouter, EmptyTopologyReachesNothing) {
   EXPECT_EQ(router.hops(0, 1), -1);
   EXPECT_EQ(router.hops(2, 2), 0);
   EXPECT_THROW(router.path(0, 2), Error);
-}
-
-Node at(int row, int col, int cols) { return static_cast<Node>(row * cols + col); }
-
-// Built by hand so these tests do not depend on the generators.
-Topology torus(int rows, int cols) {
-  std::vector<Edge> e;
-  for (int r = 0; r < rows; ++r) {
-    for (int c = 0; c < cols; ++c) {
-      e.push_back({at(r, c, cols), at(r, (c + 1) % cols, cols)});
-      e.push_back({at(r, c, cols), at(r, (c + cols - 1) % cols, cols)});
-      e.push_back({at(r, c, cols), at((r + 1) % rows, c, cols)});
-      e.push_back({at(r, c, cols), at((r + rows - 1) % rows, c, cols)});
-    }
-  }
-  return Topology("torus", rows * cols, std::move(e));
-}
-
-Topology grid(int rows, int cols) {
-  std::vector<Edge> e;
-  for (int r = 0; r < rows; ++r) {
-    for (int c = 0; c < cols; ++c) {
-      if (c + 1 < cols) e.push_back({at(r, c, cols), at(r, c + 1, cols)});
-      if (c > 0) e.push_back({at(r, c, cols), at(r, c - 1, cols)});
-      if (r + 1 < rows) e.push_back({at(r, c, cols), at(r + 1, c, cols)});
-      if (r > 0) e.push_back({at(r, c, cols), at(r - 1, c, cols)});
-    }
-  }
-  return Topology("grid", rows * cols, std::move(e));
 }
 
 TEST(ShortestPathRouter, ExplicitClockwiseTieBreakIsTheDefault) {
