@@ -40,23 +40,6 @@ int floor_log2(int n) {
   return k;
 }
 
-// The nodes block (src, dst) visits, phase by phase (src first).
-std::vector<Node> route_of(const StepPattern& p, int n, Node src, Node dst) {
-  const uint32_t block = src * static_cast<uint32_t>(n) + dst;
-  std::vector<Node> route = {src};
-  for (const auto& step : p.steps) {
-    for (const Transfer& t : step) {
-      for (uint32_t b : t.blocks) {
-        if (b == block) {
-          EXPECT_EQ(t.src, route.back());
-          route.push_back(t.dst);
-        }
-      }
-    }
-  }
-  return route;
-}
-
 TEST(AlltoallBridge, VerifierProvesEveryNUpTo130) {
   for (int n = 2; n <= 130; ++n) {
     const Verification v = verify_schedule(synthesize_for_verification({"bridge", n}));
@@ -166,25 +149,7 @@ TEST(AlltoallBridge, VerifierCatchesCorruptions) {
 }
 
 TEST(AlltoallBridge, RegisteredAsBridgeWithStaticDefaultPlanner) {
-  // The full data path: registry, default planner on a bidirectional ring, cost model.
-  FabricSpec f;
-  f.gpus = 12;
-  f.ports = 2;
-  f.circuits = CircuitKind::bidirectional;
-  f.bandwidth = Bandwidth::bits_per_second(800'000'000'000);
-  f.latency = Time::ns(500);
-  WorkloadSpec w;
-  w.collective = Collective::alltoall;
-  w.message = Bytes(1000);
-  SynthesisSpec s;
-  s.algorithm = "bridge";
-  s.topology.type = "ring";
-  const Schedule schedule = SynthesizerRegistry::with_builtins().synthesize(f, w, s);
-  EXPECT_EQ(schedule.planner(), "static");
-  EXPECT_EQ(schedule.algorithm(), "bridge");
-  EXPECT_EQ(schedule.reconfigurations(), 0);
-  EXPECT_EQ(schedule.prediction().steps.size(), schedule.steps().size());
-  EXPECT_TRUE(verify_schedule(schedule).ok());
+  expect_all_to_all_runs_on_a_static_ring("bridge", 12);
 }
 
 }  // namespace

@@ -169,25 +169,7 @@ TEST(AlltoallBruck, VerifierCatchesCorruptions) {
 }
 
 TEST(AlltoallBruck, RegisteredAsBruckWithStaticDefaultPlanner) {
-  // The full data path: registry, default planner on a bidirectional ring, cost model.
-  FabricSpec f;
-  f.gpus = 12;
-  f.ports = 2;
-  f.circuits = CircuitKind::bidirectional;
-  f.bandwidth = Bandwidth::bits_per_second(800'000'000'000);
-  f.latency = Time::ns(500);
-  WorkloadSpec w;
-  w.collective = Collective::alltoall;
-  w.message = Bytes(1000);
-  SynthesisSpec s;
-  s.algorithm = "bruck";
-  s.topology.type = "ring";
-  const Schedule schedule = SynthesizerRegistry::with_builtins().synthesize(f, w, s);
-  EXPECT_EQ(schedule.planner(), "static");
-  EXPECT_EQ(schedule.algorithm(), "bruck");
-  EXPECT_EQ(schedule.reconfigurations(), 0);
-  EXPECT_EQ(schedule.prediction().steps.size(), schedule.steps().size());
-  EXPECT_TRUE(verify_schedule(schedule).ok());
+  expect_all_to_all_runs_on_a_static_ring("bruck", 12);
 }
 
 }  // namespace

@@ -101,25 +101,7 @@ TEST(AlltoallDex, VerifierCatchesCorruptions) {
 }
 
 TEST(AlltoallDex, RegisteredAsDexWithStaticDefaultPlanner) {
-  // The full data path: registry, default planner on a bidirectional ring, cost model.
-  FabricSpec f;
-  f.gpus = 16;
-  f.ports = 2;
-  f.circuits = CircuitKind::bidirectional;
-  f.bandwidth = Bandwidth::bits_per_second(800'000'000'000);
-  f.latency = Time::ns(500);
-  WorkloadSpec w;
-  w.collective = Collective::alltoall;
-  w.message = Bytes(1000);
-  SynthesisSpec s;
-  s.algorithm = "dex";
-  s.topology.type = "ring";
-  const Schedule schedule = SynthesizerRegistry::with_builtins().synthesize(f, w, s);
-  EXPECT_EQ(schedule.planner(), "static");
-  EXPECT_EQ(schedule.algorithm(), "dex");
-  EXPECT_EQ(schedule.reconfigurations(), 0);
-  EXPECT_EQ(schedule.prediction().steps.size(), schedule.steps().size());
-  EXPECT_TRUE(verify_schedule(schedule).ok());
+  expect_all_to_all_runs_on_a_static_ring("dex", 16);
 }
 
 }  // namespace

@@ -6,6 +6,8 @@
 // the cost model's prediction, which routes every transfer and would
 // dominate sweeps over n; and the parts of a schedule to rebuild a corrupted
 // copy from.
+#include <gtest/gtest.h>
+
 #include <map>
 #include <stdexcept>
 #include <string>
@@ -46,6 +48,46 @@ inline Schedule synthesize_for_verification(const VerificationCase& c) {
     return EveryStepPlanner().plan(pattern, input);
   }
   throw std::logic_error("no registered algorithm '" + c.algorithm + "'");
+}
+
+// The nodes block (src, dst) visits, phase by phase (src first).
+inline std::vector<Node> route_of(const StepPattern& p, int n, Node src, Node dst) {
+  const uint32_t block = src * static_cast<uint32_t>(n) + dst;
+  std::vector<Node> route = {src};
+  for (const auto& step : p.steps) {
+    for (const Transfer& t : step) {
+      for (uint32_t b : t.blocks) {
+        if (b == block) {
+          EXPECT_EQ(t.src, route.back());
+          route.push_back(t.dst);
+        }
+      }
+    }
+  }
+  return route;
+}
+
+// The full data path for an all-to-all algorithm: registry, its default planner
+// (static) on a bidirectional ring with 2 ports, the cost model, the verifier.
+inline void expect_all_to_all_runs_on_a_static_ring(const std::string& algorithm, int gpus) {
+  FabricSpec f;
+  f.gpus = gpus;
+  f.ports = 2;
+  f.circuits = CircuitKind::bidirectional;
+  f.bandwidth = Bandwidth::bits_per_second(800'000'000'000);
+  f.latency = Time::ns(500);
+  WorkloadSpec w;
+  w.collective = Collective::alltoall;
+  w.message = Bytes(1000);
+  SynthesisSpec s;
+  s.algorithm = algorithm;
+  s.topology.type = "ring";
+  const Schedule schedule = SynthesizerRegistry::with_builtins().synthesize(f, w, s);
+  EXPECT_EQ(schedule.planner(), "static");
+  EXPECT_EQ(schedule.algorithm(), algorithm);
+  EXPECT_EQ(schedule.reconfigurations(), 0);
+  EXPECT_EQ(schedule.prediction().steps.size(), schedule.steps().size());
+  EXPECT_TRUE(verify_schedule(schedule).ok());
 }
 
 inline ScheduleParts parts_of(const Schedule& s) { return s.parts(); }
