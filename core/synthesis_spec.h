@@ -27,6 +27,10 @@ struct SynthesisSpec {
   // Lets a schedule start unconfigured and still run on one fixed topology
   // (the all-to-all paper's Figure 4 counts that first setup as a reconfiguration).
   std::optional<TopologySpec> static_topology;
+  // How many topologies a joint synthesizer configures (the all-to-all
+  // paper's d, the initial one included); unset = auto: the d with the lowest
+  // predicted time for fabric.reconfig_delay.
+  std::optional<int> reconfigurations;
 };
 
 }  // namespace photonsim

@@ -24,4 +24,20 @@ Collective parse_collective(const std::string& name) {
               "' (valid: alltoall, allreduce, reducescatter, allgather, broadcast)");
 }
 
+const char* to_string(FlowDistribution d) {
+  switch (d) {
+    case FlowDistribution::uniform: return "uniform";
+    case FlowDistribution::random: return "random";
+    case FlowDistribution::zipf: return "zipf";
+  }
+  return "?";
+}
+
+FlowDistribution parse_flow_distribution(const std::string& name) {
+  for (FlowDistribution d : {FlowDistribution::uniform, FlowDistribution::random, FlowDistribution::zipf}) {
+    if (name == to_string(d)) return d;
+  }
+  throw Error("unknown distribution '" + name + "' (valid: uniform, random, zipf)");
+}
+
 }  // namespace photonsim

@@ -1,6 +1,8 @@
 #include "schedules/block_verifier.h"
 
 #include <algorithm>
+#include <map>
+#include <utility>
 #include <tuple>
 #include <vector>
 
@@ -103,8 +105,17 @@ class Verifier {
   }
 
   Bytes expected_bytes(const Transfer& t) const {
-    if (s_.collective() == Collective::alltoall) return s_.message() * static_cast<int64_t>(t.blocks.size());
-    return blocks_bytes(s_.message(), static_cast<uint32_t>(blocks_), t.blocks);
+    Bytes total;
+    for (uint32_t b : t.blocks) total += s_.block_size(b);
+    return total;
+  }
+
+  // An all-to-all block may travel in pieces (a flow split over several
+  // rounds): a transfer carrying one block and fewer bytes than it holds. The
+  // receiver holds the block once its pieces add up to the whole.
+  bool is_piece(const Transfer& t) const {
+    return s_.collective() == Collective::alltoall && t.blocks.size() == 1 && t.bytes.count() > 0 &&
+           t.bytes < s_.block_size(t.blocks.front());
   }
 
   // Who sends what to whom; the sender's partial is read from the state as it
@@ -124,6 +135,7 @@ class Verifier {
 
   bool run_step(size_t step, Verification& result) {
     std::vector<Delivery> deliveries;
+    std::vector<Delivery> completed_pieces;
     for (const Transfer& t : s_.steps()[step].transfers) {
       ++result.transfers;
       if (t.blocks.empty()) {
@@ -138,6 +150,22 @@ class Verifier {
           fail(result, step, t.src, b, "transfer " + edge(t) + " names block " + std::to_string(b) + " outside 0.." + std::to_string(blocks_ - 1));
           return false;
         }
+      }
+      if (is_piece(t)) {
+        const uint32_t b = t.blocks.front();
+        ++result.block_moves;
+        if (!held_[t.src].test(b)) {
+          fail(result, step, t.src, b, "node " + std::to_string(t.src) + " sends part of block " + std::to_string(b) + " it does not hold");
+          return false;
+        }
+        Bytes& got = pieces_[{t.dst, b}];
+        got += t.bytes;
+        if (got > s_.block_size(b)) {
+          fail(result, step, t.dst, b, "node " + std::to_string(t.dst) + " receives " + std::to_string(got.count()) + " bytes of block " + std::to_string(b) + ", which has " + std::to_string(s_.block_size(b).count()));
+          return false;
+        }
+        if (got == s_.block_size(b)) completed_pieces.push_back({t.dst, b, t.op, t.src});
+        continue;
       }
       const Bytes expected = expected_bytes(t);
       if (t.bytes != expected) {
@@ -167,6 +195,7 @@ class Verifier {
     }
     if (!reducing_) {
       for (const Delivery& d : deliveries) held_[d.dst].set(d.block);
+      for (const Delivery& d : completed_pieces) held_[d.dst].set(d.block);
       return true;
     }
     // Copies replace a node's partial, reductions add to it: both in one step
@@ -209,8 +238,15 @@ class Verifier {
       case Collective::alltoall:
         for (size_t r = 0; r < n_; ++r) {
           for (size_t d = 0; d < n_; ++d) {
-            if (!held_[d].test(r * n_ + d)) {
-              fail(result, end, static_cast<Node>(d), static_cast<uint32_t>(r * n_ + d), "block (" + std::to_string(r) + ", " + std::to_string(d) + ") never reaches node " + std::to_string(d));
+            const auto block = static_cast<uint32_t>(r * n_ + d);
+            if (!held_[d].test(block)) {
+              const auto part = pieces_.find({static_cast<Node>(d), block});
+              const std::string how = part == pieces_.end()
+                                          ? "never reaches node " + std::to_string(d)
+                                          : "reaches node " + std::to_string(d) + " only in part: " +
+                                                std::to_string(part->second.count()) + " of " +
+                                                std::to_string(s_.block_size(block).count()) + " bytes";
+              fail(result, end, static_cast<Node>(d), block, "block (" + std::to_string(r) + ", " + std::to_string(d) + ") " + how);
               return;
             }
           }
@@ -249,6 +285,7 @@ class Verifier {
   size_t blocks_;
   bool reducing_;
   std::vector<Bits> held_;
+  std::map<std::pair<Node, uint32_t>, Bytes> pieces_;  // bytes of a block received so far, per receiver
   std::vector<std::vector<Bits>> partial_;
 };
 

@@ -11,6 +11,10 @@
 #include "schedules/bruck_concat.h"
 #include "schedules/bucket.h"
 #include "schedules/every_step_planner.h"
+#include "schedules/joint_planner.h"
+#include "schedules/pairwise_baseline.h"
+#include "schedules/rdc.h"
+#include "schedules/static_ring_baseline.h"
 #include "schedules/harvest_planner.h"
 #include "schedules/pccl_planner.h"
 #include "schedules/exhaustive_planner.h"
@@ -82,6 +86,16 @@ SynthesizerRegistry SynthesizerRegistry::with_builtins() {
                    "pipelined binary-tree broadcast of ceil(message/chunk) segments in depth + segments - 1 steps",
                    &make_unique_default<BroadcastBinaryTree>});
 
+  // -- joint all-to-all synthesis (the all-to-all paper) and its baselines --
+  r.add_joint_algorithm("rdc", "ReconfigureDuringCollective: shifted rings (k = 1) or Circulant/GenKautz + contraction (k > 1), d chosen for alpha_r",
+                        &make_unique_default<Rdc>, Rdc::parameters(), Rdc::usage());
+  r.add_joint_algorithm("static_ring", "the paper's Fig. 4: the directed n-cycle, flows grouped by hop count (d = 1)",
+                        &make_unique_default<StaticRingBaseline>);
+  r.add_joint_algorithm("pairwise", "the paper's Fig. 5: every flow on a direct circuit, k offsets per topology",
+                        &make_unique_default<PairwiseBaseline>);
+
+  r.add_planner({"joint", "the joint synthesizers' strategies: d from synthesis.reconfigurations or the lowest predicted time",
+                 &make_unique_default<JointPlanner>});
   r.add_planner({"static", "every step on one topology (synthesis.static_topology or synthesis.topology)",
                  &make_unique_default<StaticPlanner>});
   r.add_planner({"every_step", "each step on its own circuits, split when over the port limit",

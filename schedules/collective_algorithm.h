@@ -5,6 +5,8 @@
 // blocks to whom in each step, with byte counts, numbered as Schedule::blocks()
 // documents. It throws Error, naming the supported sizes, for inputs it
 // cannot handle.
+#include <cstdint>
+
 #include "core/fabric_spec.h"
 #include "core/workload_spec.h"
 #include "schedules/step_pattern.h"
@@ -16,6 +18,7 @@ struct AlgorithmInput {
   const FabricSpec& fabric;
   const WorkloadSpec& workload;
   const ComponentParams& params;
+  uint64_t seed = 1;  // the experiment seed (seeded workloads, e.g. random flow sizes)
   int gpus() const { return fabric.gpus; }
 };
 

@@ -27,6 +27,11 @@ struct PlanningInput {
   uint64_t seed = 1;                              // the experiment seed
   std::optional<Topology> initial;          // what the fabric holds before step 0
   std::optional<Topology> static_topology;  // for planners that keep one topology
+  // Joint synthesizers only (planner `joint`): the algorithm's strategy
+  // builder and parameters, and synthesis.reconfigurations (unset = auto).
+  const class JointSynthesizer* joint = nullptr;
+  const ComponentParams* algorithm_params = nullptr;
+  std::optional<int> reconfigurations;
 };
 
 // The parts every planned schedule shares (collective, names, size, blocks,
@@ -39,6 +44,7 @@ inline ScheduleParts schedule_header(const StepPattern& pattern, const PlanningI
   parts.gpus = input.fabric.gpus;
   parts.message = input.workload.message;
   parts.blocks = pattern.blocks;
+  parts.block_sizes = pattern.block_sizes;
   parts.root = input.workload.root;
   return parts;
 }

@@ -1,6 +1,7 @@
 #include "schedules/schedule.h"
 
 #include "core/error.h"
+#include "schedules/block_sizes.h"
 
 namespace photonsim {
 
@@ -19,6 +20,10 @@ Schedule::Schedule(ScheduleParts parts) : p_(std::move(parts)) {
   }
   if (p_.root < 0 || p_.root >= p_.gpus) {
     throw Error("schedule: root " + std::to_string(p_.root) + " is not a node in 0.." + std::to_string(p_.gpus - 1));
+  }
+  if (!p_.block_sizes.empty() && p_.block_sizes.size() != p_.blocks) {
+    throw Error("schedule: " + std::to_string(p_.block_sizes.size()) + " block sizes for " +
+                std::to_string(p_.blocks) + " blocks");
   }
   const Node n = static_cast<Node>(p_.gpus);
   for (size_t s = 0; s < p_.steps.size(); ++s) {
@@ -67,6 +72,12 @@ Schedule::Schedule(ScheduleParts parts) : p_(std::move(parts)) {
     throw Error("schedule: prediction has " + std::to_string(p_.prediction.steps.size()) +
                 " steps, schedule has " + std::to_string(p_.steps.size()));
   }
+}
+
+Bytes Schedule::block_size(uint32_t b) const {
+  if (!p_.block_sizes.empty()) return p_.block_sizes.at(b);
+  if (p_.collective == Collective::alltoall) return p_.message;
+  return block_bytes(p_.message, p_.blocks, b);
 }
 
 Schedule Schedule::with_prediction(Prediction prediction) const {

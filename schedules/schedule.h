@@ -27,6 +27,10 @@ struct ScheduleParts {
   // own contribution to every block, and block b ends fully reduced at node b
   // (reduce-scatter) or everywhere (AllReduce).
   uint32_t blocks = 0;
+  // Per-block bytes when blocks differ in size (an all-to-all whose flows have
+  // their own sizes, workload.distribution); empty = the numbering's sizes
+  // (all-to-all: `message` each; others: schedules/block_sizes.h).
+  std::vector<Bytes> block_sizes;
   int root = 0;
   int initial_topology = -1;
   std::vector<Topology> topologies;
@@ -47,6 +51,9 @@ class Schedule {
   int gpus() const { return p_.gpus; }
   Bytes message() const { return p_.message; }
   uint32_t blocks() const { return p_.blocks; }
+  const std::vector<Bytes>& block_sizes() const { return p_.block_sizes; }
+  // The bytes of block b (b < blocks()).
+  Bytes block_size(uint32_t b) const;
   int root() const { return p_.root; }
   int initial_topology() const { return p_.initial_topology; }
   const std::vector<Topology>& topologies() const { return p_.topologies; }

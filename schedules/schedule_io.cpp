@@ -1,3 +1,4 @@
+#include <cstdint>
 #include "schedules/schedule_io.h"
 
 #include <google/protobuf/io/tokenizer.h>
@@ -50,6 +51,7 @@ proto::Schedule to_proto(const Schedule& s) {
   out.set_initial_topology(s.initial_topology());
   out.set_blocks(s.blocks());
   out.set_root(static_cast<uint32_t>(s.root()));
+  for (Bytes b : s.block_sizes()) out.add_block_bytes(static_cast<uint64_t>(b.count()));
   for (const Topology& t : s.topologies()) {
     proto::Topology* pt = out.add_topologies();
     pt->set_name(t.name());
@@ -114,6 +116,10 @@ Schedule from_proto(const proto::Schedule& in, const std::string& source) {
   parts.blocks = in.blocks();
   if (in.root() >= in.gpus()) throw Error(where + "root " + std::to_string(in.root()) + " is not a node");
   parts.root = static_cast<int>(in.root());
+  for (uint64_t b : in.block_bytes()) {
+    if (b > static_cast<uint64_t>(INT64_MAX)) throw Error(where + "block size " + std::to_string(b) + " out of range");
+    parts.block_sizes.push_back(Bytes(static_cast<int64_t>(b)));
+  }
   for (const proto::Topology& pt : in.topologies()) {
     if (pt.gpus() != in.gpus()) {
       throw Error(where + "topology '" + pt.name() + "' has " + std::to_string(pt.gpus()) +

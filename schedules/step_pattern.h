@@ -15,6 +15,8 @@ struct StepPattern {
   bool independent_steps = false;
   // How many data blocks the collective is cut into (see Schedule::blocks()).
   uint32_t blocks = 0;
+  // Per-block bytes when blocks differ (ScheduleParts::block_sizes); empty = uniform.
+  std::vector<Bytes> block_sizes;
 };
 
 }  // namespace photonsim

@@ -27,8 +27,8 @@ constexpr std::string_view kTopLevelKeys[]{"seed", "fabric", "workload", "synthe
 constexpr std::string_view kFabricKeys[]{"gpus",          "ports",        "circuits", "bandwidth",
                                          "latency",       "router",       "packet",   "header",
                                          "reconfig_delay", "step_overhead"};
-constexpr std::string_view kWorkloadKeys[]{"collective", "message", "chunk", "root"};
-constexpr std::string_view kSynthesisKeys[]{"algorithm", "planner", "topology", "static_topology"};
+constexpr std::string_view kWorkloadKeys[]{"collective", "message", "chunk", "root", "distribution", "zipf_factor"};
+constexpr std::string_view kSynthesisKeys[]{"algorithm", "planner", "topology", "static_topology", "reconfigurations"};
 constexpr std::string_view kOutputKeys[]{"dir"};
 
 std::string join(KeyList items) {
@@ -128,6 +128,18 @@ class Reader {
     if (auto chunk = find(workload, "chunk")) w.chunk = size(*chunk, "whole");
     if (auto root_gpu = find(workload, "root"))
       w.root = integer<int>(*root_gpu, 0, f.gpus - 1);
+    if (auto distribution = find(workload, "distribution"))
+      w.distribution = choice<FlowDistribution>(*distribution, {{"uniform", FlowDistribution::uniform},
+                                                                {"random", FlowDistribution::random},
+                                                                {"zipf", FlowDistribution::zipf}});
+    if (auto factor = find(workload, "zipf_factor")) {
+      if (w.distribution != FlowDistribution::zipf)
+        fail(*factor, factor->key + " applies only to workload.distribution: zipf");
+      w.zipf_factor = real(*factor, 0.0, 100.0);
+    }
+    if (w.distribution != FlowDistribution::uniform && w.collective != Collective::alltoall)
+      fail(collective, "workload.distribution: " + std::string(to_string(w.distribution)) +
+                           " needs workload.collective: alltoall (flow sizes are per pair)");
 
     const Entry synthesis = section(require(root, "synthesis"), kSynthesisKeys);
     SynthesisSpec& s = config.synthesis;
@@ -135,6 +147,14 @@ class Reader {
     if (auto planner = find(synthesis, "planner")) std::tie(s.planner, s.planner_params) = named_component(*planner, "planner");
     if (auto topology = find(synthesis, "topology")) s.topology = topology_spec(*topology);
     if (auto fixed = find(synthesis, "static_topology")) s.static_topology = topology_spec(*fixed);
+    if (auto count = find(synthesis, "reconfigurations")) {
+      if (text(*count) != "auto") {
+        const std::string value = text(*count);
+        if (value.find_first_not_of("0123456789") != std::string::npos)
+          fail(*count, count->key + " must be auto or an integer >= 1 (got '" + value + "')");
+        s.reconfigurations = integer<int>(*count, 1, INT_MAX);
+      }
+    }
 
     if (auto output = find(root, "output")) {
       const Entry out = section(*output, kOutputKeys);
@@ -250,6 +270,26 @@ class Reader {
     }
     if (result < min || result > max) fail(entry, message);
     return result;
+  }
+
+  double real(const Entry& entry, double min, double max) const {
+    const std::string value = text(entry);
+    const std::string message = entry.key + " must be a number in " + format_real(min) + ".." +
+                                format_real(max) + " (got '" + value + "')";
+    double result = 0;
+    try {
+      result = entry.value.as<double>();
+    } catch (const YAML::BadConversion&) {
+      fail(entry, message);
+    }
+    if (!(result >= min && result <= max)) fail(entry, message);
+    return result;
+  }
+
+  static std::string format_real(double v) {
+    std::ostringstream out;
+    out << v;
+    return out.str();
   }
 
   template <class Enum>

@@ -139,8 +139,13 @@ TEST(BlockVerifier, WrongByteCountIsCaught) {
   p.steps[0].transfers[2].bytes = Bytes(999);
   const Verification v = verify_schedule(rebuild(p));
   ASSERT_FALSE(v.ok());
-  EXPECT_EQ(v.violation->node, 2u);
-  EXPECT_NE(v.violation->what.find("999 bytes for blocks worth 1000"), std::string::npos);
+  // Fewer bytes than the block: a piece of it, so the block arrives only in part.
+  EXPECT_EQ(v.violation->node, p.steps[0].transfers[2].dst);
+  EXPECT_NE(v.violation->what.find("only in part: 999 of 1000 bytes"), std::string::npos) << v.violation->what;
+  p.steps[0].transfers[2].bytes = Bytes(1001);
+  const Verification more = verify_schedule(rebuild(p));
+  ASSERT_FALSE(more.ok());
+  EXPECT_NE(more.violation->what.find("1001 bytes for blocks worth 1000"), std::string::npos) << more.violation->what;
 }
 
 TEST(BlockVerifier, StructuralErrors) {

@@ -13,6 +13,7 @@ namespace {
 TEST(EveryAlgorithm, RunsWithStaticAndEveryStepPlanners) {
   const SynthesizerRegistry registry = SynthesizerRegistry::with_builtins();
   for (const auto& algorithm : registry.algorithms()) {
+    if (algorithm.make_joint) continue;  // planner `joint` only: JointAlgorithms below
     for (Collective collective : algorithm.collectives) {
       for (const char* planner : {"static", "every_step"}) {
         FabricSpec f;
@@ -38,6 +39,38 @@ TEST(EveryAlgorithm, RunsWithStaticAndEveryStepPlanners) {
         const RunResult r = Replayer(f, w).replay(schedule);
         EXPECT_EQ(r.network.bytes_delivered, r.network.bytes_injected) << what;
         EXPECT_GT(r.completion, Time::zero()) << what;
+        EXPECT_EQ(r.steps.size(), schedule.steps().size()) << what;
+      }
+    }
+  }
+}
+
+TEST(EveryAlgorithm, JointAlgorithmsRunWithEveryWorkloadDistribution) {
+  const SynthesizerRegistry registry = SynthesizerRegistry::with_builtins();
+  for (const auto& algorithm : registry.algorithms()) {
+    if (!algorithm.make_joint) continue;
+    for (int ports : {1}) {  // k > 1: with the degree-k construction
+      for (FlowDistribution distribution : {FlowDistribution::uniform, FlowDistribution::random, FlowDistribution::zipf}) {
+        FabricSpec f;
+        f.gpus = 8;
+        f.ports = ports;
+        f.bandwidth = Bandwidth::bits_per_second(800'000'000'000);
+        f.latency = Time::ns(500);
+        f.reconfig_delay = Time::us(1);
+        WorkloadSpec w;
+        w.collective = Collective::alltoall;
+        w.message = Bytes(1'000'000);
+        w.chunk = Bytes(250'000);
+        w.distribution = distribution;
+        SynthesisSpec s;
+        s.algorithm = algorithm.name;
+        const std::string what = algorithm.name + " / k=" + std::to_string(ports) + " / " + to_string(distribution);
+        const Schedule schedule = registry.synthesize(f, w, s, 7);
+        EXPECT_EQ(schedule.planner(), "joint") << what;
+        const Verification v = verify_schedule(schedule);
+        ASSERT_TRUE(v.ok()) << what << ": " << v.violation->describe();
+        const RunResult r = Replayer(f, w).replay(schedule);
+        EXPECT_EQ(r.network.bytes_delivered, r.network.bytes_injected) << what;
         EXPECT_EQ(r.steps.size(), schedule.steps().size()) << what;
       }
     }

@@ -1,0 +1,115 @@
+#include "schedules/joint_planner.h"
+
+#include <algorithm>
+
+#include "core/error.h"
+#include "schedules/alpha_beta_congestion_model.h"
+#include "schedules/joint_synthesizer.h"
+#include "schedules/topology_catalog.h"
+
+namespace photonsim {
+
+namespace {
+
+std::vector<Bytes> demand_of(const StepPattern& pattern, int gpus) {
+  const auto n = static_cast<size_t>(gpus);
+  std::vector<Bytes> demand(n * n);
+  for (const auto& step : pattern.steps) {
+    for (const Transfer& t : step) demand[t.src * n + t.dst] += t.bytes;
+  }
+  return demand;
+}
+
+std::string list(const std::vector<int>& values) {
+  std::string out;
+  for (int v : values) out += (out.empty() ? "" : ", ") + std::to_string(v);
+  return out;
+}
+
+}  // namespace
+
+Schedule JointPlanner::to_schedule(const AlltoallStrategy& strategy, const StepPattern& pattern,
+                                   const PlanningInput& input) {
+  const auto n = static_cast<Node>(input.fabric.gpus);
+  TopologyCatalog catalog;
+  ScheduleParts parts = schedule_header(pattern, input);
+  parts.initial_topology = input.initial ? catalog.index_of(*input.initial) : -1;
+  std::vector<int> index_of_topology;
+  for (const Topology& t : strategy.topologies) {
+    t.check_ports(input.fabric);
+    index_of_topology.push_back(catalog.index_of(t));
+  }
+  std::vector<Bytes> delivered(static_cast<size_t>(n) * n);
+  int previous_topology = 0;
+  for (const StrategyRound& round : strategy.rounds) {
+    if (round.topology < previous_topology || round.topology >= strategy.configurations()) {
+      throw Error("joint strategy '" + strategy.construction + "': rounds must follow the topology order");
+    }
+    previous_topology = round.topology;
+    Step step{index_of_topology[static_cast<size_t>(round.topology)], {}};
+    for (const StrategyFlow& f : round.flows) {
+      Transfer t;
+      t.src = f.src;
+      t.dst = f.dst;
+      t.bytes = f.bytes;
+      t.blocks = {f.src * n + f.dst};
+      if (f.routes.size() == 1) {
+        t.path = f.routes.front().path;
+      } else {
+        t.routes = f.routes;
+      }
+      delivered[static_cast<size_t>(f.src) * n + f.dst] += f.bytes;
+      step.transfers.push_back(std::move(t));
+    }
+    parts.steps.push_back(std::move(step));
+  }
+  const std::vector<Bytes> demand = demand_of(pattern, input.fabric.gpus);
+  for (Node s = 0; s < n; ++s) {
+    for (Node d = 0; d < n; ++d) {
+      if (delivered[static_cast<size_t>(s) * n + d] != demand[static_cast<size_t>(s) * n + d]) {
+        throw Error("joint strategy '" + strategy.construction + "' delivers " +
+                    std::to_string(delivered[static_cast<size_t>(s) * n + d].count()) + " bytes from node " +
+                    std::to_string(s) + " to node " + std::to_string(d) + ", the workload asks " +
+                    std::to_string(demand[static_cast<size_t>(s) * n + d].count()));
+      }
+    }
+  }
+  parts.topologies = catalog.take();
+  return Schedule(std::move(parts));
+}
+
+std::vector<JointPlanner::Candidate> JointPlanner::candidates(const StepPattern& pattern,
+                                                              const PlanningInput& input) {
+  if (!input.joint || !input.algorithm_params) {
+    throw Error("planner 'joint' needs an algorithm that chooses topologies and rounds together "
+                "(synthesis.algorithm: rdc, fast, mixnet, directconnect, topoopt, static_ring, pairwise)");
+  }
+  const std::vector<Bytes> demand = demand_of(pattern, input.fabric.gpus);
+  const JointInput joint_input{input.fabric, input.workload, demand, *input.algorithm_params, input.seed};
+  std::vector<AlltoallStrategy> strategies = input.joint->strategies(joint_input, input.reconfigurations);
+  if (strategies.empty()) {
+    std::vector<int> counts;
+    for (const AlltoallStrategy& s : input.joint->strategies(joint_input, std::nullopt)) counts.push_back(s.configurations());
+    throw Error("synthesis.reconfigurations: algorithm '" + input.algorithm + "' builds d in {" + list(counts) +
+                "} on " + std::to_string(input.fabric.gpus) + " GPUs with " + std::to_string(input.fabric.ports) +
+                " port(s), got " + std::to_string(input.reconfigurations.value_or(0)));
+  }
+  std::vector<Candidate> out;
+  for (const AlltoallStrategy& strategy : strategies) {
+    Schedule schedule = to_schedule(strategy, pattern, input);
+    Schedule predicted = schedule.with_prediction(predict_alpha_beta_congestion(schedule, input.fabric, input.workload));
+    out.push_back(Candidate{strategy.configurations(), strategy.hop_sum(), strategy.construction, std::move(predicted)});
+  }
+  return out;
+}
+
+Schedule JointPlanner::plan(const StepPattern& pattern, const PlanningInput& input) const {
+  const std::vector<Candidate> all = candidates(pattern, input);
+  const Candidate* best = &all.front();
+  for (const Candidate& c : all) {
+    if (c.schedule.prediction().total() < best->schedule.prediction().total()) best = &c;
+  }
+  return best->schedule;
+}
+
+}  // namespace photonsim

@@ -1,0 +1,35 @@
+#pragma once
+// Contract: planner `joint`, for the synthesizers that choose topologies and
+// rounds together (PlanningInput::joint). The pattern is read as the traffic
+// matrix; every d the synthesizer offers (or only synthesis.reconfigurations)
+// is built, turned into a Schedule - one step per round, explicit routes,
+// block src*n+dst per pair (split pairs travel in pieces) - and predicted by
+// alpha_beta_congestion, which on contention-free rounds of one-chunk flows
+// is the paper's TotalCost = R*d + T*sum of round hop counts. plan() keeps the
+// lowest predicted time (ties: fewer topologies). The first topology is free
+// when it equals synthesis.topology; with `none` every one is charged, as
+// the paper counts the initial topology as a reconfiguration.
+#include <vector>
+
+#include "schedules/alltoall_strategy.h"
+#include "schedules/planner.h"
+
+namespace photonsim {
+
+class JointPlanner : public Planner {
+ public:
+  struct Candidate {
+    int configurations = 0;  // d
+    int64_t hop_sum = 0;     // transmission in units of T
+    std::string construction;
+    Schedule schedule;
+  };
+
+  Schedule plan(const StepPattern& pattern, const PlanningInput& input) const override;
+  // Every d the synthesizer offers (or the requested one), each predicted, in order of d.
+  static std::vector<Candidate> candidates(const StepPattern& pattern, const PlanningInput& input);
+  static Schedule to_schedule(const AlltoallStrategy& strategy, const StepPattern& pattern,
+                              const PlanningInput& input);
+};
+
+}  // namespace photonsim

@@ -1,0 +1,27 @@
+#pragma once
+// Contract: `rdc`, the all-to-all paper's ReconfigureDuringCollective: for
+// every d, a sequence of d topologies and contention-free rounds where each
+// flow takes the topology with its shortest path and flows of equal hop
+// count on a topology form a round.
+//   k = 1 (fabric.ports): shifted rings of the base n-cycle (section 4.3),
+//     shift sets from RingShiftSearch.
+//   k > 1: a Circulant base and a Generalized Kautz base, each scheduled as
+//     section 4.2 says and extended by contraction (section 4.3); for every d
+//     the cheaper of the two (by predicted time) is kept, or the one named by
+//     the `base` parameter.
+// Varied flow sizes: the labels are permuted so that large flows share rounds
+// (section 4.4, flow_relabelling.h) for n <= 128. Directed circuits only.
+#include "schedules/joint_synthesizer.h"
+
+namespace photonsim {
+
+class Rdc : public JointSynthesizer {
+ public:
+  std::vector<AlltoallStrategy> strategies(const JointInput& input, std::optional<int> only) const override;
+  static std::vector<std::string> parameters() { return {"base", "tie_seed"}; }
+  static std::string usage() {
+    return "base=auto|circulant|genkautz (k > 1; default auto: the cheaper per d), tie_seed=N (random shortest-path ties; default the experiment seed)";
+  }
+};
+
+}  // namespace photonsim
