@@ -13,6 +13,7 @@
 #include "schedules/block_verifier.h"
 #include "schedules/schedule_io.h"
 #include "schedules/synthesizer_registry.h"
+#include "sim/bound_report.h"
 #include "sim/config_loader.h"
 #include "sim/experiment_runner.h"
 #include "sim/plan_report.h"
@@ -37,6 +38,7 @@ constexpr const char* kUsage =
     "  photonsim verify CONFIG.yaml|FILE.pb [--set key=value]...\n"
     "  photonsim topo --type NAME --gpus N [--degree D] [--dims AxB[xC]] [--shift S] [--generators a,b,...]\n"
     "                 [--seed N] [--demand alltoall] [--format table|json|dot]\n"
+    "  photonsim bound --gpus N --ports K [--reconfigs D] [--compare] [--format table|json|csv]\n"
     "  photonsim VERB --help\n";
 
 struct CommonOptions {
@@ -232,6 +234,34 @@ int verb_plan(int argc, const char* const* argv, std::ostream& out) {
   return 0;
 }
 
+int verb_bound(int argc, const char* const* argv, std::ostream& out) {
+  int gpus = 0, ports = 1;
+  std::string format = "table";
+  po::options_description d("options");
+  d.add_options()("help,h", "show this help")("gpus", po::value(&gpus), "number of GPUs n (>= 2)")(
+      "ports", po::value(&ports)->default_value(1), "optical ports (switches) per GPU k (>= 1)")(
+      "reconfigs", po::value<int>(), "configured topologies d in 1..n-1 (default: every d)")(
+      "compare", "also print rdc's sum of round hop counts and its ratio to the bound")(
+      "seed", po::value<uint64_t>()->default_value(1), "seed for rdc's random tie-breaks (k > 1)")(
+      "format", po::value(&format), "table | json | csv");
+  po::variables_map vm = parse(argc, argv, d);
+  if (vm.count("help")) {
+    out << "usage: photonsim bound --gpus N --ports K [--reconfigs D] [options]\n"
+           "Prints the all-to-all paper's lower bound (Theorem 1) on the summed round hop counts, in units of T.\n\n"
+        << d;
+    return 0;
+  }
+  if (!vm.count("gpus")) throw po::error("bound needs --gpus N");
+  if (format != "table" && format != "json" && format != "csv") {
+    throw Error("--format: unknown format '" + format + "' (valid: table, json, csv)");
+  }
+  std::optional<int> reconfigs;
+  if (vm.count("reconfigs")) reconfigs = vm["reconfigs"].as<int>();
+  const BoundReport report = BoundReport::build(gpus, ports, reconfigs, vm.count("compare") > 0, vm["seed"].as<uint64_t>());
+  out << (format == "json" ? report.json() : format == "csv" ? report.csv() : report.table());
+  return 0;
+}
+
 int verb_verify(int argc, const char* const* argv, std::ostream& out) {
   std::vector<std::string> sets;
   std::string input;
@@ -321,7 +351,8 @@ int run_cli(int argc, const char* const* argv, std::ostream& out, std::ostream& 
     if (verb == "topo") return verb_topo(argc - 1, argv + 1, out);
     if (verb == "verify") return verb_verify(argc - 1, argv + 1, out);
     if (verb == "plan") return verb_plan(argc - 1, argv + 1, out);
-    err << "photonsim: unknown command '" << verb << "' (valid: run, synth, replay, plan, list, topo, verify)\n";
+    if (verb == "bound") return verb_bound(argc - 1, argv + 1, out);
+    err << "photonsim: unknown command '" << verb << "' (valid: run, synth, replay, plan, list, topo, verify, bound)\n";
     return 2;
   } catch (const po::error& e) {
     err << "photonsim " << verb << ": " << e.what() << " (see photonsim " << verb << " --help)\n";

@@ -54,10 +54,17 @@ std::string PlanReport::table() const {
     }
     std::snprintf(line, sizeof line, "%-16s %14s %9d  ", o.planner.c_str(), format_time(s.prediction().total()).c_str(),
                   s.reconfigurations());
-    out << line << (where.empty() ? "none" : where) << "\n";
+    out << line;
+    if (o.hop_sum >= 0) {
+      out << s.reconfigurations() << "R + " << o.hop_sum << "T (" << o.construction << "); ";
+    }
+    out << (where.empty() ? "none" : where) << "\n";
   }
   if (!outcomes.empty() && outcomes.front().schedule) {
-    out << "\nbest: " << outcomes.front().planner << " (photonsim run with synthesis.planner=auto runs it)\n";
+    const bool joint = outcomes.front().hop_sum >= 0;
+    out << "\nbest: " << outcomes.front().planner
+        << (joint ? " (photonsim run with synthesis.reconfigurations=auto runs it; R = alpha_r, T = one chunk over one hop)\n"
+                  : " (photonsim run with synthesis.planner=auto runs it)\n");
   }
   return out.str();
 }
@@ -80,6 +87,7 @@ std::string PlanReport::json() const {
         out << (j ? ", " : "") << quoted(s.topologies()[static_cast<size_t>(s.steps()[steps[j]].topology)].name());
       }
       out << "]";
+      if (o.hop_sum >= 0) out << ", \"hop_sum_T\": " << o.hop_sum << ", \"construction\": " << quoted(o.construction);
     } else {
       out << ", \"error\": " << quoted(o.error);
     }

@@ -4,7 +4,9 @@
 // their reason). Per planner: the steps that reconfigure, the topology each
 // configuration installs, the number of reconfigurations and the predicted
 // time. JSON keys: planners[] of {planner, ok, predicted_ps, reconfigurations,
-// reconfigure_before_steps, topologies, error}, and `best`.
+// reconfigure_before_steps, topologies, error}, and `best`. A joint
+// synthesizer lists one entry per number of topologies d ("joint d=2") with
+// its TotalCost in the paper's units (dR + hT; JSON `hop_sum_T`, `construction`).
 #include <string>
 #include <vector>
 

@@ -284,4 +284,39 @@ TEST_F(Cli, TopoBadParametersNameTheParameter) {
   expect_error("topo --type ring --gpus 8 --ports 0", {"--ports"});
 }
 
+TEST_F(Cli, BoundPrintsTheoremOneInUnitsOfT) {
+  const Outcome json = photonsim("bound --gpus 8 --ports 1 --reconfigs 2 --format json");
+  ASSERT_EQ(json.code, 0) << json.err;
+  EXPECT_EQ(json.out, "{\"gpus\": 8, \"ports\": 1, \"reconfigs\": 2, \"transmission_T\": 16}\n");
+  const Outcome table = photonsim("bound --gpus 8 --compare");
+  ASSERT_EQ(table.code, 0) << table.err;
+  EXPECT_NE(table.out.find("        3              12        13    1.0833"), std::string::npos) << table.out;
+  EXPECT_NE(table.out.find("worst ratio over d: 1.1000"), std::string::npos) << table.out;
+  const Outcome csv = photonsim("bound --gpus 4 --ports 2 --format csv");
+  ASSERT_EQ(csv.code, 0) << csv.err;
+  EXPECT_EQ(csv.out, "gpus,ports,reconfigs,transmission_T\n4,2,1,3\n4,2,2,2\n4,2,3,2\n");
+}
+
+TEST_F(Cli, BoundRejectsImpossibleArguments) {
+  expect_error("bound --gpus 8 --reconfigs 8", {"d (configured topologies) must be in 1..7"});
+  expect_error("bound --gpus 1", {"n (GPUs) must be >= 2"});
+  expect_error("bound --ports 2", {"bound needs --gpus N"});
+  expect_error("bound --gpus 8 --format xml", {"--format", "table, json, csv"});
+}
+
+TEST_F(Cli, PlanShowsTheJointCostCurve) {
+  const std::string config = write("a2a.yaml",
+                                   "fabric: {gpus: 8, bandwidth: 800Gbps, latency: 500ns, reconfig_delay: 283.5us}\n"
+                                   "workload: {collective: alltoall, message: 4MB, chunk: 4MB}\n"
+                                   "synthesis: {algorithm: rdc, topology: none}\n");
+  const Outcome o = photonsim("plan " + config);
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_NE(o.out.find("joint d=2               1.215ms         2  2R + 16T (shifted rings 1,7)"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("joint d=1               1.417ms         1  1R + 28T"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("joint d=7               2.268ms         7  7R + 7T"), std::string::npos) << o.out;
+  const Outcome run = photonsim("run " + config + " --set synthesis.algorithm=pairwise --format json");
+  ASSERT_EQ(run.code, 0) << run.err;
+  EXPECT_NE(run.out.find("\"measured_ps\": 2268000000"), std::string::npos) << run.out;
+}
+
 }  // namespace

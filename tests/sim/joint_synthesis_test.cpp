@@ -1,0 +1,137 @@
+// Joint all-to-all synthesis end to end: the all-to-all paper's motivating
+// example (n = 8, k = 1, R = 7T, one chunk per pair), the choice of d, the
+// free initial topology, TotalCost against the packet-level simulation, and
+// the errors of misplaced joint keys.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <optional>
+
+#include "core/error.h"
+#include "schedules/block_verifier.h"
+#include "schedules/reconfiguration_bound.h"
+#include "schedules/synthesizer_registry.h"
+#include "tests/sim/replay_fixture.h"
+
+namespace photonsim {
+namespace {
+
+using testing_support::fabric;
+using testing_support::workload;
+
+// T = latency + chunk / B = 500 ns + 4 MB / 800 Gbps = 40.5 us.
+const Time kT = Time::ns(40'500);
+
+struct Example {
+  FabricSpec f = fabric(8);
+  WorkloadSpec w = workload(Bytes(4'000'000), Bytes(4'000'000));
+  SynthesisSpec s;
+  Example() {
+    f.reconfig_delay = kT * 7;
+    s.topology.type = "none";
+  }
+  Schedule synthesize(const std::string& algorithm, std::optional<int> d = std::nullopt) {
+    s.algorithm = algorithm;
+    s.reconfigurations = d;
+    return SynthesizerRegistry::with_builtins().synthesize(f, w, s);
+  }
+};
+
+void expect_exact(const Example& e, const Schedule& schedule, Time expected) {
+  ASSERT_TRUE(verify_schedule(schedule).ok()) << verify_schedule(schedule).violation->describe();
+  EXPECT_EQ(schedule.prediction().total(), expected);
+  EXPECT_EQ(testing_support::replay(e.f, e.w, schedule).completion, expected);
+}
+
+TEST(JointSynthesis, MotivatingExampleStaticRingPairwiseAndReconfiguring) {
+  Example e;
+  const Time R = e.f.reconfig_delay;
+  expect_exact(e, e.synthesize("static_ring"), R + kT * 28);  // Figure 4: 35T
+  expect_exact(e, e.synthesize("pairwise"), R * 7 + kT * 7);  // Figure 5: 56T
+  const Schedule best = e.synthesize("rdc");                  // Figure 3: 30T
+  expect_exact(e, best, R * 2 + kT * 16);
+  EXPECT_EQ(best.reconfigurations(), 2);
+  expect_exact(e, e.synthesize("rdc", 1), R + kT * 28);
+  expect_exact(e, e.synthesize("rdc", 7), R * 7 + kT * 7);
+}
+
+TEST(JointSynthesis, PlanListsEveryDWithItsHopSum) {
+  Example e;
+  e.s.algorithm = "rdc";
+  const auto outcomes = SynthesizerRegistry::with_builtins().plan_all(e.f, e.w, e.s);
+  ASSERT_EQ(outcomes.size(), 7u);
+  const int64_t hops[] = {28, 16, 13, 11, 9, 8, 7};
+  for (size_t i = 0; i < outcomes.size(); ++i) {
+    EXPECT_EQ(outcomes[i].planner, "joint d=" + std::to_string(i + 1));
+    EXPECT_EQ(outcomes[i].hop_sum, hops[i]);
+    EXPECT_GE(outcomes[i].hop_sum, transmission_lower_bound(8, 1, static_cast<int>(i + 1)));
+    EXPECT_EQ(outcomes[i].schedule->prediction().total(), e.f.reconfig_delay * static_cast<int64_t>(i + 1) + kT * hops[i]);
+  }
+}
+
+TEST(JointSynthesis, ChoosesFewerTopologiesAsReconfigurationGetsDearer) {
+  Example e;
+  e.f.reconfig_delay = Time::ns(1);
+  EXPECT_EQ(e.synthesize("rdc").reconfigurations(), 7);  // nearly free: every flow direct
+  e.f.reconfig_delay = Time::ms(10);
+  EXPECT_EQ(e.synthesize("rdc").reconfigurations(), 1);  // dear: stay on the ring
+}
+
+TEST(JointSynthesis, AGivenInitialTopologyIsFree) {
+  Example e;
+  e.s.topology.type = "ring";  // the directed 0 -> 1 -> ... ring = rdc's base
+  const Schedule s = e.synthesize("rdc", 2);
+  EXPECT_EQ(s.reconfigurations(), 1);
+  expect_exact(e, s, e.f.reconfig_delay + kT * 16);
+}
+
+// The paper's evaluation setting: 32 MB flows of 4 MB chunks, store-and-forward,
+// TotalCost = R*d + T * chunks * sum of round hop counts (a flow of c chunks
+// keeps every circuit of an h-hop round busy for c*h chunk times).
+TEST(JointSynthesis, PacketSimulationAgreesWithTotalCostWithinTwoPercent) {
+  for (int n : {8, 16}) {
+    Example e;
+    e.f = fabric(n);
+    e.f.reconfig_delay = Time::us(20);
+    e.w = workload(Bytes(32'000'000), Bytes(4'000'000));
+    const auto outcomes = [&] {
+      e.s.algorithm = "rdc";
+      return SynthesizerRegistry::with_builtins().plan_all(e.f, e.w, e.s);
+    }();
+    for (const auto& o : outcomes) {
+      const int d = o.schedule->reconfigurations();
+      const Time total_cost = e.f.reconfig_delay * d + kT * (8 * o.hop_sum);
+      const Time measured = testing_support::replay(e.f, e.w, *o.schedule).completion;
+      const double error = 100.0 * static_cast<double>((measured - total_cost).picoseconds()) / static_cast<double>(total_cost.picoseconds());
+      EXPECT_LE(std::abs(error), 2.0) << "n = " << n << ", " << o.planner << ": " << measured << " vs " << total_cost;
+      EXPECT_EQ(measured, o.schedule->prediction().total()) << o.planner;
+    }
+  }
+}
+
+TEST(JointSynthesis, MisplacedKeysAreErrors) {
+  Example e;
+  auto message = [&](auto&& f) {
+    try {
+      f();
+    } catch (const Error& error) {
+      return std::string(error.what());
+    }
+    return std::string();
+  };
+  e.s.planner = "static";
+  EXPECT_NE(message([&] { e.synthesize("rdc"); }).find("runs with planner 'joint' only"), std::string::npos);
+  e.s.planner = "joint";
+  EXPECT_NE(message([&] { e.synthesize("direct"); }).find("(valid: rdc, static_ring, pairwise"), std::string::npos);
+  e.s.planner = "";
+  e.s.topology.type = "ring";
+  EXPECT_NE(message([&] { e.synthesize("direct", 2); }).find("synthesis.reconfigurations: applies to the joint synthesizers"),
+            std::string::npos);
+  EXPECT_NE(message([&] { e.synthesize("static_ring", 3); }).find("builds d in {1}"), std::string::npos);
+  e.w.distribution = FlowDistribution::zipf;
+  EXPECT_NE(message([&] { e.synthesize("bruck"); }).find("workload.distribution: 'zipf' needs an algorithm with per-pair flow sizes"),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace photonsim
