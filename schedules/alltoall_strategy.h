@@ -36,6 +36,9 @@ struct AlltoallStrategy {
   std::string construction;  // how it was built, for reports ("shifted rings 1,7", "BvN", ...)
   std::vector<Topology> topologies;
   std::vector<StrategyRound> rounds;
+  // False for static designs whose one round runs every flow at once
+  // (directconnect, topoopt): the hop sum then says nothing about the time.
+  bool contention_free_rounds = true;
 
   int configurations() const { return static_cast<int>(topologies.size()); }  // the paper's d
   int64_t hop_sum() const;

@@ -10,8 +10,11 @@
 #include "schedules/bine.h"
 #include "schedules/bruck_concat.h"
 #include "schedules/bucket.h"
+#include "schedules/directconnect_baseline.h"
 #include "schedules/every_step_planner.h"
+#include "schedules/fast_baseline.h"
 #include "schedules/joint_planner.h"
+#include "schedules/mixnet_baseline.h"
 #include "schedules/pairwise_baseline.h"
 #include "schedules/rdc.h"
 #include "schedules/static_ring_baseline.h"
@@ -24,6 +27,7 @@
 #include "schedules/rhd.h"
 #include "schedules/static_planner.h"
 #include "schedules/swing.h"
+#include "schedules/topoopt_baseline.h"
 #include "schedules/synthesizer_registry.h"
 
 namespace photonsim {
@@ -93,6 +97,14 @@ SynthesizerRegistry SynthesizerRegistry::with_builtins() {
                         &make_unique_default<StaticRingBaseline>);
   r.add_joint_algorithm("pairwise", "the paper's Fig. 5: every flow on a direct circuit, k offsets per topology",
                         &make_unique_default<PairwiseBaseline>);
+  r.add_joint_algorithm("fast", "FAST: Birkhoff-von Neumann decomposition into permutations on direct circuits, k per topology",
+                        &make_unique_default<FastBaseline>, FastBaseline::parameters(), FastBaseline::usage());
+  r.add_joint_algorithm("mixnet", "MixNet: one greedy topology from the traffic matrix (heaviest pairs first), shortest paths (d = 1)",
+                        &make_unique_default<MixnetBaseline>);
+  r.add_joint_algorithm("directconnect", "DirectConnect: static Generalized Kautz or Circulant, max-concurrent-flow routing, one concurrent round (d = 1)",
+                        &make_unique_default<DirectconnectBaseline>, DirectconnectBaseline::parameters(), DirectconnectBaseline::usage());
+  r.add_joint_algorithm("topoopt", "TopoOpt: union of k shifted rings, each flow split over its K shortest paths, one concurrent round (d = 1)",
+                        &make_unique_default<TopooptBaseline>, TopooptBaseline::parameters(), TopooptBaseline::usage());
 
   r.add_planner({"joint", "the joint synthesizers' strategies: d from synthesis.reconfigurations or the lowest predicted time",
                  &make_unique_default<JointPlanner>});

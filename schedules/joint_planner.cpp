@@ -98,7 +98,8 @@ std::vector<JointPlanner::Candidate> JointPlanner::candidates(const StepPattern&
   for (const AlltoallStrategy& strategy : strategies) {
     Schedule schedule = to_schedule(strategy, pattern, input);
     Schedule predicted = schedule.with_prediction(predict_alpha_beta_congestion(schedule, input.fabric, input.workload));
-    out.push_back(Candidate{strategy.configurations(), strategy.hop_sum(), strategy.construction, std::move(predicted)});
+    out.push_back(Candidate{strategy.configurations(), strategy.contention_free_rounds ? strategy.hop_sum() : -1,
+                            strategy.construction, std::move(predicted)});
   }
   return out;
 }

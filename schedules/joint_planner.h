@@ -20,7 +20,7 @@ class JointPlanner : public Planner {
  public:
   struct Candidate {
     int configurations = 0;  // d
-    int64_t hop_sum = 0;     // transmission in units of T
+    int64_t hop_sum = 0;     // transmission in units of T; -1 when rounds are not contention-free
     std::string construction;
     Schedule schedule;
   };

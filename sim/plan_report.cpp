@@ -57,11 +57,13 @@ std::string PlanReport::table() const {
     out << line;
     if (o.hop_sum >= 0) {
       out << s.reconfigurations() << "R + " << o.hop_sum << "T (" << o.construction << "); ";
+    } else if (!o.construction.empty()) {
+      out << "(" << o.construction << "); ";
     }
     out << (where.empty() ? "none" : where) << "\n";
   }
   if (!outcomes.empty() && outcomes.front().schedule) {
-    const bool joint = outcomes.front().hop_sum >= 0;
+    const bool joint = outcomes.front().planner.starts_with("joint");
     out << "\nbest: " << outcomes.front().planner
         << (joint ? " (photonsim run with synthesis.reconfigurations=auto runs it; R = alpha_r, T = one chunk over one hop)\n"
                   : " (photonsim run with synthesis.planner=auto runs it)\n");
@@ -87,7 +89,10 @@ std::string PlanReport::json() const {
         out << (j ? ", " : "") << quoted(s.topologies()[static_cast<size_t>(s.steps()[steps[j]].topology)].name());
       }
       out << "]";
-      if (o.hop_sum >= 0) out << ", \"hop_sum_T\": " << o.hop_sum << ", \"construction\": " << quoted(o.construction);
+      if (!o.construction.empty()) {
+        out << ", \"hop_sum_T\": " << (o.hop_sum >= 0 ? std::to_string(o.hop_sum) : "null")
+            << ", \"construction\": " << quoted(o.construction);
+      }
     } else {
       out << ", \"error\": " << quoted(o.error);
     }

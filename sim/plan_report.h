@@ -6,7 +6,8 @@
 // time. JSON keys: planners[] of {planner, ok, predicted_ps, reconfigurations,
 // reconfigure_before_steps, topologies, error}, and `best`. A joint
 // synthesizer lists one entry per number of topologies d ("joint d=2") with
-// its TotalCost in the paper's units (dR + hT; JSON `hop_sum_T`, `construction`).
+// its TotalCost in the paper's units (dR + hT; JSON `hop_sum_T`, null for a
+// static design whose one round is not contention-free; `construction`).
 #include <string>
 #include <vector>
 

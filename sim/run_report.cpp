@@ -56,6 +56,7 @@ std::vector<Column> scalar_columns(const RunReport& r) {
       {"latency_ps", std::to_string(c.fabric.latency.picoseconds()), false},
       {"message_bytes", std::to_string(r.schedule.message().count()), false},
       {"chunk_bytes", std::to_string(c.workload.chunk.count()), false},
+      {"distribution", to_string(c.workload.distribution), true},
       {"packet_bytes", std::to_string(c.fabric.packet.count()), false},
       {"reconfig_delay_ps", std::to_string(c.fabric.reconfig_delay.picoseconds()), false},
       {"step_overhead_ps", std::to_string(c.fabric.step_overhead.picoseconds()), false},

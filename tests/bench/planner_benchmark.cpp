@@ -1,10 +1,16 @@
 // Planner and topology-solver run times (Google Benchmark), run by scripts/bench:
 // Harvest's recursive-doubling DP at n = 64 and 1024 (the paper reports < 20 us
 // and < 35 us), PCCL's DP at 128 GPUs (the paper: < 1 s), general Harvest with
-// LPs at n = 16 and 64, and theta for uniform all-to-all on 64 GPUs of degree 4.
+// LPs at n = 16 and 64, theta for uniform all-to-all on 64 GPUs of degree 4,
+// and the all-to-all paper's rdc: every d at n = 64, k = 2 (both bases, target
+// < 1 s), at n = 4096, k = 1 (target < 10 s), and the whole joint planner
+// (strategies -> schedules -> predictions) at n = 64, k = 2.
 #include <benchmark/benchmark.h>
 
+#include "core/flow_sizes.h"
 #include "schedules/harvest_recursive_doubling.h"
+#include "schedules/rdc.h"
+#include "schedules/ring_shift_search.h"
 #include "schedules/synthesizer_registry.h"
 #include "topology/max_concurrent_flow.h"
 #include "topology/topology_registry.h"
@@ -82,5 +88,38 @@ BENCHMARK(BM_ThetaAlltoall64Degree4)->Arg(0)->Arg(1)->Unit(benchmark::kMilliseco
 
 }  // namespace
 }  // namespace photonsim
+
+void BM_RdcEveryD(benchmark::State& state) {
+  const int n = static_cast<int>(state.range(0));
+  const int k = static_cast<int>(state.range(1));
+  const FabricSpec f = fabric(n, k, Bandwidth::bits_per_second(800'000'000'000), Time::ns(500), Time::us(10));
+  WorkloadSpec w;
+  w.message = Bytes(32'000'000);
+  const std::vector<Bytes> demand = alltoall_flow_sizes(w, n, 1);
+  const ComponentParams params("rdc", {}, Rdc::parameters(), "algorithm");
+  const JointInput input{f, w, demand, params, 1};
+  for (auto _ : state) {
+    if (k == 1) {
+      benchmark::DoNotOptimize(RingShiftSearch(n).hop_sum(n - 1));  // every d's shift set and hop sum
+    } else {
+      benchmark::DoNotOptimize(Rdc().strategies(input, std::nullopt).size());
+    }
+  }
+}
+BENCHMARK(BM_RdcEveryD)->Args({64, 2})->Args({64, 1})->Args({4096, 1})->Unit(benchmark::kMillisecond)->Iterations(1);
+
+void BM_JointPlannerRdc(benchmark::State& state) {
+  const int n = static_cast<int>(state.range(0));
+  const FabricSpec f = fabric(n, static_cast<int>(state.range(1)), Bandwidth::bits_per_second(800'000'000'000),
+                              Time::ns(500), Time::us(10));
+  WorkloadSpec w;
+  w.message = Bytes(32'000'000);
+  w.chunk = Bytes(4'000'000);
+  SynthesisSpec s;
+  s.algorithm = "rdc";
+  const SynthesizerRegistry registry = SynthesizerRegistry::with_builtins();
+  for (auto _ : state) benchmark::DoNotOptimize(registry.synthesize(f, w, s).steps().size());
+}
+BENCHMARK(BM_JointPlannerRdc)->Args({64, 1})->Args({64, 2})->Unit(benchmark::kMillisecond)->Iterations(1);
 
 BENCHMARK_MAIN();

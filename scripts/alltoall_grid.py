@@ -1,0 +1,156 @@
+"""Runs the all-to-all paper's Figure 11 grid through photonsim and summarises it."""
+import concurrent.futures
+import csv
+import io
+import os
+import subprocess
+import sys
+import time
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+binary, base, out, jobs, quick = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5] == "1"
+
+GPUS = [8, 16] if quick else [8, 16, 32, 64]
+PORTS = [1, 2]
+DISTRIBUTIONS = ["uniform", "random", "zipf"]
+DELAYS = ["100ns", "1us", "10us", "100us", "1ms", "10ms"]
+# (label, algorithm, extra --set): rdc first, then the paper's baselines.
+ALGORITHMS = [
+    ("rdc", "rdc", []),
+    ("FAST", "fast", []),
+    ("MixNet", "mixnet", []),
+    ("DirectConnect (GenKautz)", "directconnect", ["graph: genkautz"]),
+    ("DirectConnect (Circulant)", "directconnect", ["graph: circulant"]),
+    ("TopoOpt", "topoopt", []),
+    ("static ring", "static_ring", []),
+    ("pairwise", "pairwise", []),
+]
+# The paper's baselines for "best baseline"; it leaves MixNet out for uniform
+# flows (all equal: its greedy has nothing to go on).
+def paper_baselines(distribution):
+    names = ["FAST", "MixNet", "DirectConnect (GenKautz)", "DirectConnect (Circulant)", "TopoOpt"]
+    return [n for n in names if not (n == "MixNet" and distribution == "uniform")]
+
+
+def run(point):
+    n, k, dist, delay, label, algorithm, extra = point
+    sets = [f"fabric.gpus={n}", f"fabric.ports={k}", f"workload.distribution={dist}",
+            f"fabric.reconfig_delay={delay}"]
+    if extra:
+        sets += ["synthesis.algorithm={type: " + algorithm + ", " + ", ".join(extra) + "}"]
+    else:
+        sets += [f"synthesis.algorithm={algorithm}"]
+    if dist == "zipf":
+        sets.append("workload.zipf_factor=0.4")
+    cmd = [binary, "run", base, "--format", "csv"]
+    for s in sets:
+        cmd += ["--set", s]
+    res = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    if res.returncode != 0:
+        return point, None, res.stderr.strip()
+    return point, next(csv.DictReader(io.StringIO(res.stdout))), ""
+
+
+points = [(n, k, d, r, label, alg, extra) for n in GPUS for k in PORTS for d in DISTRIBUTIONS for r in DELAYS
+          for label, alg, extra in ALGORITHMS]
+start = time.perf_counter()
+results, failures = {}, []
+with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+    for i, (point, row, err) in enumerate(pool.map(run, points), 1):
+        if row is None:
+            failures.append((point, err))
+        else:
+            results[point[:5]] = row
+        if sys.stderr.isatty():
+            print(f"\r{i}/{len(points)} runs", end="", file=sys.stderr)
+if sys.stderr.isatty():
+    print(file=sys.stderr)
+elapsed = time.perf_counter() - start
+for point, err in failures:
+    print(f"failed: {point[:5]}: {err}", file=sys.stderr)
+
+
+def write_csv(path, header, rows):
+    tmp = path + ".tmp"
+    with open(tmp, "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(header)
+        w.writerows(rows)
+    os.replace(tmp, path)
+
+
+write_csv(os.path.join(out, "grid.csv"),
+          ["gpus", "ports", "distribution", "reconfig_delay", "label", "algorithm", "measured_ps", "predicted_ps",
+           "error_pct", "reconfigurations"],
+          [[*key, row["algorithm"], row["measured_ps"], row["predicted_ps"], row["error_pct"], row["reconfigurations"]]
+           for key, row in sorted(results.items(), key=lambda kv: (kv[0][0], kv[0][1], kv[0][2], kv[0][3], kv[0][4]))])
+
+summary = []
+chosen = {}  # (n, k, dist) -> delay
+for n in GPUS:
+    for k in PORTS:
+        for dist in DISTRIBUTIONS:
+            best = None
+            for delay in DELAYS:
+                rdc = results.get((n, k, dist, delay, "rdc"))
+                base = [(float(results[(n, k, dist, delay, b)]["measured_ps"]), b)
+                        for b in paper_baselines(dist) if (n, k, dist, delay, b) in results]
+                if rdc is None or not base:
+                    continue
+                base_time, base_name = min(base)
+                reduction = 100.0 * (1.0 - float(rdc["measured_ps"]) / base_time)
+                if best is None or reduction > best[0]:
+                    best = (reduction, delay, float(rdc["measured_ps"]), int(rdc["reconfigurations"]), base_name, base_time)
+            if best:
+                chosen[(n, k, dist)] = best[1]
+                summary.append([n, k, dist, best[1], f"{best[2] / 1e9:.4f}", best[3], best[4], f"{best[5] / 1e9:.4f}",
+                                f"{best[0]:.2f}"])
+write_csv(os.path.join(out, "summary.csv"),
+          ["gpus", "ports", "distribution", "reconfig_delay", "rdc_ms", "rdc_reconfigurations", "best_baseline",
+           "best_baseline_ms", "reduction_pct"], summary)
+
+print(f"{'n':>3} {'k':>2} {'workload':<8} {'R':>6} {'rdc ms':>9} {'d':>3}  {'best baseline':<26} {'ms':>9} {'reduction':>9}")
+for s in summary:
+    print(f"{s[0]:>3} {s[1]:>2} {s[2]:<8} {s[3]:>6} {s[4]:>9} {s[5]:>3}  {s[6]:<26} {s[7]:>9} {s[8]:>8}%")
+if summary:
+    average = sum(float(s[8]) for s in summary) / len(summary)
+    print(f"\naverage reduction against the best baseline: {average:.2f}% over {len(summary)} settings "
+          f"(paper, Fig. 11: 39.66% over 24)")
+print(f"{len(points)} runs ({len(failures)} failed) in {elapsed:.0f} s on {jobs} jobs; wrote {out}/grid.csv, summary.csv, "
+      f"figure11.png, figure11.pdf")
+
+labels = [label for label, _, _ in ALGORITHMS if label not in ("static ring", "pairwise")]
+fig, axes = plt.subplots(len(DISTRIBUTIONS), 1, figsize=(12, 3.2 * len(DISTRIBUTIONS)), sharex=True)
+settings = [(n, k) for n in GPUS for k in PORTS]
+width = 0.8 / len(labels)
+for ax, dist in zip(axes, DISTRIBUTIONS):
+    for j, label in enumerate(labels):
+        xs, ys = [], []
+        for i, (n, k) in enumerate(settings):
+            delay = chosen.get((n, k, dist))
+            rdc = results.get((n, k, dist, delay, "rdc"))
+            row = results.get((n, k, dist, delay, label))
+            if delay is None or rdc is None or row is None:
+                continue
+            if label == "MixNet" and dist == "uniform":
+                continue
+            xs.append(i + (j - (len(labels) - 1) / 2) * width)
+            ys.append(float(row["measured_ps"]) / float(rdc["measured_ps"]))
+        ax.bar(xs, ys, width, label=label)
+    ax.axhline(1.0, color="black", linewidth=0.8)
+    ax.set_yscale("log")
+    ax.set_ylabel("completion time / rdc")
+    ax.set_title(f"{dist} flow sizes (32 MB mean), R per setting where rdc gains most")
+    ax.grid(True, axis="y", which="both", alpha=0.3)
+axes[-1].set_xticks(range(len(settings)))
+axes[-1].set_xticklabels([f"n={n}, k={k}" for n, k in settings])
+axes[0].legend(ncol=3, fontsize=8, loc="upper left")
+fig.tight_layout()
+for ext in ("png", "pdf"):
+    tmp = os.path.join(out, f"figure11.tmp.{ext}")
+    fig.savefig(tmp, dpi=120)
+    os.replace(tmp, os.path.join(out, f"figure11.{ext}"))
