@@ -22,5 +22,9 @@ namespace photonsim {
 
 Prediction predict_alpha_beta_congestion(const Schedule& schedule, const FabricSpec& fabric,
                                          const WorkloadSpec& workload);
+// One step on `topology`, without its reconfiguration (the caller knows what
+// was in place); `step_index` only names the step in errors.
+StepPrediction predict_alpha_beta_congestion_step(const Step& step, const Topology& topology, size_t step_index,
+                                                  const FabricSpec& fabric, const WorkloadSpec& workload);
 
 }  // namespace photonsim

@@ -6,6 +6,7 @@
 #include "schedules/degree_k_sequence.h"
 #include "schedules/flow_relabelling.h"
 #include "schedules/ring_shift_search.h"
+#include "schedules/round_merging.h"
 #include "schedules/shifted_ring_strategy.h"
 
 namespace photonsim {
@@ -78,7 +79,7 @@ DegreeKBase base_named(const std::string& name, const ComponentParams& params) {
 
 }  // namespace
 
-std::vector<AlltoallStrategy> Rdc::strategies(const JointInput& input, std::optional<int> only) const {
+std::vector<AlltoallStrategy> Rdc::paper_strategies(const JointInput& input, std::optional<int> only) const {
   if (input.workload.collective != Collective::alltoall) throw Error("algorithm 'rdc' implements alltoall only");
   if (input.fabric.circuits != CircuitKind::directed) {
     throw Error("algorithm 'rdc' builds directed topologies: set fabric.circuits: directed");
@@ -123,6 +124,14 @@ std::vector<AlltoallStrategy> Rdc::strategies(const JointInput& input, std::opti
   const std::vector<Node> gpu_of = labelling_for(rounds, input);
   for (AlltoallStrategy& s : best) s = relabelled(s, gpu_of, input);
   return best;
+}
+
+std::vector<AlltoallStrategy> Rdc::strategies(const JointInput& input, std::optional<int> only) const {
+  std::vector<AlltoallStrategy> out = paper_strategies(input, only);
+  if (input.params.boolean("merge", false)) {
+    for (AlltoallStrategy& s : out) s = merge_rounds_by_prediction(s, input.fabric, input.workload);
+  }
+  return out;
 }
 
 }  // namespace photonsim

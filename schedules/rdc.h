@@ -11,6 +11,10 @@
 //     the `base` parameter.
 // Varied flow sizes: the labels are permuted so that large flows share rounds
 // (section 4.4, flow_relabelling.h) for n <= 128. Directed circuits only.
+// `merge: true` (ours, off by default) then merges consecutive rounds on a
+// topology while that lowers the predicted time (round_merging.h): the
+// paper's contention-free rounds are optimal for one-chunk flows, not for
+// flows of many chunks.
 #include "schedules/joint_synthesizer.h"
 
 namespace photonsim {
@@ -18,10 +22,13 @@ namespace photonsim {
 class Rdc : public JointSynthesizer {
  public:
   std::vector<AlltoallStrategy> strategies(const JointInput& input, std::optional<int> only) const override;
-  static std::vector<std::string> parameters() { return {"base", "tie_seed"}; }
+  static std::vector<std::string> parameters() { return {"base", "tie_seed", "merge"}; }
   static std::string usage() {
-    return "base=auto|circulant|genkautz (k > 1; default auto: the cheaper per d), tie_seed=N (random shortest-path ties; default the experiment seed)";
+    return "base=auto|circulant|genkautz (k > 1; default auto: the cheaper per d), tie_seed=N (random shortest-path ties; default the experiment seed), merge=false|true (merge rounds for chunked flows; default false)";
   }
+
+ private:
+  std::vector<AlltoallStrategy> paper_strategies(const JointInput& input, std::optional<int> only) const;
 };
 
 }  // namespace photonsim

@@ -109,6 +109,28 @@ TEST(JointSynthesis, PacketSimulationAgreesWithTotalCostWithinTwoPercent) {
   }
 }
 
+// Our extension: merging rounds for flows of many chunks never raises the
+// prediction, and the simulation follows it.
+TEST(JointSynthesis, MergedRoundsAreNeverSlowerAndStayPredicted) {
+  for (FlowDistribution distribution : {FlowDistribution::uniform, FlowDistribution::zipf}) {
+    Example e;
+    e.f = fabric(16);
+    e.f.reconfig_delay = Time::ms(1);
+    e.w = workload(Bytes(32'000'000), Bytes(4'000'000));
+    e.w.distribution = distribution;
+    const Schedule plain = e.synthesize("rdc", 7);
+    e.s.algorithm_params["merge"] = "true";
+    const Schedule merged = e.synthesize("rdc", 7);
+    EXPECT_LE(merged.prediction().total(), plain.prediction().total());
+    EXPECT_LE(merged.steps().size(), plain.steps().size());
+    ASSERT_TRUE(verify_schedule(merged).ok()) << verify_schedule(merged).violation->describe();
+    const Time measured = testing_support::replay(e.f, e.w, merged).completion;
+    const double error = 100.0 * static_cast<double>((measured - merged.prediction().total()).picoseconds()) /
+                         static_cast<double>(merged.prediction().total().picoseconds());
+    EXPECT_LE(std::abs(error), 2.0) << to_string(distribution);
+  }
+}
+
 TEST(JointSynthesis, MisplacedKeysAreErrors) {
   Example e;
   auto message = [&](auto&& f) {
