@@ -7,7 +7,7 @@
 //     shift sets from RingShiftSearch.
 //   k > 1: a Circulant base and a Generalized Kautz base, each scheduled as
 //     section 4.2 says and extended by contraction (section 4.3); for every d
-//     the cheaper of the two (by predicted time) is kept, or the one named by
+//     the one with the smaller hop sum is kept, or the one named by
 //     the `base` parameter.
 // Varied flow sizes: the labels are permuted so that large flows share rounds
 // (section 4.4, flow_relabelling.h) for n <= 128. Directed circuits only.

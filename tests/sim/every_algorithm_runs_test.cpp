@@ -49,7 +49,7 @@ TEST(EveryAlgorithm, JointAlgorithmsRunWithEveryWorkloadDistribution) {
   const SynthesizerRegistry registry = SynthesizerRegistry::with_builtins();
   for (const auto& algorithm : registry.algorithms()) {
     if (!algorithm.make_joint) continue;
-    for (int ports : {1}) {  // k > 1: with the degree-k construction
+    for (int ports : {1, 2, 3}) {
       for (FlowDistribution distribution : {FlowDistribution::uniform, FlowDistribution::random, FlowDistribution::zipf}) {
         FabricSpec f;
         f.gpus = 8;
