@@ -107,7 +107,7 @@ SynthesizerRegistry SynthesizerRegistry::with_builtins() {
                         &make_unique_default<TopooptBaseline>, TopooptBaseline::parameters(), TopooptBaseline::usage());
 
   r.add_planner({"joint", "the joint synthesizers' strategies: d from synthesis.reconfigurations or the lowest predicted time",
-                 &make_unique_default<JointPlanner>});
+                 &make_unique_default<JointPlanner>, JointPlanner::parameters(), JointPlanner::usage()});
   r.add_planner({"static", "every step on one topology (synthesis.static_topology or synthesis.topology)",
                  &make_unique_default<StaticPlanner>});
   r.add_planner({"every_step", "each step on its own circuits, split when over the port limit",

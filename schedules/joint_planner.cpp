@@ -40,28 +40,48 @@ Schedule JointPlanner::to_schedule(const AlltoallStrategy& strategy, const StepP
     index_of_topology.push_back(catalog.index_of(t));
   }
   std::vector<Bytes> delivered(static_cast<size_t>(n) * n);
+  const std::string chunks = input.params.has("chunks") ? input.params.text("chunks") : "pipelined";
+  if (chunks != "pipelined" && chunks != "waves") input.params.fail("chunks", "must be pipelined or waves, got '" + chunks + "'");
+  const bool waves = chunks == "waves" && input.workload.chunk.count() > 0;
+  const int64_t chunk = input.workload.chunk.count();
   int previous_topology = 0;
   for (const StrategyRound& round : strategy.rounds) {
     if (round.topology < previous_topology || round.topology >= strategy.configurations()) {
       throw Error("joint strategy '" + strategy.construction + "': rounds must follow the topology order");
     }
     previous_topology = round.topology;
-    Step step{index_of_topology[static_cast<size_t>(round.topology)], {}};
-    for (const StrategyFlow& f : round.flows) {
-      Transfer t;
-      t.src = f.src;
-      t.dst = f.dst;
-      t.bytes = f.bytes;
-      t.blocks = {f.src * n + f.dst};
-      if (f.routes.size() == 1) {
-        t.path = f.routes.front().path;
-      } else {
-        t.routes = f.routes;
+    const int topology = index_of_topology[static_cast<size_t>(round.topology)];
+    // Step w carries bytes [w*chunk, (w+1)*chunk) of every single-path flow.
+    int64_t wave_count = 1;
+    if (waves) {
+      for (const StrategyFlow& f : round.flows) {
+        if (f.routes.size() == 1) wave_count = std::max(wave_count, (f.bytes.count() + chunk - 1) / chunk);
       }
-      delivered[static_cast<size_t>(f.src) * n + f.dst] += f.bytes;
-      step.transfers.push_back(std::move(t));
     }
-    parts.steps.push_back(std::move(step));
+    for (int64_t wave = 0; wave < wave_count; ++wave) {
+      Step step{topology, {}};
+      for (const StrategyFlow& f : round.flows) {
+        Transfer t;
+        t.src = f.src;
+        t.dst = f.dst;
+        t.bytes = f.bytes;
+        t.blocks = {f.src * n + f.dst};
+        if (f.routes.size() == 1) {
+          t.path = f.routes.front().path;
+          if (waves) {
+            const int64_t first = wave * chunk;
+            if (first >= f.bytes.count()) continue;
+            t.bytes = Bytes(std::min(chunk, f.bytes.count() - first));
+          }
+        } else {
+          if (wave > 0) continue;
+          t.routes = f.routes;
+        }
+        delivered[static_cast<size_t>(f.src) * n + f.dst] += t.bytes;
+        step.transfers.push_back(std::move(t));
+      }
+      parts.steps.push_back(std::move(step));
+    }
   }
   const std::vector<Bytes> demand = demand_of(pattern, input.fabric.gpus);
   for (Node s = 0; s < n; ++s) {

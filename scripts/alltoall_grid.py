@@ -50,7 +50,10 @@ def run(point):
     cmd = [binary, "run", base, "--format", "csv"]
     for s in sets:
         cmd += ["--set", s]
-    res = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    try:
+        res = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    except OSError as error:
+        return point, None, str(error)
     if res.returncode != 0:
         return point, None, res.stderr.strip()
     return point, next(csv.DictReader(io.StringIO(res.stdout))), ""

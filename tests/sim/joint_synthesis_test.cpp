@@ -87,11 +87,14 @@ TEST(JointSynthesis, AGivenInitialTopologyIsFree) {
 
 // The paper's evaluation setting: 32 MB flows of 4 MB chunks, store-and-forward,
 // TotalCost = R*d + T * chunks * sum of round hop counts (a flow of c chunks
-// keeps every circuit of an h-hop round busy for c*h chunk times).
+// keeps every circuit of an h-hop round busy for c*h chunk times). Chunks
+// stream without barriers (as in the paper's htsim runs); for k > 1 some
+// rounds drift a few percent either way (ChunkWavesRunExactlyTotalCost is
+// the exact mode).
 TEST(JointSynthesis, PacketSimulationAgreesWithTotalCostWithinTwoPercent) {
-  for (int n : {8, 16}) {
+  for (auto [n, ports] : {std::pair{8, 1}, std::pair{16, 1}, std::pair{8, 2}, std::pair{16, 2}}) {
     Example e;
-    e.f = fabric(n);
+    e.f = fabric(n, ports);
     e.f.reconfig_delay = Time::us(20);
     e.w = workload(Bytes(32'000'000), Bytes(4'000'000));
     const auto outcomes = [&] {
@@ -103,8 +106,36 @@ TEST(JointSynthesis, PacketSimulationAgreesWithTotalCostWithinTwoPercent) {
       const Time total_cost = e.f.reconfig_delay * d + kT * (8 * o.hop_sum);
       const Time measured = testing_support::replay(e.f, e.w, *o.schedule).completion;
       const double error = 100.0 * static_cast<double>((measured - total_cost).picoseconds()) / static_cast<double>(total_cost.picoseconds());
-      EXPECT_LE(std::abs(error), 2.0) << "n = " << n << ", " << o.planner << ": " << measured << " vs " << total_cost;
-      EXPECT_EQ(measured, o.schedule->prediction().total()) << o.planner;
+      // k = 1: within 2 % (the acceptance); k = 2: rounds that are contention-free
+      // for one chunk interleave their chunk pipelines, up to 3.3 % here.
+      EXPECT_LE(std::abs(error), ports == 1 ? 2.0 : 4.0) << "n = " << n << ", k = " << ports << ", " << o.planner << ": " << measured
+                                      << " vs " << total_cost;
+      // k = 1 rounds load every circuit evenly: the prediction is exact.
+      if (ports == 1) {
+        EXPECT_EQ(measured, o.schedule->prediction().total()) << o.planner;
+      }
+    }
+  }
+}
+
+// With the joint planner's chunk waves, every step is a one-chunk round, so the
+// simulation equals TotalCost = R*d + T * sum of c * hops exactly, for k = 2
+// (Circulant and GenKautz families) as for k = 1.
+TEST(JointSynthesis, ChunkWavesRunExactlyTotalCost) {
+  for (int ports : {1, 2, 3}) {
+    Example e;
+    e.f = fabric(12, ports);
+    e.f.reconfig_delay = Time::us(100);
+    e.w = workload(Bytes(32'000'000), Bytes(4'000'000));
+    e.s.algorithm = "rdc";
+    e.s.planner = "joint";
+    e.s.planner_params["chunks"] = "waves";
+    for (const auto& o : SynthesizerRegistry::with_builtins().plan_all(e.f, e.w, e.s)) {
+      ASSERT_TRUE(o.schedule) << o.error;
+      const Time total_cost = e.f.reconfig_delay * o.schedule->reconfigurations() + kT * (8 * o.hop_sum);
+      EXPECT_EQ(o.schedule->prediction().total(), total_cost) << "k = " << ports << ", " << o.planner;
+      EXPECT_EQ(testing_support::replay(e.f, e.w, *o.schedule).completion, total_cost) << "k = " << ports << ", " << o.planner;
+      ASSERT_TRUE(verify_schedule(*o.schedule).ok()) << verify_schedule(*o.schedule).violation->describe();
     }
   }
 }
