@@ -86,9 +86,6 @@ void BM_ThetaAlltoall64Degree4(benchmark::State& state) {
 }
 BENCHMARK(BM_ThetaAlltoall64Degree4)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(1);
 
-}  // namespace
-}  // namespace photonsim
-
 void BM_RdcEveryD(benchmark::State& state) {
   const int n = static_cast<int>(state.range(0));
   const int k = static_cast<int>(state.range(1));
@@ -121,5 +118,8 @@ void BM_JointPlannerRdc(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(registry.synthesize(f, w, s).steps().size());
 }
 BENCHMARK(BM_JointPlannerRdc)->Args({64, 1})->Args({64, 2})->Unit(benchmark::kMillisecond)->Iterations(1);
+
+}  // namespace
+}  // namespace photonsim
 
 BENCHMARK_MAIN();
