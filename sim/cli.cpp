@@ -1,6 +1,11 @@
 #include "sim/cli.h"
 
+#include <unistd.h>
+
+#include <algorithm>
 #include <boost/program_options.hpp>
+#include <filesystem>
+#include <thread>
 #include <exception>
 #include <iostream>
 #include <optional>
@@ -14,6 +19,8 @@
 #include "schedules/schedule_io.h"
 #include "schedules/synthesizer_registry.h"
 #include "sim/bound_report.h"
+#include "sim/sweep_runner.h"
+#include "sim/sweep_spec.h"
 #include "sim/config_loader.h"
 #include "sim/experiment_runner.h"
 #include "sim/plan_report.h"
@@ -38,6 +45,7 @@ constexpr const char* kUsage =
     "  photonsim verify CONFIG.yaml|FILE.pb [--set key=value]...\n"
     "  photonsim topo --type NAME --gpus N [--degree D] [--dims AxB[xC]] [--shift S] [--generators a,b,...]\n"
     "                 [--seed N] [--demand alltoall] [--format table|json|dot]\n"
+    "  photonsim sweep SWEEP.yaml [--jobs N] [--out DIR] [--resume]\n"
     "  photonsim bound --gpus N --ports K [--reconfigs D] [--compare] [--format table|json|csv]\n"
     "  photonsim VERB --help\n";
 
@@ -262,6 +270,34 @@ int verb_bound(int argc, const char* const* argv, std::ostream& out) {
   return 0;
 }
 
+int verb_sweep(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+  std::string sweep_path, out_dir;
+  int jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  po::options_description d("options");
+  d.add_options()("help,h", "show this help")("jobs", po::value(&jobs), "points run at once (default: all cores)")(
+      "out", po::value(&out_dir), "directory for results.csv (default: results/<sweep file name>)")(
+      "resume", "skip points already in results.csv");
+  po::variables_map vm = parse(argc, argv, d, {{"sweep", &sweep_path}});
+  if (vm.count("help")) {
+    out << "usage: photonsim sweep SWEEP.yaml [options]\n"
+           "Runs every point of a sweep (base: CONFIG, grid: and zip: of dotted keys) and writes one CSV row per point.\n\n"
+        << d;
+    return 0;
+  }
+  if (sweep_path.empty()) throw po::error("sweep needs SWEEP.yaml");
+  const SweepSpec spec = load_sweep(sweep_path);
+  SweepOptions options;
+  options.jobs = jobs;
+  options.out_dir = out_dir.empty() ? "results/" + std::filesystem::path(sweep_path).stem().string() : out_dir;
+  options.resume = vm.count("resume") > 0;
+  options.progress = ::isatty(2) == 1;
+  const SweepOutcome o = run_sweep(spec, options, err);
+  out << "sweep: " << o.points << " points, " << o.ran << " ran, " << o.skipped << " already done, " << o.failed
+      << " failed; " << options.out_dir << "/results.csv\n";
+  if (o.failed > 0) throw Error(std::to_string(o.failed) + " point(s) failed (see above); rerun with --resume after fixing them");
+  return 0;
+}
+
 int verb_verify(int argc, const char* const* argv, std::ostream& out) {
   std::vector<std::string> sets;
   std::string input;
@@ -352,7 +388,8 @@ int run_cli(int argc, const char* const* argv, std::ostream& out, std::ostream& 
     if (verb == "verify") return verb_verify(argc - 1, argv + 1, out);
     if (verb == "plan") return verb_plan(argc - 1, argv + 1, out);
     if (verb == "bound") return verb_bound(argc - 1, argv + 1, out);
-    err << "photonsim: unknown command '" << verb << "' (valid: run, synth, replay, plan, list, topo, verify, bound)\n";
+    if (verb == "sweep") return verb_sweep(argc - 1, argv + 1, out, err);
+    err << "photonsim: unknown command '" << verb << "' (valid: run, synth, replay, plan, list, topo, verify, bound, sweep)\n";
     return 2;
   } catch (const po::error& e) {
     err << "photonsim " << verb << ": " << e.what() << " (see photonsim " << verb << " --help)\n";

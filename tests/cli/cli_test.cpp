@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -317,6 +318,105 @@ TEST_F(Cli, PlanShowsTheJointCostCurve) {
   const Outcome run = photonsim("run " + config + " --set synthesis.algorithm=pairwise --format json");
   ASSERT_EQ(run.code, 0) << run.err;
   EXPECT_NE(run.out.find("\"measured_ps\": 2268000000"), std::string::npos) << run.out;
+}
+
+// The rows of results.csv as (swept values) -> measured_ps.
+std::map<std::string, std::string> sweep_rows(const std::string& csv, size_t keys, size_t* lines) {
+  std::istringstream in(csv);
+  std::string header, line;
+  std::getline(in, header);
+  const std::string column = "measured_ps";
+  size_t measured = 0;
+  {
+    std::istringstream h(header);
+    std::string name;
+    for (size_t i = 0; std::getline(h, name, ','); ++i) {
+      if (name == column) measured = i;
+    }
+  }
+  std::map<std::string, std::string> rows;
+  *lines = 0;
+  while (std::getline(in, line)) {
+    ++*lines;
+    std::istringstream l(line);
+    std::string field, key, value;
+    for (size_t i = 0; std::getline(l, field, ','); ++i) {
+      if (i < keys) key += field + "|";
+      if (i == measured) value = field;
+    }
+    rows[key] = value;
+  }
+  return rows;
+}
+
+TEST_F(Cli, SweepWritesOneRowPerPointAndResumesWithoutDuplicates) {
+  const std::string sweep = write("s.yaml", "base: " + quickstart() + "\n"
+                                            "grid:\n"
+                                            "  fabric.reconfig_delay: 1us..1ms x1\n"
+                                            "  workload.message: [1MB, 2MB, 4MB, 8MB]\n");
+  const std::string out = (dir_ / "out").string();
+  const Outcome first = photonsim("sweep " + sweep + " --out " + out + " --jobs 2");
+  ASSERT_EQ(first.code, 0) << first.err;
+  EXPECT_NE(first.out.find("16 points, 16 ran"), std::string::npos) << first.out;
+  const std::string csv = read_file(out + "/results.csv");
+  EXPECT_EQ(csv.rfind("fabric.reconfig_delay,workload.message,collective,", 0), 0u) << csv.substr(0, 80);
+  EXPECT_NE(csv.find(",seed,"), std::string::npos);
+  EXPECT_NE(csv.find(",version,"), std::string::npos);
+  EXPECT_NE(csv.find(",algbw_GBps,busbw_GBps\n"), std::string::npos);
+  size_t lines = 0;
+  const auto rows = sweep_rows(csv, 2, &lines);
+  EXPECT_EQ(lines, 16u);
+  EXPECT_EQ(rows.size(), 16u);
+  // Nothing is overwritten without --resume.
+  expect_error("sweep " + sweep + " --out " + out, {"results.csv exists", "--resume"});
+  // An interrupted sweep: only its first 9 rows survived.
+  std::istringstream in(csv);
+  std::string kept, line;
+  for (int i = 0; i < 10 && std::getline(in, line); ++i) kept += line + "\n";
+  std::ofstream(out + "/results.csv", std::ios::binary | std::ios::trunc) << kept;
+  const Outcome resumed = photonsim("sweep " + sweep + " --out " + out + " --resume --jobs 2");
+  ASSERT_EQ(resumed.code, 0) << resumed.err;
+  EXPECT_NE(resumed.out.find("16 points, 7 ran, 9 already done"), std::string::npos) << resumed.out;
+  size_t resumed_lines = 0;
+  EXPECT_EQ(sweep_rows(read_file(out + "/results.csv"), 2, &resumed_lines), rows);
+  EXPECT_EQ(resumed_lines, 16u);
+  if (std::system("python3 -c 'import csv' >/dev/null 2>&1") == 0) {
+    const Outcome parsed = Outcome{std::system(("python3 -c \"import csv,sys; r=list(csv.DictReader(open('" + out +
+                                                "/results.csv'))); sys.exit(0 if len(r)==16 and all(len(x)==len(r[0]) for x in r) else 1)\"")
+                                                   .c_str()),
+                                   "", ""};
+    EXPECT_EQ(parsed.code, 0) << "Python's csv module does not read 16 complete rows";
+  }
+}
+
+TEST_F(Cli, KilledSweepKeepsWholeRowsAndResumes) {
+  const std::string sweep = write("k.yaml", "base: " + quickstart() + "\n"
+                                            "grid:\n"
+                                            "  fabric.packet: [4KiB]\n"
+                                            "  workload.message: [2MB, 4MB, 6MB, 8MB]\n"
+                                            "  fabric.reconfig_delay: [1us, 2us, 3us, 4us]\n");
+  const std::string out = (dir_ / "killed").string();
+  // Killed at some moment (maybe before the first row, maybe after the last).
+  std::system(("timeout -s KILL 1 " + std::string(PHOTONSIM_BINARY) + " sweep " + sweep + " --out " + out +
+               " --jobs 1 >/dev/null 2>&1").c_str());
+  if (fs::exists(out + "/results.csv")) {
+    const std::string partial = read_file(out + "/results.csv");
+    ASSERT_FALSE(partial.empty());
+    EXPECT_EQ(partial.back(), '\n') << "a row was cut";
+  }
+  const Outcome resumed = photonsim("sweep " + sweep + " --out " + out + " --resume --jobs 2");
+  ASSERT_EQ(resumed.code, 0) << resumed.err;
+  size_t lines = 0;
+  EXPECT_EQ(sweep_rows(read_file(out + "/results.csv"), 3, &lines).size(), 16u);
+  EXPECT_EQ(lines, 16u);
+}
+
+TEST_F(Cli, SweepErrorsNameTheSweepFile) {
+  const std::string bad = write("bad.yaml", "base: nowhere.yaml\ngrid:\n  fabric.gpus: [8]\n");
+  const Outcome o = photonsim("sweep " + bad + " --out " + (dir_ / "o").string());
+  EXPECT_EQ(o.code, 1);
+  EXPECT_NE(o.err.find("nowhere.yaml"), std::string::npos) << o.err;
+  expect_error("sweep " + write("r.yaml", "base: q.yaml\ngrid:\n  fabric.gpus: 8..16\n"), {"r.yaml:3:", "A..B xN"});
 }
 
 }  // namespace
