@@ -419,4 +419,21 @@ TEST_F(Cli, SweepErrorsNameTheSweepFile) {
   expect_error("sweep " + write("r.yaml", "base: q.yaml\ngrid:\n  fabric.gpus: 8..16\n"), {"r.yaml:3:", "A..B xN"});
 }
 
+// Every experiment shipped in configs/ (but the heavy engine benchmarks) runs,
+// and every shipped sweep's points load against its base config.
+TEST_F(Cli, EveryShippedConfigRuns) {
+  const fs::path root = fs::path(PHOTONSIM_SOURCE_DIR) / "configs";
+  size_t configs = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(root)) {
+    const fs::path p = entry.path();
+    if (p.extension() != ".yaml" || p.parent_path().filename() == "bench" || p.parent_path().filename() == "sweeps") {
+      continue;
+    }
+    const Outcome o = photonsim("run " + p.string() + " --format csv");
+    EXPECT_EQ(o.code, 0) << p << ": " << o.err;
+    ++configs;
+  }
+  EXPECT_GE(configs, 6u);
+}
+
 }  // namespace

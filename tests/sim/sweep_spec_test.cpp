@@ -2,7 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include "core/error.h"
+#include "sim/config_loader.h"
 
 namespace photonsim {
 namespace {
@@ -71,6 +74,20 @@ TEST(SweepSpec, BadSweepsNameTheKeyAndLine) {
   EXPECT_NE(e.find("malformed key 'fabric..gpus'"), std::string::npos) << e;
   e = error_of("base: q.yaml\ngrid: [1, 2]\n");
   EXPECT_NE(e.find("grid must be a map"), std::string::npos) << e;
+}
+
+TEST(SweepSpec, ShippedSweepsLoadAndTheirFirstAndLastPointsAreValidConfigs) {
+  const std::filesystem::path dir = std::filesystem::path(PHOTONSIM_SOURCE_DIR) / "configs" / "sweeps";
+  size_t sweeps = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    const SweepSpec spec = load_sweep(entry.path().string());
+    const std::vector<SweepPoint> points = spec.points();
+    ASSERT_FALSE(points.empty());
+    EXPECT_NO_THROW(load_config(spec.base, points.front().overrides())) << entry.path();
+    EXPECT_NO_THROW(load_config(spec.base, points.back().overrides())) << entry.path();
+    ++sweeps;
+  }
+  EXPECT_GE(sweeps, 2u);
 }
 
 }  // namespace
