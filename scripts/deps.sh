@@ -7,6 +7,7 @@ PHOTONSIM_PACKAGES=(
   libyaml-cpp-dev
   libprotobuf-dev protobuf-compiler
   libgtest-dev libgmock-dev libbenchmark-dev
+  openmpi-bin libopenmpi-dev
 )
 
 # Packages the plotting scripts need (Debian's Python, not pip).

@@ -19,6 +19,7 @@
 #include "schedules/schedule_io.h"
 #include "schedules/synthesizer_registry.h"
 #include "sim/bound_report.h"
+#include "sim/sweep_mpi.h"
 #include "sim/sweep_runner.h"
 #include "sim/sweep_spec.h"
 #include "sim/config_loader.h"
@@ -292,6 +293,7 @@ int verb_sweep(int argc, const char* const* argv, std::ostream& out, std::ostrea
   options.resume = vm.count("resume") > 0;
   options.progress = ::isatty(2) == 1;
   const SweepOutcome o = run_sweep(spec, options, err);
+  if (!o.report) return 0;
   out << "sweep: " << o.points << " points, " << o.ran << " ran, " << o.skipped << " already done, " << o.failed
       << " failed; " << options.out_dir << "/results.csv\n";
   if (o.failed > 0) throw Error(std::to_string(o.failed) + " point(s) failed (see above); rerun with --resume after fixing them");
@@ -377,7 +379,7 @@ int run_cli(int argc, const char* const* argv, std::ostream& out, std::ostream& 
       return 0;
     }
     if (verb == "--version") {
-      out << "photonsim " << PHOTONSIM_VERSION << "\n";
+      out << "photonsim " << PHOTONSIM_VERSION << (built_with_mpi() ? " (MPI)" : "") << "\n";
       return 0;
     }
     if (verb == "run") return verb_run(argc - 1, argv + 1, out, false);

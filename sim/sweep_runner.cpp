@@ -7,35 +7,14 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <iomanip>
 #include <map>
-#include <set>
-#include <sstream>
 
-#include "core/atomic_file.h"
 #include "core/error.h"
-#include "schedules/synthesizer_registry.h"
-#include "sim/config_loader.h"
-#include "sim/experiment_runner.h"
+#include "sim/sweep_mpi.h"
 
 namespace photonsim {
 
 namespace {
-
-// The child's answer: "ok\n" + header + "\n" + row, or "error\n" + message.
-std::string run_point(const SweepSpec& spec, const SweepPoint& point, const SynthesizerRegistry& registry) {
-  try {
-    const ExperimentConfig config = load_config(spec.base, point.overrides());
-    const RunReport report = run_experiment(config, registry);
-    return "ok\n" + report.csv();
-  } catch (const Error& e) {
-    return std::string("error\n") + e.what();
-  } catch (const std::exception& e) {
-    return std::string("error\ninternal error: ") + e.what();
-  }
-}
 
 std::string read_all(int fd) {
   std::string out;
@@ -50,44 +29,15 @@ std::string read_all(int fd) {
   }
 }
 
-void write_all(int fd, const std::string& text) {
+bool write_all(int fd, const std::string& text) {
   size_t done = 0;
   while (done < text.size()) {
     const ssize_t put = ::write(fd, text.data() + done, text.size() - done);
     if (put < 0 && errno == EINTR) continue;
-    if (put <= 0) throw Error(std::string("cannot write results: ") + std::strerror(errno));
+    if (put <= 0) return false;
     done += static_cast<size_t>(put);
   }
-}
-
-double nccl_bus_factor(const std::string& collective, double n) {
-  if (collective == "allreduce") return 2.0 * (n - 1) / n;
-  if (collective == "broadcast") return 1.0;
-  return (n - 1) / n;  // alltoall, reducescatter, allgather
-}
-
-std::string fixed(double v, int digits) {
-  std::ostringstream out;
-  out << std::fixed << std::setprecision(digits) << v;
-  return out.str();
-}
-
-// The bandwidth columns from the run's own columns.
-std::pair<std::string, std::string> bandwidths(const std::map<std::string, std::string>& row) {
-  const std::string collective = row.at("collective");
-  const double n = std::stod(row.at("gpus"));
-  const double message = std::stod(row.at("message_bytes"));
-  const double seconds = std::stod(row.at("measured_ps")) * 1e-12;
-  if (seconds <= 0) return {"", ""};
-  const double per_rank = collective == "alltoall" ? message * n : message;
-  const double algbw = per_rank / seconds / 1e9;
-  return {fixed(algbw, 6), fixed(algbw * nccl_bus_factor(collective, n), 6)};
-}
-
-std::string key_of(const std::vector<std::string>& values) {
-  std::string key;
-  for (const std::string& v : values) key += v + '\x1f';
-  return key;
+  return true;
 }
 
 class ProgressBar {
@@ -115,97 +65,13 @@ class ProgressBar {
   std::chrono::steady_clock::time_point start_;
 };
 
-}  // namespace
 
-std::string csv_field(const std::string& value) {
-  if (value.find_first_of(",\"\n\r") == std::string::npos) return value;
-  std::string out = "\"";
-  for (char c : value) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  return out + "\"";
-}
-
-std::vector<std::string> csv_split(const std::string& line) {
-  std::vector<std::string> fields(1);
-  bool quoted = false;
-  for (size_t i = 0; i < line.size(); ++i) {
-    const char c = line[i];
-    if (quoted) {
-      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
-        fields.back() += '"';
-        ++i;
-      } else if (c == '"') {
-        quoted = false;
-      } else {
-        fields.back() += c;
-      }
-    } else if (c == '"') {
-      quoted = true;
-    } else if (c == ',') {
-      fields.emplace_back();
-    } else {
-      fields.back() += c;
-    }
-  }
-  return fields;
-}
-
-SweepOutcome run_sweep(const SweepSpec& spec, const SweepOptions& options, std::ostream& log) {
-  if (options.jobs < 1) throw Error("--jobs must be at least 1, got " + std::to_string(options.jobs));
-  const std::vector<std::string> keys = spec.keys();
-  const std::vector<SweepPoint> points = spec.points();
-  std::filesystem::create_directories(options.out_dir);
-  const std::string results = options.out_dir + "/results.csv";
-  std::set<std::string> done;
-  std::string header;  // known once the file exists or the first point returns
-  if (std::filesystem::exists(results)) {
-    if (!options.resume) {
-      throw Error(results + " exists: pass --resume to continue that sweep, or choose another --out");
-    }
-    std::ifstream in(results);
-    std::getline(in, header);
-    const std::vector<std::string> columns = csv_split(header);
-    for (size_t i = 0; i < keys.size(); ++i) {
-      if (i >= columns.size() || columns[i] != keys[i]) {
-        throw Error(results + ": its columns do not start with this sweep's keys (" + keys.front() +
-                    ", ...): a different sweep wrote it");
-      }
-    }
-    std::string line;
-    while (std::getline(in, line)) {
-      if (line.empty()) continue;
-      std::vector<std::string> fields = csv_split(line);
-      fields.resize(keys.size());
-      done.insert(key_of(fields));
-    }
-  }
-  SweepOutcome outcome;
-  outcome.points = points.size();
-  std::vector<size_t> pending;
-  for (size_t i = 0; i < points.size(); ++i) {
-    std::vector<std::string> values;
-    for (const auto& kv : points[i].values) values.push_back(kv.second);
-    if (done.count(key_of(values))) {
-      ++outcome.skipped;
-    } else {
-      pending.push_back(i);
-    }
-  }
+SweepOutcome run_local(const SweepSpec& spec, const SweepOptions& options, std::ostream& log) {
+  SweepResults results(spec, options.out_dir, options.resume);
+  const std::vector<size_t>& pending = results.pending();
   const SynthesizerRegistry registry = SynthesizerRegistry::with_builtins();
   ProgressBar progress(log, pending.size(), options.progress);
   progress.update(0);
-  int results_fd = -1;
-  auto append = [&](const std::string& text) {
-    if (results_fd < 0) {
-      if (!std::filesystem::exists(results)) write_file_atomically(results, header + "\n");
-      results_fd = ::open(results.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
-      if (results_fd < 0) throw Error(results + ": cannot open for appending: " + std::strerror(errno));
-    }
-    write_all(results_fd, text);  // one write per row: a kill never leaves half a row
-    ::fdatasync(results_fd);
-  };
   struct Child {
     size_t point;
     int fd;
@@ -222,13 +88,8 @@ SweepOutcome run_sweep(const SweepSpec& spec, const SweepOptions& options, std::
       if (pid < 0) throw Error(std::string("cannot start a sweep worker: ") + std::strerror(errno));
       if (pid == 0) {
         ::close(fds[0]);
-        const std::string answer = run_point(spec, points[index], registry);
-        try {
-          write_all(fds[1], answer);
-        } catch (...) {
-          ::_exit(2);
-        }
-        ::_exit(0);
+        const bool sent = write_all(fds[1], sweep_point_answer(spec, results.points()[index], registry));
+        ::_exit(sent ? 0 : 2);
       }
       ::close(fds[1]);
       running[pid] = Child{index, fds[0]};
@@ -243,45 +104,27 @@ SweepOutcome run_sweep(const SweepSpec& spec, const SweepOptions& options, std::
     if (it == running.end()) continue;
     const Child child = it->second;
     running.erase(it);
-    const std::string answer = read_all(child.fd);
+    std::string answer = read_all(child.fd);
     ::close(child.fd);
-    ++finished;
-    const SweepPoint& point = points[child.point];
-    std::string where;
-    for (const auto& [k, v] : point.values) where += (where.empty() ? "" : ", ") + k + "=" + v;
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || answer.rfind("ok\n", 0) != 0) {
-      ++outcome.failed;
-      std::string why = answer.rfind("error\n", 0) == 0 ? answer.substr(6) : "worker died";
-      if (WIFSIGNALED(status)) why = "worker killed by signal " + std::to_string(WTERMSIG(status));
-      log << (options.progress ? "\n" : "") << "point " << child.point << " (" << where << "): " << why << "\n";
-      progress.update(finished);
-      continue;
+    if (WIFSIGNALED(status)) {
+      answer = "error\nworker killed by signal " + std::to_string(WTERMSIG(status));
+    } else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+      answer = "error\nworker failed";
     }
-    std::istringstream lines(answer.substr(3));
-    std::string run_header, run_row;
-    std::getline(lines, run_header);
-    std::getline(lines, run_row);
-    std::string full_header;
-    for (const std::string& k : keys) full_header += csv_field(k) + ",";
-    full_header += run_header + ",algbw_GBps,busbw_GBps";
-    if (header.empty()) header = full_header;
-    if (header != full_header) {
-      throw Error(results + ": its columns differ from this photonsim's (" + full_header.substr(0, 60) +
-                  "...): a different version wrote it");
-    }
-    std::map<std::string, std::string> row;
-    const std::vector<std::string> names = csv_split(run_header), values = csv_split(run_row);
-    for (size_t i = 0; i < names.size() && i < values.size(); ++i) row[names[i]] = values[i];
-    const auto [algbw, busbw] = bandwidths(row);
-    std::string line;
-    for (const auto& kv : point.values) line += csv_field(kv.second) + ",";
-    line += run_row + "," + algbw + "," + busbw + "\n";
-    append(line);
-    ++outcome.ran;
-    progress.update(finished);
+    results.record(child.point, answer, log, options.progress);
+    progress.update(++finished);
   }
-  if (results_fd >= 0) ::close(results_fd);
-  return outcome;
+  return results.outcome();
+}
+
+}  // namespace
+
+SweepOutcome run_sweep(const SweepSpec& spec, const SweepOptions& options, std::ostream& log) {
+  if (options.jobs < 1) throw Error("--jobs must be at least 1, got " + std::to_string(options.jobs));
+  // Under a launcher without MPI built in, every rank would write the same
+  // file: run_sweep_mpi then says how to build with MPI instead.
+  if (mpi_world_size() > 1 || (!built_with_mpi() && under_mpi_launcher())) return run_sweep_mpi(spec, options, log);
+  return run_local(spec, options, log);
 }
 
 }  // namespace photonsim

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -434,6 +435,55 @@ TEST_F(Cli, EveryShippedConfigRuns) {
     ++configs;
   }
   EXPECT_GE(configs, 6u);
+}
+
+// With MPI built in (and mpirun installed), two ranks produce the same rows
+// as a local run, in some order; skipped otherwise.
+TEST_F(Cli, SweepUnderMpirunGivesTheLocalRows) {
+  const Outcome version = photonsim("--version");
+  if (version.out.find("(MPI)") == std::string::npos || std::system("command -v mpirun >/dev/null 2>&1") != 0) {
+    GTEST_SKIP() << "photonsim built without MPI or no mpirun";
+  }
+  const std::string sweep = write("m.yaml", "base: " + quickstart() + "\n"
+                                            "grid:\n"
+                                            "  fabric.reconfig_delay: [1us, 1ms]\n"
+                                            "  workload.message: [1MB, 2MB, 4MB]\n");
+  const std::string local = (dir_ / "local").string(), mpi = (dir_ / "mpi").string();
+  ASSERT_EQ(photonsim("sweep " + sweep + " --out " + local).code, 0);
+  // Open MPI refuses root without these; leak checks would flag MPI's own allocations.
+  const std::string env = "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 ASAN_OPTIONS=detect_leaks=0 ";
+  const std::string command = env + "mpirun -np 2 --oversubscribe " + std::string(PHOTONSIM_BINARY) + " sweep " + sweep +
+                              " --out " + mpi + " >" + (dir_ / "mpi.out").string() + " 2>&1";
+  ASSERT_EQ(std::system(command.c_str()), 0) << read_file(dir_ / "mpi.out");
+  const std::string mpi_out = read_file(dir_ / "mpi.out");
+  EXPECT_EQ(std::count(mpi_out.begin(), mpi_out.end(), '\n'), 1) << "only rank 0 reports: " << mpi_out;
+  // Rows equal as sets once wall_s (the last run column before the bandwidths) is dropped.
+  auto rows = [](const std::string& csv) {
+    std::multiset<std::string> out;
+    std::istringstream in(csv);
+    std::string header, line;
+    std::getline(in, header);
+    const auto names = [](const std::string& l) {
+      std::vector<std::string> f;
+      std::istringstream s(l);
+      std::string x;
+      while (std::getline(s, x, ',')) f.push_back(x);
+      return f;
+    };
+    const std::vector<std::string> columns = names(header);
+    while (std::getline(in, line)) {
+      const std::vector<std::string> fields = names(line);
+      std::string kept;
+      for (size_t i = 0; i < fields.size() && i < columns.size(); ++i) {
+        if (columns[i] != "wall_s") kept += fields[i] + ",";
+      }
+      out.insert(kept);
+    }
+    return out;
+  };
+  const auto local_rows = rows(read_file(local + "/results.csv"));
+  EXPECT_EQ(local_rows.size(), 6u);
+  EXPECT_EQ(rows(read_file(mpi + "/results.csv")), local_rows);
 }
 
 }  // namespace
