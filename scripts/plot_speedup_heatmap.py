@@ -10,6 +10,7 @@ writes OUT_PREFIX.png and OUT_PREFIX.pdf
 """
 import csv
 import os
+import re
 import sys
 from collections import defaultdict
 
@@ -32,9 +33,25 @@ with open(results, newline="") as f:
     rows = list(csv.DictReader(f))
 if not rows:
     sys.exit(f"{results}: no rows")
+UNITS = {"B": 1, "KB": 10**3, "MB": 10**6, "GB": 10**9, "TB": 10**12, "KiB": 2**10, "MiB": 2**20, "GiB": 2**30,
+         "TiB": 2**40}
+
+
+def size_of(text):
+    """Bytes of a size as photonsim writes it ("1KB", "1000B", "1.5MiB")."""
+    match = re.fullmatch(r"\s*([0-9.]+)\s*([A-Za-z]+)\s*", text)
+    if not match or match.group(2) not in UNITS:
+        sys.exit(f"cannot read the size '{text}'")
+    return int(float(match.group(1)) * UNITS[match.group(2)])
+
+
+# Cells are keyed by the swept message when it is swept (with message_scope:
+# gpu the per-flow bytes differ between contenders of different n).
+swept_message = "workload.message" in rows[0]
 time = {}
 for r in rows:
-    time[(r[by], int(r["reconfig_delay_ps"]), int(r["message_bytes"]))] = int(r["measured_ps"])
+    message = size_of(r["workload.message"]) if swept_message else int(r["message_bytes"])
+    time[(r[by], int(r["reconfig_delay_ps"]), message)] = int(r["measured_ps"])
 delays = sorted({k[1] for k in time})
 messages = sorted({k[2] for k in time})
 contenders = sorted({k[0] for k in time})

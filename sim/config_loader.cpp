@@ -27,7 +27,7 @@ constexpr std::string_view kTopLevelKeys[]{"seed", "fabric", "workload", "synthe
 constexpr std::string_view kFabricKeys[]{"gpus",          "ports",        "circuits", "bandwidth",
                                          "latency",       "router",       "packet",   "header",
                                          "reconfig_delay", "step_overhead"};
-constexpr std::string_view kWorkloadKeys[]{"collective", "message", "chunk", "root", "distribution", "zipf_factor"};
+constexpr std::string_view kWorkloadKeys[]{"collective", "message", "chunk", "root", "distribution", "zipf_factor", "message_scope"};
 constexpr std::string_view kSynthesisKeys[]{"algorithm", "planner", "topology", "static_topology", "reconfigurations"};
 constexpr std::string_view kOutputKeys[]{"dir"};
 
@@ -136,6 +136,19 @@ class Reader {
       if (w.distribution != FlowDistribution::zipf)
         fail(*factor, factor->key + " applies only to workload.distribution: zipf");
       w.zipf_factor = real(*factor, 0.0, 100.0);
+    }
+    if (auto scope = find(workload, "message_scope")) {
+      // ReTri and nccl-tests size an all-to-all by the per-GPU buffer m: each
+      // of the n flows (own block included) is m / n.
+      if (choice<bool>(*scope, {{"flow", false}, {"gpu", true}})) {
+        if (w.collective != Collective::alltoall)
+          fail(*scope, scope->key + ": gpu applies to workload.collective: alltoall (other collectives' message is per GPU already)");
+        const int64_t per_flow = w.message.count() / f.gpus;
+        if (per_flow < 1)
+          fail(*scope, scope->key + ": gpu splits workload.message over " + std::to_string(f.gpus) +
+                           " flows: less than one byte each");
+        w.message = Bytes(per_flow);
+      }
     }
     if (w.distribution != FlowDistribution::uniform && w.collective != Collective::alltoall)
       fail(collective, "workload.distribution: " + std::string(to_string(w.distribution)) +

@@ -50,6 +50,19 @@ TEST(JointKeys, ParsesDistributionFactorAndReconfigurations) {
   EXPECT_EQ(a.workload.distribution, FlowDistribution::random);
 }
 
+TEST(JointKeys, MessageScopeGpuSplitsTheBufferOverTheFlows) {
+  const ExperimentConfig c = load_config_from_string(kJoint, "exp.yaml", {"workload.message_scope=gpu"});
+  EXPECT_EQ(c.workload.message, Bytes(32'000'000 / 8));
+  EXPECT_EQ(load_config_from_string(kJoint, "exp.yaml", {"workload.message_scope=flow"}).workload.message,
+            Bytes(32'000'000));
+  std::string e = error_of(kJoint, {"workload.message_scope=gpu", "workload.message=7B"});
+  EXPECT_NE(e.find("less than one byte each"), std::string::npos) << e;
+  e = error_of(kJoint, {"workload.message_scope=gpu", "workload.collective=allreduce"});
+  EXPECT_NE(e.find("gpu applies to workload.collective: alltoall"), std::string::npos) << e;
+  e = error_of(kJoint, {"workload.message_scope=node"});
+  EXPECT_NE(e.find("workload.message_scope must be one of: flow, gpu (got 'node')"), std::string::npos) << e;
+}
+
 TEST(JointKeys, BadValuesNameTheKeyAndTheValidValues) {
   std::string e = error_of(std::string(kJoint) + "  reconfigurations: two\n");
   EXPECT_NE(e.find("exp.yaml:10:"), std::string::npos) << e;
