@@ -11,9 +11,11 @@
 // floor(log2 n) phases: log2 n for n = 2^s, one fewer than ceil(log2 n)
 // otherwise (no empty phase is emitted). For n = 2^s, phases k < s-1 carry
 // n/4 blocks each way per node and the last phase only the offset-n/2 block
-// (+ way). Mirroring is by block, not by halving every flow as the ReTri
-// paper's evaluation does: a block is never split, which the all-to-all block
-// numbering (one block = one whole flow) requires.
+// (+ way). Parameter `mirror`: `centred` (default) mirrors by block as above;
+// `halves` is the ReTri paper's evaluation variant: every flow is cut in two
+// parts (block_parts = 2), part 0 goes the + way by the bits of its offset
+// o, part 1 the - way by those of n - o, so each of the ceil(log2 n) phases
+// moves about a quarter of the buffer each way.
 #include "schedules/collective_algorithm.h"
 
 namespace photonsim {

@@ -22,6 +22,18 @@ void AlltoallStepBuilder::add(Node src, uint32_t lane, Node dst, uint32_t block)
   t.blocks.push_back(block);
 }
 
+std::vector<Transfer> AlltoallStepBuilder::take(const std::function<Bytes(uint32_t)>& size_of) {
+  std::vector<Transfer> step;
+  for (Transfer& t : slots_) {
+    if (t.blocks.empty()) continue;
+    t.bytes = Bytes(0);
+    for (uint32_t b : t.blocks) t.bytes += size_of(b);
+    step.push_back(std::move(t));
+  }
+  slots_.clear();
+  return step;
+}
+
 std::vector<Transfer> AlltoallStepBuilder::take(Bytes message) {
   std::vector<Transfer> step;
   for (Transfer& t : slots_) {

@@ -5,6 +5,7 @@
 // returns the non-empty transfers in (src, lane) order, each `message` bytes
 // per block it carries (the all-to-all numbering of Schedule::blocks()).
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "core/units.h"
@@ -19,6 +20,8 @@ class AlltoallStepBuilder {
   // Every block of one (src, lane) must go to the same dst.
   void add(Node src, uint32_t lane, Node dst, uint32_t block);
   std::vector<Transfer> take(Bytes message);
+  // Same with each block's own size.
+  std::vector<Transfer> take(const std::function<Bytes(uint32_t)>& size_of);
 
  private:
   uint32_t lanes_;

@@ -54,13 +54,14 @@ bool reduces(Collective c) { return c == Collective::reducescatter || c == Colle
 class Verifier {
  public:
   explicit Verifier(const Schedule& s)
-      : s_(s), n_(static_cast<size_t>(s.gpus())), blocks_(s.blocks()), reducing_(reduces(s.collective())) {}
+      : s_(s), n_(static_cast<size_t>(s.gpus())), parts_(s.block_parts()), blocks_(s.blocks()), reducing_(reduces(s.collective())) {}
 
   Verification run() {
     Verification result;
     if (blocks_ == 0) return fail(result, 0, 0, 0, "the schedule declares no blocks, so nothing can be verified");
-    if (s_.collective() == Collective::alltoall && blocks_ != n_ * n_) {
-      return fail(result, 0, 0, 0, "an all-to-all needs n*n = " + std::to_string(n_ * n_) + " blocks, the schedule declares " + std::to_string(blocks_));
+    if (s_.collective() == Collective::alltoall && blocks_ != n_ * n_ * parts_) {
+      return fail(result, 0, 0, 0, "an all-to-all of " + std::to_string(parts_) + " part(s) per flow needs n*n*parts = " +
+                                       std::to_string(n_ * n_ * parts_) + " blocks, the schedule declares " + std::to_string(blocks_));
     }
     if ((s_.collective() == Collective::allgather || reducing_) && blocks_ != n_) {
       return fail(result, 0, 0, 0, std::string("a ") + to_string(s_.collective()) + " needs n = " + std::to_string(n_) + " blocks, the schedule declares " + std::to_string(blocks_));
@@ -92,7 +93,9 @@ class Verifier {
     switch (s_.collective()) {
       case Collective::alltoall:
         for (size_t r = 0; r < n_; ++r) {
-          for (size_t d = 0; d < n_; ++d) held_[r].set(r * n_ + d);
+          for (size_t d = 0; d < n_; ++d) {
+            for (size_t part = 0; part < parts_; ++part) held_[r].set((r * n_ + d) * parts_ + part);
+          }
         }
         break;
       case Collective::allgather:
@@ -238,15 +241,18 @@ class Verifier {
       case Collective::alltoall:
         for (size_t r = 0; r < n_; ++r) {
           for (size_t d = 0; d < n_; ++d) {
-            const auto block = static_cast<uint32_t>(r * n_ + d);
-            if (!held_[d].test(block)) {
-              const auto part = pieces_.find({static_cast<Node>(d), block});
-              const std::string how = part == pieces_.end()
+            for (size_t part = 0; part < parts_; ++part) {
+              const auto block = static_cast<uint32_t>((r * n_ + d) * parts_ + part);
+              if (held_[d].test(block)) continue;
+              const auto got = pieces_.find({static_cast<Node>(d), block});
+              const std::string how = got == pieces_.end()
                                           ? "never reaches node " + std::to_string(d)
                                           : "reaches node " + std::to_string(d) + " only in part: " +
-                                                std::to_string(part->second.count()) + " of " +
+                                                std::to_string(got->second.count()) + " of " +
                                                 std::to_string(s_.block_size(block).count()) + " bytes";
-              fail(result, end, static_cast<Node>(d), block, "block (" + std::to_string(r) + ", " + std::to_string(d) + ") " + how);
+              const std::string which = parts_ > 1 ? " part " + std::to_string(part) : "";
+              fail(result, end, static_cast<Node>(d), block,
+                   "block (" + std::to_string(r) + ", " + std::to_string(d) + ")" + which + " " + how);
               return;
             }
           }
@@ -282,6 +288,7 @@ class Verifier {
 
   const Schedule& s_;
   size_t n_;
+  size_t parts_;  // all-to-all: parts per flow
   size_t blocks_;
   bool reducing_;
   std::vector<Bits> held_;

@@ -79,7 +79,8 @@ SynthesizerRegistry SynthesizerRegistry::with_builtins() {
                    &make_unique_default<AlltoallBruck>, {"radix"}, "radix=R (default 2), R >= 2"});
   r.add_algorithm({"bridge", {Collective::alltoall}, "static",
                    "Bridge's mirrored Bruck all-to-all: blocks take the shorter way, +-2^k in phase k, floor(log2 n) phases",
-                   &make_unique_default<AlltoallBridge>});
+                   &make_unique_default<AlltoallBridge>, {"mirror"},
+                   "mirror=centred|halves (default centred; halves = the ReTri paper's variant, each flow halved)"});
   r.add_algorithm({"dex", {Collective::alltoall}, "static",
                    "hypercube dimension-exchange all-to-all (PCCL): log2 n steps, n/2 blocks to i xor 2^k",
                    &make_unique_default<AlltoallDex>, {}, "n a power of two"});

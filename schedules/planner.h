@@ -45,6 +45,7 @@ inline ScheduleParts schedule_header(const StepPattern& pattern, const PlanningI
   parts.message = input.workload.message;
   parts.blocks = pattern.blocks;
   parts.block_sizes = pattern.block_sizes;
+  parts.block_parts = pattern.block_parts;
   parts.root = input.workload.root;
   return parts;
 }

@@ -25,6 +25,9 @@ Schedule::Schedule(ScheduleParts parts) : p_(std::move(parts)) {
     throw Error("schedule: " + std::to_string(p_.block_sizes.size()) + " block sizes for " +
                 std::to_string(p_.blocks) + " blocks");
   }
+  if (p_.block_parts < 1 || (p_.block_parts > 1 && p_.collective != Collective::alltoall)) {
+    throw Error("schedule: block_parts " + std::to_string(p_.block_parts) + " (only all-to-all flows are cut into parts)");
+  }
   const Node n = static_cast<Node>(p_.gpus);
   for (size_t s = 0; s < p_.steps.size(); ++s) {
     const Step& step = p_.steps[s];
@@ -76,7 +79,9 @@ Schedule::Schedule(ScheduleParts parts) : p_(std::move(parts)) {
 
 Bytes Schedule::block_size(uint32_t b) const {
   if (!p_.block_sizes.empty()) return p_.block_sizes.at(b);
-  if (p_.collective == Collective::alltoall) return p_.message;
+  if (p_.collective == Collective::alltoall) {
+    return p_.block_parts > 1 ? block_bytes(p_.message, p_.block_parts, b % p_.block_parts) : p_.message;
+  }
   return block_bytes(p_.message, p_.blocks, b);
 }
 

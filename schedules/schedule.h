@@ -22,7 +22,8 @@ struct ScheduleParts {
   int gpus = 0;
   Bytes message;
   // Block numbering (a contract with the verifier): all-to-all: src * n + dst
-  // (blocks = n*n); all-gather: block i starts at node i; broadcast: blocks
+  // (blocks = n*n), or with block_parts P > 1 every flow cut in P parts,
+  // part p of (src, dst) numbered (src * n + dst) * P + p (blocks = n*n*P); all-gather: block i starts at node i; broadcast: blocks
   // (segments) start at `root`; reduce-scatter / AllReduce: every node holds its
   // own contribution to every block, and block b ends fully reduced at node b
   // (reduce-scatter) or everywhere (AllReduce).
@@ -31,6 +32,9 @@ struct ScheduleParts {
   // their own sizes, workload.distribution); empty = the numbering's sizes
   // (all-to-all: `message` each; others: schedules/block_sizes.h).
   std::vector<Bytes> block_sizes;
+  // All-to-all only: the parts each flow is cut into (ReTri's mirrored Bridge
+  // halves every flow); part p carries block_bytes(message, P, p).
+  uint32_t block_parts = 1;
   int root = 0;
   int initial_topology = -1;
   std::vector<Topology> topologies;
@@ -52,6 +56,7 @@ class Schedule {
   Bytes message() const { return p_.message; }
   uint32_t blocks() const { return p_.blocks; }
   const std::vector<Bytes>& block_sizes() const { return p_.block_sizes; }
+  uint32_t block_parts() const { return p_.block_parts; }
   // The bytes of block b (b < blocks()).
   Bytes block_size(uint32_t b) const;
   int root() const { return p_.root; }

@@ -52,6 +52,7 @@ proto::Schedule to_proto(const Schedule& s) {
   out.set_blocks(s.blocks());
   out.set_root(static_cast<uint32_t>(s.root()));
   for (Bytes b : s.block_sizes()) out.add_block_bytes(static_cast<uint64_t>(b.count()));
+  if (s.block_parts() > 1) out.set_block_parts(s.block_parts());
   for (const Topology& t : s.topologies()) {
     proto::Topology* pt = out.add_topologies();
     pt->set_name(t.name());
@@ -72,6 +73,7 @@ proto::Schedule to_proto(const Schedule& s) {
       px->set_bytes(static_cast<uint64_t>(x.bytes.count()));
       for (Node v : x.path) px->add_path(v);
       for (uint32_t b : x.blocks) px->add_blocks(b);
+      if (x.counterclockwise) px->set_counterclockwise(true);
       px->set_op(x.op == TransferOp::reduce ? proto::REDUCE : proto::COPY);
       for (const Route& r : x.routes) {
         proto::Route* pr = px->add_routes();
@@ -120,6 +122,7 @@ Schedule from_proto(const proto::Schedule& in, const std::string& source) {
     if (b > static_cast<uint64_t>(INT64_MAX)) throw Error(where + "block size " + std::to_string(b) + " out of range");
     parts.block_sizes.push_back(Bytes(static_cast<int64_t>(b)));
   }
+  parts.block_parts = std::max<uint32_t>(1, in.block_parts());
   for (const proto::Topology& pt : in.topologies()) {
     if (pt.gpus() != in.gpus()) {
       throw Error(where + "topology '" + pt.name() + "' has " + std::to_string(pt.gpus()) +
@@ -144,6 +147,7 @@ Schedule from_proto(const proto::Schedule& in, const std::string& source) {
       x.bytes = Bytes(static_cast<int64_t>(px.bytes()));
       x.path.assign(px.path().begin(), px.path().end());
       x.blocks.assign(px.blocks().begin(), px.blocks().end());
+      x.counterclockwise = px.counterclockwise();
       x.op = px.op() == proto::REDUCE ? TransferOp::reduce : TransferOp::copy;
       for (const proto::Route& pr : px.routes()) {
         if (pr.bytes() > static_cast<uint64_t>(INT64_MAX)) throw Error(where + "route bytes too large");

@@ -17,6 +17,7 @@ struct StepPattern {
   uint32_t blocks = 0;
   // Per-block bytes when blocks differ (ScheduleParts::block_sizes); empty = uniform.
   std::vector<Bytes> block_sizes;
+  uint32_t block_parts = 1;  // ScheduleParts::block_parts
 };
 
 }  // namespace photonsim

@@ -34,6 +34,7 @@ LinkRoute links_of(const std::vector<Node>& nodes, const Topology& topology, con
 
 std::vector<RoutedFlow> route_step(const Step& step, const Topology& topology, size_t step_index) {
   std::optional<ShortestPathRouter> router;  // built on first multi-hop transfer
+  std::optional<ShortestPathRouter> counter_router;
   std::vector<RoutedFlow> flows;
   flows.reserve(step.transfers.size());
   for (size_t i = 0; i < step.transfers.size(); ++i) {
@@ -49,8 +50,13 @@ std::vector<RoutedFlow> route_step(const Step& step, const Topology& topology, s
       } else if (topology.multiplicity(t.src, t.dst) > 0) {
         nodes = {t.src, t.dst};  // a direct circuit is the only 1-hop path: no search needed
       } else {
-        if (!router) router.emplace(topology);
-        nodes = router->path(t.src, t.dst);
+        if (t.counterclockwise) {
+          if (!counter_router) counter_router.emplace(topology, ShortestPathRouter::TieBreak::counterclockwise());
+          nodes = counter_router->path(t.src, t.dst);
+        } else {
+          if (!router) router.emplace(topology);
+          nodes = router->path(t.src, t.dst);
+        }
       }
     } catch (const Error& e) {
       throw Error("step " + std::to_string(step_index) + ": unroutable transfer " + std::to_string(t.src) + "->" +

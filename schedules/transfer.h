@@ -3,7 +3,8 @@
 // along `path` (src..dst inclusive) or, when empty, the shortest path on the
 // step's topology; or, when `routes` is not empty, split over several paths
 // (a multipath split such as a max-concurrent-flow decomposition), each
-// route carrying its share of the bytes. `blocks` name the collective's data
+// route carrying its share of the bytes. Shortest-path ties go clockwise
+// unless `counterclockwise`. `blocks` name the collective's data
 // blocks the transfer carries as a whole.
 #include <cstdint>
 #include <vector>
@@ -28,6 +29,9 @@ struct Transfer {
   std::vector<uint32_t> blocks;
   TransferOp op = TransferOp::copy;
   std::vector<Route> routes;
+  // Without a path: among equal shortest paths prefer the counterclockwise
+  // way (offsets u - v mod n); for mirrored algorithms' "-" direction.
+  bool counterclockwise = false;
 };
 
 }  // namespace photonsim

@@ -51,7 +51,11 @@ ShortestPathRouter::ShortestPathRouter(const Topology& topology, TieBreak tie_br
   const int n = topology.gpus();
   std::vector<Edge> ordered = topology.edges();
   ordered.erase(std::unique(ordered.begin(), ordered.end()), ordered.end());
-  auto offset = [n](const Edge& e) { return (static_cast<int>(e.second) - static_cast<int>(e.first) + n) % n; };
+  const bool counter = tie_break_.kind == TieBreak::Kind::counterclockwise;
+  auto offset = [n, counter](const Edge& e) {
+    const int forward = (static_cast<int>(e.second) - static_cast<int>(e.first) + n) % n;
+    return counter ? (n - forward) % n : forward;
+  };
   std::stable_sort(ordered.begin(), ordered.end(), [&](const Edge& a, const Edge& b) {
     if (a.first != b.first) return a.first < b.first;
     return offset(a) < offset(b);

@@ -4,6 +4,8 @@
 // clockwise offset (v - u mod n), so circulant topologies route every source
 // the same way (on an even bidirectional ring the antipode goes clockwise);
 // the path returned is the first of AllShortestPaths' lexicographic order.
+// Counterclockwise: the same with offsets (u - v mod n), so ties go the other
+// way round (a mirrored algorithm's "-" direction).
 // Breadth-first trees are built per source on first use and cached.
 // Random: each (src, dst) gets a shortest path drawn uniformly among all of
 // them by an Rng seeded from (seed, src, dst), so the answer depends only on
@@ -22,12 +24,13 @@ namespace photonsim {
 class ShortestPathRouter {
  public:
   struct TieBreak {
-    enum class Kind { clockwise, random };
+    enum class Kind { clockwise, counterclockwise, random };
     Kind kind = Kind::clockwise;
     uint64_t seed = 0;  // used by Kind::random only
 
     static TieBreak clockwise() { return TieBreak{}; }
     static TieBreak random(uint64_t seed) { return TieBreak{Kind::random, seed}; }
+    static TieBreak counterclockwise() { return TieBreak{Kind::counterclockwise, 0}; }
   };
 
   explicit ShortestPathRouter(const Topology& topology);

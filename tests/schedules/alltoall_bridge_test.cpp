@@ -152,5 +152,26 @@ TEST(AlltoallBridge, RegisteredAsBridgeWithStaticDefaultPlanner) {
   expect_all_to_all_runs_on_a_static_ring("bridge", 12);
 }
 
+// The ReTri paper's variant: every flow halved, one half each way round.
+TEST(AlltoallBridge, HalvesVariantIsVerifiedAndSplitsEveryFlow) {
+  for (int n : {2, 3, 4, 7, 8, 12, 16, 31, 64, 81}) {
+    const Verification v = verify_schedule(synthesize_for_verification({"bridge", n, Collective::alltoall, Bytes(1001),
+                                                                        Bytes(0), 0, {{"mirror", "halves"}}}));
+    EXPECT_TRUE(v.ok()) << "n = " << n << ": " << v.violation->describe();
+  }
+  const StepPattern p = pattern_of(AlltoallBridge(), fabric(64), workload(), {{"mirror", "halves"}}, {"mirror"});
+  EXPECT_EQ(p.block_parts, 2u);
+  EXPECT_EQ(p.blocks, 64u * 64u * 2u);
+  ASSERT_EQ(p.steps.size(), 6u);  // ceil(log2 64): offsets up to 63 each way
+  for (size_t k = 0; k < p.steps.size(); ++k) {
+    // Phase k moves every half whose distance has bit k: 32 of 64 halves each way, 500 bytes each.
+    for (const Transfer& t : p.steps[k]) {
+      EXPECT_EQ(t.blocks.size(), 32u) << k;
+      EXPECT_EQ(t.counterclockwise, t.blocks.front() % 2 == 1);
+    }
+  }
+  EXPECT_THROW(pattern_of(AlltoallBridge(), fabric(8), workload(), {{"mirror", "both"}}, {"mirror"}), Error);
+}
+
 }  // namespace
 }  // namespace photonsim

@@ -164,7 +164,7 @@ TEST(BlockVerifier, StructuralErrors) {
   EXPECT_NE(verify_schedule(rebuild(undeclared)).violation->what.find("declares no blocks"), std::string::npos);
   ScheduleParts wrong_count = p;
   wrong_count.blocks = 4;
-  EXPECT_NE(verify_schedule(rebuild(wrong_count)).violation->what.find("n*n = 16"), std::string::npos);
+  EXPECT_NE(verify_schedule(rebuild(wrong_count)).violation->what.find("n*n*parts = 16"), std::string::npos);
 }
 
 }  // namespace

@@ -222,5 +222,19 @@ TEST(ShortestPathRouter, NodeOutOfRangeThrowsNamingIt) {
   }
 }
 
+TEST(ShortestPathRouter, CounterclockwiseTiesGoTheOtherWayRound) {
+  std::vector<Edge> edges;
+  for (Node u = 0; u < 8; ++u) {
+    edges.push_back({u, (u + 1) % 8});
+    edges.push_back({(u + 1) % 8, u});
+  }
+  const Topology ring("bidirectional_ring", 8, edges);
+  EXPECT_EQ(ShortestPathRouter(ring).path(0, 4), (std::vector<Node>{0, 1, 2, 3, 4}));
+  const ShortestPathRouter counter(ring, ShortestPathRouter::TieBreak::counterclockwise());
+  EXPECT_EQ(counter.path(0, 4), (std::vector<Node>{0, 7, 6, 5, 4}));
+  EXPECT_EQ(counter.path(2, 3), (std::vector<Node>{2, 3}));  // no tie: the shortest way
+  EXPECT_EQ(counter.path(2, 7), (std::vector<Node>{2, 1, 0, 7}));
+}
+
 }  // namespace
 }  // namespace photonsim
