@@ -486,4 +486,30 @@ TEST_F(Cli, SweepUnderMpirunGivesTheLocalRows) {
   EXPECT_EQ(rows(read_file(mpi + "/results.csv")), local_rows);
 }
 
+// Golden scenarios: small end-to-end runs whose JSON (less wall_s) is checked
+// in under tests/golden/expected; any change of a figure fails with the diff.
+// Regenerate on purpose with scripts/regenerate_goldens.
+TEST_F(Cli, GoldenScenariosMatchTheirCheckedInJson) {
+  const fs::path golden = fs::path(PHOTONSIM_SOURCE_DIR) / "tests" / "golden";
+  size_t scenarios = 0;
+  for (const auto& entry : fs::directory_iterator(golden)) {
+    if (entry.path().extension() != ".yaml") continue;
+    ++scenarios;
+    const std::string name = entry.path().stem().string();
+    const fs::path expected = golden / "expected" / (name + ".json");
+    ASSERT_TRUE(fs::exists(expected)) << expected << " is missing: run scripts/regenerate_goldens";
+    const Outcome o = photonsim("run " + entry.path().string() + " --format json");
+    ASSERT_EQ(o.code, 0) << name << ": " << o.err;
+    const std::string actual = without_wall(o.out);
+    if (actual != read_file(expected)) {
+      const std::string got = write(name + ".actual.json", actual);
+      const std::string diff_file = (dir_ / (name + ".diff")).string();
+      std::system(("diff -u " + expected.string() + " " + got + " > " + diff_file + " 2>&1").c_str());
+      ADD_FAILURE() << "golden scenario '" << name << "' changed (scripts/regenerate_goldens if intended):\n"
+                    << read_file(diff_file);
+    }
+  }
+  EXPECT_GE(scenarios, 8u);
+}
+
 }  // namespace
