@@ -39,6 +39,7 @@ constexpr const char* kUsage =
     "\n"
     "usage:\n"
     "  photonsim run CONFIG.yaml [--set key=value]... [--format table|json|csv] [--out DIR] [--seed N]\n"
+    "                [--fidelity packet|chunk|analytical]\n"
     "  photonsim synth CONFIG.yaml --out FILE.pb [--set key=value]...\n"
     "  photonsim replay FILE.pb CONFIG.yaml [--set key=value]... [--format table|json|csv] [--out DIR]\n"
     "  photonsim plan CONFIG.yaml [--set key=value]... [--format table|json]\n"
@@ -53,6 +54,7 @@ constexpr const char* kUsage =
 struct CommonOptions {
   std::vector<std::string> sets;
   std::string format = "table";
+  std::string fidelity = "packet";
   std::string out;
   std::optional<uint64_t> seed;
 };
@@ -63,7 +65,9 @@ po::options_description common_description(CommonOptions& o, bool with_seed) {
       "set", po::value(&o.sets)->composing(),
       "override a config key, e.g. --set fabric.reconfig_delay=1us (repeatable)")(
       "format", po::value(&o.format)->default_value("table"), "output format: table, json or csv")(
-      "out", po::value(&o.out), "directory for result.json, result.csv and schedule.pb");
+      "out", po::value(&o.out), "directory for result.json, result.csv and schedule.pb")(
+      "fidelity", po::value(&o.fidelity)->default_value("packet"),
+      "packet (default), chunk (one packet per chunk: fast) or analytical (no simulation: the prediction)");
   if (with_seed) {
     d.add_options()("seed", po::value<uint64_t>(), "experiment seed (overrides `seed` in the config)");
   }
@@ -119,8 +123,9 @@ int verb_run(int argc, const char* const* argv, std::ostream& out, bool replay) 
   ExperimentConfig config = load_config(config_path, o.sets);
   if (vm.count("seed")) config.seed = vm["seed"].as<uint64_t>();
   const std::string out_dir = o.out.empty() ? config.output_dir : o.out;
-  RunReport report = replay ? replay_schedule(read_schedule(schedule_path), config)
-                            : run_experiment(config, SynthesizerRegistry::with_builtins());
+  const Fidelity fidelity = parse_fidelity(o.fidelity);
+  RunReport report = replay ? replay_schedule(read_schedule(schedule_path), config, fidelity)
+                            : run_experiment(config, SynthesizerRegistry::with_builtins(), fidelity);
   write_outputs(report, out_dir);
   out << render_report(report, o.format);
   return 0;

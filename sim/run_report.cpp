@@ -71,6 +71,7 @@ std::vector<Column> scalar_columns(const RunReport& r) {
       {"packets", std::to_string(r.result.network.packets), false},
       {"packet_hops", std::to_string(r.result.network.packet_hops), false},
       {"bytes_delivered", std::to_string(r.result.network.bytes_delivered), false},
+      {"fidelity", to_string(r.fidelity), true},
       {"version", PHOTONSIM_VERSION, true},
       {"wall_s", fixed(r.wall_seconds, 6), false},
   };
@@ -130,7 +131,8 @@ std::string RunReport::table() const {
       << " ports, " << format_bandwidth(config.fabric.bandwidth) << ", "
       << format_time(config.fabric.latency) << " latency, " << to_string(config.fabric.router) << ")\n";
   out << "message " << format_bytes(schedule.message()) << ", alpha_r "
-      << format_time(config.fabric.reconfig_delay) << ", model " << schedule.prediction().model << "\n\n";
+      << format_time(config.fabric.reconfig_delay) << ", model " << schedule.prediction().model
+      << (fidelity == Fidelity::packet ? std::string() : std::string(", fidelity ") + to_string(fidelity)) << "\n\n";
   char line[256];
   std::snprintf(line, sizeof line, "%5s  %-20s %9s %13s %13s %9s\n", "step", "topology", "transfers",
                 "measured", "predicted", "error");

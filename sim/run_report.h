@@ -9,6 +9,7 @@
 
 #include "sim/experiment_config.h"
 #include "schedules/schedule.h"
+#include "sim/fidelity.h"
 #include "sim/run_result.h"
 
 namespace photonsim {
@@ -18,6 +19,7 @@ struct RunReport {
   Schedule schedule;
   RunResult result;
   double wall_seconds = 0;
+  Fidelity fidelity = Fidelity::packet;
 
   std::string table() const;
   std::string json() const;
