@@ -7,9 +7,13 @@
 
 namespace photonsim {
 
+// Control characters (a newline inside a quoted YAML key, say) are written as
+// escapes, so every message is one line whatever text it quotes.
+std::string one_line(const std::string& text);
+
 class Error : public std::runtime_error {
  public:
-  explicit Error(const std::string& message) : std::runtime_error(message) {}
+  explicit Error(const std::string& message) : std::runtime_error(one_line(message)) {}
 };
 
 // A value that failed unit parsing; the config loader adds the key and line.

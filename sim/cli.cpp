@@ -172,7 +172,6 @@ int verb_synth(int argc, const char* const* argv, std::ostream& out) {
 int verb_topo(int argc, const char* const* argv, std::ostream& out) {
   std::string type, format = "table", circuits = "directed";
   int gpus = 0;
-  std::optional<int> ports;
   std::vector<std::string> extra;
   po::options_description d("options");
   d.add_options()("help,h", "show this help")("type", po::value(&type), "generator name (photonsim list)")(

@@ -24,7 +24,7 @@ class MpiSession {
   MpiSession& operator=(const MpiSession&) = delete;
 
  private:
-  bool initialised_ = false;
+  [[maybe_unused]] bool initialised_ = false;  // read only when built with MPI
 };
 
 int mpi_world_size();

@@ -1,0 +1,40 @@
+// Inputs the fuzzers found (scripts/fuzz), kept as regression tests.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "core/error.h"
+#include "sim/config_loader.h"
+
+namespace photonsim {
+namespace {
+
+// fuzz_config (tests/fuzz/regressions/config_multiline_key.yaml): a key
+// holding newlines came back verbatim inside the "unknown key" message, which
+// then ran over several lines.
+TEST(FuzzRegressions, MultiLineKeyGivesAOneLineError) {
+  const std::string path = std::string(PHOTONSIM_SOURCE_DIR) + "/tests/fuzz/regressions/config_multiline_key.yaml";
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  ASSERT_FALSE(text.str().empty()) << path;
+  try {
+    load_config_from_string(text.str(), "fuzz.yaml");
+    ADD_FAILURE() << "expected an Error";
+  } catch (const Error& e) {
+    const std::string message = e.what();
+    EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+    EXPECT_NE(message.find("unknown key"), std::string::npos) << message;
+    EXPECT_NE(message.find("\\n"), std::string::npos) << "the newline is escaped: " << message;
+  }
+}
+
+TEST(FuzzRegressions, ErrorsEscapeControlCharacters) {
+  EXPECT_STREQ(Error("a\nb\tc\x01\x7f" "d").what(), "a\\nb\\tc\\x01\\x7fd");
+  EXPECT_EQ(one_line("plain text"), "plain text");
+}
+
+}  // namespace
+}  // namespace photonsim
