@@ -1,3 +1,4 @@
+#include "schedules/degree_k_contraction_choice.h"
 #include "schedules/degree_k_circulant_sequence.h"
 
 #include <algorithm>
@@ -146,15 +147,9 @@ std::vector<AlltoallStrategy> circulant_sequence(int gpus, int ports, uint64_t s
 
       packers.emplace_back(gpus, std::move(generators));
       Stage reassigned = rescheduled(packers, gpus, rng);
-      const bool simple_ok = every_topology_used(simple);
-      const bool reassigned_ok = every_topology_used(reassigned);
-      Stage* next = nullptr;
-      if (reassigned_ok && (!simple_ok || reassigned.hop_sum < simple.hop_sum)) {
-        next = &reassigned;
-      } else if (simple_ok) {
-        next = &simple;
-      }
-      if (next != nullptr && next->hop_sum < stage.hop_sum) {
+      Stage* next = better_contraction(simple, every_topology_used(simple), reassigned,
+                                       every_topology_used(reassigned), stage.hop_sum);
+      if (next != nullptr) {
         stage = std::move(*next);
         contracted = true;
       } else {

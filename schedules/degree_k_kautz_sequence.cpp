@@ -1,3 +1,4 @@
+#include "schedules/degree_k_contraction_choice.h"
 #include "schedules/degree_k_kautz_sequence.h"
 
 #include <algorithm>
@@ -379,15 +380,9 @@ std::vector<AlltoallStrategy> kautz_sequence(int gpus, int ports, uint64_t seed,
       const size_t topologies = sequence.topologies.size();
       Stage simple = with_direct_round(sequence, stage, r, moved, target, rng);
       Stage reassigned = rescheduled(sequence, rng);
-      const bool simple_ok = every_topology_used(simple, topologies);
-      const bool reassigned_ok = every_topology_used(reassigned, topologies);
-      Stage* next = nullptr;
-      if (reassigned_ok && (!simple_ok || reassigned.hop_sum < simple.hop_sum)) {
-        next = &reassigned;
-      } else if (simple_ok) {
-        next = &simple;
-      }
-      if (next != nullptr && next->hop_sum < stage.hop_sum) {
+      Stage* next = better_contraction(simple, every_topology_used(simple, topologies), reassigned,
+                                       every_topology_used(reassigned, topologies), stage.hop_sum);
+      if (next != nullptr) {
         stage = std::move(*next);
         contracted = true;
       } else {
