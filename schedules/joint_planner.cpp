@@ -26,6 +26,11 @@ std::string list(const std::vector<int>& values) {
   return out;
 }
 
+bool all_flows_equal(const StrategyRound& round) {
+  return std::all_of(round.flows.begin(), round.flows.end(),
+                     [&](const StrategyFlow& f) { return f.bytes == round.flows.front().bytes; });
+}
+
 }  // namespace
 
 Schedule JointPlanner::to_schedule(const AlltoallStrategy& strategy, const StepPattern& pattern,
@@ -40,9 +45,18 @@ Schedule JointPlanner::to_schedule(const AlltoallStrategy& strategy, const StepP
     index_of_topology.push_back(catalog.index_of(t));
   }
   std::vector<Bytes> delivered(static_cast<size_t>(n) * n);
-  const std::string chunks = input.params.has("chunks") ? input.params.text("chunks") : "pipelined";
-  if (chunks != "pipelined" && chunks != "waves") input.params.fail("chunks", "must be pipelined or waves, got '" + chunks + "'");
-  const bool waves = chunks == "waves" && input.workload.chunk.count() > 0;
+  const std::string chunks = input.params.has("chunks") ? input.params.text("chunks") : "auto";
+  if (chunks != "auto" && chunks != "pipelined" && chunks != "waves") {
+    input.params.fail("chunks", "must be auto, pipelined or waves, got '" + chunks + "'");
+  }
+  // auto: on k = 1 a contention-free round loads every circuit with its h flows
+  // at distinct hop indices, so streamed chunks keep TotalCost (and save a
+  // latency per chunk); on k > 1 the chunk pipelines of flows sharing a circuit
+  // interleave and drift from it by a few percent, so a round of equal flows
+  // runs chunk by chunk, the paper's one-chunk round c times. Rounds of unequal
+  // flows stream (waves would make every wave wait for its longest route), as
+  // do rounds that are not contention-free (multipath baselines, merged rounds).
+  const bool waves_for_equal_rounds = chunks == "waves" || (chunks == "auto" && input.fabric.ports > 1 && strategy.contention_free_rounds);
   const int64_t chunk = input.workload.chunk.count();
   int previous_topology = 0;
   for (const StrategyRound& round : strategy.rounds) {
@@ -52,6 +66,8 @@ Schedule JointPlanner::to_schedule(const AlltoallStrategy& strategy, const StepP
     previous_topology = round.topology;
     const int topology = index_of_topology[static_cast<size_t>(round.topology)];
     // Step w carries bytes [w*chunk, (w+1)*chunk) of every single-path flow.
+    const bool waves = input.workload.chunk.count() > 0 &&
+                       (chunks == "waves" || (waves_for_equal_rounds && all_flows_equal(round)));
     int64_t wave_count = 1;
     if (waves) {
       for (const StrategyFlow& f : round.flows) {

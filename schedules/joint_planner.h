@@ -9,12 +9,13 @@
 // lowest predicted time (ties: fewer topologies). The first topology is free
 // when it equals synthesis.topology; with `none` every one is charged, as
 // the paper counts the initial topology as a reconfiguration.
-// Parameter `chunks`: `pipelined` (default, the paper's htsim runs: a round
-// sends all its chunks, smaller chunk index first, no barrier between them)
-// or `waves`: a round of flows of up to c chunks runs as c steps, step j
-// carrying chunk j of every flow, so each step is the paper's one-chunk round
-// and the time is exactly TotalCost = R*d + T * sum of c * hops on
-// contention-free rounds (multipath flows are not cut into waves).
+// Parameter `chunks`: `pipelined` (the paper's htsim runs: a round sends all
+// its chunks, smaller chunk index first, no barrier between them), `waves`: a
+// round of flows of up to c chunks runs as c steps, step j carrying chunk j of
+// every flow, so each step is the paper's one-chunk round and the time is
+// exactly TotalCost = R*d + T * sum of c * hops on contention-free rounds
+// (multipath flows are not cut into waves), or `auto` (default): waves for
+// contention-free rounds of equal flows when k > 1, pipelined otherwise.
 #include <vector>
 
 #include "schedules/alltoall_strategy.h"
@@ -37,7 +38,7 @@ class JointPlanner : public Planner {
   static Schedule to_schedule(const AlltoallStrategy& strategy, const StepPattern& pattern,
                               const PlanningInput& input);
   static std::vector<std::string> parameters() { return {"chunks"}; }
-  static std::string usage() { return "chunks=pipelined|waves (default pipelined: chunks of a round stream without barriers)"; }
+  static std::string usage() { return "chunks=auto|pipelined|waves (default auto: waves for contention-free rounds of equal flows on k > 1 ports, else pipelined)"; }
 };
 
 }  // namespace photonsim

@@ -87,35 +87,61 @@ TEST(JointSynthesis, AGivenInitialTopologyIsFree) {
 
 // The paper's evaluation setting: 32 MB flows of 4 MB chunks, store-and-forward,
 // TotalCost = R*d + T * chunks * sum of round hop counts (a flow of c chunks
-// keeps every circuit of an h-hop round busy for c*h chunk times). Chunks
-// stream without barriers (as in the paper's htsim runs); for k > 1 some
-// rounds drift a few percent either way (ChunkWavesRunExactlyTotalCost is
-// the exact mode).
+// keeps every circuit of an h-hop round busy for c*h chunk times).
+double percent_off_total_cost(const Example& e, const SynthesizerRegistry::PlanOutcome& o, Time* measured_out = nullptr) {
+  const Time total_cost = e.f.reconfig_delay * o.schedule->reconfigurations() + kT * (8 * o.hop_sum);
+  const Time measured = testing_support::replay(e.f, e.w, *o.schedule).completion;
+  if (measured_out) *measured_out = measured;
+  return 100.0 * static_cast<double>((measured - total_cost).picoseconds()) / static_cast<double>(total_cost.picoseconds());
+}
+
+// The acceptance, with the default `chunks: auto`: k = 1 streams chunks
+// (within 1.2 %: one latency per chunk saved, and equal to the prediction);
+// k > 1 runs chunk waves, TotalCost to the picosecond.
 TEST(JointSynthesis, PacketSimulationAgreesWithTotalCostWithinTwoPercent) {
-  for (auto [n, ports] : {std::pair{8, 1}, std::pair{16, 1}, std::pair{8, 2}, std::pair{16, 2}}) {
+  for (auto [n, ports] : {std::pair{8, 1}, std::pair{16, 1}, std::pair{8, 2}, std::pair{16, 2}, std::pair{12, 3}}) {
     Example e;
     e.f = fabric(n, ports);
     e.f.reconfig_delay = Time::us(20);
     e.w = workload(Bytes(32'000'000), Bytes(4'000'000));
-    const auto outcomes = [&] {
-      e.s.algorithm = "rdc";
-      return SynthesizerRegistry::with_builtins().plan_all(e.f, e.w, e.s);
-    }();
-    for (const auto& o : outcomes) {
-      const int d = o.schedule->reconfigurations();
-      const Time total_cost = e.f.reconfig_delay * d + kT * (8 * o.hop_sum);
-      const Time measured = testing_support::replay(e.f, e.w, *o.schedule).completion;
-      const double error = 100.0 * static_cast<double>((measured - total_cost).picoseconds()) / static_cast<double>(total_cost.picoseconds());
-      // k = 1: within 2 % (the acceptance); k = 2: rounds that are contention-free
-      // for one chunk interleave their chunk pipelines, up to 3.3 % here.
-      EXPECT_LE(std::abs(error), ports == 1 ? 2.0 : 4.0) << "n = " << n << ", k = " << ports << ", " << o.planner << ": " << measured
-                                      << " vs " << total_cost;
-      // k = 1 rounds load every circuit evenly: the prediction is exact.
+    e.s.algorithm = "rdc";
+    for (const auto& o : SynthesizerRegistry::with_builtins().plan_all(e.f, e.w, e.s)) {
+      ASSERT_TRUE(o.schedule) << o.error;
+      Time measured;
+      const double error = percent_off_total_cost(e, o, &measured);
+      EXPECT_LE(std::abs(error), 2.0) << "n = " << n << ", k = " << ports << ", " << o.planner;
+      EXPECT_EQ(measured, o.schedule->prediction().total()) << "n = " << n << ", k = " << ports << ", " << o.planner;
       if (ports == 1) {
-        EXPECT_EQ(measured, o.schedule->prediction().total()) << o.planner;
+        EXPECT_LE(error, 0.0) << o.planner;  // streaming saves latencies, never adds time
+      } else {
+        EXPECT_EQ(error, 0.0) << "n = " << n << ", k = " << ports << ", " << o.planner;
+        EXPECT_EQ(o.schedule->steps().size() % 8, 0u) << "one step per chunk wave";
       }
     }
   }
+}
+
+// `chunks: pipelined` on k = 2: rounds that are contention-free for one chunk
+// interleave their chunk pipelines on shared circuits and drift a few percent
+// from TotalCost (either way), which is why `auto` runs waves there.
+TEST(JointSynthesis, PipelinedChunksOnTwoPortsDriftFromTotalCost) {
+  double worst = 0.0;
+  for (int n : {8, 16}) {
+    Example e;
+    e.f = fabric(n, 2);
+    e.f.reconfig_delay = Time::us(20);
+    e.w = workload(Bytes(32'000'000), Bytes(4'000'000));
+    e.s.algorithm = "rdc";
+    e.s.planner = "joint";
+    e.s.planner_params["chunks"] = "pipelined";
+    for (const auto& o : SynthesizerRegistry::with_builtins().plan_all(e.f, e.w, e.s)) {
+      ASSERT_TRUE(o.schedule) << o.error;
+      const double error = percent_off_total_cost(e, o);
+      EXPECT_LE(std::abs(error), 4.0) << "n = " << n << ", " << o.planner;
+      worst = std::max(worst, std::abs(error));
+    }
+  }
+  EXPECT_GT(worst, 2.0);
 }
 
 // With the joint planner's chunk waves, every step is a one-chunk round, so the
