@@ -10,12 +10,15 @@ constexpr size_t kArity = 4;
 }
 
 void EventList::schedule(Time at, EventHandler& handler, uint64_t token, EventPriority priority) {
+  schedule_reserved(at, handler, token, reserve(priority));
+}
+
+void EventList::schedule_reserved(Time at, EventHandler& handler, uint64_t token, uint64_t reserved) {
   if (at < now_) {
     throw std::logic_error("event scheduled in the past: " + format_time(at) + " < now " +
                            format_time(now_));
   }
-  const uint64_t order = (static_cast<uint64_t>(priority) << 56) | (next_seq_++ & ((1ULL << 56) - 1));
-  heap_.push_back(Entry{at, order, &handler, token});
+  heap_.push_back(Entry{at, reserved, &handler, token});
   sift_up(heap_.size() - 1);
 }
 

@@ -5,6 +5,11 @@
 // within a class in the order they were scheduled, so runs are deterministic. Scheduling in the past is a programming error (throws).
 // The queue is a 4-ary min-heap over a flat vector: no allocation per event
 // once the vector has grown to the peak number of pending events.
+// A component that keeps its own time-ordered queue of future events (a
+// link's in-flight packets) takes each event's place in the order when it
+// decides on it (reserve) and hands only its earliest event to the list
+// (schedule_reserved): the event then fires exactly where it would have fired
+// had it been scheduled at reservation, and the heap stays small.
 #include <cstdint>
 #include <vector>
 
@@ -19,6 +24,12 @@ class EventList {
  public:
   void schedule(Time at, EventHandler& handler, uint64_t token,
                 EventPriority priority = EventPriority::normal);
+  // The place in the firing order of an event decided now; pass it to
+  // schedule_reserved, at most once, before now passes the event's time.
+  uint64_t reserve(EventPriority priority = EventPriority::normal) {
+    return (static_cast<uint64_t>(priority) << 56) | (next_seq_++ & kSeqMask);
+  }
+  void schedule_reserved(Time at, EventHandler& handler, uint64_t token, uint64_t reserved);
   // Fires the earliest event; returns false when none is pending.
   bool step();
   // Fires events until none is pending or the next one is later than `until`.
@@ -30,12 +41,18 @@ class EventList {
   uint64_t fired() const { return fired_; }
 
  private:
+  static constexpr uint64_t kSeqMask = (1ULL << 56) - 1;
   struct Entry {
     Time at;
     uint64_t order;  // priority in the top byte, insertion sequence below
     EventHandler* handler;
     uint64_t token;
-    bool before(const Entry& o) const { return at < o.at || (at == o.at && order < o.order); }
+    // One 128-bit comparison: branch-free child selection in sift_down.
+    __extension__ using Key = unsigned __int128;
+    Key key() const {
+      return (static_cast<Key>(static_cast<uint64_t>(at.picoseconds()) ^ (1ULL << 63)) << 64) | order;
+    }
+    bool before(const Entry& o) const { return key() < o.key(); }
   };
   void sift_up(size_t i);
   void sift_down(size_t i);

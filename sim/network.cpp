@@ -119,8 +119,18 @@ void Network::try_transmit(uint32_t link_index, Time now) {
   link.busy = true;
   ++stats_.packet_hops;
   events_.schedule(now + serialization, *this, token(kLinkFree, link_index));
-  events_.schedule(now + until_forwardable + fabric_.latency, *this, token(kArrive, id),
-                   EventPriority::arrival);
+  const InFlight landing{now + until_forwardable + fabric_.latency, events_.reserve(EventPriority::arrival), id};
+  if (link.in_flight.empty()) events_.schedule_reserved(landing.arrives, *this, token(kArrive, link_index), landing.order);
+  link.in_flight.push_back(landing);
+}
+
+void Network::land_first_in_flight(uint32_t link_index, Time now) {
+  RingBuffer<InFlight>& in_flight = links_[link_index].in_flight;
+  const PacketId id = in_flight.pop_front().id;
+  if (!in_flight.empty()) {
+    events_.schedule_reserved(in_flight.front().arrives, *this, token(kArrive, link_index), in_flight.front().order);
+  }
+  arrive(id, now);
 }
 
 void Network::arrive(PacketId id, Time now) {
@@ -158,7 +168,7 @@ void Network::on_event(Time now, uint64_t tok) {
       try_transmit(static_cast<uint32_t>(id), now);
       break;
     case kArrive:
-      arrive(static_cast<PacketId>(id), now);
+      land_first_in_flight(static_cast<uint32_t>(id), now);
       break;
   }
 }

@@ -15,6 +15,7 @@
 #include "core/event_list.h"
 #include "core/fabric_spec.h"
 #include "core/packet_pool.h"
+#include "core/ring_buffer.h"
 #include "core/segmentation.h"
 #include "sim/network_stats.h"
 #include "topology/topology.h"
@@ -56,10 +57,18 @@ class Network : public EventHandler {
       return order > o.order;
     }
   };
+  struct InFlight {
+    Time arrives;
+    uint64_t order;  // the arrival's reserved place in the event order
+    PacketId id;
+  };
   struct Link {
     Node to = 0;
     bool busy = false;
     std::vector<QueueEntry> queue;  // binary heap, smallest first
+    // Packets on the circuit, in arrival order (a circuit delivers in the
+    // order it sends); only the first is in the EventList.
+    RingBuffer<InFlight> in_flight;
   };
   struct Flow {
     FlowSpec spec;
@@ -77,6 +86,7 @@ class Network : public EventHandler {
   void try_transmit(uint32_t link_index, Time now);
   PacketId make_packet(uint32_t flow_index);
   void arrive(PacketId id, Time now);
+  void land_first_in_flight(uint32_t link_index, Time now);
 
   FabricSpec fabric_;
   Segmentation segmentation_;

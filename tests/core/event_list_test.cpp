@@ -68,6 +68,26 @@ TEST(EventList, ArrivalsFireBeforeNormalAtEqualTimes) {
   EXPECT_EQ(tokens(r), (std::vector<uint64_t>{1, 20, 21, 10, 11, 30}));
 }
 
+// A reserved event fires where it would have fired had it been scheduled at
+// reservation: before equal-time events scheduled after the reservation,
+// after those scheduled before it, whenever it is handed to the list.
+TEST(EventList, ReservedEventsKeepTheirPlaceInTheOrder) {
+  EventList events;
+  Recorder r;
+  events.schedule(Time::ns(5), r, 1, EventPriority::arrival);
+  const uint64_t early = events.reserve(EventPriority::arrival);
+  const uint64_t normal = events.reserve(EventPriority::normal);
+  events.schedule(Time::ns(5), r, 3, EventPriority::arrival);
+  events.schedule(Time::ns(5), r, 5, EventPriority::normal);
+  events.schedule(Time::ns(2), r, 0, EventPriority::normal);
+  events.step();  // now = 2 ns: the reserved events are handed over later
+  events.schedule_reserved(Time::ns(5), r, 4, normal);
+  events.schedule_reserved(Time::ns(5), r, 2, early);
+  events.run();
+  EXPECT_EQ(tokens(r), (std::vector<uint64_t>{0, 1, 2, 3, 4, 5}));
+  EXPECT_THROW(events.schedule_reserved(Time::ns(4), r, 9, events.reserve()), std::logic_error);
+}
+
 TEST(EventList, DefaultPriorityIsNormal) {
   EventList events;
   Recorder r;
