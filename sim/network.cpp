@@ -12,7 +12,10 @@ constexpr uint64_t kIdMask = (1ULL << 56) - 1;
 }  // namespace
 
 Network::Network(const FabricSpec& fabric, Segmentation segmentation, EventList& events)
-    : fabric_(fabric), segmentation_(segmentation), events_(events) {}
+    : fabric_(fabric),
+      segmentation_(segmentation),
+      events_(events),
+      header_serialization_(fabric.bandwidth.serialization(fabric.header)) {}
 
 void Network::install(const Topology& topology) {
   if (pool_.live() != 0) {
@@ -20,7 +23,10 @@ void Network::install(const Topology& topology) {
                            " packets in flight");
   }
   links_.assign(topology.edges().size(), Link{});
-  for (size_t i = 0; i < links_.size(); ++i) links_[i].to = topology.edges()[i].second;
+  for (size_t i = 0; i < links_.size(); ++i) {
+    links_[i].from = topology.edges()[i].first;
+    links_[i].to = topology.edges()[i].second;
+  }
 }
 
 void Network::start_flows(std::vector<FlowSpec> flows, Time at) {
@@ -29,8 +35,17 @@ void Network::start_flows(std::vector<FlowSpec> flows, Time at) {
   flows_remaining_ = 0;
   finished_at_ = at;
   for (FlowSpec& spec : flows) {
-    for (uint32_t link : spec.route) {
+    for (size_t hop = 0; hop < spec.route.size(); ++hop) {
+      const uint32_t link = spec.route[hop];
       if (link >= links_.size()) throw std::logic_error("flow routed over a circuit not installed");
+      if (hop > 0 && links_[spec.route[hop - 1]].to != links_[link].from) {
+        throw std::logic_error("flow " + std::to_string(flows_.size()) + ": hop " + std::to_string(hop) +
+                               " leaves node " + std::to_string(links_[link].from) + " but the packet is at node " +
+                               std::to_string(links_[spec.route[hop - 1]].to));
+      }
+    }
+    if (spec.bytes.count() > 0 && spec.route.empty()) {
+      throw std::logic_error("flow " + std::to_string(flows_.size()) + " carries bytes but has no route");
     }
     Flow flow;
     flow.chunk_bytes = segmentation_.chunk_size(spec.bytes);
@@ -47,6 +62,20 @@ std::vector<size_t> Network::undelivered_flows() const {
     if (flows_[i].delivered < flows_[i].spec.bytes.count()) out.push_back(i);
   }
   return out;
+}
+
+void Network::check_conservation() const {
+  if (pool_.live() != 0) {
+    throw std::logic_error(std::to_string(pool_.live()) + " packets left in the network after the step");
+  }
+  for (size_t i = 0; i < flows_.size(); ++i) {
+    const Flow& flow = flows_[i];
+    if (flow.injected != flow.spec.bytes.count() || flow.delivered != flow.spec.bytes.count()) {
+      throw std::logic_error("flow " + std::to_string(i) + " of " + std::to_string(flow.spec.bytes.count()) +
+                             " bytes: " + std::to_string(flow.injected) + " injected, " +
+                             std::to_string(flow.delivered) + " delivered");
+    }
+  }
 }
 
 uint64_t Network::local_order(size_t flow) const {
@@ -110,11 +139,11 @@ void Network::try_transmit(uint32_t link_index, Time now) {
   }
   const Packet& p = pool_[id];
   const Flow& flow = flows_[p.flow];
-  const Time serialization = fabric_.bandwidth.serialization(Bytes(p.bytes));
+  const Time serialization = this->serialization(p.bytes);
   const bool last_hop = p.hop + 1 == flow.spec.route.size();
   Time until_forwardable = serialization;
-  if (!last_hop && fabric_.router == RouterMode::cut_through) {
-    until_forwardable = fabric_.bandwidth.serialization(std::min(Bytes(p.bytes), fabric_.header));
+  if (!last_hop && fabric_.router == RouterMode::cut_through && Bytes(p.bytes) > fabric_.header) {
+    until_forwardable = header_serialization_;
   }
   link.busy = true;
   ++stats_.packet_hops;

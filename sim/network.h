@@ -34,8 +34,15 @@ class Network : public EventHandler {
   // Replaces the circuits. Throws std::logic_error if packets are in flight
   // (a reconfiguration must never strand a packet on a dark circuit).
   void install(const Topology& topology);
-  // Queues the flows for injection at time `at` (>= now).
+  // Queues the flows for injection at time `at` (>= now). Throws
+  // std::logic_error for a route that leaves the installed circuits or does
+  // not chain (each circuit must start where the previous one ends), so a
+  // packet only ever travels on lit circuits, from where it is.
   void start_flows(std::vector<FlowSpec> flows, Time at);
+  // Conservation, once the event list is empty: every flow's bytes were cut
+  // into packets and delivered exactly once, and no packet is left. Throws
+  // std::logic_error naming the first flow that breaks it.
+  void check_conservation() const;
   bool all_delivered() const { return flows_remaining_ == 0; }
   // Time the last packet of the current flows was delivered (start time if none).
   Time finished_at() const { return finished_at_; }
@@ -63,6 +70,7 @@ class Network : public EventHandler {
     PacketId id;
   };
   struct Link {
+    Node from = 0;
     Node to = 0;
     bool busy = false;
     std::vector<QueueEntry> queue;  // binary heap, smallest first
@@ -87,6 +95,15 @@ class Network : public EventHandler {
   PacketId make_packet(uint32_t flow_index);
   void arrive(PacketId id, Time now);
   void land_first_in_flight(uint32_t link_index, Time now);
+  // Packets are mostly full-sized: remember the last size's serialisation
+  // instead of a 128-bit division per packet-hop.
+  Time serialization(uint32_t bytes) {
+    if (bytes != memo_bytes_) {
+      memo_bytes_ = bytes;
+      memo_time_ = fabric_.bandwidth.serialization(Bytes(bytes));
+    }
+    return memo_time_;
+  }
 
   FabricSpec fabric_;
   Segmentation segmentation_;
@@ -98,6 +115,9 @@ class Network : public EventHandler {
   Time finished_at_;
   uint64_t enqueue_seq_ = 0;
   NetworkStats stats_;
+  uint32_t memo_bytes_ = UINT32_MAX;
+  Time memo_time_;
+  Time header_serialization_;
 };
 
 }  // namespace photonsim

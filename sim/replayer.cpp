@@ -78,6 +78,7 @@ RunResult Replayer::replay(const Schedule& schedule) const {
       throw Error("step " + std::to_string(s) + " cannot finish: transfers " + describe_stuck(step, stuck) +
                   " never delivered");
     }
+    network.check_conservation();
     r.end = network.finished_at();
     result.steps.push_back(r);
   }
