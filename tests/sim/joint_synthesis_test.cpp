@@ -95,16 +95,27 @@ double percent_off_total_cost(const Example& e, const SynthesizerRegistry::PlanO
   return 100.0 * static_cast<double>((measured - total_cost).picoseconds()) / static_cast<double>(total_cost.picoseconds());
 }
 
+// rdc in the paper's evaluation setting on n GPUs with k ports, the joint
+// planner's `chunks` as given ("" = its default).
+Example paper_setting(int n, int ports, Time reconfig_delay, const std::string& chunks = "") {
+  Example e;
+  e.f = fabric(n, ports);
+  e.f.reconfig_delay = reconfig_delay;
+  e.w = workload(Bytes(32'000'000), Bytes(4'000'000));
+  e.s.algorithm = "rdc";
+  if (!chunks.empty()) {
+    e.s.planner = "joint";
+    e.s.planner_params["chunks"] = chunks;
+  }
+  return e;
+}
+
 // The acceptance, with the default `chunks: auto`: k = 1 streams chunks
 // (within 1.2 %: one latency per chunk saved, and equal to the prediction);
 // k > 1 runs chunk waves, TotalCost to the picosecond.
 TEST(JointSynthesis, PacketSimulationAgreesWithTotalCostWithinTwoPercent) {
   for (auto [n, ports] : {std::pair{8, 1}, std::pair{16, 1}, std::pair{8, 2}, std::pair{16, 2}, std::pair{12, 3}}) {
-    Example e;
-    e.f = fabric(n, ports);
-    e.f.reconfig_delay = Time::us(20);
-    e.w = workload(Bytes(32'000'000), Bytes(4'000'000));
-    e.s.algorithm = "rdc";
+    const Example e = paper_setting(n, ports, Time::us(20));
     for (const auto& o : SynthesizerRegistry::with_builtins().plan_all(e.f, e.w, e.s)) {
       ASSERT_TRUE(o.schedule) << o.error;
       Time measured;
@@ -127,13 +138,7 @@ TEST(JointSynthesis, PacketSimulationAgreesWithTotalCostWithinTwoPercent) {
 TEST(JointSynthesis, PipelinedChunksOnTwoPortsDriftFromTotalCost) {
   double worst = 0.0;
   for (int n : {8, 16}) {
-    Example e;
-    e.f = fabric(n, 2);
-    e.f.reconfig_delay = Time::us(20);
-    e.w = workload(Bytes(32'000'000), Bytes(4'000'000));
-    e.s.algorithm = "rdc";
-    e.s.planner = "joint";
-    e.s.planner_params["chunks"] = "pipelined";
+    const Example e = paper_setting(n, 2, Time::us(20), "pipelined");
     for (const auto& o : SynthesizerRegistry::with_builtins().plan_all(e.f, e.w, e.s)) {
       ASSERT_TRUE(o.schedule) << o.error;
       const double error = percent_off_total_cost(e, o);
@@ -149,13 +154,7 @@ TEST(JointSynthesis, PipelinedChunksOnTwoPortsDriftFromTotalCost) {
 // (Circulant and GenKautz families) as for k = 1.
 TEST(JointSynthesis, ChunkWavesRunExactlyTotalCost) {
   for (int ports : {1, 2, 3}) {
-    Example e;
-    e.f = fabric(12, ports);
-    e.f.reconfig_delay = Time::us(100);
-    e.w = workload(Bytes(32'000'000), Bytes(4'000'000));
-    e.s.algorithm = "rdc";
-    e.s.planner = "joint";
-    e.s.planner_params["chunks"] = "waves";
+    const Example e = paper_setting(12, ports, Time::us(100), "waves");
     for (const auto& o : SynthesizerRegistry::with_builtins().plan_all(e.f, e.w, e.s)) {
       ASSERT_TRUE(o.schedule) << o.error;
       const Time total_cost = e.f.reconfig_delay * o.schedule->reconfigurations() + kT * (8 * o.hop_sum);
