@@ -1,6 +1,7 @@
 #include "schedules/joint_planner.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "core/error.h"
 #include "schedules/alpha_beta_congestion_model.h"
@@ -114,8 +115,8 @@ Schedule JointPlanner::to_schedule(const AlltoallStrategy& strategy, const StepP
   return Schedule(std::move(parts));
 }
 
-std::vector<JointPlanner::Candidate> JointPlanner::candidates(const StepPattern& pattern,
-                                                              const PlanningInput& input) {
+void JointPlanner::for_each_candidate(const StepPattern& pattern, const PlanningInput& input,
+                                      const std::function<void(Candidate&&)>& visit) {
   if (!input.joint || !input.algorithm_params) {
     throw Error("planner 'joint' needs an algorithm that chooses topologies and rounds together "
                 "(synthesis.algorithm: rdc, fast, mixnet, directconnect, topoopt, static_ring, pairwise)");
@@ -130,22 +131,26 @@ std::vector<JointPlanner::Candidate> JointPlanner::candidates(const StepPattern&
                 "} on " + std::to_string(input.fabric.gpus) + " GPUs with " + std::to_string(input.fabric.ports) +
                 " port(s), got " + std::to_string(input.reconfigurations.value_or(0)));
   }
-  std::vector<Candidate> out;
   for (const AlltoallStrategy& strategy : strategies) {
     Schedule schedule = to_schedule(strategy, pattern, input);
     Schedule predicted = schedule.with_prediction(predict_alpha_beta_congestion(schedule, input.fabric, input.workload));
-    out.push_back(Candidate{strategy.configurations(), strategy.contention_free_rounds ? strategy.hop_sum() : -1,
-                            strategy.construction, std::move(predicted)});
+    visit(Candidate{strategy.configurations(), strategy.contention_free_rounds ? strategy.hop_sum() : -1,
+                    strategy.construction, std::move(predicted)});
   }
+}
+
+std::vector<JointPlanner::Candidate> JointPlanner::candidates(const StepPattern& pattern,
+                                                              const PlanningInput& input) {
+  std::vector<Candidate> out;
+  for_each_candidate(pattern, input, [&](Candidate&& c) { out.push_back(std::move(c)); });
   return out;
 }
 
 Schedule JointPlanner::plan(const StepPattern& pattern, const PlanningInput& input) const {
-  const std::vector<Candidate> all = candidates(pattern, input);
-  const Candidate* best = &all.front();
-  for (const Candidate& c : all) {
-    if (c.schedule.prediction().total() < best->schedule.prediction().total()) best = &c;
-  }
+  std::optional<Candidate> best;
+  for_each_candidate(pattern, input, [&](Candidate&& c) {
+    if (!best || c.schedule.prediction().total() < best->schedule.prediction().total()) best = std::move(c);
+  });
   return best->schedule;
 }
 

@@ -16,6 +16,7 @@
 // exactly TotalCost = R*d + T * sum of c * hops on contention-free rounds
 // (multipath flows are not cut into waves), or `auto` (default): waves for
 // contention-free rounds of equal flows when k > 1, pipelined otherwise.
+#include <functional>
 #include <vector>
 
 #include "schedules/alltoall_strategy.h"
@@ -35,6 +36,11 @@ class JointPlanner : public Planner {
   Schedule plan(const StepPattern& pattern, const PlanningInput& input) const override;
   // Every d the synthesizer offers (or the requested one), each predicted, in order of d.
   static std::vector<Candidate> candidates(const StepPattern& pattern, const PlanningInput& input);
+  // The same, handed over one at a time, so a caller that keeps only some of
+  // them holds one schedule at a time (n = 64, k = 2 as chunk waves: 390 MiB
+  // for all of them at once).
+  static void for_each_candidate(const StepPattern& pattern, const PlanningInput& input,
+                                 const std::function<void(Candidate&&)>& visit);
   static Schedule to_schedule(const AlltoallStrategy& strategy, const StepPattern& pattern,
                               const PlanningInput& input);
   static std::vector<std::string> parameters() { return {"chunks"}; }
