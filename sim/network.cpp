@@ -84,8 +84,8 @@ uint64_t Network::local_order(size_t flow) const {
   return ((UINT32_MAX - hops) << 32) | static_cast<uint64_t>(flow);
 }
 
-void Network::push(Link& link, QueueEntry entry) {
-  link.queue.push_back(entry);
+void Network::push(Link& link, uint32_t chunk, uint32_t local, uint64_t order, uint32_t id) {
+  link.queue.push_back(QueueEntry{chunk, local, order, id});
   std::push_heap(link.queue.begin(), link.queue.end(),
                  [](const QueueEntry& a, const QueueEntry& b) { return a.after(b); });
 }
@@ -134,7 +134,7 @@ void Network::try_transmit(uint32_t link_index, Time now) {
     id = make_packet(next.id);
     const Flow& flow = flows_[next.id];
     if (flow.injected < flow.spec.bytes.count()) {
-      push(link, QueueEntry{flow.next_chunk, 1, next.order, next.id});
+      push(link, flow.next_chunk, 1, next.order, next.id);
     }
   }
   const Packet& p = pool_[id];
@@ -177,7 +177,7 @@ void Network::arrive(PacketId id, Time now) {
     return;
   }
   const uint32_t link_index = flow.spec.route[p.hop];
-  push(links_[link_index], QueueEntry{p.chunk, 0, enqueue_seq_++, id});
+  push(links_[link_index], p.chunk, 0, enqueue_seq_++, id);
   try_transmit(link_index, now);
 }
 
@@ -187,8 +187,7 @@ void Network::on_event(Time now, uint64_t tok) {
     case kStart:
       for (size_t f = 0; f < flows_.size(); ++f) {
         if (flows_[f].spec.bytes.count() == 0) continue;
-        push(links_[flows_[f].spec.route.front()],
-             QueueEntry{0, 1, local_order(f), static_cast<uint32_t>(f)});
+        push(links_[flows_[f].spec.route.front()], 0, 1, local_order(f), static_cast<uint32_t>(f));
       }
       for (uint32_t l = 0; l < links_.size(); ++l) try_transmit(l, now);
       break;

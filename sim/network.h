@@ -89,7 +89,7 @@ class Network : public EventHandler {
   };
 
   uint64_t local_order(size_t flow) const;
-  void push(Link& link, QueueEntry entry);
+  void push(Link& link, uint32_t chunk, uint32_t local, uint64_t order, uint32_t id);
   QueueEntry pop(Link& link);
   void try_transmit(uint32_t link_index, Time now);
   PacketId make_packet(uint32_t flow_index);
