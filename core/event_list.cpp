@@ -13,25 +13,33 @@ void EventList::schedule(Time at, EventHandler& handler, uint64_t token, EventPr
   schedule_reserved(at, handler, token, reserve(priority));
 }
 
-void EventList::schedule_reserved(Time at, EventHandler& handler, uint64_t token, uint64_t reserved) {
-  if (at < now_) {
-    throw std::logic_error("event scheduled in the past: " + format_time(at) + " < now " +
-                           format_time(now_));
-  }
-  heap_.push_back(Entry{at, reserved, &handler, token});
-  sift_up(heap_.size() - 1);
+void EventList::throw_scheduled_in_past(Time at) const {
+  throw std::logic_error("event scheduled in the past: " + format_time(at) + " < now " +
+                         format_time(now_));
 }
 
 bool EventList::step() {
   if (heap_.empty()) return false;
-  Entry top = heap_.front();
+  const Entry top = heap_.front();
+  now_ = top.at;
+  ++fired_;
+  root_vacant_ = true;
+  try {
+    top.handler->on_event(now_, top.token);
+  } catch (...) {
+    fill_vacant_root();
+    throw;
+  }
+  fill_vacant_root();
+  return true;
+}
+
+void EventList::fill_vacant_root() {
+  if (!root_vacant_) return;
+  root_vacant_ = false;
   heap_.front() = heap_.back();
   heap_.pop_back();
   if (!heap_.empty()) sift_down(0);
-  now_ = top.at;
-  ++fired_;
-  top.handler->on_event(now_, top.token);
-  return true;
 }
 
 void EventList::run(Time until) {

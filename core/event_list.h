@@ -10,6 +10,9 @@
 // decides on it (reserve) and hands only its earliest event to the list
 // (schedule_reserved): the event then fires exactly where it would have fired
 // had it been scheduled at reservation, and the heap stays small.
+// Most handlers schedule one follow-up event (a packet's next hop), so the
+// fired event's root slot stays vacant while its handler runs and the first
+// event scheduled takes it (one sift_down instead of a pop and a push).
 #include <cstdint>
 #include <vector>
 
@@ -29,15 +32,25 @@ class EventList {
   uint64_t reserve(EventPriority priority = EventPriority::normal) {
     return (static_cast<uint64_t>(priority) << 56) | (next_seq_++ & kSeqMask);
   }
-  void schedule_reserved(Time at, EventHandler& handler, uint64_t token, uint64_t reserved);
+  void schedule_reserved(Time at, EventHandler& handler, uint64_t token, uint64_t reserved) {
+    if (at < now_) throw_scheduled_in_past(at);
+    if (root_vacant_) {
+      root_vacant_ = false;
+      heap_.front() = Entry{at, reserved, &handler, token};
+      sift_down(0);
+    } else {
+      heap_.push_back(Entry{at, reserved, &handler, token});
+      sift_up(heap_.size() - 1);
+    }
+  }
   // Fires the earliest event; returns false when none is pending.
   bool step();
   // Fires events until none is pending or the next one is later than `until`.
   void run(Time until = Time::max());
 
   Time now() const { return now_; }
-  bool empty() const { return heap_.empty(); }
-  size_t pending() const { return heap_.size(); }
+  bool empty() const { return pending() == 0; }
+  size_t pending() const { return heap_.size() - (root_vacant_ ? 1 : 0); }
   uint64_t fired() const { return fired_; }
 
  private:
@@ -54,6 +67,8 @@ class EventList {
     }
     bool before(const Entry& o) const { return key() < o.key(); }
   };
+  [[noreturn]] void throw_scheduled_in_past(Time at) const;
+  void fill_vacant_root();
   void sift_up(size_t i);
   void sift_down(size_t i);
 
@@ -61,6 +76,7 @@ class EventList {
   Time now_ = Time::zero();
   uint64_t next_seq_ = 0;
   uint64_t fired_ = 0;
+  bool root_vacant_ = false;  // heap_.front() is the event being fired
 };
 
 }  // namespace photonsim

@@ -213,5 +213,95 @@ TEST(EventList, RandomEventsMatchReferenceOrder) {
   EXPECT_EQ(tokens(r), expected);
 }
 
+// While an event fires, its slot is reused by the first event its handler
+// schedules; handlers scheduling none, one or several events (some at the
+// current instant, some reserved earlier) must still see the reference order
+// and count: a sorted list of (time, priority, sequence).
+class Spawner : public EventHandler {
+ public:
+  struct Ref {
+    int64_t at;
+    uint64_t order;
+    uint64_t token;
+  };
+  explicit Spawner(EventList& events) : events_(events), rng_(4242) {}
+  void add(int64_t at, EventPriority priority) {
+    const uint64_t order = events_.reserve(priority);
+    const uint64_t token = next_token_++;
+    pending_.push_back({at, order, token});
+    events_.schedule_reserved(Time::ps(at), *this, token, order);
+  }
+  void on_event(Time now, uint64_t token) override {
+    auto first = std::min_element(pending_.begin(), pending_.end(), [](const Ref& a, const Ref& b) {
+      return a.at != b.at ? a.at < b.at : a.order < b.order;
+    });
+    ASSERT_NE(first, pending_.end());
+    EXPECT_EQ(token, first->token);
+    EXPECT_EQ(now.picoseconds(), first->at);
+    pending_.erase(first);
+    EXPECT_EQ(events_.pending(), pending_.size());
+    if (next_token_ >= 20000) return;
+    const uint64_t spawn = rng_.uniform(4);  // 0..3 follow-ups; the population drifts
+    for (uint64_t i = 0; i < spawn; ++i) {
+      add(now.picoseconds() + static_cast<int64_t>(rng_.uniform(30)),
+          rng_.uniform(2) == 0 ? EventPriority::arrival : EventPriority::normal);
+    }
+  }
+  size_t left() const { return pending_.size(); }
+
+ private:
+  EventList& events_;
+  Rng rng_;
+  std::vector<Ref> pending_;
+  uint64_t next_token_ = 0;
+};
+
+TEST(EventList, HandlersSchedulingAnyNumberOfEventsKeepTheReferenceOrder) {
+  EventList events;
+  Spawner spawner(events);
+  for (int i = 0; i < 64; ++i) spawner.add(i % 7, EventPriority::normal);
+  events.run();
+  EXPECT_EQ(spawner.left(), size_t{0});
+  EXPECT_TRUE(events.empty());
+  EXPECT_GT(events.fired(), uint64_t{1000});
+}
+
+class Thrower : public EventHandler {
+ public:
+  explicit Thrower(EventList& events) : events_(events) {}
+  void on_event(Time now, uint64_t token) override {
+    fired.push_back(token);
+    if (token == 1) {
+      events_.schedule(now + Time::ns(1), *this, 10);
+      throw std::runtime_error("handler failed");
+    }
+    if (token == 5) throw std::runtime_error("handler failed before scheduling");
+  }
+  std::vector<uint64_t> fired;
+
+ private:
+  EventList& events_;
+};
+
+TEST(EventList, AHandlerThatThrowsLeavesTheListConsistent) {
+  EventList events;
+  Thrower t(events);
+  events.schedule(Time::ns(1), t, 1);
+  events.schedule(Time::ns(5), t, 2);
+  events.schedule(Time::ns(3), t, 3);
+  EXPECT_THROW(events.step(), std::runtime_error);
+  EXPECT_EQ(events.pending(), size_t{3});  // 2, 3 and the 10 scheduled before the throw
+  events.run();
+  EXPECT_EQ(t.fired, (std::vector<uint64_t>{1, 10, 3, 2}));
+  // A throw from a handler that scheduled nothing also gives its slot back.
+  events.schedule(Time::ns(9), t, 5);
+  events.schedule(Time::ns(9), t, 4);
+  EXPECT_THROW(events.run(), std::runtime_error);
+  EXPECT_EQ(events.pending(), size_t{1});
+  events.run();
+  EXPECT_TRUE(events.empty());
+  EXPECT_EQ(t.fired, (std::vector<uint64_t>{1, 10, 3, 2, 5, 4}));
+}
+
 }  // namespace
 }  // namespace photonsim
