@@ -58,21 +58,45 @@ void EventList::sift_up(size_t i) {
 }
 
 void EventList::sift_down(size_t i) {
+  // The winner among four children is found by a tournament of conditional
+  // moves: which child is earliest is data-dependent and unpredictable, so
+  // branches here cost a misprediction per level.
   const size_t n = heap_.size();
-  Entry moving = heap_[i];
+  Entry* const heap = heap_.data();
+  const Entry moving = heap[i];
+  const Entry::Key moving_key = moving.key();
   for (;;) {
-    size_t first = i * kArity + 1;
+    const size_t first = i * kArity + 1;
     if (first >= n) break;
     size_t best = first;
-    size_t last = first + kArity < n ? first + kArity : n;
-    for (size_t c = first + 1; c < last; ++c) {
-      if (heap_[c].before(heap_[best])) best = c;
+    Entry::Key best_key = heap[first].key();
+    if (first + kArity <= n) {
+      const Entry::Key k1 = heap[first + 1].key();
+      const Entry::Key k2 = heap[first + 2].key();
+      const Entry::Key k3 = heap[first + 3].key();
+      const bool right_pair = k3 < k2;
+      const size_t pair_best = right_pair ? first + 3 : first + 2;
+      const Entry::Key pair_key = right_pair ? k3 : k2;
+      const bool second = k1 < best_key;
+      best = second ? first + 1 : best;
+      best_key = second ? k1 : best_key;
+      const bool from_pair = pair_key < best_key;
+      best = from_pair ? pair_best : best;
+      best_key = from_pair ? pair_key : best_key;
+    } else {
+      for (size_t c = first + 1; c < n; ++c) {
+        const Entry::Key k = heap[c].key();
+        if (k < best_key) {
+          best = c;
+          best_key = k;
+        }
+      }
     }
-    if (!heap_[best].before(moving)) break;
-    heap_[i] = heap_[best];
+    if (!(best_key < moving_key)) break;
+    heap[i] = heap[best];
     i = best;
   }
-  heap_[i] = moving;
+  heap[i] = moving;
 }
 
 }  // namespace photonsim
