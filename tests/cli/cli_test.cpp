@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -410,6 +411,33 @@ TEST_F(Cli, KilledSweepKeepsWholeRowsAndResumes) {
   size_t lines = 0;
   EXPECT_EQ(sweep_rows(read_file(out + "/results.csv"), 3, &lines).size(), 16u);
   EXPECT_EQ(lines, 16u);
+}
+
+// A run killed at any moment leaves each output file whole or absent: equal
+// to a completed run's (results less wall time, the schedule byte for byte).
+TEST_F(Cli, KilledRunLeavesWholeOutputsOrNone) {
+  const std::string config = quickstart() + " --set workload.message=64MB --set fabric.packet=4KiB";
+  const fs::path full = dir_ / "full";
+  ASSERT_EQ(photonsim("run " + config + " --out " + full.string()).code, 0);
+  const std::string expected_json = without_wall(read_file(full / "result.json"));
+  const std::string expected_schedule = read_file(full / "schedule.pb");
+  for (const char* delay : {"0.05", "0.3", "1", "3"}) {
+    const fs::path out = dir_ / (std::string("killed-") + delay);
+    std::system(("timeout -s KILL " + std::string(delay) + " " + std::string(PHOTONSIM_BINARY) + " run " + config +
+                 " --out " + out.string() + " >/dev/null 2>&1")
+                    .c_str());
+    if (fs::exists(out / "result.json")) {
+      EXPECT_EQ(without_wall(read_file(out / "result.json")), expected_json) << "killed after " << delay << " s";
+    }
+    if (fs::exists(out / "schedule.pb")) {
+      EXPECT_EQ(read_file(out / "schedule.pb"), expected_schedule) << "killed after " << delay << " s";
+    }
+    if (fs::exists(out / "result.csv")) {
+      const std::string csv = read_file(out / "result.csv");
+      EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 2) << "killed after " << delay << " s";
+      EXPECT_EQ(csv.back(), '\n');
+    }
+  }
 }
 
 TEST_F(Cli, SweepErrorsNameTheSweepFile) {
