@@ -12,7 +12,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <stdexcept>
 #include <vector>
 
 #include "core/ring_buffer.h"
