@@ -10,6 +10,8 @@ namespace photonsim {
 
 enum class CircuitKind { directed, bidirectional };
 enum class RouterMode { cut_through, store_and_forward };
+// Which waiting packet an idle egress port sends next (Network's contract).
+enum class EgressOrder { chunk, fifo };
 
 struct FabricSpec {
   int gpus = 0;                    // >= 2
@@ -20,11 +22,13 @@ struct FabricSpec {
   RouterMode router = RouterMode::store_and_forward;
   Bytes packet;                    // forwarding unit; 0 = one packet per chunk
   Bytes header;                    // cut-through forwards once this much has arrived
+  EgressOrder egress_order = EgressOrder::chunk;
   Time reconfig_delay;             // alpha_r, >= 0
   Time step_overhead;              // alpha, paid once per step, >= 0
 };
 
 const char* to_string(CircuitKind kind);
 const char* to_string(RouterMode mode);
+const char* to_string(EgressOrder order);
 
 }  // namespace photonsim

@@ -26,7 +26,7 @@ using KeyList = std::span<const std::string_view>;
 constexpr std::string_view kTopLevelKeys[]{"seed", "fabric", "workload", "synthesis", "output"};
 constexpr std::string_view kFabricKeys[]{"gpus",          "ports",        "circuits", "bandwidth",
                                          "latency",       "router",       "packet",   "header",
-                                         "reconfig_delay", "step_overhead"};
+                                         "reconfig_delay", "step_overhead", "egress_order"};
 constexpr std::string_view kWorkloadKeys[]{"collective", "message", "chunk", "root", "distribution", "zipf_factor", "message_scope"};
 constexpr std::string_view kSynthesisKeys[]{"algorithm", "planner", "topology", "static_topology", "reconfigurations"};
 constexpr std::string_view kOutputKeys[]{"dir"};
@@ -113,6 +113,8 @@ class Reader {
     if (auto packet = find(fabric, "packet")) f.packet = size(*packet, "chunk");
     if (auto header = find(fabric, "header"))
       f.header = unit(*header, parse_bytes, "must not be negative");
+    if (auto order = find(fabric, "egress_order"))
+      f.egress_order = choice<EgressOrder>(*order, {{"chunk", EgressOrder::chunk}, {"fifo", EgressOrder::fifo}});
     if (auto delay = find(fabric, "reconfig_delay")) f.reconfig_delay = time(*delay);
     if (auto overhead = find(fabric, "step_overhead")) f.step_overhead = time(*overhead);
 

@@ -6,7 +6,7 @@
 namespace photonsim {
 
 namespace {
-enum EventKind : uint64_t { kStart = 1, kLinkFree = 2, kArrive = 3 };
+enum EventKind : uint64_t { kStart = 1, kLinkFree = 2, kArrive = 3, kDecide = 4 };
 constexpr uint64_t token(EventKind kind, uint64_t id) { return (static_cast<uint64_t>(kind) << 56) | id; }
 constexpr uint64_t kIdMask = (1ULL << 56) - 1;
 }  // namespace
@@ -23,6 +23,7 @@ void Network::install(const Topology& topology) {
                            " packets in flight");
   }
   links_.assign(topology.edges().size(), Link{});
+  decisions_.clear();
   for (size_t i = 0; i < links_.size(); ++i) {
     links_[i].from = topology.edges()[i].first;
     links_[i].to = topology.edges()[i].second;
@@ -33,6 +34,7 @@ void Network::start_flows(std::vector<FlowSpec> flows, Time at) {
   flows_.clear();
   flows_.reserve(flows.size());
   flows_remaining_ = 0;
+  started_at_ = at;
   finished_at_ = at;
   for (FlowSpec& spec : flows) {
     for (size_t hop = 0; hop < spec.route.size(); ++hop) {
@@ -78,14 +80,25 @@ void Network::check_conservation() const {
   }
 }
 
-uint64_t Network::local_order(size_t flow) const {
-  // Longer routes first (their packets have further to go), then flow order.
-  const uint64_t hops = flows_[flow].spec.route.size();
-  return ((UINT32_MAX - hops) << 32) | static_cast<uint64_t>(flow);
+Network::QueueEntry Network::forwarded_entry(const Packet& packet, PacketId id, Time now) const {
+  const uint64_t remaining = flows_[packet.flow].spec.route.size() - packet.hop;
+  const uint64_t tie = ((UINT32_MAX - remaining) << 32) | packet.flow;
+  const auto queued = static_cast<uint64_t>(now.picoseconds());
+  if (fabric_.egress_order == EgressOrder::fifo) return QueueEntry{queued, 0, tie, id, 0};
+  return QueueEntry{static_cast<uint64_t>(packet.chunk) << 1, queued, tie, id, 0};
 }
 
-void Network::push(Link& link, uint32_t chunk, uint32_t local, uint64_t order, uint32_t id) {
-  link.queue.push_back(QueueEntry{chunk, local, order, id});
+Network::QueueEntry Network::own_entry(uint32_t flow_index) const {
+  const Flow& flow = flows_[flow_index];
+  const uint64_t tie = ((UINT32_MAX - flow.spec.route.size()) << 32) | flow_index;
+  if (fabric_.egress_order == EgressOrder::fifo) {
+    return QueueEntry{static_cast<uint64_t>(started_at_.picoseconds()), 1, tie, flow_index, 1};
+  }
+  return QueueEntry{(static_cast<uint64_t>(flow.next_chunk) << 1) | 1, 0, tie, flow_index, 1};
+}
+
+void Network::push(Link& link, const QueueEntry& entry) {
+  link.queue.push_back(entry);
   std::push_heap(link.queue.begin(), link.queue.end(),
                  [](const QueueEntry& a, const QueueEntry& b) { return a.after(b); });
 }
@@ -125,17 +138,46 @@ PacketId Network::make_packet(uint32_t flow_index) {
   return id;
 }
 
-void Network::try_transmit(uint32_t link_index, Time now) {
+void Network::wake(uint32_t link_index, Time now) {
   Link& link = links_[link_index];
-  if (link.busy || link.queue.empty()) return;
+  if (link.free_at > now) {
+    // Busy: it decides when it frees. A LinkFree event exists only while
+    // something waits, so idle circuits cost no events.
+    if (!link.wake_scheduled) {
+      link.wake_scheduled = true;
+      events_.schedule(link.free_at, *this, token(kLinkFree, link_index), EventPriority::arrival);
+    }
+    return;
+  }
+  if (link.decision_pending) return;
+  link.decision_pending = true;
+  decisions_.push_back(link_index);
+  if (!decision_scheduled_) {
+    // One decision event per picosecond, after every arrival and LinkFree of
+    // that picosecond (they have the earlier priority class).
+    decision_scheduled_ = true;
+    events_.schedule(now, *this, token(kDecide, 0), EventPriority::normal);
+  }
+}
+
+void Network::decide_pending(Time now) {
+  decision_scheduled_ = false;
+  deciding_.swap(decisions_);
+  for (uint32_t link_index : deciding_) {
+    links_[link_index].decision_pending = false;
+    transmit(link_index, now);
+  }
+  deciding_.clear();
+}
+
+void Network::transmit(uint32_t link_index, Time now) {
+  Link& link = links_[link_index];
   const QueueEntry next = pop(link);
   PacketId id = next.id;
-  if (next.local) {
+  if (next.own) {
     id = make_packet(next.id);
     const Flow& flow = flows_[next.id];
-    if (flow.injected < flow.spec.bytes.count()) {
-      push(link, flow.next_chunk, 1, next.order, next.id);
-    }
+    if (flow.injected < flow.spec.bytes.count()) push(link, own_entry(next.id));
   }
   const Packet& p = pool_[id];
   const Flow& flow = flows_[p.flow];
@@ -145,19 +187,21 @@ void Network::try_transmit(uint32_t link_index, Time now) {
   if (!last_hop && fabric_.router == RouterMode::cut_through && Bytes(p.bytes) > fabric_.header) {
     until_forwardable = header_serialization_;
   }
-  link.busy = true;
+  link.free_at = now + serialization;
   ++stats_.packet_hops;
-  events_.schedule(now + serialization, *this, token(kLinkFree, link_index));
-  const InFlight landing{now + until_forwardable + fabric_.latency, events_.reserve(EventPriority::arrival), id};
-  if (link.in_flight.empty()) events_.schedule_reserved(landing.arrives, *this, token(kArrive, link_index), landing.order);
+  const InFlight landing{now + until_forwardable + fabric_.latency, id};
+  if (link.in_flight.empty()) {
+    events_.schedule(landing.arrives, *this, token(kArrive, link_index), EventPriority::arrival);
+  }
   link.in_flight.push_back(landing);
+  if (!link.queue.empty()) wake(link_index, now);
 }
 
 void Network::land_first_in_flight(uint32_t link_index, Time now) {
   RingBuffer<InFlight>& in_flight = links_[link_index].in_flight;
   const PacketId id = in_flight.pop_front().id;
   if (!in_flight.empty()) {
-    events_.schedule_reserved(in_flight.front().arrives, *this, token(kArrive, link_index), in_flight.front().order);
+    events_.schedule(in_flight.front().arrives, *this, token(kArrive, link_index), EventPriority::arrival);
   }
   arrive(id, now);
 }
@@ -177,8 +221,8 @@ void Network::arrive(PacketId id, Time now) {
     return;
   }
   const uint32_t link_index = flow.spec.route[p.hop];
-  push(links_[link_index], p.chunk, 0, enqueue_seq_++, id);
-  try_transmit(link_index, now);
+  push(links_[link_index], forwarded_entry(p, id, now));
+  wake(link_index, now);
 }
 
 void Network::on_event(Time now, uint64_t tok) {
@@ -187,16 +231,21 @@ void Network::on_event(Time now, uint64_t tok) {
     case kStart:
       for (size_t f = 0; f < flows_.size(); ++f) {
         if (flows_[f].spec.bytes.count() == 0) continue;
-        push(links_[flows_[f].spec.route.front()], 0, 1, local_order(f), static_cast<uint32_t>(f));
+        push(links_[flows_[f].spec.route.front()], own_entry(static_cast<uint32_t>(f)));
       }
-      for (uint32_t l = 0; l < links_.size(); ++l) try_transmit(l, now);
+      for (uint32_t l = 0; l < links_.size(); ++l) {
+        if (!links_[l].queue.empty()) wake(l, now);
+      }
       break;
     case kLinkFree:
-      links_[id].busy = false;
-      try_transmit(static_cast<uint32_t>(id), now);
+      links_[id].wake_scheduled = false;
+      wake(static_cast<uint32_t>(id), now);
       break;
     case kArrive:
       land_first_in_flight(static_cast<uint32_t>(id), now);
+      break;
+    case kDecide:
+      decide_pending(now);
       break;
   }
 }

@@ -3,10 +3,19 @@
 // installed topology is an egress serialiser at line rate followed by a
 // propagation pipe. GPUs inject their flows' packets and forward others'
 // packets: store-and-forward once a packet has fully arrived, cut-through once
-// its header has. Each egress port sends the waiting packet of smallest chunk
-// index first; at equal index, forwarded packets before the GPU's own, then
-// first come first served; among its own flows, the longer route first (the
-// critical path), then flow order.
+// its header has.
+// Order at an egress port: at every picosecond, every packet due then lands
+// first (and every circuit due to free frees); only then does each idle port
+// choose among everything waiting, so the choice never depends on the order
+// in which same-time events are handled, nor on GPU numbering. The choice,
+// with fabric.egress_order = chunk (default): smallest chunk index; at equal
+// index forwarded packets before the GPU's own; forwarded packets first come
+// first served (by the time they became forwardable here), own flows by the
+// longer route (the critical path); remaining ties: the longer remaining route,
+// then the smaller flow index (the transfer's place in the step).
+// With egress_order = fifo: first come first served, the GPU's own packets
+// counted as queued at the step's start; ties as above (forwarded before own,
+// longer remaining route, smaller flow index).
 // Lifecycle: install(topology) while idle, start_flows(at), drive the
 // EventList until empty, read finished_at(); repeat per step.
 #include <cstdint>
@@ -53,26 +62,30 @@ class Network : public EventHandler {
   void on_event(Time now, uint64_t token) override;
 
  private:
+  // The egress choice as a lexicographic key (see the contract above).
   struct QueueEntry {
-    uint32_t chunk;
-    uint32_t local;   // 0 = forwarded packet, 1 = a local flow's next packet
-    uint64_t order;   // enqueue sequence (forwarded) or local_order() (local)
-    uint32_t id;      // packet id or flow index
+    uint64_t first;   // chunk: chunk index << 1 | own;  fifo: time queued
+    uint64_t second;  // chunk: time queued (own: 0);    fifo: own
+    uint64_t third;   // (UINT32_MAX - remaining hops) << 32 | flow index
+    uint32_t id;      // packet id (forwarded) or flow index (own)
+    uint32_t own;     // 1: the id is a local flow whose next packet is cut on sending
     bool after(const QueueEntry& o) const {
-      if (chunk != o.chunk) return chunk > o.chunk;
-      if (local != o.local) return local > o.local;
-      return order > o.order;
+      if (first != o.first) return first > o.first;
+      if (second != o.second) return second > o.second;
+      if (third != o.third) return third > o.third;
+      return id > o.id;
     }
   };
   struct InFlight {
     Time arrives;
-    uint64_t order;  // the arrival's reserved place in the event order
     PacketId id;
   };
   struct Link {
     Node from = 0;
     Node to = 0;
-    bool busy = false;
+    Time free_at;                 // the serialiser is busy before this time
+    bool wake_scheduled = false;  // a LinkFree event is pending at free_at
+    bool decision_pending = false;
     std::vector<QueueEntry> queue;  // binary heap, smallest first
     // Packets on the circuit, in arrival order (a circuit delivers in the
     // order it sends); only the first is in the EventList.
@@ -88,10 +101,15 @@ class Network : public EventHandler {
     uint64_t next_seq = 0;
   };
 
-  uint64_t local_order(size_t flow) const;
-  void push(Link& link, uint32_t chunk, uint32_t local, uint64_t order, uint32_t id);
+  QueueEntry forwarded_entry(const Packet& packet, PacketId id, Time now) const;
+  QueueEntry own_entry(uint32_t flow_index) const;
+  void push(Link& link, const QueueEntry& entry);
   QueueEntry pop(Link& link);
-  void try_transmit(uint32_t link_index, Time now);
+  // A packet was queued at the link: make sure it is decided on when the
+  // link is (or becomes) free, after every event of that picosecond.
+  void wake(uint32_t link_index, Time now);
+  void decide_pending(Time now);
+  void transmit(uint32_t link_index, Time now);
   PacketId make_packet(uint32_t flow_index);
   void arrive(PacketId id, Time now);
   void land_first_in_flight(uint32_t link_index, Time now);
@@ -112,8 +130,11 @@ class Network : public EventHandler {
   std::vector<Link> links_;
   std::vector<Flow> flows_;
   size_t flows_remaining_ = 0;
+  Time started_at_;
   Time finished_at_;
-  uint64_t enqueue_seq_ = 0;
+  std::vector<uint32_t> decisions_;  // links to decide on at this picosecond
+  std::vector<uint32_t> deciding_;
+  bool decision_scheduled_ = false;
   NetworkStats stats_;
   uint32_t memo_bytes_ = UINT32_MAX;
   Time memo_time_;

@@ -72,6 +72,7 @@ std::vector<Column> scalar_columns(const RunReport& r) {
       {"packet_hops", std::to_string(r.result.network.packet_hops), false},
       {"bytes_delivered", std::to_string(r.result.network.bytes_delivered), false},
       {"fidelity", to_string(r.fidelity), true},
+      {"egress_order", to_string(c.fabric.egress_order), true},
       {"version", PHOTONSIM_VERSION, true},
       {"wall_s", fixed(r.wall_seconds, 6), false},
   };
@@ -129,7 +130,8 @@ std::string RunReport::table() const {
       << schedule.algorithm() << " / planner " << schedule.planner() << "  on " << schedule.gpus()
       << " GPUs (" << config.fabric.ports << " " << to_string(config.fabric.circuits)
       << " ports, " << format_bandwidth(config.fabric.bandwidth) << ", "
-      << format_time(config.fabric.latency) << " latency, " << to_string(config.fabric.router) << ")\n";
+      << format_time(config.fabric.latency) << " latency, " << to_string(config.fabric.router)
+      << (config.fabric.egress_order == EgressOrder::chunk ? "" : ", egress fifo") << ")\n";
   out << "message " << format_bytes(schedule.message()) << ", alpha_r "
       << format_time(config.fabric.reconfig_delay) << ", model " << schedule.prediction().model
       << (fidelity == Fidelity::packet ? std::string() : std::string(", fidelity ") + to_string(fidelity)) << "\n\n";

@@ -122,6 +122,7 @@ TEST(ConfigLoader, OmittedKeysTakeTheirDefaults) {
   EXPECT_EQ(config.fabric.header.count(), 0);
   EXPECT_EQ(config.fabric.reconfig_delay, Time::zero());
   EXPECT_EQ(config.fabric.step_overhead, Time::zero());
+  EXPECT_EQ(config.fabric.egress_order, EgressOrder::chunk);
   EXPECT_EQ(config.workload.collective, Collective::alltoall);
   EXPECT_EQ(config.workload.message.count(), 1000000);
   EXPECT_EQ(config.workload.chunk.count(), 0);  // one chunk per transfer
@@ -138,6 +139,13 @@ TEST(ConfigLoader, KeywordsForPacketAndChunkMeanZero) {
       kMinimalConfig, "min.yaml", {"fabric.packet=chunk", "workload.chunk=whole"});
   EXPECT_EQ(config.fabric.packet.count(), 0);
   EXPECT_EQ(config.workload.chunk.count(), 0);
+}
+
+TEST(ConfigLoader, EgressOrderIsChunkOrFifo) {
+  EXPECT_EQ(load_config_from_string(kMinimalConfig, "min.yaml", {"fabric.egress_order=fifo"}).fabric.egress_order,
+            EgressOrder::fifo);
+  expect_error(minimal_with("  latency", "  latency: 0ns\n  egress_order: lifo"), {},
+               {"exp.yaml:5", "fabric.egress_order", "lifo", "chunk", "fifo"});
 }
 
 TEST(ConfigLoader, LoadsFromFile) {
