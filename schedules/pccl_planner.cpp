@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "schedules/pccl_round_cost.h"
 #include "schedules/port_split.h"
 #include "schedules/step_routes.h"
 #include "schedules/topology_catalog.h"
@@ -22,8 +23,6 @@
 namespace photonsim {
 
 namespace {
-
-enum class LoadModel { edge_bytes, max_transfer };
 
 LoadModel load_model_of(const ComponentParams& params) {
   if (!params.has("w")) return LoadModel::edge_bytes;
@@ -132,43 +131,6 @@ class TopologyIds {
   std::unordered_map<Topology, int, TopologyHash> ids_;
   std::vector<Topology> topologies_;
 };
-
-// One round's communication cost on one topology (no startup, no reconfiguration).
-struct RoundCost {
-  Time propagation;
-  Time transmission;
-  Time total() const { return propagation + transmission; }
-};
-
-std::optional<RoundCost> communication_cost(const Topology& topology, const std::vector<Transfer>& round,
-                                            size_t index, const FabricSpec& fabric, LoadModel model) {
-  std::vector<Edge> pairs;
-  pairs.reserve(round.size());
-  for (const Transfer& t : round) pairs.push_back({t.src, t.dst});
-  const CongestionDilation cd = compute_congestion_dilation(topology, pairs);
-  if (!cd.reachable) return std::nullopt;
-  Bytes w;
-  bool equal_sizes = true;
-  for (const Transfer& t : round) {
-    w = std::max(w, t.bytes);
-    equal_sizes = equal_sizes && t.bytes == round.front().bytes;
-  }
-  const auto& edges = topology.edges();
-  const bool single_circuits = std::adjacent_find(edges.begin(), edges.end()) == edges.end();
-  Bytes load;
-  if (model == LoadModel::max_transfer || (equal_sizes && single_circuits)) {
-    // With equal transfers on single circuits the busiest circuit carries exactly
-    // congestion * w, so routing the round a second time would only cost time.
-    load = w * cd.congestion;
-  } else {
-    std::vector<int64_t> per_circuit(topology.edges().size(), 0);
-    for (const RoutedFlow& flow : route_step(Step{0, round}, topology, index)) {
-      for (uint32_t link : flow.links) per_circuit[link] += flow.bytes.count();
-    }
-    for (int64_t bytes : per_circuit) load = std::max(load, Bytes(bytes));
-  }
-  return RoundCost{fabric.latency * cd.dilation, fabric.bandwidth.serialization(load)};
-}
 
 // Lexicographic: total time, then fewer reconfigurations, then fewer rounds off
 // their own circuits (so equal plans read as PCCL's default: each round's circuits).
@@ -298,7 +260,7 @@ Schedule PcclPlanner::plan(const StepPattern& pattern, const PlanningInput& inpu
   ScheduleParts parts = schedule_header(pattern, input);
   parts.initial_topology = input.initial ? catalog.index_of(*input.initial) : -1;
   Prediction prediction;
-  prediction.model = "pccl";
+  prediction.model = pccl_model_name(model);
   int in_place = initial;
   for (size_t i = 0; i < rounds.size(); ++i) {
     const RoundCost& c = *cost(chosen[i], i);

@@ -41,7 +41,7 @@ constexpr const char* kUsage =
     "  photonsim run CONFIG.yaml [--set key=value]... [--format table|json|csv] [--out DIR] [--seed N]\n"
     "                [--fidelity packet|chunk|analytical]\n"
     "  photonsim synth CONFIG.yaml --out FILE.pb [--set key=value]...\n"
-    "  photonsim replay FILE.pb CONFIG.yaml [--set key=value]... [--format table|json|csv] [--out DIR]\n"
+    "  photonsim replay FILE.pb CONFIG.yaml [--set key=value]... [--format table|json|csv] [--out DIR] [--no-verify]\n"
     "  photonsim plan CONFIG.yaml [--set key=value]... [--format table|json]\n"
     "  photonsim list\n"
     "  photonsim verify CONFIG.yaml|FILE.pb [--set key=value]...\n"
@@ -101,6 +101,9 @@ void write_outputs(const RunReport& report, const std::string& dir) {
 int verb_run(int argc, const char* const* argv, std::ostream& out, bool replay) {
   CommonOptions o;
   po::options_description d = common_description(o, !replay);
+  if (replay) {
+    d.add_options()("no-verify", "replay without first proving the schedule's post-condition (photonsim verify)");
+  }
   std::string config_path, schedule_path;
   std::vector<std::pair<const char*, std::string*>> positionals;
   if (replay) positionals.push_back({"schedule", &schedule_path});
@@ -108,7 +111,8 @@ int verb_run(int argc, const char* const* argv, std::ostream& out, bool replay) 
   po::variables_map vm = parse(argc, argv, d, positionals);
   if (vm.count("help")) {
     out << (replay ? "usage: photonsim replay FILE.pb CONFIG.yaml [options]\n"
-                     "Replays a saved schedule on the fabric of CONFIG.yaml.\n\n"
+                     "Verifies a saved schedule, then replays it on the fabric of CONFIG.yaml from the schedule's\n"
+                     "own initial topology, predicted again for that fabric by the schedule's cost model.\n\n"
                    : "usage: photonsim run CONFIG.yaml [options]\n"
                      "Synthesizes the configured schedule, simulates it and prints measured vs predicted time.\n\n")
         << d;
@@ -124,8 +128,19 @@ int verb_run(int argc, const char* const* argv, std::ostream& out, bool replay) 
   if (vm.count("seed")) config.seed = vm["seed"].as<uint64_t>();
   const std::string out_dir = o.out.empty() ? config.output_dir : o.out;
   const Fidelity fidelity = parse_fidelity(o.fidelity);
-  RunReport report = replay ? replay_schedule(read_schedule(schedule_path), config, fidelity)
-                            : run_experiment(config, SynthesizerRegistry::with_builtins(), fidelity);
+  RunReport report = [&] {
+    if (!replay) return run_experiment(config, SynthesizerRegistry::with_builtins(), fidelity);
+    const Schedule schedule = read_schedule(schedule_path);
+    check_schedule_fits(schedule, config);
+    if (!vm.count("no-verify")) {
+      const Verification v = verify_schedule(schedule);
+      if (!v.ok()) {
+        throw Error(schedule_path + ": the schedule fails verification: " + v.violation->describe() +
+                    " (photonsim verify; --no-verify replays it anyway)");
+      }
+    }
+    return replay_schedule(schedule, config, fidelity);
+  }();
   write_outputs(report, out_dir);
   out << render_report(report, o.format);
   return 0;

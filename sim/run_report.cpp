@@ -89,6 +89,11 @@ std::string RunReport::json() const {
         << (col.is_string ? quoted(col.value) : col.value);
     first = false;
   }
+  if (stored_prediction) {
+    // replay: what the schedule's maker predicted for the fabric it was made for.
+    out << ",\n  \"stored_model\": " << quoted(stored_prediction->model)
+        << ",\n  \"stored_predicted_ps\": " << stored_prediction->total().picoseconds();
+  }
   out << ",\n  \"per_step\": [";
   const auto& predicted = schedule.prediction().steps;
   for (size_t s = 0; s < result.steps.size(); ++s) {
@@ -155,6 +160,11 @@ std::string RunReport::table() const {
                 "predicted", format_time(predicted).c_str(), "error",
                 fixed(error_pct(result.completion, predicted), 3).c_str());
   out << line;
+  if (stored_prediction) {
+    out << "stored prediction  " << format_time(stored_prediction->total()) << " (model "
+        << (stored_prediction->model.empty() ? "unnamed" : stored_prediction->model)
+        << ", for the fabric the schedule was made for; predicted above: this fabric)\n";
+  }
   out << "reconfigurations   " << result.reconfigurations << " (" << format_time(result.reconfiguration_time)
       << " dark)\n";
   out << "events             " << result.events << ", packets " << result.network.packets

@@ -5,6 +5,7 @@
 // Everything except wall_s is a pure function of config and seed, so the same
 // inputs give byte-identical output.
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "sim/experiment_config.h"
@@ -20,6 +21,9 @@ struct RunReport {
   RunResult result;
   double wall_seconds = 0;
   Fidelity fidelity = Fidelity::packet;
+  // replay only: the prediction the schedule carried, made for the fabric it
+  // was synthesized on (the report's own prediction is for this fabric).
+  std::optional<Prediction> stored_prediction;
 
   std::string table() const;
   std::string json() const;

@@ -428,7 +428,7 @@ TEST(PcclPlanner, CostIsLatencyTimesDilationPlusSerialisedLoad) {
                                                             {{"standard", "[]"}, {"w", w}}));
     ASSERT_EQ(s.prediction().steps.size(), 1u);
     const StepPrediction& step = s.prediction().steps[0];
-    EXPECT_EQ(s.prediction().model, "pccl");
+    EXPECT_EQ(s.prediction().model, w == "edge_bytes" ? "pccl" : "pccl_max_transfer");
     EXPECT_EQ(step.reconfiguration, Time::zero()) << w;
     EXPECT_EQ(step.startup, Time::ns(700)) << w;
     EXPECT_EQ(step.propagation, Time::us(6)) << w;  // 2 hops x 3 us

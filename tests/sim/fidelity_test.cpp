@@ -49,9 +49,9 @@ TEST(Fidelity, ModesAgreeOnEveryShippedConfig) {
       }
       const ExperimentConfig config = load_config(p.string(), sets);
       const Schedule schedule = registry.synthesize(config.fabric, config.workload, config.synthesis, config.seed);
-      const RunReport packet = replay_schedule(schedule, config, Fidelity::packet);
-      const RunReport chunk = replay_schedule(schedule, config, Fidelity::chunk);
-      const RunReport analytical = replay_schedule(schedule, config, Fidelity::analytical);
+      const RunReport packet = simulate_schedule(schedule, config, Fidelity::packet);
+      const RunReport chunk = simulate_schedule(schedule, config, Fidelity::chunk);
+      const RunReport analytical = simulate_schedule(schedule, config, Fidelity::analytical);
       const std::string what = p.filename().string() + (small_packets ? " with 64 KiB packets" : "");
       EXPECT_EQ(analytical.result.completion, analytical.schedule.prediction().total()) << what;
       EXPECT_EQ(analytical.result.steps.size(), analytical.schedule.steps().size()) << what;

@@ -11,6 +11,7 @@
 #include "core/error.h"
 #include "schedules/schedule_io.h"
 #include "sim/config_loader.h"
+#include "tests/fuzz/schedule_fuzz_target.h"
 
 namespace photonsim {
 namespace {
@@ -47,15 +48,16 @@ TEST(FuzzCorpus, ConfigInputsLoadOrFailWithOneLine) {
   }
 }
 
-TEST(FuzzCorpus, ScheduleInputsParseOrFailWithAnError) {
+TEST(FuzzCorpus, ScheduleInputsParseVerifyAndReplayOrFailWithAnError) {
   const std::vector<fs::path> files = corpus("schedule");
   EXPECT_GE(files.size(), 10u);
   for (const fs::path& f : files) {
     const std::string data = contents(f);
     if (data.empty()) continue;
     try {
-      parse_schedule(data.substr(1), (static_cast<unsigned char>(data[0]) & 1U) != 0, "fuzz.pb");
-    } catch (const Error&) {
+      photonsim_fuzz::exercise_schedule_input(reinterpret_cast<const uint8_t*>(data.data()), data.size());
+    } catch (const Error& e) {
+      EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos) << f;
     } catch (const std::exception& e) {
       ADD_FAILURE() << f << ": " << e.what();
     }

@@ -1,0 +1,114 @@
+// Replay predicts for the fabric it runs on: every cost model, recomputed
+// from a saved schedule, gives exactly the stored prediction on the fabric it
+// was made for, and the right figure on another one.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+
+#include "core/error.h"
+#include "schedules/prediction_for_fabric.h"
+#include "schedules/schedule_io.h"
+#include "sim/config_loader.h"
+#include "sim/experiment_runner.h"
+
+namespace photonsim {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::vector<fs::path> shipped_configs() {
+  std::vector<fs::path> out;
+  for (const char* folder : {"configs", "tests/golden"}) {
+    for (const auto& entry : fs::recursive_directory_iterator(fs::path(PHOTONSIM_SOURCE_DIR) / folder)) {
+      const fs::path& p = entry.path();
+      const std::string parent = p.parent_path().filename().string();
+      if (p.extension() == ".yaml" && parent != "sweeps" && parent != "bench") out.push_back(p);
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+void expect_same_prediction(const Prediction& a, const Prediction& b, const std::string& where) {
+  EXPECT_EQ(a.model, b.model) << where;
+  ASSERT_EQ(a.steps.size(), b.steps.size()) << where;
+  for (size_t s = 0; s < a.steps.size(); ++s) {
+    EXPECT_EQ(a.steps[s].reconfiguration, b.steps[s].reconfiguration) << where << " step " << s;
+    EXPECT_EQ(a.steps[s].startup, b.steps[s].startup) << where << " step " << s;
+    EXPECT_EQ(a.steps[s].propagation, b.steps[s].propagation) << where << " step " << s;
+    EXPECT_EQ(a.steps[s].transmission, b.steps[s].transmission) << where << " step " << s;
+  }
+}
+
+TEST(ReplayPrediction, EveryModelReproducesItsStoredPredictionOnEveryShippedConfig) {
+  const SynthesizerRegistry registry = SynthesizerRegistry::with_builtins();
+  std::set<std::string> models;
+  for (const fs::path& p : shipped_configs()) {
+    const ExperimentConfig c = load_config(p.string());
+    const Schedule s = registry.synthesize(c.fabric, c.workload, c.synthesis, c.seed);
+    expect_same_prediction(predict_for_fabric(s, c.fabric, c.workload), s.prediction(), p.string());
+    models.insert(s.prediction().model);
+  }
+  // The shipped configs exercise every model but pccl_max_transfer (tested below).
+  for (const char* model : {"alpha_beta_congestion", "pccl", "harvest", "harvest_eq8"}) {
+    EXPECT_EQ(models.count(model), 1u) << model << " is not exercised";
+  }
+}
+
+TEST(ReplayPrediction, PcclMaxTransferIsReproducedToo) {
+  const ExperimentConfig c = load_config(std::string(PHOTONSIM_SOURCE_DIR) + "/tests/golden/pccl_rhd_16.yaml",
+                                         {"synthesis.planner={type: pccl, w: max_transfer}"});
+  const Schedule s = SynthesizerRegistry::with_builtins().synthesize(c.fabric, c.workload, c.synthesis, c.seed);
+  EXPECT_EQ(s.prediction().model, "pccl_max_transfer");
+  expect_same_prediction(predict_for_fabric(s, c.fabric, c.workload), s.prediction(), "pccl w: max_transfer");
+}
+
+// The case: a quickstart schedule replayed at half the bandwidth.
+TEST(ReplayPrediction, ReplayOnAnotherFabricPredictsForThatFabric) {
+  const std::string quickstart = std::string(PHOTONSIM_SOURCE_DIR) + "/configs/quickstart.yaml";
+  const ExperimentConfig made_for = load_config(quickstart);
+  const Schedule s = SynthesizerRegistry::with_builtins().synthesize(made_for.fabric, made_for.workload,
+                                                                    made_for.synthesis, made_for.seed);
+  const ExperimentConfig other = load_config(quickstart, {"fabric.bandwidth=400Gbps"});
+  const RunReport r = replay_schedule(s, other);
+  // 28 rounds of T = 500 ns + 4 MB / 400 Gbps, exact on this contention-free ring.
+  EXPECT_EQ(r.schedule.prediction().total(), (Time::ns(500) + Time::us(80)) * 28);
+  EXPECT_EQ(r.result.completion, r.schedule.prediction().total());
+  ASSERT_TRUE(r.stored_prediction.has_value());
+  EXPECT_EQ(r.stored_prediction->total(), s.prediction().total());
+  EXPECT_NE(r.json().find("\"stored_predicted_ps\": " + std::to_string(s.prediction().total().picoseconds())),
+            std::string::npos);
+}
+
+// A schedule without a prediction (another tool's) is predicted, in every
+// fidelity; none is reported as stored.
+TEST(ReplayPrediction, ScheduleWithoutPredictionIsPredictedInEveryFidelity) {
+  const ExperimentConfig c = load_config(std::string(PHOTONSIM_SOURCE_DIR) + "/configs/quickstart.yaml");
+  const Schedule made = SynthesizerRegistry::with_builtins().synthesize(c.fabric, c.workload, c.synthesis, c.seed);
+  const Schedule bare = made.with_prediction(Prediction{});
+  for (Fidelity f : {Fidelity::packet, Fidelity::chunk, Fidelity::analytical}) {
+    const RunReport r = replay_schedule(bare, c, f);
+    EXPECT_EQ(r.schedule.prediction().model, "alpha_beta_congestion") << to_string(f);
+    EXPECT_EQ(r.schedule.prediction().total(), made.prediction().total()) << to_string(f);
+    EXPECT_EQ(r.result.completion, made.prediction().total()) << to_string(f);
+    EXPECT_FALSE(r.stored_prediction.has_value());
+  }
+}
+
+TEST(ReplayPrediction, ScheduleForAnotherGpuCountIsRefusedBeforeAnything) {
+  const std::string quickstart = std::string(PHOTONSIM_SOURCE_DIR) + "/configs/quickstart.yaml";
+  const ExperimentConfig c = load_config(quickstart);
+  const Schedule s = SynthesizerRegistry::with_builtins().synthesize(c.fabric, c.workload, c.synthesis, c.seed);
+  try {
+    replay_schedule(s, load_config(quickstart, {"fabric.gpus=16"}));
+    ADD_FAILURE() << "no error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("the schedule has 8 GPUs but fabric.gpus is 16"), std::string::npos)
+        << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace photonsim
