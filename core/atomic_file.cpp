@@ -13,7 +13,27 @@
 
 namespace photonsim {
 
+const char* non_regular_kind(const std::string& path) {
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) != 0) return nullptr;  // absent: a new file
+  if (S_ISREG(st.st_mode)) return nullptr;
+  if (S_ISLNK(st.st_mode)) return "a symbolic link";
+  if (S_ISDIR(st.st_mode)) return "a directory";
+  if (S_ISFIFO(st.st_mode)) return "a FIFO";
+  if (S_ISSOCK(st.st_mode)) return "a socket";
+  if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) return "a device";
+  return "not a regular file";
+}
+
+void check_replaceable(const std::string& path) {
+  if (const char* kind = non_regular_kind(path)) {
+    throw Error("refusing to write '" + path + "': it is " + kind +
+                "; photonsim replaces only regular files (give a new path or a regular file)");
+  }
+}
+
 void write_file_atomically(const std::string& path, const std::string& content) {
+  check_replaceable(path);
   const std::filesystem::path target(path);
   std::error_code ec;
   if (target.has_parent_path()) {

@@ -1,12 +1,18 @@
 #pragma once
-// Contract: Time is a strong type over int64 picoseconds. Arithmetic is exact;
-// mixing Time with raw integers requires an explicit conversion.
+// Contract: Time is a strong type over int64 picoseconds. Arithmetic is exact
+// or throws TimeOverflow (an Error: bad input, exit 1) when a result passes
+// int64 picoseconds, about 106 days; it never wraps. Mixing Time with raw
+// integers requires an explicit conversion.
 #include <cstdint>
 #include <compare>
 #include <iosfwd>
 #include <string>
 
 namespace photonsim {
+
+// Throws TimeOverflow naming the operation (core/time.cpp); out of line so the
+// checks cost one predictable branch on the engine's hot path.
+[[noreturn]] void throw_time_overflow(const char* operation, int64_t a, int64_t b);
 
 class Time {
  public:
@@ -22,11 +28,26 @@ class Time {
   constexpr double seconds() const { return static_cast<double>(ps_) * 1e-12; }
 
   constexpr auto operator<=>(const Time&) const = default;
-  constexpr Time operator+(Time o) const { return Time(ps_ + o.ps_); }
-  constexpr Time operator-(Time o) const { return Time(ps_ - o.ps_); }
-  constexpr Time& operator+=(Time o) { ps_ += o.ps_; return *this; }
-  constexpr Time& operator-=(Time o) { ps_ -= o.ps_; return *this; }
-  constexpr Time operator*(int64_t k) const { return Time(ps_ * k); }
+  constexpr Time operator+(Time o) const {
+    int64_t r = 0;
+    if (__builtin_add_overflow(ps_, o.ps_, &r)) throw_time_overflow("+", ps_, o.ps_);
+    return Time(r);
+  }
+  constexpr Time operator-(Time o) const {
+    int64_t r = 0;
+    if (__builtin_sub_overflow(ps_, o.ps_, &r)) throw_time_overflow("-", ps_, o.ps_);
+    return Time(r);
+  }
+  constexpr Time& operator+=(Time o) { return *this = *this + o; }
+  constexpr Time& operator-=(Time o) { return *this = *this - o; }
+  constexpr Time operator*(int64_t k) const {
+    int64_t r = 0;
+    if (__builtin_mul_overflow(ps_, k, &r)) throw_time_overflow("*", ps_, k);
+    return Time(r);
+  }
+  // A rounded picosecond count from a cost model's floating-point arithmetic;
+  // throws TimeOverflow when it is not a finite value within range.
+  static Time from_picoseconds(double ps);
 
  private:
   constexpr explicit Time(int64_t v) : ps_(v) {}

@@ -50,7 +50,7 @@ ScheduleParts parts_for(const StepPattern& pattern, const PlanningInput& input) 
   return parts;
 }
 
-Time picoseconds(double ps) { return Time::ps(std::llround(ps)); }
+Time picoseconds(double ps) { return Time::from_picoseconds(ps); }
 
 // Prediction with reconfiguration charged exactly where the schedule (and so
 // the simulator) reconfigures.

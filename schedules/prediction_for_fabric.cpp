@@ -19,7 +19,7 @@ const Topology& topology_of(const Schedule& schedule, size_t step) {
   return schedule.topologies()[static_cast<size_t>(schedule.steps()[step].topology)];
 }
 
-Time rounded_ps(double ps) { return Time::ps(std::llround(ps)); }
+Time rounded_ps(double ps) { return Time::from_picoseconds(ps); }
 
 // Reconfiguration and start-up as every model charges them: alpha_r where
 // the schedule changes the circuits, alpha once per step.

@@ -7,13 +7,17 @@
 #include <filesystem>
 #include <thread>
 #include <exception>
+#include <cerrno>
+#include <cstring>
 #include <iostream>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/time_overflow.h"
 #include "core/version.h"
 #include "schedules/block_verifier.h"
 #include "schedules/schedule_io.h"
@@ -59,6 +63,32 @@ struct CommonOptions {
   std::optional<uint64_t> seed;
 };
 
+// Boost would read "-1" into a uint64_t as 2^64-1; a seed is plain decimal digits.
+uint64_t seed_value(const po::variables_map& vm) {
+  const std::string text = vm["seed"].as<std::string>();
+  uint64_t value = 0;
+  const bool digits = !text.empty() && text.size() <= 20 &&
+                      std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+  bool fits = digits;
+  for (char c : text) {
+    if (!fits) break;
+    fits = !__builtin_mul_overflow(value, 10u, &value) && !__builtin_add_overflow(value, uint64_t(c - '0'), &value);
+  }
+  if (!fits) {
+    throw po::error("--seed: must be an integer in 0..18446744073709551615, got '" + text.substr(0, 80) + "'");
+  }
+  return value;
+}
+
+void check_format(const std::string& format, std::initializer_list<const char*> valid) {
+  std::string names;
+  for (const char* v : valid) {
+    if (format == v) return;
+    names += (names.empty() ? "" : ", ") + std::string(v);
+  }
+  throw po::error("--format: unknown format '" + format.substr(0, 80) + "' (valid: " + names + ")");
+}
+
 po::options_description common_description(CommonOptions& o, bool with_seed) {
   po::options_description d("options");
   d.add_options()("help,h", "show this help")(
@@ -69,7 +99,7 @@ po::options_description common_description(CommonOptions& o, bool with_seed) {
       "fidelity", po::value(&o.fidelity)->default_value("packet"),
       "packet (default), chunk (one packet per chunk: fast) or analytical (no simulation: the prediction)");
   if (with_seed) {
-    d.add_options()("seed", po::value<uint64_t>(), "experiment seed (overrides `seed` in the config)");
+    d.add_options()("seed", po::value<std::string>(), "experiment seed (overrides `seed` in the config)");
   }
   return d;
 }
@@ -121,13 +151,17 @@ int verb_run(int argc, const char* const* argv, std::ostream& out, bool replay) 
   if (config_path.empty() || (replay && schedule_path.empty())) {
     throw po::error(replay ? "replay needs FILE.pb and CONFIG.yaml" : "run needs CONFIG.yaml");
   }
-  if (o.format != "table" && o.format != "json" && o.format != "csv") {
-    throw Error("--format: unknown format '" + o.format + "' (valid: table, json, csv)");
-  }
+  check_format(o.format, {"table", "json", "csv"});
+  const Fidelity fidelity = [&] {
+    try {
+      return parse_fidelity(o.fidelity);
+    } catch (const Error& e) {
+      throw po::error(e.what());
+    }
+  }();
   ExperimentConfig config = load_config(config_path, o.sets);
-  if (vm.count("seed")) config.seed = vm["seed"].as<uint64_t>();
+  if (vm.count("seed")) config.seed = seed_value(vm);
   const std::string out_dir = o.out.empty() ? config.output_dir : o.out;
-  const Fidelity fidelity = parse_fidelity(o.fidelity);
   RunReport report = [&] {
     if (!replay) return run_experiment(config, SynthesizerRegistry::with_builtins(), fidelity);
     const Schedule schedule = read_schedule(schedule_path);
@@ -163,8 +197,12 @@ int verb_synth(int argc, const char* const* argv, std::ostream& out) {
   if (config_path.empty()) throw po::error("synth needs CONFIG.yaml");
   if (o.out.empty()) throw po::error("synth needs --out FILE.pb");
   const ExperimentConfig config = load_config(config_path, o.sets);
-  const Schedule schedule = SynthesizerRegistry::with_builtins().synthesize(
-      config.fabric, config.workload, config.synthesis, config.seed);
+  const Schedule schedule = naming_time_overflow(config_path + ": the predicted time of the synthesized schedule", [&] {
+    Schedule s = SynthesizerRegistry::with_builtins().synthesize(config.fabric, config.workload, config.synthesis,
+                                                                 config.seed);
+    s.prediction().total();  // the sum over steps must fit too
+    return s;
+  });
   write_schedule(schedule, o.out);
   const Prediction& p = schedule.prediction();
   out << to_string(schedule.collective()) << " / " << schedule.algorithm() << " / planner "
@@ -195,7 +233,7 @@ int verb_topo(int argc, const char* const* argv, std::ostream& out) {
       "shift", po::value<std::string>(), "shift (shifted_ring)")(
       "generators", po::value<std::string>(), "generator set a,b,... (circulant)")(
       "param", po::value(&extra)->composing(), "any other generator parameter, key=value (repeatable)")(
-      "seed", po::value<uint64_t>()->default_value(1), "seed for randomised generators")(
+      "seed", po::value<std::string>()->default_value("1"), "seed for randomised generators")(
       "ports", po::value<int>(), "check the topology against this many ports per GPU")(
       "circuits", po::value(&circuits), "directed | bidirectional (for --ports and defaults)")(
       "demand", po::value<std::string>(), "compute theta for this demand: alltoall")(
@@ -208,31 +246,29 @@ int verb_topo(int argc, const char* const* argv, std::ostream& out) {
     return 0;
   }
   if (type.empty()) throw po::error("topo needs --type NAME");
-  if (gpus < 2) throw Error("--gpus: must be at least 2, got " + std::to_string(gpus));
-  if (format != "table" && format != "json" && format != "dot") {
-    throw Error("--format: unknown format '" + format + "' (valid: table, json, dot)");
-  }
+  if (gpus < 2) throw po::error("--gpus: must be at least 2, got " + std::to_string(gpus));
+  check_format(format, {"table", "json", "dot"});
   TopologySpec spec{type, {}};
   for (const char* key : {"degree", "dims", "shift", "generators"}) {
     if (vm.count(key)) spec.params[key] = vm[key].as<std::string>();
   }
   for (const std::string& assignment : extra) {
     const size_t eq = assignment.find('=');
-    if (eq == std::string::npos || eq == 0) throw Error("--param: expected key=value, got '" + assignment + "'");
+    if (eq == std::string::npos || eq == 0) throw po::error("--param: expected key=value, got '" + assignment + "'");
     spec.params[assignment.substr(0, eq)] = assignment.substr(eq + 1);
   }
   FabricSpec fabric;
   fabric.gpus = gpus;
   if (circuits != "directed" && circuits != "bidirectional") {
-    throw Error("--circuits: must be directed or bidirectional, got '" + circuits + "'");
+    throw po::error("--circuits: must be directed or bidirectional, got '" + circuits + "'");
   }
   fabric.circuits = circuits == "directed" ? CircuitKind::directed : CircuitKind::bidirectional;
   // Without --ports nothing limits the degree: topo describes, it does not check.
-  fabric.ports = vm.count("ports") ? vm["ports"].as<int>() : gpus * gpus;
-  if (fabric.ports < 1) throw Error("--ports: must be at least 1");
+  fabric.ports = vm.count("ports") ? vm["ports"].as<int>() : std::numeric_limits<int>::max();
+  if (fabric.ports < 1) throw po::error("--ports: must be at least 1, got " + std::to_string(fabric.ports));
   std::optional<Topology> topology =
-      TopologyRegistry::with_builtin_generators().make(spec, fabric, vm["seed"].as<uint64_t>());
-  if (!topology) throw Error("--type none has no circuits to describe");
+      TopologyRegistry::with_builtin_generators().make(spec, fabric, seed_value(vm));
+  if (!topology) throw po::error("--type none has no circuits to describe");
   std::optional<std::string> demand;
   if (vm.count("demand")) demand = vm["demand"].as<std::string>();
   const TopologyReport report = TopologyReport::build(type, std::move(*topology), demand);
@@ -254,10 +290,12 @@ int verb_plan(int argc, const char* const* argv, std::ostream& out) {
     return 0;
   }
   if (config_path.empty()) throw po::error("plan needs CONFIG.yaml");
-  if (format != "table" && format != "json") throw Error("--format: unknown format '" + format + "' (valid: table, json)");
+  check_format(format, {"table", "json"});
   const ExperimentConfig config = load_config(config_path, sets);
-  const PlanReport report = PlanReport::rank(SynthesizerRegistry::with_builtins().plan_all(
-      config.fabric, config.workload, config.synthesis, config.seed));
+  const PlanReport report = naming_time_overflow(config_path + ": a planner's predicted time", [&] {
+    return PlanReport::rank(SynthesizerRegistry::with_builtins().plan_all(config.fabric, config.workload,
+                                                                          config.synthesis, config.seed));
+  });
   out << (format == "json" ? report.json() : report.table());
   return 0;
 }
@@ -270,7 +308,7 @@ int verb_bound(int argc, const char* const* argv, std::ostream& out) {
       "ports", po::value(&ports)->default_value(1), "optical ports (switches) per GPU k (>= 1)")(
       "reconfigs", po::value<int>(), "configured topologies d in 1..n-1 (default: every d)")(
       "compare", "also print rdc's sum of round hop counts and its ratio to the bound")(
-      "seed", po::value<uint64_t>()->default_value(1), "seed for rdc's random tie-breaks (k > 1)")(
+      "seed", po::value<std::string>()->default_value("1"), "seed for rdc's random tie-breaks (k > 1)")(
       "format", po::value(&format), "table | json | csv");
   po::variables_map vm = parse(argc, argv, d);
   if (vm.count("help")) {
@@ -280,12 +318,10 @@ int verb_bound(int argc, const char* const* argv, std::ostream& out) {
     return 0;
   }
   if (!vm.count("gpus")) throw po::error("bound needs --gpus N");
-  if (format != "table" && format != "json" && format != "csv") {
-    throw Error("--format: unknown format '" + format + "' (valid: table, json, csv)");
-  }
+  check_format(format, {"table", "json", "csv"});
   std::optional<int> reconfigs;
   if (vm.count("reconfigs")) reconfigs = vm["reconfigs"].as<int>();
-  const BoundReport report = BoundReport::build(gpus, ports, reconfigs, vm.count("compare") > 0, vm["seed"].as<uint64_t>());
+  const BoundReport report = BoundReport::build(gpus, ports, reconfigs, vm.count("compare") > 0, seed_value(vm));
   out << (format == "json" ? report.json() : format == "csv" ? report.csv() : report.table());
   return 0;
 }
@@ -305,6 +341,7 @@ int verb_sweep(int argc, const char* const* argv, std::ostream& out, std::ostrea
     return 0;
   }
   if (sweep_path.empty()) throw po::error("sweep needs SWEEP.yaml");
+  if (jobs < 1) throw po::error("--jobs: must be at least 1, got " + std::to_string(jobs));
   const SweepSpec spec = load_sweep(sweep_path);
   SweepOptions options;
   options.jobs = jobs;
@@ -386,7 +423,29 @@ int verb_list(std::ostream& out) {
 
 }  // namespace
 
+namespace {
+
+int dispatch(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
+
+}  // namespace
+
 int run_cli(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+  const int code = dispatch(argc, argv, out, err);
+  // Output lost on a full disk or a closed pipe is a failed run, not a quiet success.
+  errno = 0;
+  out.flush();
+  if (!out) {
+    const int why = errno;
+    err << "photonsim: error: cannot write to standard output: "
+        << (why != 0 ? std::strerror(why) : "the stream failed") << "\n";
+    return code == 0 ? 1 : code;
+  }
+  return code;
+}
+
+namespace {
+
+int dispatch(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
   if (argc < 2) {
     err << kUsage;
     return 2;
@@ -423,5 +482,7 @@ int run_cli(int argc, const char* const* argv, std::ostream& out, std::ostream& 
     return 3;
   }
 }
+
+}  // namespace
 
 }  // namespace photonsim

@@ -3,6 +3,7 @@
 #include <chrono>
 
 #include "core/error.h"
+#include "core/time_overflow.h"
 #include "schedules/prediction_for_fabric.h"
 #include "sim/replayer.h"
 
@@ -12,11 +13,13 @@ RunReport simulate_schedule(const Schedule& schedule, const ExperimentConfig& co
   const auto begin = std::chrono::steady_clock::now();
   RunResult result;
   if (fidelity == Fidelity::analytical) {
-    result = analytical_result(schedule);
+    result = naming_time_overflow(config.source + ": the predicted completion time",
+                                  [&] { return analytical_result(schedule); });
   } else {
     FabricSpec fabric = config.fabric;
     if (fidelity == Fidelity::chunk) fabric.packet = Bytes(0);  // one packet per chunk
-    result = Replayer(fabric, config.workload).replay(schedule);
+    result = naming_time_overflow(config.source + ": the simulated completion time",
+                                  [&] { return Replayer(fabric, config.workload).replay(schedule); });
   }
   const std::chrono::duration<double> wall = std::chrono::steady_clock::now() - begin;
   RunReport report{config, schedule, std::move(result), wall.count(), fidelity, std::nullopt};
@@ -35,15 +38,26 @@ void check_schedule_fits(const Schedule& schedule, const ExperimentConfig& confi
 RunReport replay_schedule(const Schedule& schedule, const ExperimentConfig& config, Fidelity fidelity) {
   check_schedule_fits(schedule, config);
   const bool stored = !schedule.prediction().steps.empty() || !schedule.prediction().model.empty();
-  RunReport report = simulate_schedule(
-      schedule.with_prediction(predict_for_fabric(schedule, config.fabric, config.workload)), config, fidelity);
-  if (stored) report.stored_prediction = schedule.prediction();
+  Prediction prediction = naming_time_overflow(config.source + ": the predicted time of the replayed schedule", [&] {
+    Prediction p = predict_for_fabric(schedule, config.fabric, config.workload);
+    p.total();  // the sum over steps must fit too
+    return p;
+  });
+  RunReport report = simulate_schedule(schedule.with_prediction(std::move(prediction)), config, fidelity);
+  if (stored) {
+    naming_time_overflow("the prediction stored in the schedule", [&] { return schedule.prediction().total(); });
+    report.stored_prediction = schedule.prediction();
+  }
   return report;
 }
 
 RunReport run_experiment(const ExperimentConfig& config, const SynthesizerRegistry& registry, Fidelity fidelity) {
   const auto begin = std::chrono::steady_clock::now();
-  const Schedule schedule = registry.synthesize(config.fabric, config.workload, config.synthesis, config.seed);
+  const Schedule schedule = naming_time_overflow(config.source + ": the predicted time of the synthesized schedule", [&] {
+    Schedule s = registry.synthesize(config.fabric, config.workload, config.synthesis, config.seed);
+    s.prediction().total();  // the sum over steps must fit too
+    return s;
+  });
   RunReport report = simulate_schedule(schedule, config, fidelity);
   const std::chrono::duration<double> wall = std::chrono::steady_clock::now() - begin;
   report.wall_seconds = wall.count();

@@ -17,7 +17,7 @@ Fidelity parse_fidelity(const std::string& name) {
   for (Fidelity f : {Fidelity::packet, Fidelity::chunk, Fidelity::analytical}) {
     if (name == to_string(f)) return f;
   }
-  throw Error("--fidelity: unknown fidelity '" + name + "' (valid: packet, chunk, analytical)");
+  throw Error("--fidelity: unknown fidelity '" + name.substr(0, 80) + "' (valid: packet, chunk, analytical)");
 }
 
 RunResult analytical_result(const Schedule& schedule) {

@@ -111,7 +111,13 @@ std::vector<std::string> csv_split(const std::string& line) {
 
 SweepResults::SweepResults(const SweepSpec& spec, const std::string& out_dir, bool resume)
     : keys_(spec.keys()), points_(spec.points()), path_(out_dir + "/results.csv") {
-  std::filesystem::create_directories(out_dir);
+  std::error_code ec;
+  std::filesystem::create_directories(out_dir, ec);
+  if (ec || !std::filesystem::is_directory(out_dir)) {
+    throw Error("--out " + out_dir + ": cannot use it as the sweep's folder: " +
+                (ec ? ec.message() : std::string("it exists and is not a directory")));
+  }
+  check_replaceable(path_);
   std::set<std::string> done;
   if (std::filesystem::exists(path_)) {
     if (!resume) throw Error(path_ + " exists: pass --resume to continue that sweep, or choose another --out");
@@ -151,7 +157,7 @@ SweepResults::~SweepResults() {
 void SweepResults::append(const std::string& text) {
   if (fd_ < 0) {
     if (!std::filesystem::exists(path_)) write_file_atomically(path_, header_ + "\n");
-    fd_ = ::open(path_.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+    fd_ = ::open(path_.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
     if (fd_ < 0) throw Error(path_ + ": cannot open for appending: " + std::strerror(errno));
   }
   write_all(fd_, text);  // one write per row: a kill never leaves half a row

@@ -21,5 +21,82 @@ TEST_F(AdversarialUsage, UnknownOptionIsBadUsage) {
   EXPECT_EQ(o.code, 2);
 }
 
+// Exit codes follow the README: a bad option value is bad usage (2).
+void expect_usage_error(Hostile& h, const HostileOutcome& o, const std::string& what,
+                        const std::vector<std::string>& fragments) {
+  (void)h;
+  expect_refused(o, what, fragments);
+  EXPECT_EQ(o.code, 2) << what;
+}
+
+TEST_F(AdversarialUsage, BadFormatIsBadUsage) {
+  expect_usage_error(*this, run({"run", quickstart(), "--format", "xml"}), "--format xml", {"--format", "table, json, csv"});
+}
+
+TEST_F(AdversarialUsage, BadFidelityIsBadUsage) {
+  expect_usage_error(*this, run({"run", quickstart(), "--fidelity", "exact"}), "--fidelity exact",
+                     {"--fidelity", "packet, chunk, analytical"});
+}
+
+TEST_F(AdversarialUsage, ZeroJobsIsBadUsage) {
+  expect_usage_error(*this, run({"sweep", source("configs/sweeps/harvest_regimes.yaml"), "--jobs", "0"}), "--jobs 0",
+                     {"--jobs", "at least 1"});
+}
+
+TEST_F(AdversarialUsage, NonNumericJobs) {
+  expect_usage_error(*this, run({"sweep", source("configs/sweeps/harvest_regimes.yaml"), "--jobs", "many"}),
+                     "--jobs many", {"jobs"});
+}
+
+TEST_F(AdversarialUsage, BadTopoFormat) {
+  expect_usage_error(*this, run({"topo", "--type", "ring", "--gpus", "8", "--format", "png"}), "topo --format png",
+                     {"table, json, dot"});
+}
+
+TEST_F(AdversarialUsage, BadPlanFormat) {
+  expect_usage_error(*this, run({"plan", quickstart(), "--format", "csv"}), "plan --format csv", {"table, json"});
+}
+
+TEST_F(AdversarialUsage, BadBoundFormat) {
+  expect_usage_error(*this, run({"bound", "--gpus", "8", "--format", "dot"}), "bound --format dot",
+                     {"table, json, csv"});
+}
+
+TEST_F(AdversarialUsage, TopoOneGpu) {
+  expect_usage_error(*this, run({"topo", "--type", "ring", "--gpus", "1"}), "topo --gpus 1", {"--gpus", "at least 2"});
+}
+
+TEST_F(AdversarialUsage, TopoBadCircuits) {
+  expect_usage_error(*this, run({"topo", "--type", "ring", "--gpus", "8", "--circuits", "both"}), "--circuits both",
+                     {"--circuits", "directed or bidirectional"});
+}
+
+TEST_F(AdversarialUsage, TopoParamWithoutEquals) {
+  expect_usage_error(*this, run({"topo", "--type", "ring", "--gpus", "8", "--param", "degree"}), "--param degree",
+                     {"--param", "key=value"});
+}
+
+TEST_F(AdversarialUsage, NoArguments) {
+  const HostileOutcome o = run({});
+  EXPECT_EQ(o.code, 2);
+  EXPECT_NE(o.err.find("usage:"), std::string::npos);
+}
+
+TEST_F(AdversarialUsage, ReplayWithoutConfig) {
+  expect_usage_error(*this, run({"replay", write("s.pb", "")}), "replay FILE", {"replay needs FILE.pb and CONFIG.yaml"});
+}
+
+TEST_F(AdversarialUsage, SynthWithoutOut) {
+  expect_usage_error(*this, run({"synth", quickstart()}), "synth without --out", {"--out"});
+}
+
+TEST_F(AdversarialUsage, SetWithoutEquals) {
+  refuse({"run", quickstart(), "--set", "fabric.gpus"}, {"--set", "fabric.gpus"});
+}
+
+TEST_F(AdversarialUsage, SetThroughAScalar) {
+  refuse({"run", quickstart(), "--set", "fabric.gpus.x=1"}, {"fabric.gpus"});
+}
+
 }  // namespace
 }  // namespace photonsim_test

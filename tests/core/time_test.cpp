@@ -1,4 +1,7 @@
 #include "core/time.h"
+#include "core/time_overflow.h"
+
+#include <limits>
 
 #include <gtest/gtest.h>
 
@@ -42,6 +45,37 @@ TEST(FormatTime, LargestUnitWithUpToThreeDecimals) {
   EXPECT_EQ(format_time(Time::ms(2000)), "2s");
   EXPECT_EQ(format_time(Time::ps(1234567)), "1.235us");
   EXPECT_EQ(format_time(Time::zero() - Time::ns(1500)), "-1.5us");
+}
+
+}  // namespace
+}  // namespace photonsim
+
+namespace photonsim {
+namespace {
+
+TEST(Time, ArithmeticPastInt64ThrowsInsteadOfWrapping) {
+  const Time big = Time::ps(INT64_MAX - 5);
+  EXPECT_EQ((big + Time::ps(5)).picoseconds(), INT64_MAX);
+  EXPECT_THROW(big + Time::ps(6), TimeOverflow);
+  EXPECT_THROW(Time::ps(INT64_MIN) - Time::ps(1), TimeOverflow);
+  EXPECT_THROW(Time::ps(INT64_MAX / 3 + 1) * 3, TimeOverflow);
+  Time t = big;
+  EXPECT_THROW(t += big, TimeOverflow);
+  EXPECT_EQ(t, big);  // unchanged when it throws
+  try {
+    (void)(big + big);
+    FAIL() << "no throw";
+  } catch (const TimeOverflow& e) {
+    EXPECT_NE(std::string(e.what()).find("about 106.75 days"), std::string::npos) << e.what();
+  }
+}
+
+TEST(Time, FromPicosecondsRoundsAndRefusesWhatDoesNotFit) {
+  EXPECT_EQ(Time::from_picoseconds(1.5).picoseconds(), 2);
+  EXPECT_EQ(Time::from_picoseconds(-2.4).picoseconds(), -2);
+  EXPECT_THROW(Time::from_picoseconds(9.3e18), TimeOverflow);
+  EXPECT_THROW(Time::from_picoseconds(std::numeric_limits<double>::infinity()), TimeOverflow);
+  EXPECT_THROW(Time::from_picoseconds(std::numeric_limits<double>::quiet_NaN()), TimeOverflow);
 }
 
 }  // namespace

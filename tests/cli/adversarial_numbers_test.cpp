@@ -1,0 +1,138 @@
+// The adversarial battery, numbers that do not fit: times past int64
+// picoseconds, counts past int, signed seeds. Each is refused with exit 1 or
+// 2 and one line naming the quantity and the limit; none wraps into a wrong
+// answer with exit 0 or an internal error.
+#include "tests/cli/hostile_run.h"
+
+namespace photonsim_test {
+namespace {
+
+using AdversarialNumbers = Hostile;
+
+constexpr const char* kLimit = "about 106.75 days";
+
+TEST_F(AdversarialNumbers, OneBytePerSecondUnderAnalyticalFidelity) {
+  // True time ~1.1e8 s; before the fix: 659,767 s with exit 0.
+  refuse({"run", quickstart(), "--fidelity", "analytical", "--set", "fabric.bandwidth=1B/s"},
+         {"quickstart.yaml", "predicted time", kLimit, "fabric.bandwidth"});
+}
+
+TEST_F(AdversarialNumbers, OneBytePerSecondUnderPacketFidelity) {
+  // Before the fix: "internal error: event scheduled in the past", exit 3.
+  refuse({"run", quickstart(), "--set", "fabric.bandwidth=1B/s"}, {"quickstart.yaml", kLimit});
+}
+
+TEST_F(AdversarialNumbers, HugeStepOverhead) {
+  refuse({"run", quickstart(), "--set", "fabric.step_overhead=2000000s"}, {kLimit, "fabric.step_overhead"});
+}
+
+TEST_F(AdversarialNumbers, HugeLatencyTimesHops) {
+  refuse({"run", quickstart(), "--set", "fabric.latency=2000000s"}, {kLimit, "fabric.latency"});
+}
+
+TEST_F(AdversarialNumbers, HugeReconfigurationDelayInChunkFidelity) {
+  refuse({"run", quickstart(), "--fidelity", "chunk", "--set", "synthesis.planner=every_step", "--set",
+          "fabric.reconfig_delay=9000000s"},
+         {kLimit});
+}
+
+TEST_F(AdversarialNumbers, SynthOfAnOverflowingScheduleWritesNothing) {
+  const std::string out = (dir_ / "s.pb").string();
+  refuse({"synth", quickstart(), "--out", out, "--set", "fabric.bandwidth=1B/s"}, {kLimit});
+  EXPECT_FALSE(fs::exists(out));
+}
+
+TEST_F(AdversarialNumbers, PlanOfAnOverflowingConfig) {
+  refuse({"plan", quickstart(), "--set", "fabric.bandwidth=1B/s"}, {"predicted time", kLimit});
+}
+
+TEST_F(AdversarialNumbers, ReplayOnASlowerFabricOverflows) {
+  const std::string pb = (dir_ / "q.pb").string();
+  ASSERT_EQ(run({"synth", quickstart(), "--out", pb}).code, 0);
+  refuse({"replay", pb, quickstart(), "--set", "fabric.bandwidth=1B/s"}, {"replayed schedule", kLimit});
+}
+
+TEST_F(AdversarialNumbers, StoredPredictionSummingPastTheLimit) {
+  const std::string pb = write("s.pbtxt",
+                               "collective: \"alltoall\" algorithm: \"hand\" planner: \"hand\" gpus: 2\n"
+                               "message_bytes: 1000 initial_topology: 0\n"
+                               "topologies { name: \"pair\" gpus: 2 edges { src: 0 dst: 1 } edges { src: 1 dst: 0 } }\n"
+                               "steps { topology: 0 transfers { src: 0 dst: 1 bytes: 1000 } transfers { src: 1 dst: 0 bytes: 1000 } }\n"
+                               "prediction { model: \"m\" steps { transmission_ps: 9000000000000000000 startup_ps: 9000000000000000000 } }\n"
+                               "end_marker: 827542864\n");
+  const std::string config = write("c.yaml", "fabric: {gpus: 2, bandwidth: 100Gbps, latency: 1ns}\n"
+                                             "workload: {collective: alltoall, message: 1000B}\nsynthesis: {algorithm: direct}\n");
+  refuse({"replay", "--no-verify", pb, config}, {kLimit});
+}
+
+TEST_F(AdversarialNumbers, NegativeSeedOnRun) {
+  // Before the fix: read as 2^64-1 with exit 0.
+  const HostileOutcome o = run({"run", quickstart(), "--seed", "-1"});
+  expect_refused(o, "--seed -1", {"--seed", "-1", "0..18446744073709551615"});
+  EXPECT_EQ(o.code, 2);
+}
+
+TEST_F(AdversarialNumbers, SeedPastUint64OnTopo) {
+  refuse({"topo", "--type", "random_regular", "--gpus", "8", "--seed", "18446744073709551616"}, {"--seed"});
+}
+
+TEST_F(AdversarialNumbers, NonNumericSeedOnBound) {
+  refuse({"bound", "--gpus", "8", "--seed", "0x10"}, {"--seed", "0x10"});
+}
+
+TEST_F(AdversarialNumbers, TopoWithoutPortsPastSqrtIntMax) {
+  // Before the fix the unlimited default, gpus * gpus, overflowed int and the
+  // run failed with "--ports: must be at least 1", a flag never given.
+  const HostileOutcome o = run({"topo", "--type", "ring", "--gpus", "50000", "--format", "dot"});
+  EXPECT_EQ(o.code, 0) << o.err;
+  EXPECT_NE(o.out.find("49999 -> 0;"), std::string::npos);
+}
+
+TEST_F(AdversarialNumbers, TopoPortsNearIntMaxDoesNotOverflow) {
+  const HostileOutcome o = run({"topo", "--type", "ring", "--gpus", "3000", "--ports", "2147483647"});
+  EXPECT_EQ(o.code, 0) << o.err;
+  EXPECT_NE(o.out.find("gpus            3000"), std::string::npos) << o.out;
+}
+
+TEST_F(AdversarialNumbers, TopoZeroPorts) {
+  refuse({"topo", "--type", "ring", "--gpus", "8", "--ports", "0"}, {"--ports", "at least 1"});
+}
+
+TEST_F(AdversarialNumbers, TopoPortsPastInt) {
+  refuse({"topo", "--type", "ring", "--gpus", "8", "--ports", "4294967296"}, {"ports"});
+}
+
+TEST_F(AdversarialNumbers, GpusPastInt) {
+  refuse({"run", quickstart(), "--set", "fabric.gpus=4294967298"}, {"fabric.gpus"});
+}
+
+TEST_F(AdversarialNumbers, ZeroGpus) { refuse({"run", quickstart(), "--set", "fabric.gpus=0"}, {"fabric.gpus"}); }
+
+TEST_F(AdversarialNumbers, NegativeMessage) {
+  refuse({"run", quickstart(), "--set", "workload.message=-4MB"}, {"workload.message"});
+}
+
+TEST_F(AdversarialNumbers, MessagePastInt64Bytes) {
+  refuse({"run", quickstart(), "--set", "workload.message=99999999999TB"}, {"workload.message"});
+}
+
+TEST_F(AdversarialNumbers, ZeroBandwidth) {
+  refuse({"run", quickstart(), "--set", "fabric.bandwidth=0Gbps"}, {"fabric.bandwidth"});
+}
+
+TEST_F(AdversarialNumbers, ZeroChunk) { refuse({"run", quickstart(), "--set", "workload.chunk=0B"}, {"workload.chunk"}); }
+
+TEST_F(AdversarialNumbers, NegativeLatency) {
+  refuse({"run", quickstart(), "--set", "fabric.latency=-1ns"}, {"fabric.latency"});
+}
+
+TEST_F(AdversarialNumbers, FractionalPicoseconds) {
+  refuse({"run", quickstart(), "--set", "fabric.latency=0.5ps"}, {"fabric.latency"});
+}
+
+TEST_F(AdversarialNumbers, BoundGpusOne) { refuse({"bound", "--gpus", "1"}, {"n (GPUs)", "got 1"}); }
+
+TEST_F(AdversarialNumbers, BoundZeroPorts) { refuse({"bound", "--gpus", "8", "--ports", "0"}, {"ports"}); }
+
+}  // namespace
+}  // namespace photonsim_test
