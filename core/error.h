@@ -9,7 +9,12 @@ namespace photonsim {
 
 // Control characters (a newline inside a quoted YAML key, say) are written as
 // escapes, so every message is one line whatever text it quotes.
+// Messages longer than kMaxMessage characters keep their head and tail.
 std::string one_line(const std::string& text);
+
+// `value` in single quotes for a message, cut to 80 characters with its full
+// length noted, so a 10 MB value is never echoed whole.
+std::string quoted(const std::string& value);
 
 class Error : public std::runtime_error {
  public:

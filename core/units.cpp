@@ -52,7 +52,7 @@ template <size_t N>
 int64_t parse_with(std::string_view text, const std::array<Suffix, N>& suffixes,
                    const char* what) {
   auto fail = [&](const std::string& why) -> int64_t {
-    throw UnitError("cannot parse " + std::string(what) + " '" + std::string(text) + "': " +
+    throw UnitError("cannot parse " + std::string(what) + " " + quoted(std::string(text)) + ": " +
                     why + " (expected a number followed by one of: " + suffix_list(suffixes) +
                     ")");
   };
@@ -100,7 +100,7 @@ int64_t parse_with(std::string_view text, const std::array<Suffix, N>& suffixes,
     if (value > static_cast<i128>(INT64_MAX)) return fail("value too large");
     return static_cast<int64_t>(value);
   }
-  return fail(suffix.empty() ? "missing unit" : "unknown unit '" + std::string(suffix) + "'");
+  return fail(suffix.empty() ? "missing unit" : "unknown unit " + quoted(std::string(suffix)));
 }
 
 template <size_t N>
@@ -145,7 +145,7 @@ Bytes parse_bytes(std::string_view text) {
 
 Bandwidth parse_bandwidth(std::string_view text) {
   int64_t bps = parse_with(text, kBandwidthSuffixes, "bandwidth");
-  if (bps <= 0) throw UnitError("bandwidth '" + std::string(text) + "' must be positive");
+  if (bps <= 0) throw UnitError("bandwidth " + quoted(std::string(text)) + " must be positive");
   return Bandwidth::bits_per_second(bps);
 }
 

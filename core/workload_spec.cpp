@@ -20,8 +20,8 @@ Collective parse_collective(const std::string& name) {
                        Collective::allgather, Collective::broadcast}) {
     if (name == to_string(c)) return c;
   }
-  throw Error("unknown collective '" + name +
-              "' (valid: alltoall, allreduce, reducescatter, allgather, broadcast)");
+  throw Error("unknown collective " + quoted(name) +
+               " (valid: alltoall, allreduce, reducescatter, allgather, broadcast)");
 }
 
 const char* to_string(FlowDistribution d) {
@@ -37,7 +37,7 @@ FlowDistribution parse_flow_distribution(const std::string& name) {
   for (FlowDistribution d : {FlowDistribution::uniform, FlowDistribution::random, FlowDistribution::zipf}) {
     if (name == to_string(d)) return d;
   }
-  throw Error("unknown distribution '" + name + "' (valid: uniform, random, zipf)");
+  throw Error("unknown distribution " + quoted(name) + " (valid: uniform, random, zipf)");
 }
 
 }  // namespace photonsim

@@ -5,6 +5,7 @@
 #include <google/protobuf/stubs/logging.h>
 #include <google/protobuf/text_format.h>
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -217,6 +218,7 @@ void write_schedule(const Schedule& schedule, const std::string& path) {
 }
 
 Schedule read_schedule(const std::string& path) {
+  if (std::filesystem::is_directory(path)) throw Error("schedule '" + path + "' is a directory, not a schedule file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error("cannot open schedule '" + path + "'");
   std::ostringstream buffer;

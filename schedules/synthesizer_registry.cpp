@@ -96,7 +96,7 @@ const SynthesizerRegistry::AlgorithmEntry& SynthesizerRegistry::algorithm(
   for (const auto& e : algorithms_) {
     if (e.name == name) return e;
   }
-  throw Error("synthesis.algorithm: unknown algorithm '" + name + "' (valid: " +
+  throw Error("synthesis.algorithm: unknown algorithm " + quoted(name) + " (valid: " +
               names_of(algorithms_) + ")");
 }
 
@@ -104,7 +104,7 @@ const SynthesizerRegistry::PlannerEntry& SynthesizerRegistry::planner(const std:
   for (const auto& e : planners_) {
     if (e.name == name) return e;
   }
-  throw Error("synthesis.planner: unknown planner '" + name + "' (valid: " + names_of(planners_) +
+  throw Error("synthesis.planner: unknown planner " + quoted(name) + " (valid: " + names_of(planners_) +
               ", auto)");
 }
 

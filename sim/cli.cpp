@@ -28,6 +28,7 @@
 #include "sim/sweep_spec.h"
 #include "sim/config_loader.h"
 #include "sim/experiment_runner.h"
+#include "sim/json_text.h"
 #include "sim/plan_report.h"
 #include "sim/topology_report.h"
 #include "topology/topology_registry.h"
@@ -198,8 +199,10 @@ int verb_synth(int argc, const char* const* argv, std::ostream& out) {
   if (o.out.empty()) throw po::error("synth needs --out FILE.pb");
   const ExperimentConfig config = load_config(config_path, o.sets);
   const Schedule schedule = naming_time_overflow(config_path + ": the predicted time of the synthesized schedule", [&] {
-    Schedule s = SynthesizerRegistry::with_builtins().synthesize(config.fabric, config.workload, config.synthesis,
-                                                                 config.seed);
+    Schedule s = located(config, [&] {
+      return SynthesizerRegistry::with_builtins().synthesize(config.fabric, config.workload, config.synthesis,
+                                                             config.seed);
+    });
     s.prediction().total();  // the sum over steps must fit too
     return s;
   });
@@ -293,8 +296,10 @@ int verb_plan(int argc, const char* const* argv, std::ostream& out) {
   check_format(format, {"table", "json"});
   const ExperimentConfig config = load_config(config_path, sets);
   const PlanReport report = naming_time_overflow(config_path + ": a planner's predicted time", [&] {
-    return PlanReport::rank(SynthesizerRegistry::with_builtins().plan_all(config.fabric, config.workload,
-                                                                          config.synthesis, config.seed));
+    return located(config, [&] {
+      return PlanReport::rank(SynthesizerRegistry::with_builtins().plan_all(config.fabric, config.workload,
+                                                                            config.synthesis, config.seed));
+    });
   });
   out << (format == "json" ? report.json() : report.table());
   return 0;
@@ -343,6 +348,7 @@ int verb_sweep(int argc, const char* const* argv, std::ostream& out, std::ostrea
   if (sweep_path.empty()) throw po::error("sweep needs SWEEP.yaml");
   if (jobs < 1) throw po::error("--jobs: must be at least 1, got " + std::to_string(jobs));
   const SweepSpec spec = load_sweep(sweep_path);
+  for (const std::string& note : spec.notes) err << "sweep: " << note << "\n";
   SweepOptions options;
   options.jobs = jobs;
   options.out_dir = out_dir.empty() ? "results/" + std::filesystem::path(sweep_path).stem().string() : out_dir;
@@ -375,11 +381,13 @@ int verb_verify(int argc, const char* const* argv, std::ostream& out) {
   Schedule schedule = [&] {
     if (!is_config) return read_schedule(input);
     const ExperimentConfig config = load_config(input, sets);
-    return SynthesizerRegistry::with_builtins().synthesize(config.fabric, config.workload, config.synthesis,
-                                                            config.seed);
+    return located(config, [&] {
+      return SynthesizerRegistry::with_builtins().synthesize(config.fabric, config.workload, config.synthesis,
+                                                              config.seed);
+    });
   }();
   const Verification v = verify_schedule(schedule);
-  const std::string what = std::string(to_string(schedule.collective())) + " / " + schedule.algorithm() +
+  const std::string what = std::string(to_string(schedule.collective())) + " / " + printable(schedule.algorithm()) +
                            " on " + std::to_string(schedule.gpus()) + " GPUs (" +
                            std::to_string(schedule.steps().size()) + " steps, " + std::to_string(v.transfers) +
                            " transfers, " + std::to_string(schedule.blocks()) + " blocks)";

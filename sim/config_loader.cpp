@@ -4,6 +4,7 @@
 
 #include <climits>
 #include <cstdint>
+#include <filesystem>
 #include <fstream>
 #include <initializer_list>
 #include <limits>
@@ -60,15 +61,20 @@ struct Override {
   std::string assignment;  // the whole "key=value" text, quoted back in messages
 };
 
+// A --set as quoted back in messages: long values are cut to ~80 characters.
+std::string shown_assignment(const std::string& assignment) {
+  return assignment.size() <= 80 ? assignment : assignment.substr(0, 77) + "... (" + std::to_string(assignment.size()) + " characters)";
+}
+
 // Splits "key=value"; the key is trimmed and must be a well-formed dotted path.
 std::pair<std::string, std::string> split_assignment(const std::string& assignment) {
   const auto equals = assignment.find('=');
   if (equals == std::string::npos)
-    throw Error("--set " + assignment + ": expected KEY=VALUE, e.g. fabric.gpus=8");
+    throw Error("--set " + shown_assignment(assignment) + ": expected KEY=VALUE, e.g. fabric.gpus=8");
   const std::string key(trim(std::string_view(assignment).substr(0, equals)));
-  if (key.empty()) throw Error("--set " + assignment + ": empty key before '='");
+  if (key.empty()) throw Error("--set " + shown_assignment(assignment) + ": empty key before '='");
   if (key.front() == '.' || key.back() == '.' || key.find("..") != std::string::npos)
-    throw Error("--set " + assignment + ": malformed key '" + key + "' (empty segment)");
+    throw Error("--set " + shown_assignment(assignment) + ": malformed key '" + key + "' (empty segment)");
   return {key, assignment.substr(equals + 1)};
 }
 
@@ -175,6 +181,7 @@ class Reader {
       const Entry out = section(*output, kOutputKeys);
       if (auto dir = find(out, "dir")) config.output_dir = text(*dir);
     }
+    config.key_locations = locations_;
     return config;
   }
 
@@ -186,12 +193,12 @@ class Reader {
   // Overrides win over file lines: their nodes carry marks of the --set text.
   std::string where(const std::string& key, const YAML::Mark& mark) const {
     for (auto it = overrides_.rbegin(); it != overrides_.rend(); ++it) {
-      if (key == it->key || key.starts_with(it->key + ".")) return "--set " + it->assignment;
+      if (key == it->key || key.starts_with(it->key + ".")) return "--set " + shown_assignment(it->assignment);
     }
     if (mark.is_null()) {
       // No mark: a map that an override created on its way to a deeper key.
       for (auto it = overrides_.rbegin(); it != overrides_.rend(); ++it) {
-        if (it->key.starts_with(key + ".")) return "--set " + it->assignment;
+        if (it->key.starts_with(key + ".")) return "--set " + shown_assignment(it->assignment);
       }
       return source_;
     }
@@ -234,7 +241,9 @@ class Reader {
     for (const auto& pair : map.value) {
       if (pair.first.IsScalar() && pair.first.Scalar() == name) {
         const std::string key = child_key(map, name);
-        return Entry{pair.second, key, where(key, pair.first.Mark())};
+        Entry entry{pair.second, key, where(key, pair.first.Mark())};
+        locations_[key] = entry.where;
+        return entry;
       }
     }
     return std::nullopt;
@@ -274,7 +283,7 @@ class Reader {
                                  ? ">= " + std::to_string(min)
                                  : "in " + std::to_string(min) + ".." + std::to_string(max);
     const std::string message =
-        entry.key + " must be an integer " + rule + " (got '" + value + "')";
+        entry.key + " must be an integer " + rule + " (got " + quoted(value) + ")";
     // Stream extraction would wrap "-1" around for unsigned types.
     if (std::is_unsigned_v<T> && trim(value).starts_with('-')) fail(entry, message);
     T result{};
@@ -290,7 +299,7 @@ class Reader {
   double real(const Entry& entry, double min, double max) const {
     const std::string value = text(entry);
     const std::string message = entry.key + " must be a number in " + format_real(min) + ".." +
-                                format_real(max) + " (got '" + value + "')";
+                                format_real(max) + " (got " + quoted(value) + ")";
     double result = 0;
     try {
       result = entry.value.as<double>();
@@ -316,7 +325,7 @@ class Reader {
       if (name == value) return option;
       allowed += (allowed.empty() ? "" : ", ") + std::string(name);
     }
-    fail(entry, entry.key + " must be one of: " + allowed + " (got '" + value + "')");
+    fail(entry, entry.key + " must be one of: " + allowed + " (got " + quoted(value) + ")");
   }
 
   // The unit parsers see "-5ns" as "no number"; say what is actually wrong.
@@ -325,7 +334,7 @@ class Reader {
                                                        const char* sign_rule) const {
     const std::string value = text(entry);
     if (trim(value).starts_with('-'))
-      fail(entry, entry.key + " " + sign_rule + " (got '" + value + "')");
+      fail(entry, entry.key + " " + sign_rule + " (got " + quoted(value) + ")");
     try {
       return parse(value);
     } catch (const UnitError& error) {
@@ -345,7 +354,7 @@ class Reader {
     if (bytes.count() <= 0) {
       const std::string alternative =
           zero_word != nullptr ? " or '" + std::string(zero_word) + "'" : std::string();
-      fail(entry, entry.key + " must be positive" + alternative + " (got '" + text(entry) + "')");
+      fail(entry, entry.key + " must be positive" + alternative + " (got " + quoted(text(entry)) + ")");
     }
     return bytes;
   }
@@ -387,11 +396,17 @@ class Reader {
 
   std::string source_;
   std::vector<Override> overrides_;
+  mutable std::map<std::string, std::string> locations_;  // every key found, for ExperimentConfig::key_locations
 };
 
 YAML::Node parse_yaml(const std::string& yaml_text, const std::string& source_name) {
   try {
-    return YAML::Load(yaml_text);
+    std::vector<YAML::Node> documents = YAML::LoadAll(yaml_text);
+    if (documents.size() > 1) {
+      throw Error(source_name + ":" + std::to_string(documents[1].Mark().line + 1) +
+                  ": a second YAML document ('---'); a config is exactly one document");
+    }
+    return documents.empty() ? YAML::Node() : documents.front();
   } catch (const YAML::ParserException& error) {
     throw Error(source_name + ":" + std::to_string(error.mark.line + 1) + ":" +
                 std::to_string(error.mark.column + 1) + ": YAML syntax error: " + error.msg);
@@ -406,7 +421,7 @@ void apply_override(YAML::Node& root, const std::string& assignment) {
   try {
     value = YAML::Load(value_text);
   } catch (const YAML::ParserException& error) {
-    throw Error("--set " + assignment + ": invalid YAML value: " + error.msg);
+    throw Error("--set " + shown_assignment(assignment) + ": invalid YAML value: " + error.msg);
   }
   // An empty document has no node to share, so give the caller's root one first.
   if (root.IsNull()) root = YAML::Node(YAML::NodeType::Map);
@@ -419,7 +434,7 @@ void apply_override(YAML::Node& root, const std::string& assignment) {
     const auto dot = rest.find('.');
     const std::string segment(rest.substr(0, dot));
     if (node.IsDefined() && !node.IsMap() && !node.IsNull())
-      throw Error("--set " + assignment + ": cannot set '" + key + "' because " +
+      throw Error("--set " + shown_assignment(assignment) + ": cannot set '" + key + "' because " +
                   (path.empty() ? std::string("the config root") : "'" + path + "'") +
                   " is not a map");
     if (dot == std::string_view::npos) {
@@ -445,6 +460,7 @@ ExperimentConfig load_config_from_string(const std::string& yaml_text,
 }
 
 ExperimentConfig load_config(const std::string& path, const std::vector<std::string>& overrides) {
+  if (std::filesystem::is_directory(path)) throw Error("config '" + path + "' is a directory, not a YAML file");
   std::ifstream file(path);
   if (!file) throw Error("cannot open config '" + path + "'");
   std::stringstream text;

@@ -2,7 +2,10 @@
 // Contract: one experiment, fully validated: every field below is either
 // given in the YAML (or a --set override) or holds its documented default.
 #include <cstdint>
+#include <map>
 #include <string>
+
+#include "core/error.h"
 
 #include "core/fabric_spec.h"
 #include "core/synthesis_spec.h"
@@ -17,6 +20,31 @@ struct ExperimentConfig {
   WorkloadSpec workload;
   SynthesisSpec synthesis;
   std::string output_dir;     // empty = do not write files
+  // Where each key read was set ("file:line" or "--set key=value"), so errors
+  // found after loading (an unknown algorithm name, say) can point at it.
+  std::map<std::string, std::string> key_locations;
 };
+
+// Runs `body`; an Error whose message starts with a key of the config
+// ("synthesis.planner: ...") is rethrown with that key's location in front.
+template <class Body>
+auto located(const ExperimentConfig& config, Body&& body) -> decltype(body()) {
+  try {
+    return body();
+  } catch (const Error& e) {
+    const std::string message = e.what();
+    const std::string* best = nullptr;
+    size_t best_length = 0;
+    for (const auto& [key, location] : config.key_locations) {
+      if (key.size() > best_length && message.starts_with(key) && message.size() > key.size() &&
+          (message[key.size()] == ':' || message[key.size()] == ' ')) {
+        best = &location;
+        best_length = key.size();
+      }
+    }
+    if (best == nullptr || message.starts_with(*best)) throw;
+    throw Error(*best + ": " + message);
+  }
+}
 
 }  // namespace photonsim

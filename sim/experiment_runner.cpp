@@ -54,7 +54,9 @@ RunReport replay_schedule(const Schedule& schedule, const ExperimentConfig& conf
 RunReport run_experiment(const ExperimentConfig& config, const SynthesizerRegistry& registry, Fidelity fidelity) {
   const auto begin = std::chrono::steady_clock::now();
   const Schedule schedule = naming_time_overflow(config.source + ": the predicted time of the synthesized schedule", [&] {
-    Schedule s = registry.synthesize(config.fabric, config.workload, config.synthesis, config.seed);
+    Schedule s = located(config, [&] {
+      return registry.synthesize(config.fabric, config.workload, config.synthesis, config.seed);
+    });
     s.prediction().total();  // the sum over steps must fit too
     return s;
   });

@@ -1,5 +1,7 @@
 #include "sim/plan_report.h"
 
+#include "sim/json_text.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <sstream>
@@ -16,14 +18,6 @@ std::vector<size_t> reconfiguring_steps(const Schedule& s) {
   return out;
 }
 
-std::string quoted(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "\"";
-}
 
 }  // namespace
 
@@ -73,11 +67,11 @@ std::string PlanReport::table() const {
 
 std::string PlanReport::json() const {
   std::ostringstream out;
-  out << "{\n  \"best\": " << (outcomes.empty() || !outcomes.front().schedule ? "null" : quoted(outcomes.front().planner))
+  out << "{\n  \"best\": " << (outcomes.empty() || !outcomes.front().schedule ? "null" : json_string(outcomes.front().planner))
       << ",\n  \"planners\": [";
   for (size_t i = 0; i < outcomes.size(); ++i) {
     const auto& o = outcomes[i];
-    out << (i ? "," : "") << "\n    {\"planner\": " << quoted(o.planner) << ", \"ok\": " << (o.schedule ? "true" : "false");
+    out << (i ? "," : "") << "\n    {\"planner\": " << json_string(o.planner) << ", \"ok\": " << (o.schedule ? "true" : "false");
     if (o.schedule) {
       const Schedule& s = *o.schedule;
       out << ", \"predicted_ps\": " << s.prediction().total().picoseconds() << ", \"reconfigurations\": " << s.reconfigurations()
@@ -86,15 +80,15 @@ std::string PlanReport::json() const {
       for (size_t j = 0; j < steps.size(); ++j) out << (j ? ", " : "") << steps[j];
       out << "], \"topologies\": [";
       for (size_t j = 0; j < steps.size(); ++j) {
-        out << (j ? ", " : "") << quoted(s.topologies()[static_cast<size_t>(s.steps()[steps[j]].topology)].name());
+        out << (j ? ", " : "") << json_string(s.topologies()[static_cast<size_t>(s.steps()[steps[j]].topology)].name());
       }
       out << "]";
       if (!o.construction.empty()) {
         out << ", \"hop_sum_T\": " << (o.hop_sum >= 0 ? std::to_string(o.hop_sum) : "null")
-            << ", \"construction\": " << quoted(o.construction);
+            << ", \"construction\": " << json_string(o.construction);
       }
     } else {
-      out << ", \"error\": " << quoted(o.error);
+      out << ", \"error\": " << json_string(o.error);
     }
     out << "}";
   }

@@ -1,5 +1,8 @@
 #include "sim/run_report.h"
 
+#include "sim/csv_text.h"
+#include "sim/json_text.h"
+
 #include <cstdio>
 #include <sstream>
 #include <vector>
@@ -21,15 +24,6 @@ std::string fixed(double v, int decimals) {
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
   return buf;
-}
-
-std::string quoted(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "\"";
 }
 
 struct Column {
@@ -85,13 +79,13 @@ std::string RunReport::json() const {
   out << "{";
   bool first = true;
   for (const Column& col : scalar_columns(*this)) {
-    out << (first ? "" : ",") << "\n  " << quoted(col.name) << ": "
-        << (col.is_string ? quoted(col.value) : col.value);
+    out << (first ? "" : ",") << "\n  " << json_string(col.name) << ": "
+        << (col.is_string ? json_string(col.value) : col.value);
     first = false;
   }
   if (stored_prediction) {
     // replay: what the schedule's maker predicted for the fabric it was made for.
-    out << ",\n  \"stored_model\": " << quoted(stored_prediction->model)
+    out << ",\n  \"stored_model\": " << json_string(stored_prediction->model)
         << ",\n  \"stored_predicted_ps\": " << stored_prediction->total().picoseconds();
   }
   out << ",\n  \"per_step\": [";
@@ -101,7 +95,7 @@ std::string RunReport::json() const {
     const StepPrediction p = s < predicted.size() ? predicted[s] : StepPrediction{};
     const Step& step = schedule.steps()[s];
     out << (s ? "," : "") << "\n    {\"step\": " << s
-        << ", \"topology\": " << quoted(schedule.topologies()[static_cast<size_t>(step.topology)].name())
+        << ", \"topology\": " << json_string(schedule.topologies()[static_cast<size_t>(step.topology)].name())
         << ", \"reconfigured\": " << (m.reconfiguration > Time::zero() || schedule.reconfigures_before(s) ? "true" : "false")
         << ", \"transfers\": " << m.transfers << ", \"bytes\": " << m.bytes
         << ", \"measured_ps\": " << m.measured().picoseconds()
@@ -123,7 +117,7 @@ std::string RunReport::csv() const {
   std::string header, row;
   for (const Column& col : scalar_columns(*this)) {
     header += (header.empty() ? "" : ",") + col.name;
-    row += (row.empty() ? "" : ",") + col.value;  // no value contains a comma or quote
+    row += (row.empty() ? "" : ",") + (col.is_string ? csv_field(col.value) : col.value);
   }
   return header + "\n" + row + "\n";
 }
@@ -132,13 +126,13 @@ std::string RunReport::table() const {
   std::ostringstream out;
   const Time predicted = predicted_total(*this);
   out << "photonsim " << PHOTONSIM_VERSION << "  " << to_string(schedule.collective()) << " / "
-      << schedule.algorithm() << " / planner " << schedule.planner() << "  on " << schedule.gpus()
+      << printable(schedule.algorithm()) << " / planner " << printable(schedule.planner()) << "  on " << schedule.gpus()
       << " GPUs (" << config.fabric.ports << " " << to_string(config.fabric.circuits)
       << " ports, " << format_bandwidth(config.fabric.bandwidth) << ", "
       << format_time(config.fabric.latency) << " latency, " << to_string(config.fabric.router)
       << (config.fabric.egress_order == EgressOrder::chunk ? "" : ", egress fifo") << ")\n";
   out << "message " << format_bytes(schedule.message()) << ", alpha_r "
-      << format_time(config.fabric.reconfig_delay) << ", model " << schedule.prediction().model
+      << format_time(config.fabric.reconfig_delay) << ", model " << printable(schedule.prediction().model)
       << (fidelity == Fidelity::packet ? std::string() : std::string(", fidelity ") + to_string(fidelity)) << "\n\n";
   char line[256];
   std::snprintf(line, sizeof line, "%5s  %-20s %9s %13s %13s %9s\n", "step", "topology", "transfers",
@@ -148,7 +142,7 @@ std::string RunReport::table() const {
   for (size_t s = 0; s < result.steps.size(); ++s) {
     const StepResult& m = result.steps[s];
     const Time p = s < predicted_steps.size() ? predicted_steps[s].total() : Time::zero();
-    std::string topo = schedule.topologies()[static_cast<size_t>(schedule.steps()[s].topology)].name();
+    std::string topo = printable(schedule.topologies()[static_cast<size_t>(schedule.steps()[s].topology)].name());
     if (m.reconfiguration > Time::zero() || schedule.reconfigures_before(s)) topo += " *";
     std::snprintf(line, sizeof line, "%5zu  %-20s %9llu %13s %13s %8s%%\n", s, topo.c_str(),
                   static_cast<unsigned long long>(m.transfers), format_time(m.measured()).c_str(),
@@ -162,7 +156,7 @@ std::string RunReport::table() const {
   out << line;
   if (stored_prediction) {
     out << "stored prediction  " << format_time(stored_prediction->total()) << " (model "
-        << (stored_prediction->model.empty() ? "unnamed" : stored_prediction->model)
+        << (stored_prediction->model.empty() ? "unnamed" : printable(stored_prediction->model))
         << ", for the fabric the schedule was made for; predicted above: this fabric)\n";
   }
   out << "reconfigurations   " << result.reconfigurations << " (" << format_time(result.reconfiguration_time)

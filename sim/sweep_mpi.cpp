@@ -89,6 +89,7 @@ SweepOutcome run_sweep_mpi(const SweepSpec& spec, const SweepOptions& options, s
     try {
       results = std::make_unique<SweepResults>(spec, options.out_dir, options.resume);
       pending.assign(results->pending().begin(), results->pending().end());
+      for (const std::string& note : results->notes()) log << "sweep: " << note << "\n";
     } catch (const Error& e) {
       failure = e.what();
     }

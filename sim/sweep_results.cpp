@@ -1,9 +1,11 @@
 #include "sim/sweep_results.h"
 
 #include <fcntl.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -74,55 +76,85 @@ std::string sweep_point_answer(const SweepSpec& spec, const SweepPoint& point, c
   }
 }
 
-std::string csv_field(const std::string& value) {
-  if (value.find_first_of(",\"\n\r") == std::string::npos) return value;
-  std::string out = "\"";
-  for (char c : value) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  return out + "\"";
+namespace {
+
+std::string read_whole(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error("cannot read '" + path + "': " + std::strerror(errno));
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
 }
 
-std::vector<std::string> csv_split(const std::string& line) {
-  std::vector<std::string> fields(1);
-  bool quoted = false;
-  for (size_t i = 0; i < line.size(); ++i) {
-    const char c = line[i];
-    if (quoted) {
-      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
-        fields.back() += '"';
-        ++i;
-      } else if (c == '"') {
-        quoted = false;
-      } else {
-        fields.back() += c;
-      }
-    } else if (c == '"') {
-      quoted = true;
-    } else if (c == ',') {
-      fields.emplace_back();
-    } else {
-      fields.back() += c;
-    }
+// FNV-1a of the base config's bytes: an edited base config must not feed rows
+// into a file started with the old one.
+std::string content_hash(const std::string& text) {
+  uint64_t h = 1469598103934665603ull;
+  for (const char c : text) {
+    h ^= static_cast<unsigned char>(c);
+    h *= 1099511628211ull;
   }
-  return fields;
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
+  return hex;
 }
+
+}  // namespace
 
 SweepResults::SweepResults(const SweepSpec& spec, const std::string& out_dir, bool resume)
-    : keys_(spec.keys()), points_(spec.points()), path_(out_dir + "/results.csv") {
+    : keys_(spec.keys()),
+      points_(spec.points()),
+      path_(out_dir + "/results.csv"),
+      hash_path_(out_dir + "/results.csv.base_hash") {
   std::error_code ec;
   std::filesystem::create_directories(out_dir, ec);
   if (ec || !std::filesystem::is_directory(out_dir)) {
     throw Error("--out " + out_dir + ": cannot use it as the sweep's folder: " +
                 (ec ? ec.message() : std::string("it exists and is not a directory")));
   }
+  // One sweep per folder at a time: two would interleave duplicate rows.
+  const std::string lock_path = out_dir + "/.results.lock";
+  lock_fd_ = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
+  if (lock_fd_ < 0) throw Error(lock_path + ": cannot open the sweep's lock: " + std::strerror(errno));
+  if (::flock(lock_fd_, LOCK_EX | LOCK_NB) != 0) {
+    const int why = errno;
+    ::close(lock_fd_);
+    lock_fd_ = -1;
+    if (why == EWOULDBLOCK) {
+      throw Error(out_dir + ": another photonsim sweep is writing there (it holds " + lock_path +
+                  "); wait for it or choose another --out");
+    }
+    throw Error(lock_path + ": cannot lock: " + std::strerror(why));
+  }
   check_replaceable(path_);
+  check_replaceable(hash_path_);
+  base_hash_ = content_hash(read_whole(spec.base));
   std::set<std::string> done;
   if (std::filesystem::exists(path_)) {
     if (!resume) throw Error(path_ + " exists: pass --resume to continue that sweep, or choose another --out");
-    std::ifstream in(path_);
-    std::getline(in, header_);
+    if (std::filesystem::exists(hash_path_)) {
+      const std::string stored = read_whole(hash_path_);
+      if (stored.substr(0, 16) != base_hash_) {
+        throw Error(path_ + ": its rows were run with another version of the base config " + spec.base +
+                    " (content hash " + stored.substr(0, 16) + ", now " + base_hash_ +
+                    "); resuming would mix the two: choose another --out, or move results.csv away");
+      }
+    } else {
+      write_file_atomically(hash_path_, base_hash_ + "\n");
+    }
+    const std::string text = read_whole(path_);
+    CsvRecords file = csv_records(text);
+    if (file.torn) {
+      // A row cut short (disk full, a crash): drop it so its point runs again
+      // instead of gluing the next row onto it.
+      if (::truncate(path_.c_str(), static_cast<off_t>(file.complete_bytes)) != 0) {
+        throw Error(path_ + ": cannot drop its torn last row: " + std::strerror(errno));
+      }
+      notes_.push_back(path_ + ": dropped a torn last row (" + std::to_string(text.size() - file.complete_bytes) +
+                       " bytes without a line end); its point runs again");
+    }
+    if (file.records.empty()) throw Error(path_ + ": has no header line; move it away or choose another --out");
+    header_ = file.records.front();
     const std::vector<std::string> columns = csv_split(header_);
     for (size_t i = 0; i < keys_.size(); ++i) {
       if (i >= columns.size() || columns[i] != keys_[i]) {
@@ -130,10 +162,14 @@ SweepResults::SweepResults(const SweepSpec& spec, const std::string& out_dir, bo
                     ", ...): a different sweep wrote it");
       }
     }
-    std::string line;
-    while (std::getline(in, line)) {
-      if (line.empty()) continue;
-      std::vector<std::string> fields = csv_split(line);
+    for (size_t r = 1; r < file.records.size(); ++r) {
+      if (file.records[r].empty()) continue;
+      std::vector<std::string> fields = csv_split(file.records[r]);
+      if (fields.size() != columns.size()) {
+        throw Error(path_ + ": row " + std::to_string(r) + " has " + std::to_string(fields.size()) +
+                    " fields, the header " + std::to_string(columns.size()) +
+                    "; the file is damaged: repair or move it away");
+      }
       fields.resize(keys_.size());
       done.insert(key_of(fields));
     }
@@ -152,11 +188,15 @@ SweepResults::SweepResults(const SweepSpec& spec, const std::string& out_dir, bo
 
 SweepResults::~SweepResults() {
   if (fd_ >= 0) ::close(fd_);
+  if (lock_fd_ >= 0) ::close(lock_fd_);
 }
 
 void SweepResults::append(const std::string& text) {
   if (fd_ < 0) {
-    if (!std::filesystem::exists(path_)) write_file_atomically(path_, header_ + "\n");
+    if (!std::filesystem::exists(path_)) {
+      write_file_atomically(hash_path_, base_hash_ + "\n");
+      write_file_atomically(path_, header_ + "\n");
+    }
     fd_ = ::open(path_.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
     if (fd_ < 0) throw Error(path_ + ": cannot open for appending: " + std::strerror(errno));
   }
@@ -174,10 +214,10 @@ void SweepResults::record(size_t index, const std::string& answer, std::ostream&
     log << (progress_line ? "\n" : "") << "point " << index << " (" << where << "): " << why << "\n";
     return;
   }
-  std::istringstream lines(answer.substr(3));
-  std::string run_header, run_row;
-  std::getline(lines, run_header);
-  std::getline(lines, run_row);
+  const CsvRecords run = csv_records(answer.substr(3));
+  if (run.records.size() != 2) throw Error("point " + std::to_string(index) + ": the run's CSV is not one header and one row");
+  const std::string& run_header = run.records[0];
+  const std::string& run_row = run.records[1];
   std::string full_header;
   for (const std::string& k : keys_) full_header += csv_field(k) + ",";
   full_header += run_header + ",algbw_GBps,busbw_GBps";

@@ -5,7 +5,10 @@
 // lists the points still to run. record() takes a point's answer
 // (sweep_point_answer) and appends its row with one synced write - the
 // swept values, the run's CSV columns, algbw_GBps and busbw_GBps - or
-// reports a failed point on the log. Rows never repeat a point.
+// reports a failed point on the log. Rows never repeat a point. It holds an
+// exclusive lock on the folder (a second sweep there is refused), refuses to
+// resume a file started with a different base config (results.csv.base_hash)
+// and drops a torn last row so that its point runs again.
 #include <cstddef>
 #include <ostream>
 #include <set>
@@ -13,6 +16,7 @@
 #include <vector>
 
 #include "schedules/synthesizer_registry.h"
+#include "sim/csv_text.h"
 #include "sim/sweep_spec.h"
 
 namespace photonsim {
@@ -40,6 +44,8 @@ class SweepResults {
   const std::string& path() const { return path_; }
   void record(size_t point, const std::string& answer, std::ostream& log, bool progress_line);
   const SweepOutcome& outcome() const { return outcome_; }
+  // What the constructor repaired or skipped (a torn row), for the log.
+  const std::vector<std::string>& notes() const { return notes_; }
 
  private:
   void append(const std::string& text);
@@ -48,14 +54,14 @@ class SweepResults {
   std::vector<SweepPoint> points_;
   std::vector<size_t> pending_;
   std::string path_;
+  std::string hash_path_;  // results.csv.base_hash: the base config's content hash
+  std::string base_hash_;
   std::string header_;
+  std::vector<std::string> notes_;
   int fd_ = -1;
+  int lock_fd_ = -1;  // flock on DIR/.results.lock, held for the object's life
   SweepOutcome outcome_;
 };
 
-// CSV helpers: a field quoted when it holds a comma, quote or newline; one
-// line split back into fields.
-std::string csv_field(const std::string& value);
-std::vector<std::string> csv_split(const std::string& line);
 
 }  // namespace photonsim

@@ -68,6 +68,7 @@ class ProgressBar {
 
 SweepOutcome run_local(const SweepSpec& spec, const SweepOptions& options, std::ostream& log) {
   SweepResults results(spec, options.out_dir, options.resume);
+  for (const std::string& note : results.notes()) log << "sweep: " << note << "\n";
   const std::vector<size_t>& pending = results.pending();
   const SynthesizerRegistry registry = SynthesizerRegistry::with_builtins();
   ProgressBar progress(log, pending.size(), options.progress);

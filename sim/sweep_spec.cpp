@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <optional>
+#include <set>
 #include <sstream>
 
 #include "core/error.h"
@@ -82,6 +83,27 @@ std::vector<std::string> values_of(const YAML::Node& node, const std::string& ke
   return out;
 }
 
+// Keeps each row of `axis` once, in first-seen order, and notes what it dropped.
+void drop_repeats(SweepSpec::Axis& axis, const std::string& label, const std::string& at,
+                  std::vector<std::string>& notes) {
+  std::vector<std::vector<std::string>> kept;
+  std::set<std::vector<std::string>> seen;
+  std::string first_repeat;
+  for (std::vector<std::string>& row : axis.values) {
+    if (seen.insert(row).second) {
+      kept.push_back(std::move(row));
+    } else if (first_repeat.empty()) {
+      for (const std::string& v : row) first_repeat += (first_repeat.empty() ? "" : ", ") + v;
+    }
+  }
+  const size_t dropped = axis.values.size() - kept.size();
+  if (dropped > 0) {
+    notes.push_back(at + ": " + label + " repeats " + std::to_string(dropped) + " value(s) (first: " +
+                    photonsim::quoted(first_repeat) + "; a log range rounds close points to one); each distinct point runs once");
+  }
+  axis.values = std::move(kept);
+}
+
 }  // namespace
 
 std::vector<std::string> expand_range(const std::string& text, const std::string& key) {
@@ -146,7 +168,12 @@ SweepSpec load_sweep_from_string(const std::string& yaml_text, const std::string
                                  const std::string& directory) {
   YAML::Node root;
   try {
-    root = YAML::Load(yaml_text);
+    std::vector<YAML::Node> documents = YAML::LoadAll(yaml_text);
+    if (documents.size() > 1) {
+      throw Error(source_name + ":" + std::to_string(documents[1].Mark().line + 1) +
+                  ": a second YAML document ('---'); a sweep is exactly one document");
+    }
+    if (!documents.empty()) root = documents.front();
   } catch (const YAML::Exception& e) {
     throw Error(source_name + ":" + std::to_string(e.mark.line + 1) + ": not valid YAML: " + e.msg);
   }
@@ -182,6 +209,7 @@ SweepSpec load_sweep_from_string(const std::string& yaml_text, const std::string
       const std::string key = check_key(item.first);
       SweepSpec::Axis axis{{key}, {}};
       for (std::string& v : values_of(item.second, "grid." + key, source_name)) axis.values.push_back({std::move(v)});
+      drop_repeats(axis, "grid." + key, where(source_name, item.first), spec.notes);
       spec.axes.push_back(std::move(axis));
     }
   }
@@ -203,13 +231,30 @@ SweepSpec load_sweep_from_string(const std::string& yaml_text, const std::string
       axis.keys.push_back(key);
       for (size_t i = 0; i < length; ++i) axis.values[i].push_back(values[i]);
     }
-    if (!axis.keys.empty()) spec.axes.push_back(std::move(axis));
+    if (!axis.keys.empty()) {
+      drop_repeats(axis, "zip", where(source_name, zip), spec.notes);
+      spec.axes.push_back(std::move(axis));
+    }
   }
   if (spec.axes.empty()) throw Error(source_name + ": nothing to sweep: give grid (or zip) keys");
+  // The grid is materialised as rows; refuse what could never finish or fit.
+  uint64_t points = 1;
+  std::string shape;
+  bool overflow = false;
+  for (const SweepSpec::Axis& axis : spec.axes) {
+    overflow = overflow || __builtin_mul_overflow(points, static_cast<uint64_t>(axis.values.size()), &points);
+    shape += (shape.empty() ? "" : " x ") + std::to_string(axis.values.size());
+  }
+  if (overflow || points > kMaxSweepPoints) {
+    throw Error(source_name + ": the sweep has " + (overflow ? std::string("more than 2^64") : std::to_string(points)) +
+                " points (" + shape + "), more than " + std::to_string(kMaxSweepPoints) +
+                "; split it into smaller sweeps");
+  }
   return spec;
 }
 
 SweepSpec load_sweep(const std::string& path) {
+  if (std::filesystem::is_directory(path)) throw Error(path + ": is a directory, not a sweep file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error(path + ": cannot open the sweep file");
   std::ostringstream text;

@@ -12,6 +12,7 @@
 // points() lists the product in order: grid keys in file order, the last
 // varying fastest, then the zip group as one more axis. Errors name the key
 // and file:line.
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -31,10 +32,15 @@ struct SweepSpec {
     std::vector<std::vector<std::string>> values;  // values[i][j]: point i's value of keys[j]
   };
   std::vector<Axis> axes;
+  // Repeated values dropped while loading (a list naming a value twice, a
+  // log range rounding two points to one): each runs once; the CLI says so.
+  std::vector<std::string> notes;
 
   std::vector<std::string> keys() const;  // every swept key, axis order
   std::vector<SweepPoint> points() const;
 };
+
+inline constexpr uint64_t kMaxSweepPoints = 1000000;
 
 SweepSpec load_sweep(const std::string& path);
 SweepSpec load_sweep_from_string(const std::string& yaml_text, const std::string& source_name,

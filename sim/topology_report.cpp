@@ -1,5 +1,7 @@
 #include "sim/topology_report.h"
 
+#include "sim/json_text.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -54,7 +56,7 @@ TopologyReport TopologyReport::build(std::string type, Topology topology,
 std::string TopologyReport::json() const {
   const Degrees d = degrees_of(topology);
   std::ostringstream out;
-  out << "{\n  \"type\": \"" << type << "\",\n  \"name\": \"" << topology.name() << "\",\n  \"gpus\": "
+  out << "{\n  \"type\": \"" << type << "\",\n  \"name\": " << json_string(topology.name()) << ",\n  \"gpus\": "
       << topology.gpus() << ",\n  \"circuits\": " << topology.edges().size()
       << ",\n  \"min_out_degree\": " << d.min_out << ",\n  \"max_out_degree\": " << d.max_out
       << ",\n  \"min_in_degree\": " << d.min_in << ",\n  \"max_in_degree\": " << d.max_in
@@ -73,7 +75,7 @@ std::string TopologyReport::json() const {
 std::string TopologyReport::table() const {
   const Degrees d = degrees_of(topology);
   std::ostringstream out;
-  out << "topology        " << topology.name() << " (" << type << ")\n"
+  out << "topology        " << printable(topology.name()) << " (" << type << ")\n"
       << "gpus            " << topology.gpus() << "\n"
       << "circuits        " << topology.edges().size() << "\n"
       << "out-degree      " << d.min_out << ".." << d.max_out << "\n"
@@ -92,7 +94,7 @@ std::string TopologyReport::table() const {
 
 std::string TopologyReport::dot() const {
   std::ostringstream out;
-  out << "digraph \"" << topology.name() << "\" {\n";
+  out << "digraph " << json_string(topology.name()) << " {\n";
   for (int u = 0; u < topology.gpus(); ++u) out << "  " << u << ";\n";
   for (const Edge& e : topology.edges()) out << "  " << e.first << " -> " << e.second << ";\n";
   out << "}\n";

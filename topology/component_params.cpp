@@ -138,16 +138,59 @@ std::vector<int> ComponentParams::dimensions(const std::string& key) const {
 }
 
 std::vector<Edge> ComponentParams::edges(const std::string& key) const {
-  std::vector<Token> tokens;
-  std::string why;
-  if (!scan_integers(raw(key), tokens, why)) fail(key, why);
-  if (tokens.size() % 2 != 0) fail(key, "must be a list of [src, dst] pairs, got an odd number of integers");
+  // Strictly [[src, dst], ...]: nesting, flat lists and triples are errors, not flattened.
+  const std::string& text = raw(key);
+  const std::string shown = text.size() > 80 ? text.substr(0, 77) + "..." : text;
+  const auto bad = [&](const std::string& why) {
+    fail(key, "must be a list of [src, dst] pairs like [[0, 1], [1, 2]]: " + why + " in '" + shown + "'");
+  };
+  size_t i = 0;
+  const auto skip_space = [&] {
+    while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+  };
+  const auto expect = [&](char c) {
+    skip_space();
+    if (i >= text.size() || text[i] != c) {
+      bad(std::string("expected '") + c + "' at character " + std::to_string(i + 1));
+    }
+    ++i;
+  };
+  const auto node = [&]() -> Node {
+    skip_space();
+    int64_t v = 0;
+    const auto result = std::from_chars(text.data() + i, text.data() + text.size(), v);
+    if (result.ec != std::errc()) bad("expected a node id at character " + std::to_string(i + 1));
+    i = static_cast<size_t>(result.ptr - text.data());
+    if (v < 0) fail(key, "node ids must be >= 0");
+    if (v > UINT32_MAX) fail(key, "node id too large");
+    return static_cast<Node>(v);
+  };
   std::vector<Edge> out;
-  for (size_t i = 0; i < tokens.size(); i += 2) {
-    if (tokens[i].value < 0 || tokens[i + 1].value < 0) fail(key, "node ids must be >= 0");
-    if (tokens[i].value > UINT32_MAX || tokens[i + 1].value > UINT32_MAX) fail(key, "node id too large");
-    out.push_back({static_cast<Node>(tokens[i].value), static_cast<Node>(tokens[i + 1].value)});
+  expect('[');
+  skip_space();
+  if (i < text.size() && text[i] == ']') {
+    ++i;
+  } else {
+    for (;;) {
+      expect('[');
+      const Node src = node();
+      expect(',');
+      const Node dst = node();
+      skip_space();
+      if (i < text.size() && text[i] == ',') bad("a circuit has more than two nodes (not a pair)");
+      expect(']');
+      out.push_back({src, dst});
+      skip_space();
+      if (i < text.size() && text[i] == ',') {
+        ++i;
+        continue;
+      }
+      expect(']');
+      break;
+    }
   }
+  skip_space();
+  if (i != text.size()) bad("unexpected text after the list at character " + std::to_string(i + 1));
   return out;
 }
 

@@ -1,3 +1,4 @@
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -9,6 +10,7 @@ namespace photonsim {
 namespace {
 
 std::vector<Edge> read_edge_file(const ComponentParams& params, const std::string& path) {
+  if (std::filesystem::is_directory(path)) params.fail("file", "'" + path + "' is a directory, not an edge file");
   std::ifstream in(path);
   if (!in) params.fail("file", "cannot open '" + path + "'");
   std::vector<Edge> edges;
@@ -16,12 +18,14 @@ std::vector<Edge> read_edge_file(const ComponentParams& params, const std::strin
   for (int number = 1; std::getline(in, line); ++number) {
     const size_t comment = line.find('#');
     if (comment != std::string::npos) line.erase(comment);
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;  // blank or comment line
     std::istringstream fields(line);
     int64_t u = 0, v = 0;
-    if (!(fields >> u)) continue;  // blank or comment line
     std::string rest;
-    if (!(fields >> v) || (fields >> rest) || u < 0 || v < 0 || u > UINT32_MAX || v > UINT32_MAX) {
-      params.fail("file", path + ":" + std::to_string(number) + ": expected 'src dst', got '" + line + "'");
+    if (!(fields >> u) || !(fields >> v) || (fields >> rest) || u < 0 || v < 0 || u > UINT32_MAX ||
+        v > UINT32_MAX) {
+      params.fail("file", path + ":" + std::to_string(number) + ": expected 'src dst' (two node ids), got '" +
+                              (line.size() > 80 ? line.substr(0, 77) + "..." : line) + "'");
     }
     edges.push_back({static_cast<Node>(u), static_cast<Node>(v)});
   }

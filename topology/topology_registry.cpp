@@ -49,7 +49,7 @@ const TopologyRegistry::Entry& TopologyRegistry::entry(const std::string& name) 
   for (const Entry& e : entries_) {
     if (e.name == name) return e;
   }
-  throw Error("unknown topology '" + name + "' (valid: " + names() + ")");
+  throw Error("unknown topology " + quoted(name) + " (valid: " + names() + ")");
 }
 
 std::optional<Topology> TopologyRegistry::make(const TopologySpec& spec, const FabricSpec& fabric,
