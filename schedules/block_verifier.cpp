@@ -304,4 +304,14 @@ std::string Violation::describe() const {
 
 Verification verify_schedule(const Schedule& schedule) { return Verifier(schedule).run(); }
 
+uint64_t verifier_memory_estimate(const Schedule& schedule) {
+  const auto n = static_cast<uint64_t>(schedule.gpus());
+  const uint64_t blocks = schedule.blocks();
+  const auto bitset_bytes = [](uint64_t bits) { return (bits + 63) / 64 * 8 + 32; };
+  const long double bytes = reduces(schedule.collective())
+                                ? static_cast<long double>(n) * blocks * bitset_bytes(n)
+                                : static_cast<long double>(n) * bitset_bytes(blocks);
+  return bytes > 1.8e19L ? UINT64_MAX : static_cast<uint64_t>(bytes);
+}
+
 }  // namespace photonsim

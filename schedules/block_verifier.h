@@ -39,5 +39,9 @@ struct Verification {
 };
 
 Verification verify_schedule(const Schedule& schedule);
+// The bytes verify_schedule's state takes (a bitset of blocks per node, or of
+// contributors per block per node when reducing), from the schedule's claimed
+// size alone: checked before verifying a file that may claim 4,096 GPUs.
+uint64_t verifier_memory_estimate(const Schedule& schedule);
 
 }  // namespace photonsim

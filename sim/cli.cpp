@@ -11,12 +11,14 @@
 #include <cstring>
 #include <iostream>
 #include <limits>
+#include <new>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/memory_budget.h"
 #include "core/time_overflow.h"
 #include "core/version.h"
 #include "schedules/block_verifier.h"
@@ -28,6 +30,7 @@
 #include "sim/sweep_spec.h"
 #include "sim/config_loader.h"
 #include "sim/experiment_runner.h"
+#include "sim/memory_estimate.h"
 #include "sim/json_text.h"
 #include "sim/plan_report.h"
 #include "sim/topology_report.h"
@@ -54,7 +57,10 @@ constexpr const char* kUsage =
     "                 [--seed N] [--demand alltoall] [--format table|json|dot]\n"
     "  photonsim sweep SWEEP.yaml [--jobs N] [--out DIR] [--resume]\n"
     "  photonsim bound --gpus N --ports K [--reconfigs D] [--compare] [--format table|json|csv]\n"
-    "  photonsim VERB --help\n";
+    "  photonsim VERB --help\n"
+    "\n"
+    "every verb takes --max-memory SIZE (e.g. 8GiB; default 3/4 of physical memory): inputs estimated\n"
+    "to need more are refused, and the process never grows past it.\n";
 
 struct CommonOptions {
   std::vector<std::string> sets;
@@ -129,7 +135,7 @@ void write_outputs(const RunReport& report, const std::string& dir) {
   write_schedule(report.schedule, dir + "/schedule.pb");
 }
 
-int verb_run(int argc, const char* const* argv, std::ostream& out, bool replay) {
+int verb_run(int argc, const char* const* argv, std::ostream& out, bool replay, const MemoryBudget& budget) {
   CommonOptions o;
   po::options_description d = common_description(o, !replay);
   if (replay) {
@@ -162,12 +168,19 @@ int verb_run(int argc, const char* const* argv, std::ostream& out, bool replay) 
   }();
   ExperimentConfig config = load_config(config_path, o.sets);
   if (vm.count("seed")) config.seed = seed_value(vm);
+  if (!replay) {
+    const MemoryEstimate need = estimate_run_memory(config);
+    budget.check(need.bytes, config_path + ": " + need.what);
+  }
   const std::string out_dir = o.out.empty() ? config.output_dir : o.out;
   RunReport report = [&] {
     if (!replay) return run_experiment(config, SynthesizerRegistry::with_builtins(), fidelity);
     const Schedule schedule = read_schedule(schedule_path);
     check_schedule_fits(schedule, config);
     if (!vm.count("no-verify")) {
+      budget.check(verifier_memory_estimate(schedule),
+                   schedule_path + ": verifying its " + std::to_string(schedule.gpus()) + " GPUs and " +
+                       std::to_string(schedule.blocks()) + " blocks");
       const Verification v = verify_schedule(schedule);
       if (!v.ok()) {
         throw Error(schedule_path + ": the schedule fails verification: " + v.violation->describe() +
@@ -181,7 +194,7 @@ int verb_run(int argc, const char* const* argv, std::ostream& out, bool replay) 
   return 0;
 }
 
-int verb_synth(int argc, const char* const* argv, std::ostream& out) {
+int verb_synth(int argc, const char* const* argv, std::ostream& out, const MemoryBudget& budget) {
   CommonOptions o;
   po::options_description d("options");
   std::string config_path;
@@ -198,6 +211,8 @@ int verb_synth(int argc, const char* const* argv, std::ostream& out) {
   if (config_path.empty()) throw po::error("synth needs CONFIG.yaml");
   if (o.out.empty()) throw po::error("synth needs --out FILE.pb");
   const ExperimentConfig config = load_config(config_path, o.sets);
+  const MemoryEstimate need = estimate_run_memory(config);
+  budget.check(need.bytes, config_path + ": " + need.what);
   const Schedule schedule = naming_time_overflow(config_path + ": the predicted time of the synthesized schedule", [&] {
     Schedule s = located(config, [&] {
       return SynthesizerRegistry::with_builtins().synthesize(config.fabric, config.workload, config.synthesis,
@@ -279,7 +294,7 @@ int verb_topo(int argc, const char* const* argv, std::ostream& out) {
   return 0;
 }
 
-int verb_plan(int argc, const char* const* argv, std::ostream& out) {
+int verb_plan(int argc, const char* const* argv, std::ostream& out, const MemoryBudget& budget) {
   std::vector<std::string> sets;
   std::string config_path, format = "table";
   po::options_description d("options");
@@ -295,6 +310,8 @@ int verb_plan(int argc, const char* const* argv, std::ostream& out) {
   if (config_path.empty()) throw po::error("plan needs CONFIG.yaml");
   check_format(format, {"table", "json"});
   const ExperimentConfig config = load_config(config_path, sets);
+  const MemoryEstimate need = estimate_run_memory(config);
+  budget.check(need.bytes, config_path + ": " + need.what);
   const PlanReport report = naming_time_overflow(config_path + ": a planner's predicted time", [&] {
     return located(config, [&] {
       return PlanReport::rank(SynthesizerRegistry::with_builtins().plan_all(config.fabric, config.workload,
@@ -362,7 +379,7 @@ int verb_sweep(int argc, const char* const* argv, std::ostream& out, std::ostrea
   return 0;
 }
 
-int verb_verify(int argc, const char* const* argv, std::ostream& out) {
+int verb_verify(int argc, const char* const* argv, std::ostream& out, const MemoryBudget& budget) {
   std::vector<std::string> sets;
   std::string input;
   po::options_description d("options");
@@ -381,11 +398,15 @@ int verb_verify(int argc, const char* const* argv, std::ostream& out) {
   Schedule schedule = [&] {
     if (!is_config) return read_schedule(input);
     const ExperimentConfig config = load_config(input, sets);
+    const MemoryEstimate need = estimate_run_memory(config);
+    budget.check(need.bytes, input + ": " + need.what);
     return located(config, [&] {
       return SynthesizerRegistry::with_builtins().synthesize(config.fabric, config.workload, config.synthesis,
                                                               config.seed);
     });
   }();
+  budget.check(verifier_memory_estimate(schedule), input + ": verifying its " + std::to_string(schedule.gpus()) +
+                                                      " GPUs and " + std::to_string(schedule.blocks()) + " blocks");
   const Verification v = verify_schedule(schedule);
   const std::string what = std::string(to_string(schedule.collective())) + " / " + printable(schedule.algorithm()) +
                            " on " + std::to_string(schedule.gpus()) + " GPUs (" +
@@ -454,6 +475,7 @@ int run_cli(int argc, const char* const* argv, std::ostream& out, std::ostream& 
 namespace {
 
 int dispatch(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+  std::string memory_limit;  // for the bad_alloc message
   if (argc < 2) {
     err << kUsage;
     return 2;
@@ -468,13 +490,37 @@ int dispatch(int argc, const char* const* argv, std::ostream& out, std::ostream&
       out << "photonsim " << PHOTONSIM_VERSION << (built_with_mpi() ? " (MPI)" : "") << "\n";
       return 0;
     }
-    if (verb == "run") return verb_run(argc - 1, argv + 1, out, false);
-    if (verb == "replay") return verb_run(argc - 1, argv + 1, out, true);
-    if (verb == "synth") return verb_synth(argc - 1, argv + 1, out);
+    // --max-memory applies to every verb, so it is taken out before the verb parses.
+    std::vector<const char*> args(argv, argv + argc);
+    std::optional<std::string> max_memory;
+    for (size_t i = 2; i < args.size();) {
+      const std::string a = args[i];
+      if (a == "--max-memory" || a.starts_with("--max-memory=")) {
+        if (a == "--max-memory" && i + 1 >= args.size()) throw po::error("--max-memory needs a SIZE, e.g. 8GiB");
+        max_memory = a == "--max-memory" ? std::string(args[i + 1]) : a.substr(std::string("--max-memory=").size());
+        args.erase(args.begin() + static_cast<long>(i), args.begin() + static_cast<long>(i) + (a == "--max-memory" ? 2 : 1));
+      } else {
+        ++i;
+      }
+    }
+    const MemoryBudget budget = [&] {
+      try {
+        return MemoryBudget::from_option(max_memory);
+      } catch (const Error& e) {
+        throw po::error(e.what());
+      }
+    }();
+    budget.enforce();
+    memory_limit = budget.describe();
+    argc = static_cast<int>(args.size());
+    argv = args.data();
+    if (verb == "run") return verb_run(argc - 1, argv + 1, out, false, budget);
+    if (verb == "replay") return verb_run(argc - 1, argv + 1, out, true, budget);
+    if (verb == "synth") return verb_synth(argc - 1, argv + 1, out, budget);
     if (verb == "list") return verb_list(out);
     if (verb == "topo") return verb_topo(argc - 1, argv + 1, out);
-    if (verb == "verify") return verb_verify(argc - 1, argv + 1, out);
-    if (verb == "plan") return verb_plan(argc - 1, argv + 1, out);
+    if (verb == "verify") return verb_verify(argc - 1, argv + 1, out, budget);
+    if (verb == "plan") return verb_plan(argc - 1, argv + 1, out, budget);
     if (verb == "bound") return verb_bound(argc - 1, argv + 1, out);
     if (verb == "sweep") return verb_sweep(argc - 1, argv + 1, out, err);
     err << "photonsim: unknown command '" << verb << "' (valid: run, synth, replay, plan, list, topo, verify, bound, sweep)\n";
@@ -484,6 +530,11 @@ int dispatch(int argc, const char* const* argv, std::ostream& out, std::ostream&
     return 2;
   } catch (const Error& e) {
     err << "photonsim: error: " << e.what() << "\n";
+    return 1;
+  } catch (const std::bad_alloc&) {
+    err << "photonsim: error: out of memory: the input needs more than the memory limit "
+        << (memory_limit.empty() ? std::string("of this machine") : memory_limit)
+        << "; the GPU count (fabric.gpus, --gpus) and workload.message set the size\n";
     return 1;
   } catch (const std::exception& e) {
     err << "photonsim: internal error: " << e.what() << "\n";

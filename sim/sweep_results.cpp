@@ -11,6 +11,7 @@
 #include <fstream>
 #include <iomanip>
 #include <map>
+#include <new>
 #include <sstream>
 
 #include "core/atomic_file.h"
@@ -71,6 +72,9 @@ std::string sweep_point_answer(const SweepSpec& spec, const SweepPoint& point, c
     return "ok\n" + report.csv();
   } catch (const Error& e) {
     return std::string("error\n") + e.what();
+  } catch (const std::bad_alloc&) {
+    return "error\nout of memory: this point needs more than the memory limit (--max-memory); fabric.gpus and "
+           "workload.message set its size";
   } catch (const std::exception& e) {
     return std::string("error\ninternal error: ") + e.what();
   }

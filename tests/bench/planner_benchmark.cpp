@@ -2,7 +2,7 @@
 // Harvest's recursive-doubling DP at n = 64 and 1024 (the paper reports < 20 us
 // and < 35 us), PCCL's DP at 128 GPUs (the paper: < 1 s), general Harvest with
 // LPs at n = 16 and 64, theta for uniform all-to-all on 64 GPUs of degree 4,
-// and the all-to-all paper's rdc: every d at n = 64, k = 2 (both bases, target
+// the switch decomposition of a 1024-GPU degree-4 topology, and the all-to-all paper's rdc: every d at n = 64, k = 2 (both bases, target
 // < 1 s), at n = 4096, k = 1 (target < 10 s), and the whole joint planner
 // (strategies -> schedules -> predictions) at n = 64, k = 2.
 #include <benchmark/benchmark.h>
@@ -13,6 +13,7 @@
 #include "schedules/ring_shift_search.h"
 #include "schedules/synthesizer_registry.h"
 #include "topology/max_concurrent_flow.h"
+#include "topology/switch_decomposition.h"
 #include "topology/topology_registry.h"
 
 namespace photonsim {
@@ -85,6 +86,18 @@ void BM_ThetaAlltoall64Degree4(benchmark::State& state) {
   state.SetLabel(type);
 }
 BENCHMARK(BM_ThetaAlltoall64Degree4)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(1);
+
+// Splitting a 1024-GPU 4-regular directed topology into 4 switch matchings
+// (moved here from the unit tests, where a timing could not fail).
+void BM_SwitchDecomposition1024Degree4(benchmark::State& state) {
+  FabricSpec f;
+  f.gpus = 1024;
+  f.ports = 4;
+  TopologySpec spec{"random_regular", {{"degree", "4"}}};
+  const Topology t = *TopologyRegistry::with_builtin_generators().make(spec, f, 2024);
+  for (auto _ : state) benchmark::DoNotOptimize(SwitchDecomposition::decompose(t, 4, CircuitKind::directed).switches());
+}
+BENCHMARK(BM_SwitchDecomposition1024Degree4)->Unit(benchmark::kMillisecond);
 
 void BM_RdcEveryD(benchmark::State& state) {
   const int n = static_cast<int>(state.range(0));
