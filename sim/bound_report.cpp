@@ -1,6 +1,7 @@
 #include "sim/bound_report.h"
 
 #include <algorithm>
+#include <vector>
 #include <iomanip>
 #include <sstream>
 
@@ -72,14 +73,25 @@ std::string BoundReport::table() const {
   std::ostringstream out;
   out << "lower bound on the sum of round hop counts (units of T), n = " << gpus << ", k = " << ports
       << (ports == 1 ? " (Theorem 1)\n" : " (Theorem 1 with the Moore bound, see README)\n");
-  out << std::setw(9) << "reconfigs" << std::setw(16) << "transmission_T";
-  if (compared) out << std::setw(10) << "rdc_T" << std::setw(10) << "ratio";
-  out << "\n";
+  // Columns as wide as their widest cell, two spaces apart, right-aligned:
+  // at large n the hop sums outgrow any fixed width.
+  std::vector<std::vector<std::string>> cells{{"reconfigs", "transmission_T"}};
+  if (compared) cells.front().insert(cells.front().end(), {"rdc_T", "ratio"});
   for (const Row& row : rows) {
-    out << std::setw(9) << row.reconfigs << std::setw(16) << row.transmission_T;
+    std::vector<std::string> line{std::to_string(row.reconfigs), std::to_string(row.transmission_T)};
     if (compared) {
-      out << std::setw(10) << (row.rdc_T ? std::to_string(*row.rdc_T) : "-") << std::setw(10)
-          << (row.ratio() ? fixed(*row.ratio()) : "-");
+      line.push_back(row.rdc_T ? std::to_string(*row.rdc_T) : "-");
+      line.push_back(row.ratio() ? fixed(*row.ratio()) : "-");
+    }
+    cells.push_back(std::move(line));
+  }
+  std::vector<size_t> width(cells.front().size(), 0);
+  for (const auto& line : cells) {
+    for (size_t c = 0; c < line.size(); ++c) width[c] = std::max(width[c], line[c].size());
+  }
+  for (const auto& line : cells) {
+    for (size_t c = 0; c < line.size(); ++c) {
+      out << (c ? "  " : "") << std::setw(static_cast<int>(width[c])) << line[c];
     }
     out << "\n";
   }

@@ -33,6 +33,7 @@
 #include "sim/memory_estimate.h"
 #include "sim/json_text.h"
 #include "sim/plan_report.h"
+#include "sim/terminal_progress.h"
 #include "sim/topology_report.h"
 #include "topology/topology_registry.h"
 
@@ -135,7 +136,8 @@ void write_outputs(const RunReport& report, const std::string& dir) {
   write_schedule(report.schedule, dir + "/schedule.pb");
 }
 
-int verb_run(int argc, const char* const* argv, std::ostream& out, bool replay, const MemoryBudget& budget) {
+int verb_run(int argc, const char* const* argv, std::ostream& out, std::ostream& err, bool replay,
+             const MemoryBudget& budget) {
   CommonOptions o;
   po::options_description d = common_description(o, !replay);
   if (replay) {
@@ -173,8 +175,9 @@ int verb_run(int argc, const char* const* argv, std::ostream& out, bool replay, 
     budget.check(need.bytes, config_path + ": " + need.what);
   }
   const std::string out_dir = o.out.empty() ? config.output_dir : o.out;
+  TerminalProgress progress(err, &err == &std::cerr && ::isatty(2) == 1);
   RunReport report = [&] {
-    if (!replay) return run_experiment(config, SynthesizerRegistry::with_builtins(), fidelity);
+    if (!replay) return run_experiment(config, SynthesizerRegistry::with_builtins(), fidelity, &progress);
     const Schedule schedule = read_schedule(schedule_path);
     check_schedule_fits(schedule, config);
     if (!vm.count("no-verify")) {
@@ -187,7 +190,7 @@ int verb_run(int argc, const char* const* argv, std::ostream& out, bool replay, 
                     " (photonsim verify; --no-verify replays it anyway)");
       }
     }
-    return replay_schedule(schedule, config, fidelity);
+    return replay_schedule(schedule, config, fidelity, &progress);
   }();
   write_outputs(report, out_dir);
   out << render_report(report, o.format);
@@ -514,8 +517,8 @@ int dispatch(int argc, const char* const* argv, std::ostream& out, std::ostream&
     memory_limit = budget.describe();
     argc = static_cast<int>(args.size());
     argv = args.data();
-    if (verb == "run") return verb_run(argc - 1, argv + 1, out, false, budget);
-    if (verb == "replay") return verb_run(argc - 1, argv + 1, out, true, budget);
+    if (verb == "run") return verb_run(argc - 1, argv + 1, out, err, false, budget);
+    if (verb == "replay") return verb_run(argc - 1, argv + 1, out, err, true, budget);
     if (verb == "synth") return verb_synth(argc - 1, argv + 1, out, budget);
     if (verb == "list") return verb_list(out);
     if (verb == "topo") return verb_topo(argc - 1, argv + 1, out);

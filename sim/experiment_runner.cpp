@@ -9,7 +9,8 @@
 
 namespace photonsim {
 
-RunReport simulate_schedule(const Schedule& schedule, const ExperimentConfig& config, Fidelity fidelity) {
+RunReport simulate_schedule(const Schedule& schedule, const ExperimentConfig& config, Fidelity fidelity,
+                            RunProgress* progress) {
   const auto begin = std::chrono::steady_clock::now();
   RunResult result;
   if (fidelity == Fidelity::analytical) {
@@ -19,7 +20,7 @@ RunReport simulate_schedule(const Schedule& schedule, const ExperimentConfig& co
     FabricSpec fabric = config.fabric;
     if (fidelity == Fidelity::chunk) fabric.packet = Bytes(0);  // one packet per chunk
     result = naming_time_overflow(config.source + ": the simulated completion time",
-                                  [&] { return Replayer(fabric, config.workload).replay(schedule); });
+                                  [&] { return Replayer(fabric, config.workload).replay(schedule, progress); });
   }
   const std::chrono::duration<double> wall = std::chrono::steady_clock::now() - begin;
   RunReport report{config, schedule, std::move(result), wall.count(), fidelity, std::nullopt};
@@ -35,7 +36,8 @@ void check_schedule_fits(const Schedule& schedule, const ExperimentConfig& confi
   for (const Topology& t : schedule.topologies()) t.check_ports(config.fabric);
 }
 
-RunReport replay_schedule(const Schedule& schedule, const ExperimentConfig& config, Fidelity fidelity) {
+RunReport replay_schedule(const Schedule& schedule, const ExperimentConfig& config, Fidelity fidelity,
+                          RunProgress* progress) {
   check_schedule_fits(schedule, config);
   const bool stored = !schedule.prediction().steps.empty() || !schedule.prediction().model.empty();
   Prediction prediction = naming_time_overflow(config.source + ": the predicted time of the replayed schedule", [&] {
@@ -43,7 +45,7 @@ RunReport replay_schedule(const Schedule& schedule, const ExperimentConfig& conf
     p.total();  // the sum over steps must fit too
     return p;
   });
-  RunReport report = simulate_schedule(schedule.with_prediction(std::move(prediction)), config, fidelity);
+  RunReport report = simulate_schedule(schedule.with_prediction(std::move(prediction)), config, fidelity, progress);
   if (stored) {
     naming_time_overflow("the prediction stored in the schedule", [&] { return schedule.prediction().total(); });
     report.stored_prediction = schedule.prediction();
@@ -51,7 +53,8 @@ RunReport replay_schedule(const Schedule& schedule, const ExperimentConfig& conf
   return report;
 }
 
-RunReport run_experiment(const ExperimentConfig& config, const SynthesizerRegistry& registry, Fidelity fidelity) {
+RunReport run_experiment(const ExperimentConfig& config, const SynthesizerRegistry& registry, Fidelity fidelity,
+                         RunProgress* progress) {
   const auto begin = std::chrono::steady_clock::now();
   const Schedule schedule = naming_time_overflow(config.source + ": the predicted time of the synthesized schedule", [&] {
     Schedule s = located(config, [&] {
@@ -60,7 +63,7 @@ RunReport run_experiment(const ExperimentConfig& config, const SynthesizerRegist
     s.prediction().total();  // the sum over steps must fit too
     return s;
   });
-  RunReport report = simulate_schedule(schedule, config, fidelity);
+  RunReport report = simulate_schedule(schedule, config, fidelity, progress);
   const std::chrono::duration<double> wall = std::chrono::steady_clock::now() - begin;
   report.wall_seconds = wall.count();
   return report;

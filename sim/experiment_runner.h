@@ -6,16 +6,17 @@
 #include "schedules/synthesizer_registry.h"
 #include "sim/experiment_config.h"
 #include "sim/fidelity.h"
+#include "sim/run_progress.h"
 #include "sim/run_report.h"
 
 namespace photonsim {
 
 RunReport run_experiment(const ExperimentConfig& config, const SynthesizerRegistry& registry,
-                         Fidelity fidelity = Fidelity::packet);
+                         Fidelity fidelity = Fidelity::packet, RunProgress* progress = nullptr);
 // Simulates `schedule` on the config's fabric and reports it next to the
 // schedule's own prediction (made for this fabric by the synthesizer).
 RunReport simulate_schedule(const Schedule& schedule, const ExperimentConfig& config,
-                            Fidelity fidelity = Fidelity::packet);
+                            Fidelity fidelity = Fidelity::packet, RunProgress* progress = nullptr);
 // Throws Error unless the schedule's GPU count is fabric.gpus and each of its
 // topologies fits the fabric's ports: cheap, so callers run it before verifying.
 void check_schedule_fits(const Schedule& schedule, const ExperimentConfig& config);
@@ -25,6 +26,6 @@ void check_schedule_fits(const Schedule& schedule, const ExperimentConfig& confi
 // prediction stored in the schedule, made for the fabric it was synthesized
 // on, is kept only as RunReport::stored_prediction.
 RunReport replay_schedule(const Schedule& schedule, const ExperimentConfig& config,
-                          Fidelity fidelity = Fidelity::packet);
+                          Fidelity fidelity = Fidelity::packet, RunProgress* progress = nullptr);
 
 }  // namespace photonsim

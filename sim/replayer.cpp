@@ -1,6 +1,7 @@
 #include "sim/replayer.h"
 
 #include <algorithm>
+#include <stdexcept>
 #include <string>
 
 #include "core/error.h"
@@ -24,7 +25,19 @@ std::string describe_stuck(const Step& step, const std::vector<size_t>& stuck) {
 
 }  // namespace
 
-RunResult Replayer::replay(const Schedule& schedule) const {
+uint64_t Replayer::minimum_events(const Schedule& schedule) const {
+  const Segmentation segmentation(workload_.chunk, fabric_.packet);
+  long double events = 0;
+  for (const Step& step : schedule.steps()) {
+    for (const Transfer& t : step.transfers) {
+      const size_t hops = t.path.size() > 1 ? t.path.size() - 1 : 1;
+      events += 2.0L * static_cast<long double>(segmentation.packets(t.bytes)) * static_cast<long double>(hops);
+    }
+  }
+  return events > 1.8e19L ? UINT64_MAX : static_cast<uint64_t>(events);
+}
+
+RunResult Replayer::replay(const Schedule& schedule, RunProgress* progress) const {
   if (schedule.gpus() != fabric_.gpus) {
     throw Error("schedule has " + std::to_string(schedule.gpus()) + " GPUs but fabric.gpus is " +
                 std::to_string(fabric_.gpus));
@@ -34,6 +47,8 @@ RunResult Replayer::replay(const Schedule& schedule) const {
 
   EventList events;
   Network network(fabric_, segmentation, events);
+  const size_t steps = schedule.steps().size();
+  if (progress != nullptr) progress->starting(minimum_events(schedule), steps);
   RunResult result;
   const Topology* installed = nullptr;
   for (size_t s = 0; s < schedule.steps().size(); ++s) {
@@ -70,13 +85,22 @@ RunResult Replayer::replay(const Schedule& schedule) const {
     }
     r.transfers = step.transfers.size();
     network.start_flows(std::move(flows), inject_at);
-    events.run();
+    if (progress == nullptr) {
+      events.run();
+    } else {
+      for (uint64_t fired = 1; events.step(); ++fired) {
+        if ((fired & 0xfffff) == 0) progress->advanced(s, steps, events.fired());
+      }
+      progress->advanced(s, steps, events.fired());
+    }
     if (!network.all_delivered()) {
       std::vector<size_t> stuck;
       for (size_t f : network.undelivered_flows()) stuck.push_back(flow_transfer[f]);
       stuck.erase(std::unique(stuck.begin(), stuck.end()), stuck.end());
-      throw Error("step " + std::to_string(s) + " cannot finish: transfers " + describe_stuck(step, stuck) +
-                  " never delivered");
+      // Routes, ports and sizes were checked before the step began, so no
+      // schedule can cause this: it is the engine's invariant (exit 3).
+      throw std::logic_error("step " + std::to_string(s) + " cannot finish: transfers " + describe_stuck(step, stuck) +
+                             " never delivered (an engine invariant; please report it with the schedule)");
     }
     network.check_conservation();
     r.end = network.finished_at();

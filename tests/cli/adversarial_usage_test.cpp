@@ -98,5 +98,12 @@ TEST_F(AdversarialUsage, SetThroughAScalar) {
   refuse({"run", quickstart(), "--set", "fabric.gpus.x=1"}, {"fabric.gpus"});
 }
 
+TEST_F(AdversarialUsage, BoundColumnsStaySeparateAtHugeN) {
+  // Before the fix: fixed widths, and "        119999999900000000" ran the columns together.
+  const HostileOutcome o = run({"bound", "--gpus", "200000000", "--reconfigs", "1"});
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_NE(o.out.find("reconfigs     transmission_T\n        1  19999999900000000\n"), std::string::npos) << o.out;
+}
+
 }  // namespace
 }  // namespace photonsim_test

@@ -309,7 +309,7 @@ TEST_F(Cli, BoundPrintsTheoremOneInUnitsOfT) {
   EXPECT_EQ(json.out, "{\"gpus\": 8, \"ports\": 1, \"reconfigs\": 2, \"transmission_T\": 16}\n");
   const Outcome table = photonsim("bound --gpus 8 --compare");
   ASSERT_EQ(table.code, 0) << table.err;
-  EXPECT_NE(table.out.find("        3              12        13    1.0833"), std::string::npos) << table.out;
+  EXPECT_NE(table.out.find("        3              12     13  1.0833"), std::string::npos) << table.out;
   EXPECT_NE(table.out.find("worst ratio over d: 1.1000"), std::string::npos) << table.out;
   const Outcome csv = photonsim("bound --gpus 4 --ports 2 --format csv");
   ASSERT_EQ(csv.code, 0) << csv.err;
@@ -454,6 +454,17 @@ TEST_F(Cli, KilledRunLeavesWholeOutputsOrNone) {
       EXPECT_EQ(csv.back(), '\n');
     }
   }
+}
+
+// A run of billions of events says so before it starts (then it is stopped here).
+TEST_F(Cli, RunOfBillionsOfEventsWarnsUpFront) {
+  const std::string err_path = (dir_ / "err.txt").string();
+  std::system(("timeout -s KILL 3 " + std::string(PHOTONSIM_BINARY) + " run " + quickstart() +
+               " --set fabric.packet=1B --set workload.message=64MB >/dev/null 2>" + err_path)
+                  .c_str());
+  EXPECT_NE(read_file(err_path).find("photonsim: warning: this run fires at least 7.17e+09 events in 7 steps"),
+            std::string::npos)
+      << read_file(err_path);
 }
 
 TEST_F(Cli, SweepErrorsNameTheSweepFile) {

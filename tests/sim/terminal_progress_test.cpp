@@ -1,0 +1,58 @@
+#include "sim/terminal_progress.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "core/error.h"
+#include "sim/config_loader.h"
+#include "sim/experiment_runner.h"
+
+namespace photonsim {
+namespace {
+
+TEST(TerminalProgress, WarnsOnlyPastABillionEvents) {
+  std::ostringstream err;
+  TerminalProgress(err, false).starting(TerminalProgress::kWarnEvents, 3);
+  EXPECT_EQ(err.str(), "");
+  TerminalProgress(err, false).starting(7170000000, 7);
+  EXPECT_EQ(err.str(),
+            "photonsim: warning: this run fires at least 7.17e+09 events in 7 steps and may take minutes "
+            "(a larger fabric.packet, or --fidelity chunk, needs fewer)\n");
+}
+
+TEST(TerminalProgress, NothingOnAStreamThatIsNoTerminal) {
+  std::ostringstream err;
+  {
+    TerminalProgress p(err, false);
+    p.starting(10, 1);
+    p.advanced(0, 1, 10);
+  }
+  EXPECT_EQ(err.str(), "");
+}
+
+// The replayer's lower bound: two events per packet per hop, and it is a
+// lower bound of what the quickstart run fires.
+TEST(MinimumEvents, QuickstartIsBoundedByWhatItFires) {
+  struct Recorder : RunProgress {
+    uint64_t minimum = 0;
+    uint64_t last = 0;
+    size_t calls = 0;
+    void starting(uint64_t m, size_t) override { minimum = m; }
+    void advanced(size_t, size_t, uint64_t events) override {
+      last = events;
+      ++calls;
+    }
+  } recorder;
+  const ExperimentConfig config =
+      load_config(std::string(PHOTONSIM_SOURCE_DIR) + "/configs/quickstart.yaml", {"fabric.packet=64KB"});
+  const RunReport report = run_experiment(config, SynthesizerRegistry::with_builtins(), Fidelity::packet, &recorder);
+  // 56 flows of 4 MB in 63 packets of 64 KB (62 full, one of 32 KB), one hop each: 2 * 56 * 63.
+  EXPECT_EQ(recorder.minimum, 2u * 56 * 63);
+  EXPECT_LE(recorder.minimum, report.result.events);
+  EXPECT_EQ(recorder.calls, 7u);  // once per step: no step reaches 2^20 events
+  EXPECT_EQ(recorder.last, report.result.events);
+}
+
+}  // namespace
+}  // namespace photonsim
