@@ -1,7 +1,11 @@
 // End-to-end tests of the photonsim binary: the contract verbs, flags, output
 // columns, determinism, and one-line errors with a non-zero exit on bad input.
 #include <gtest/gtest.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/inotify.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -454,6 +458,63 @@ TEST_F(Cli, KilledRunLeavesWholeOutputsOrNone) {
       EXPECT_EQ(csv.back(), '\n');
     }
   }
+}
+
+// The kill above lands wherever the clock puts it, rarely inside a write. This
+// one watches the output folder (inotify) and kills the run the moment the
+// temporary file of schedule.pb (1.5 MB here) appears: the temporary file left
+// behind proves the kill landed mid-write, and the target must still be absent.
+TEST_F(Cli, KillLandingInsideAWriteLeavesTheTargetAbsent) {
+  const fs::path out = dir_ / "watched";
+  std::vector<std::string> args{PHOTONSIM_BINARY, "run",    quickstart(), "--set", "fabric.gpus=300",
+                                "--fidelity",     "analytical", "--out", out.string(), "--format", "csv"};
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  bool proven = false;
+  for (int attempt = 0; attempt < 5 && !proven; ++attempt) {
+    fs::remove_all(out);
+    fs::create_directories(out);
+    const int watch = ::inotify_init1(IN_CLOEXEC);
+    ASSERT_GE(watch, 0);
+    ASSERT_GE(::inotify_add_watch(watch, out.c_str(), IN_CREATE), 0);
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+      ::freopen("/dev/null", "w", stdout);
+      ::execv(argv[0], argv.data());
+      ::_exit(126);
+    }
+    bool killed = false;
+    alignas(struct inotify_event) char buffer[4096];
+    while (!killed) {
+      struct pollfd p {watch, POLLIN, 0};
+      if (::poll(&p, 1, 60000) <= 0) break;
+      const ssize_t got = ::read(watch, buffer, sizeof buffer);
+      for (ssize_t at = 0; at < got;) {
+        const auto* e = reinterpret_cast<const struct inotify_event*>(buffer + at);
+        if (e->len > 0 && std::string(e->name).rfind("schedule.pb.tmp", 0) == 0) {
+          ::kill(pid, SIGKILL);
+          killed = true;
+        }
+        at += static_cast<ssize_t>(sizeof(struct inotify_event) + e->len);
+      }
+    }
+    ::close(watch);
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    size_t temporaries = 0;
+    for (const auto& entry : fs::directory_iterator(out)) {
+      temporaries += entry.path().filename().string().rfind("schedule.pb.tmp", 0) == 0;
+    }
+    if (killed && WIFSIGNALED(status) && temporaries > 0) {
+      proven = true;
+      EXPECT_FALSE(fs::exists(out / "schedule.pb")) << "a half-written schedule.pb took the target's name";
+      // Written before it, whole: two lines.
+      const std::string csv = read_file(out / "result.csv");
+      EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 2);
+    }
+  }
+  EXPECT_TRUE(proven) << "no kill landed inside the write of schedule.pb in 5 attempts";
 }
 
 // A run of billions of events says so before it starts (then it is stopped here).
