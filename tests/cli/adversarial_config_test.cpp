@@ -192,6 +192,33 @@ TEST_F(AdversarialConfig, SweepWhileAnotherHoldsTheFolder) {
   ::close(fd);
 }
 
+TEST_F(AdversarialConfig, TwoSweepsStartedOnOneFolder) {
+  // Before the fix: both ran and interleaved duplicate rows.
+  const std::string base = write("slow.yaml", slurp(quickstart()) + "\n");
+  const std::string sweep =
+      write("s.yaml", "base: " + base + "\ngrid:\n  fabric.packet: [4KiB]\n  workload.message: [16MB, 17MB, 18MB, 19MB]\n");
+  const std::string out = (dir_ / "out").string();
+  const pid_t first = ::fork();
+  if (first == 0) {
+    const int null = ::open("/dev/null", O_WRONLY);
+    ::dup2(null, 1);
+    ::dup2(null, 2);
+    ::execl(PHOTONSIM_BINARY, PHOTONSIM_BINARY, "sweep", sweep.c_str(), "--out", out.c_str(), "--jobs", "1",
+            static_cast<char*>(nullptr));
+    ::_exit(126);
+  }
+  // Wait until the first holds the folder (its lock file exists), then start the second.
+  for (int i = 0; i < 500 && !fs::exists(dir_ / "out" / ".results.lock"); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  refuse({"sweep", sweep, "--out", out, "--jobs", "1"}, {"another photonsim sweep is writing there"});
+  int status = 0;
+  ::waitpid(first, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  const std::string csv = slurp(dir_ / "out" / "results.csv");
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 5) << csv;  // header + 4 points, none twice
+}
+
 TEST_F(AdversarialConfig, ResumeAfterTheBaseConfigChanged) {
   const std::string base = write("base.yaml", slurp(quickstart()));
   const std::string sweep = write("s.yaml", "base: " + base + "\ngrid: {fabric.reconfig_delay: [1us, 2us]}\n");
