@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <cctype>
 #include <initializer_list>
 #include <limits>
 #include <optional>
@@ -400,13 +401,12 @@ class Reader {
 };
 
 YAML::Node parse_yaml(const std::string& yaml_text, const std::string& source_name) {
+  if (const int line = second_yaml_document_line(yaml_text); line > 0) {
+    throw Error(source_name + ":" + std::to_string(line) +
+                ": a second YAML document ('---'); a config is exactly one document");
+  }
   try {
-    std::vector<YAML::Node> documents = YAML::LoadAll(yaml_text);
-    if (documents.size() > 1) {
-      throw Error(source_name + ":" + std::to_string(documents[1].Mark().line + 1) +
-                  ": a second YAML document ('---'); a config is exactly one document");
-    }
-    return documents.empty() ? YAML::Node() : documents.front();
+    return YAML::Load(yaml_text);
   } catch (const YAML::ParserException& error) {
     throw Error(source_name + ":" + std::to_string(error.mark.line + 1) + ":" +
                 std::to_string(error.mark.column + 1) + ": YAML syntax error: " + error.msg);
@@ -414,6 +414,32 @@ YAML::Node parse_yaml(const std::string& yaml_text, const std::string& source_na
 }
 
 }  // namespace
+
+int second_yaml_document_line(const std::string& text) {
+  bool started = false, ended = false;
+  int number = 0;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    ++number;
+    const auto marker = [&](const char* m) {
+      return line.rfind(m, 0) == 0 && (line.size() == 3 || std::isspace(static_cast<unsigned char>(line[3])));
+    };
+    const std::string_view body = trim(line);
+    if (body.empty() || body.front() == '#') continue;
+    if (marker("---")) {
+      if (started || ended) return number;
+      started = true;
+    } else if (marker("...")) {
+      ended = true;
+    } else if (line.front() == '%' && !started) {
+      continue;  // a directive before the document
+    } else {
+      if (ended) return number;
+      started = true;
+    }
+  }
+  return 0;
+}
 
 void apply_override(YAML::Node& root, const std::string& assignment) {
   const auto [key, value_text] = split_assignment(assignment);

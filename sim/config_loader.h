@@ -32,4 +32,9 @@ ExperimentConfig load_config_from_string(const std::string& yaml_text,
 // assignment or when the path runs through a non-map node.
 void apply_override(YAML::Node& root, const std::string& assignment);
 
+// The line (1-based) where a second YAML document starts in `text` (a second
+// '---', or content after '...'), or 0. Read from the text because
+// yaml-cpp's LoadAll loops forever on some inputs (e.g. ",").
+int second_yaml_document_line(const std::string& text);
+
 }  // namespace photonsim

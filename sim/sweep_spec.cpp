@@ -11,6 +11,7 @@
 
 #include "core/error.h"
 #include "core/units.h"
+#include "sim/config_loader.h"
 
 namespace photonsim {
 
@@ -168,12 +169,11 @@ SweepSpec load_sweep_from_string(const std::string& yaml_text, const std::string
                                  const std::string& directory) {
   YAML::Node root;
   try {
-    std::vector<YAML::Node> documents = YAML::LoadAll(yaml_text);
-    if (documents.size() > 1) {
-      throw Error(source_name + ":" + std::to_string(documents[1].Mark().line + 1) +
+    if (const int line = second_yaml_document_line(yaml_text); line > 0) {
+      throw Error(source_name + ":" + std::to_string(line) +
                   ": a second YAML document ('---'); a sweep is exactly one document");
     }
-    if (!documents.empty()) root = documents.front();
+    root = YAML::Load(yaml_text);
   } catch (const YAML::Exception& e) {
     throw Error(source_name + ":" + std::to_string(e.mark.line + 1) + ": not valid YAML: " + e.msg);
   }

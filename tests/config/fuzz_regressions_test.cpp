@@ -38,3 +38,30 @@ TEST(FuzzRegressions, ErrorsEscapeControlCharacters) {
 
 }  // namespace
 }  // namespace photonsim
+
+namespace photonsim {
+namespace {
+
+// fuzz_config (tests/fuzz/regressions/config_comma_hang.yaml, "\n,"): after
+// the loader began looking for a second document with YAML::LoadAll, that
+// input never returned (yaml-cpp loops on it). Second documents are now found
+// from the text and the single document parsed with YAML::Load.
+TEST(FuzzRegressions, CommaAloneIsAnErrorNotAHang) {
+  for (const std::string& text : {std::string("\n,"), std::string(","), std::string("a: 1\n,")}) {
+    EXPECT_THROW(load_config_from_string(text, "fuzz.yaml"), Error) << text;
+  }
+}
+
+TEST(SecondYamlDocument, FoundFromTheTextAtItsLine) {
+  EXPECT_EQ(second_yaml_document_line("a: 1\n"), 0);
+  EXPECT_EQ(second_yaml_document_line("---\na: 1\n"), 0);                 // an explicit first document
+  EXPECT_EQ(second_yaml_document_line("%YAML 1.2\n---\na: 1\n...\n"), 0);  // directive, end marker
+  EXPECT_EQ(second_yaml_document_line("# c\n\na: 1\n---\nb: 2\n"), 4);
+  EXPECT_EQ(second_yaml_document_line("---\na: 1\n--- {b: 2}\n"), 3);
+  EXPECT_EQ(second_yaml_document_line("a: 1\n...\nb: 2\n"), 3);
+  EXPECT_EQ(second_yaml_document_line("a: |\n  ---\n  text\n"), 0);  // indented: inside a block scalar
+  EXPECT_EQ(second_yaml_document_line("a: 1\n----\n"), 0);           // not a marker
+}
+
+}  // namespace
+}  // namespace photonsim
