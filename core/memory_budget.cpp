@@ -74,7 +74,8 @@ void MemoryBudget::enforce() const {
   if (::getrlimit(RLIMIT_AS, &current) != 0) return;
   // Address space, not resident memory: leave room for code, stacks and the allocator's slack.
   const rlim_t wanted = static_cast<rlim_t>(limit_ + (uint64_t{256} << 20));
-  if (current.rlim_max != RLIM_INFINITY && current.rlim_max < wanted) return;
+  // A tighter limit already in force (ulimit -v) stays.
+  if (current.rlim_cur != RLIM_INFINITY && current.rlim_cur <= wanted) return;
   struct rlimit capped = current;
   capped.rlim_cur = wanted;
   ::setrlimit(RLIMIT_AS, &capped);
