@@ -528,6 +528,17 @@ TEST_F(Cli, RunOfBillionsOfEventsWarnsUpFront) {
       << read_file(err_path);
 }
 
+// bound --compare at large n runs for minutes to hours: it says so first (then it is stopped here).
+TEST_F(Cli, BoundCompareAtLargeNWarnsFirst) {
+  const std::string err_path = (dir_ / "err.txt").string();
+  std::system(("timeout -s KILL 2 " + std::string(PHOTONSIM_BINARY) +
+               " bound --gpus 1024 --ports 2 --compare >/dev/null 2>" + err_path)
+                  .c_str());
+  EXPECT_NE(read_file(err_path).find("photonsim: warning: --compare builds rdc for every d at n = 1024"),
+            std::string::npos)
+      << read_file(err_path);
+}
+
 TEST_F(Cli, SweepErrorsNameTheSweepFile) {
   const std::string bad = write("bad.yaml", "base: nowhere.yaml\ngrid:\n  fabric.gpus: [8]\n");
   const Outcome o = photonsim("sweep " + bad + " --out " + (dir_ / "o").string());
