@@ -125,6 +125,12 @@ std::string format_with(int64_t value, const std::array<Suffix, N>& suffixes,
 
 }  // namespace
 
+void throw_bytes_overflow(const char* operation, int64_t a, int64_t b) {
+  throw Error("size overflow (" + std::to_string(a) + " B " + operation + " " + std::to_string(b) +
+              (*operation == '*' ? "" : " B") +
+              "): beyond the largest size photonsim represents, 9223372036854775807 bytes; workload.message sets it");
+}
+
 Time Bandwidth::serialization(Bytes b) const {
   const i128 numerator = static_cast<i128>(b.count()) * 8 * 1000000000000LL;
   const i128 q = (numerator + bps_ - 1) / bps_;

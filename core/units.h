@@ -19,16 +19,31 @@
 
 namespace photonsim {
 
+// Throws Error (exit 1) naming workload.message: sizes past int64 bytes never wrap.
+[[noreturn]] void throw_bytes_overflow(const char* operation, int64_t a, int64_t b);
+
 class Bytes {
  public:
   constexpr Bytes() = default;
   constexpr explicit Bytes(int64_t v) : v_(v) {}
   constexpr int64_t count() const { return v_; }
   constexpr auto operator<=>(const Bytes&) const = default;
-  constexpr Bytes operator+(Bytes o) const { return Bytes(v_ + o.v_); }
-  constexpr Bytes operator-(Bytes o) const { return Bytes(v_ - o.v_); }
-  constexpr Bytes& operator+=(Bytes o) { v_ += o.v_; return *this; }
-  constexpr Bytes operator*(int64_t k) const { return Bytes(v_ * k); }
+  constexpr Bytes operator+(Bytes o) const {
+    int64_t r = 0;
+    if (__builtin_add_overflow(v_, o.v_, &r)) throw_bytes_overflow("+", v_, o.v_);
+    return Bytes(r);
+  }
+  constexpr Bytes operator-(Bytes o) const {
+    int64_t r = 0;
+    if (__builtin_sub_overflow(v_, o.v_, &r)) throw_bytes_overflow("-", v_, o.v_);
+    return Bytes(r);
+  }
+  constexpr Bytes& operator+=(Bytes o) { return *this = *this + o; }
+  constexpr Bytes operator*(int64_t k) const {
+    int64_t r = 0;
+    if (__builtin_mul_overflow(v_, k, &r)) throw_bytes_overflow("*", v_, k);
+    return Bytes(r);
+  }
 
  private:
   int64_t v_ = 0;

@@ -106,6 +106,13 @@ TEST_F(AdversarialNumbers, GpusPastInt) {
   refuse({"run", quickstart(), "--set", "fabric.gpus=4294967298"}, {"fabric.gpus"});
 }
 
+TEST_F(AdversarialNumbers, BruckBlocksPastInt64Bytes) {
+  // Before the fix: 4 blocks of 2^62 bytes wrapped to 0 and the run reported 0 ps with exit 0.
+  refuse({"run", quickstart(), "--set", "workload.message=4611686018427387904B", "--set", "workload.chunk=whole", "--set",
+          "synthesis.algorithm=bruck"},
+         {"size overflow", "workload.message"});
+}
+
 TEST_F(AdversarialNumbers, ZeroGpus) { refuse({"run", quickstart(), "--set", "fabric.gpus=0"}, {"fabric.gpus"}); }
 
 TEST_F(AdversarialNumbers, NegativeMessage) {
