@@ -356,7 +356,7 @@ int verb_bound(int argc, const char* const* argv, std::ostream& out, std::ostrea
   return 0;
 }
 
-int verb_sweep(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+int verb_sweep(int argc, const char* const* argv, std::ostream& out, std::ostream& err, const MemoryBudget& budget) {
   std::string sweep_path, out_dir;
   int jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   po::options_description d("options");
@@ -379,6 +379,7 @@ int verb_sweep(int argc, const char* const* argv, std::ostream& out, std::ostrea
   options.out_dir = out_dir.empty() ? "results/" + std::filesystem::path(sweep_path).stem().string() : out_dir;
   options.resume = vm.count("resume") > 0;
   options.progress = ::isatty(2) == 1;
+  options.memory = budget;
   const SweepOutcome o = run_sweep(spec, options, err);
   if (!o.report) return 0;
   out << "sweep: " << o.points << " points, " << o.ran << " ran, " << o.skipped << " already done, " << o.failed
@@ -530,7 +531,7 @@ int dispatch(int argc, const char* const* argv, std::ostream& out, std::ostream&
     if (verb == "verify") return verb_verify(argc - 1, argv + 1, out, budget);
     if (verb == "plan") return verb_plan(argc - 1, argv + 1, out, budget);
     if (verb == "bound") return verb_bound(argc - 1, argv + 1, out, err);
-    if (verb == "sweep") return verb_sweep(argc - 1, argv + 1, out, err);
+    if (verb == "sweep") return verb_sweep(argc - 1, argv + 1, out, err, budget);
     err << "photonsim: unknown command '" << verb << "' (valid: run, synth, replay, plan, list, topo, verify, bound, sweep)\n";
     return 2;
   } catch (const po::error& e) {

@@ -18,6 +18,7 @@
 #include "core/error.h"
 #include "sim/config_loader.h"
 #include "sim/experiment_runner.h"
+#include "sim/memory_estimate.h"
 
 namespace photonsim {
 
@@ -65,9 +66,14 @@ std::string key_of(const std::vector<std::string>& values) {
 
 }  // namespace
 
-std::string sweep_point_answer(const SweepSpec& spec, const SweepPoint& point, const SynthesizerRegistry& registry) {
+std::string sweep_point_answer(const SweepSpec& spec, const SweepPoint& point, const SynthesizerRegistry& registry,
+                               const MemoryBudget* memory) {
   try {
     const ExperimentConfig config = load_config(spec.base, point.overrides());
+    if (memory != nullptr) {
+      const MemoryEstimate need = estimate_run_memory(config);
+      memory->check(need.bytes, need.what);
+    }
     const RunReport report = run_experiment(config, registry);
     return "ok\n" + report.csv();
   } catch (const Error& e) {

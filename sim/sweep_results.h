@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "core/memory_budget.h"
 #include "schedules/synthesizer_registry.h"
 #include "sim/csv_text.h"
 #include "sim/sweep_spec.h"
@@ -30,7 +31,9 @@ struct SweepOutcome {
 };
 
 // Runs one point: "ok\n" + the run's CSV (header and row), or "error\n" + why.
-std::string sweep_point_answer(const SweepSpec& spec, const SweepPoint& point, const SynthesizerRegistry& registry);
+// With `memory`, a point whose estimate (sim/memory_estimate.h) passes the limit fails without running.
+std::string sweep_point_answer(const SweepSpec& spec, const SweepPoint& point, const SynthesizerRegistry& registry,
+                               const MemoryBudget* memory = nullptr);
 
 class SweepResults {
  public:

@@ -89,7 +89,8 @@ SweepOutcome run_local(const SweepSpec& spec, const SweepOptions& options, std::
       if (pid < 0) throw Error(std::string("cannot start a sweep worker: ") + std::strerror(errno));
       if (pid == 0) {
         ::close(fds[0]);
-        const bool sent = write_all(fds[1], sweep_point_answer(spec, results.points()[index], registry));
+        const bool sent = write_all(fds[1], sweep_point_answer(spec, results.points()[index], registry,
+                                                                       options.memory ? &*options.memory : nullptr));
         ::_exit(sent ? 0 : 2);
       }
       ::close(fds[1]);

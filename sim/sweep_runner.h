@@ -7,7 +7,10 @@
 // as a local run (in another order). A point whose config is invalid is
 // reported on `log` and written nowhere; the outcome then has failed > 0.
 #include <ostream>
+#include <optional>
 #include <string>
+
+#include "core/memory_budget.h"
 
 #include "sim/sweep_results.h"
 #include "sim/sweep_spec.h"
@@ -19,6 +22,9 @@ struct SweepOptions {
   std::string out_dir;
   bool resume = false;
   bool progress = false;  // a progress bar with ETA on `log`
+  // Each point's memory estimate is checked against it (the point fails,
+  // naming the estimate); none when unset.
+  std::optional<MemoryBudget> memory;
 };
 
 SweepOutcome run_sweep(const SweepSpec& spec, const SweepOptions& options, std::ostream& log);
