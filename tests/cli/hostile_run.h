@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -55,7 +56,10 @@ inline HostileOutcome run_photonsim(const std::vector<std::string>& args, const 
                                     const std::string& stdin_path = "/dev/null") {
   const fs::path out = stdout_path.empty() ? dir / "hostile_stdout.txt" : fs::path(stdout_path);
   const fs::path err = dir / "hostile_stderr.txt";
-  std::vector<std::string> argv_strings{PHOTONSIM_BINARY};
+  // PHOTONSIM_BATTERY_BINARY runs the battery against another build (an
+  // older commit, say) to see which cases it fails.
+  const char* other = std::getenv("PHOTONSIM_BATTERY_BINARY");
+  std::vector<std::string> argv_strings{other != nullptr && *other != '\0' ? other : PHOTONSIM_BINARY};
   argv_strings.insert(argv_strings.end(), args.begin(), args.end());
   std::vector<char*> argv;
   for (std::string& a : argv_strings) argv.push_back(a.data());
