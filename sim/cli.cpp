@@ -532,10 +532,12 @@ int dispatch(int argc, const char* const* argv, std::ostream& out, std::ostream&
     if (verb == "plan") return verb_plan(argc - 1, argv + 1, out, budget);
     if (verb == "bound") return verb_bound(argc - 1, argv + 1, out, err);
     if (verb == "sweep") return verb_sweep(argc - 1, argv + 1, out, err, budget);
-    err << "photonsim: unknown command '" << verb << "' (valid: run, synth, replay, plan, list, topo, verify, bound, sweep)\n";
+    err << "photonsim: unknown command " << one_line(quoted(verb))
+        << " (valid: run, synth, replay, plan, list, topo, verify, bound, sweep)\n";
     return 2;
   } catch (const po::error& e) {
-    err << "photonsim " << verb << ": " << e.what() << " (see photonsim " << verb << " --help)\n";
+    const std::string shown = one_line(verb.size() > 40 ? verb.substr(0, 40) + "..." : verb);
+    err << "photonsim " << shown << ": " << one_line(e.what()) << " (see photonsim " << shown << " --help)\n";
     return 2;
   } catch (const Error& e) {
     err << "photonsim: error: " << e.what() << "\n";

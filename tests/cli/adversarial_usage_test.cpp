@@ -11,6 +11,12 @@ TEST_F(AdversarialUsage, UnknownVerbListsTheValidOnes) {
   refuse({"simulate", quickstart()}, {"unknown command 'simulate'", "run, synth"});
 }
 
+TEST_F(AdversarialUsage, EscapeSequenceAsVerbIsNotEchoedRaw) {
+  const HostileOutcome o = run({"\033[2J\033[31mrun", quickstart()});
+  expect_refused(o, "escape-sequence verb", {"unknown command", "\\x1b[2J"});
+  EXPECT_EQ(o.err.find('\033'), std::string::npos);
+}
+
 TEST_F(AdversarialUsage, MissingConfigFileIsNamed) {
   refuse({"run", (dir_ / "absent.yaml").string()}, {"absent.yaml"});
 }
