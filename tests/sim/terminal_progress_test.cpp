@@ -2,7 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <sstream>
+#include <thread>
 
 #include "core/error.h"
 #include "sim/config_loader.h"
@@ -29,6 +31,19 @@ TEST(TerminalProgress, NothingOnAStreamThatIsNoTerminal) {
     p.advanced(0, 1, 10);
   }
   EXPECT_EQ(err.str(), "");
+}
+
+TEST(TerminalProgress, AStatusLineOnATerminalAfterThreeSeconds) {
+  std::ostringstream err;
+  {
+    TerminalProgress p(err, true);
+    p.starting(10, 2);
+    p.advanced(0, 2, 4);
+    EXPECT_EQ(err.str(), "");  // a quick run says nothing
+    std::this_thread::sleep_for(std::chrono::milliseconds(3050));
+    p.advanced(0, 2, 5);
+  }
+  EXPECT_EQ(err.str(), "\rphotonsim: step 1/2, 5 events, 3 s\n");
 }
 
 // The replayer's lower bound: two events per packet per hop, and it is a
