@@ -1,4 +1,4 @@
-#include "sim/config_loader.h"
+#include "sim/app/config_loader.h"
 
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>

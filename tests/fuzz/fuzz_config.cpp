@@ -6,7 +6,7 @@
 #include <string>
 
 #include "core/error.h"
-#include "sim/config_loader.h"
+#include "sim/app/config_loader.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);

@@ -12,7 +12,7 @@
 #include "core/error.h"
 #include "schedules/block_verifier.h"
 #include "schedules/schedule_io.h"
-#include "sim/experiment_runner.h"
+#include "sim/app/experiment_runner.h"
 
 namespace photonsim_fuzz {
 

@@ -1,4 +1,4 @@
-#include "sim/csv_text.h"
+#include "sim/reports/csv_text.h"
 
 #include <gtest/gtest.h>
 

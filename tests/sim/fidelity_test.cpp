@@ -2,7 +2,7 @@
 // every shipped config (as shipped, and with 64 KiB packets where the fabric
 // is small enough to simulate quickly) the chunk-level and analytical modes
 // stay within a bounded distance of the packet-level engine.
-#include "sim/fidelity.h"
+#include "sim/app/fidelity.h"
 
 #include <gtest/gtest.h>
 
@@ -10,8 +10,8 @@
 #include <filesystem>
 
 #include "core/error.h"
-#include "sim/config_loader.h"
-#include "sim/experiment_runner.h"
+#include "sim/app/config_loader.h"
+#include "sim/app/experiment_runner.h"
 
 namespace photonsim {
 namespace {

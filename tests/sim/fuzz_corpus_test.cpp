@@ -10,7 +10,7 @@
 
 #include "core/error.h"
 #include "schedules/schedule_io.h"
-#include "sim/config_loader.h"
+#include "sim/app/config_loader.h"
 #include "tests/fuzz/schedule_fuzz_target.h"
 
 namespace photonsim {

@@ -10,8 +10,8 @@
 #include "core/error.h"
 #include "schedules/prediction_for_fabric.h"
 #include "schedules/schedule_io.h"
-#include "sim/config_loader.h"
-#include "sim/experiment_runner.h"
+#include "sim/app/config_loader.h"
+#include "sim/app/experiment_runner.h"
 
 namespace photonsim {
 namespace {

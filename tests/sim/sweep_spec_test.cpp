@@ -1,11 +1,11 @@
-#include "sim/sweep_spec.h"
+#include "sim/sweep/sweep_spec.h"
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
 
 #include "core/error.h"
-#include "sim/config_loader.h"
+#include "sim/app/config_loader.h"
 
 namespace photonsim {
 namespace {

@@ -1,4 +1,4 @@
-#include "sim/terminal_progress.h"
+#include "sim/app/terminal_progress.h"
 
 #include <gtest/gtest.h>
 
@@ -7,8 +7,8 @@
 #include <thread>
 
 #include "core/error.h"
-#include "sim/config_loader.h"
-#include "sim/experiment_runner.h"
+#include "sim/app/config_loader.h"
+#include "sim/app/experiment_runner.h"
 
 namespace photonsim {
 namespace {

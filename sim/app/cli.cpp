@@ -1,0 +1,558 @@
+#include "sim/app/cli.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <boost/program_options.hpp>
+#include <filesystem>
+#include <thread>
+#include <exception>
+#include <cerrno>
+#include <cstring>
+#include <iostream>
+#include <limits>
+#include <new>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/atomic_file.h"
+#include "core/error.h"
+#include "core/memory_budget.h"
+#include "core/time_overflow.h"
+#include "core/version.h"
+#include "schedules/block_verifier.h"
+#include "schedules/schedule_io.h"
+#include "schedules/synthesizer_registry.h"
+#include "sim/reports/bound_report.h"
+#include "sim/sweep/sweep_mpi.h"
+#include "sim/sweep/sweep_runner.h"
+#include "sim/sweep/sweep_spec.h"
+#include "sim/app/config_loader.h"
+#include "sim/app/experiment_runner.h"
+#include "sim/app/memory_estimate.h"
+#include "sim/reports/json_text.h"
+#include "sim/reports/plan_report.h"
+#include "sim/app/terminal_progress.h"
+#include "sim/reports/topology_report.h"
+#include "topology/topology_registry.h"
+
+namespace po = boost::program_options;
+
+namespace photonsim {
+
+namespace {
+
+constexpr const char* kUsage =
+    "photonsim " PHOTONSIM_VERSION " - packet-level simulator for photonic GPU fabrics\n"
+    "\n"
+    "usage:\n"
+    "  photonsim run CONFIG.yaml [--set key=value]... [--format table|json|csv] [--out DIR] [--seed N]\n"
+    "                [--fidelity packet|chunk|analytical]\n"
+    "  photonsim synth CONFIG.yaml --out FILE.pb [--set key=value]...\n"
+    "  photonsim replay FILE.pb CONFIG.yaml [--set key=value]... [--format table|json|csv] [--out DIR] [--no-verify]\n"
+    "  photonsim plan CONFIG.yaml [--set key=value]... [--format table|json]\n"
+    "  photonsim list\n"
+    "  photonsim verify CONFIG.yaml|FILE.pb [--set key=value]...\n"
+    "  photonsim topo --type NAME --gpus N [--degree D] [--dims AxB[xC]] [--shift S] [--generators a,b,...]\n"
+    "                 [--seed N] [--demand alltoall] [--format table|json|dot]\n"
+    "  photonsim sweep SWEEP.yaml [--jobs N] [--out DIR] [--resume]\n"
+    "  photonsim bound --gpus N --ports K [--reconfigs D] [--compare] [--format table|json|csv]\n"
+    "  photonsim VERB --help\n"
+    "\n"
+    "every verb takes --max-memory SIZE (e.g. 8GiB; default 3/4 of physical memory): inputs estimated\n"
+    "to need more are refused, and the process never grows past it.\n";
+
+struct CommonOptions {
+  std::vector<std::string> sets;
+  std::string format = "table";
+  std::string fidelity = "packet";
+  std::string out;
+  std::optional<uint64_t> seed;
+};
+
+// Boost would read "-1" into a uint64_t as 2^64-1; a seed is plain decimal digits.
+uint64_t seed_value(const po::variables_map& vm) {
+  const std::string text = vm["seed"].as<std::string>();
+  uint64_t value = 0;
+  const bool digits = !text.empty() && text.size() <= 20 &&
+                      std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+  bool fits = digits;
+  for (char c : text) {
+    if (!fits) break;
+    fits = !__builtin_mul_overflow(value, 10u, &value) && !__builtin_add_overflow(value, uint64_t(c - '0'), &value);
+  }
+  if (!fits) {
+    throw po::error("--seed: must be an integer in 0..18446744073709551615, got '" + text.substr(0, 80) + "'");
+  }
+  return value;
+}
+
+void check_format(const std::string& format, std::initializer_list<const char*> valid) {
+  std::string names;
+  for (const char* v : valid) {
+    if (format == v) return;
+    names += (names.empty() ? "" : ", ") + std::string(v);
+  }
+  throw po::error("--format: unknown format '" + format.substr(0, 80) + "' (valid: " + names + ")");
+}
+
+po::options_description common_description(CommonOptions& o, bool with_seed) {
+  po::options_description d("options");
+  d.add_options()("help,h", "show this help")(
+      "set", po::value(&o.sets)->composing(),
+      "override a config key, e.g. --set fabric.reconfig_delay=1us (repeatable)")(
+      "format", po::value(&o.format)->default_value("table"), "output format: table, json or csv")(
+      "out", po::value(&o.out), "directory for result.json, result.csv and schedule.pb")(
+      "fidelity", po::value(&o.fidelity)->default_value("packet"),
+      "packet (default), chunk (one packet per chunk: fast) or analytical (no simulation: the prediction)");
+  if (with_seed) {
+    d.add_options()("seed", po::value<std::string>(), "experiment seed (overrides `seed` in the config)");
+  }
+  return d;
+}
+
+// Parses a verb's options plus its positional arguments, each bound to a string.
+po::variables_map parse(int argc, const char* const* argv, const po::options_description& visible,
+                        const std::vector<std::pair<const char*, std::string*>>& positionals = {}) {
+  po::options_description hidden;
+  po::positional_options_description positional;
+  for (const auto& [name, target] : positionals) {
+    hidden.add_options()(name, po::value(target));
+    positional.add(name, 1);
+  }
+  po::options_description all;
+  all.add(visible).add(hidden);
+  po::variables_map vm;
+  po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
+  po::notify(vm);
+  return vm;
+}
+
+void write_outputs(const RunReport& report, const std::string& dir) {
+  if (dir.empty()) return;
+  write_file_atomically(dir + "/result.json", report.json());
+  write_file_atomically(dir + "/result.csv", report.csv());
+  write_schedule(report.schedule, dir + "/schedule.pb");
+}
+
+int verb_run(int argc, const char* const* argv, std::ostream& out, std::ostream& err, bool replay,
+             const MemoryBudget& budget) {
+  CommonOptions o;
+  po::options_description d = common_description(o, !replay);
+  if (replay) {
+    d.add_options()("no-verify", "replay without first proving the schedule's post-condition (photonsim verify)");
+  }
+  std::string config_path, schedule_path;
+  std::vector<std::pair<const char*, std::string*>> positionals;
+  if (replay) positionals.push_back({"schedule", &schedule_path});
+  positionals.push_back({"config", &config_path});
+  po::variables_map vm = parse(argc, argv, d, positionals);
+  if (vm.count("help")) {
+    out << (replay ? "usage: photonsim replay FILE.pb CONFIG.yaml [options]\n"
+                     "Verifies a saved schedule, then replays it on the fabric of CONFIG.yaml from the schedule's\n"
+                     "own initial topology, predicted again for that fabric by the schedule's cost model.\n\n"
+                   : "usage: photonsim run CONFIG.yaml [options]\n"
+                     "Synthesizes the configured schedule, simulates it and prints measured vs predicted time.\n\n")
+        << d;
+    return 0;
+  }
+  if (config_path.empty() || (replay && schedule_path.empty())) {
+    throw po::error(replay ? "replay needs FILE.pb and CONFIG.yaml" : "run needs CONFIG.yaml");
+  }
+  check_format(o.format, {"table", "json", "csv"});
+  const Fidelity fidelity = [&] {
+    try {
+      return parse_fidelity(o.fidelity);
+    } catch (const Error& e) {
+      throw po::error(e.what());
+    }
+  }();
+  ExperimentConfig config = load_config(config_path, o.sets);
+  if (vm.count("seed")) config.seed = seed_value(vm);
+  if (!replay) {
+    const MemoryEstimate need = estimate_run_memory(config);
+    budget.check(need.bytes, config_path + ": " + need.what);
+  }
+  const std::string out_dir = o.out.empty() ? config.output_dir : o.out;
+  TerminalProgress progress(err, &err == &std::cerr && ::isatty(2) == 1);
+  RunReport report = [&] {
+    if (!replay) return run_experiment(config, SynthesizerRegistry::with_builtins(), fidelity, &progress);
+    const Schedule schedule = read_schedule(schedule_path);
+    check_schedule_fits(schedule, config);
+    if (!vm.count("no-verify")) {
+      budget.check(verifier_memory_estimate(schedule),
+                   schedule_path + ": verifying its " + std::to_string(schedule.gpus()) + " GPUs and " +
+                       std::to_string(schedule.blocks()) + " blocks");
+      const Verification v = verify_schedule(schedule);
+      if (!v.ok()) {
+        throw Error(schedule_path + ": the schedule fails verification: " + v.violation->describe() +
+                    " (photonsim verify; --no-verify replays it anyway)");
+      }
+    }
+    return replay_schedule(schedule, config, fidelity, &progress);
+  }();
+  write_outputs(report, out_dir);
+  out << render_report(report, o.format);
+  return 0;
+}
+
+int verb_synth(int argc, const char* const* argv, std::ostream& out, const MemoryBudget& budget) {
+  CommonOptions o;
+  po::options_description d("options");
+  std::string config_path;
+  d.add_options()("help,h", "show this help")(
+      "set", po::value(&o.sets)->composing(), "override a config key (repeatable)")(
+      "out", po::value(&o.out), "schedule file to write (.pb binary; .pbtxt/.textproto text)");
+  po::variables_map vm = parse(argc, argv, d, {{"config", &config_path}});
+  if (vm.count("help")) {
+    out << "usage: photonsim synth CONFIG.yaml --out FILE.pb\n"
+           "Synthesizes the schedule, writes it, and prints its prediction.\n\n"
+        << d;
+    return 0;
+  }
+  if (config_path.empty()) throw po::error("synth needs CONFIG.yaml");
+  if (o.out.empty()) throw po::error("synth needs --out FILE.pb");
+  const ExperimentConfig config = load_config(config_path, o.sets);
+  const MemoryEstimate need = estimate_run_memory(config);
+  budget.check(need.bytes, config_path + ": " + need.what);
+  const Schedule schedule = naming_time_overflow(config_path + ": the predicted time of the synthesized schedule", [&] {
+    Schedule s = located(config, [&] {
+      return SynthesizerRegistry::with_builtins().synthesize(config.fabric, config.workload, config.synthesis,
+                                                             config.seed);
+    });
+    s.prediction().total();  // the sum over steps must fit too
+    return s;
+  });
+  write_schedule(schedule, o.out);
+  const Prediction& p = schedule.prediction();
+  out << to_string(schedule.collective()) << " / " << schedule.algorithm() << " / planner "
+      << schedule.planner() << ": " << schedule.steps().size() << " steps, "
+      << schedule.reconfigurations() << " reconfigurations, " << schedule.topologies().size()
+      << " topologies\n";
+  out << "predicted (" << p.model << "): " << format_time(p.total()) << " ("
+      << p.total().picoseconds() << " ps)\n";
+  for (size_t s = 0; s < p.steps.size(); ++s) {
+    const StepPrediction& sp = p.steps[s];
+    out << "  step " << s << ": " << format_time(sp.total()) << " = reconfiguration "
+        << format_time(sp.reconfiguration) << " + startup " << format_time(sp.startup)
+        << " + propagation " << format_time(sp.propagation) << " + transmission "
+        << format_time(sp.transmission) << "\n";
+  }
+  out << "wrote " << o.out << "\n";
+  return 0;
+}
+
+int verb_topo(int argc, const char* const* argv, std::ostream& out) {
+  std::string type, format = "table", circuits = "directed";
+  int gpus = 0;
+  std::vector<std::string> extra;
+  po::options_description d("options");
+  d.add_options()("help,h", "show this help")("type", po::value(&type), "generator name (photonsim list)")(
+      "gpus", po::value(&gpus), "number of GPUs")("degree", po::value<std::string>(), "degree parameter")(
+      "dims", po::value<std::string>(), "dimensions AxB or AxBxC (torus, grid)")(
+      "shift", po::value<std::string>(), "shift (shifted_ring)")(
+      "generators", po::value<std::string>(), "generator set a,b,... (circulant)")(
+      "param", po::value(&extra)->composing(), "any other generator parameter, key=value (repeatable)")(
+      "seed", po::value<std::string>()->default_value("1"), "seed for randomised generators")(
+      "ports", po::value<int>(), "check the topology against this many ports per GPU")(
+      "circuits", po::value(&circuits), "directed | bidirectional (for --ports and defaults)")(
+      "demand", po::value<std::string>(), "compute theta for this demand: alltoall")(
+      "format", po::value(&format), "table | json | dot");
+  po::variables_map vm = parse(argc, argv, d);
+  if (vm.count("help")) {
+    out << "usage: photonsim topo --type NAME --gpus N [options]\n"
+           "Builds a topology and prints its degree, diameter, average hop distance and, with --demand, theta.\n\n"
+        << d;
+    return 0;
+  }
+  if (type.empty()) throw po::error("topo needs --type NAME");
+  if (gpus < 2) throw po::error("--gpus: must be at least 2, got " + std::to_string(gpus));
+  check_format(format, {"table", "json", "dot"});
+  TopologySpec spec{type, {}};
+  for (const char* key : {"degree", "dims", "shift", "generators"}) {
+    if (vm.count(key)) spec.params[key] = vm[key].as<std::string>();
+  }
+  for (const std::string& assignment : extra) {
+    const size_t eq = assignment.find('=');
+    if (eq == std::string::npos || eq == 0) throw po::error("--param: expected key=value, got '" + assignment + "'");
+    spec.params[assignment.substr(0, eq)] = assignment.substr(eq + 1);
+  }
+  FabricSpec fabric;
+  fabric.gpus = gpus;
+  if (circuits != "directed" && circuits != "bidirectional") {
+    throw po::error("--circuits: must be directed or bidirectional, got '" + circuits + "'");
+  }
+  fabric.circuits = circuits == "directed" ? CircuitKind::directed : CircuitKind::bidirectional;
+  // Without --ports nothing limits the degree: topo describes, it does not check.
+  fabric.ports = vm.count("ports") ? vm["ports"].as<int>() : std::numeric_limits<int>::max();
+  if (fabric.ports < 1) throw po::error("--ports: must be at least 1, got " + std::to_string(fabric.ports));
+  std::optional<Topology> topology =
+      TopologyRegistry::with_builtin_generators().make(spec, fabric, seed_value(vm));
+  if (!topology) throw po::error("--type none has no circuits to describe");
+  std::optional<std::string> demand;
+  if (vm.count("demand")) demand = vm["demand"].as<std::string>();
+  const TopologyReport report = TopologyReport::build(type, std::move(*topology), demand);
+  out << (format == "json" ? report.json() : format == "dot" ? report.dot() : report.table());
+  return 0;
+}
+
+int verb_plan(int argc, const char* const* argv, std::ostream& out, const MemoryBudget& budget) {
+  std::vector<std::string> sets;
+  std::string config_path, format = "table";
+  po::options_description d("options");
+  d.add_options()("help,h", "show this help")("set", po::value(&sets)->composing(), "override a config key (repeatable)")(
+      "format", po::value(&format), "table | json");
+  po::variables_map vm = parse(argc, argv, d, {{"config", &config_path}});
+  if (vm.count("help")) {
+    out << "usage: photonsim plan CONFIG.yaml [options]\n"
+           "Runs every planner on the configured algorithm and ranks them by predicted time.\n\n"
+        << d;
+    return 0;
+  }
+  if (config_path.empty()) throw po::error("plan needs CONFIG.yaml");
+  check_format(format, {"table", "json"});
+  const ExperimentConfig config = load_config(config_path, sets);
+  const MemoryEstimate need = estimate_run_memory(config);
+  budget.check(need.bytes, config_path + ": " + need.what);
+  const PlanReport report = naming_time_overflow(config_path + ": a planner's predicted time", [&] {
+    return located(config, [&] {
+      return PlanReport::rank(SynthesizerRegistry::with_builtins().plan_all(config.fabric, config.workload,
+                                                                            config.synthesis, config.seed));
+    });
+  });
+  out << (format == "json" ? report.json() : report.table());
+  return 0;
+}
+
+int verb_bound(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+  int gpus = 0, ports = 1;
+  std::string format = "table";
+  po::options_description d("options");
+  d.add_options()("help,h", "show this help")("gpus", po::value(&gpus), "number of GPUs n (>= 2)")(
+      "ports", po::value(&ports)->default_value(1), "optical ports (switches) per GPU k (>= 1)")(
+      "reconfigs", po::value<int>(), "configured topologies d in 1..n-1 (default: every d)")(
+      "compare", "also print rdc's sum of round hop counts and its ratio to the bound")(
+      "seed", po::value<std::string>()->default_value("1"), "seed for rdc's random tie-breaks (k > 1)")(
+      "format", po::value(&format), "table | json | csv");
+  po::variables_map vm = parse(argc, argv, d);
+  if (vm.count("help")) {
+    out << "usage: photonsim bound --gpus N --ports K [--reconfigs D] [options]\n"
+           "Prints the all-to-all paper's lower bound (Theorem 1) on the summed round hop counts, in units of T.\n\n"
+        << d;
+    return 0;
+  }
+  if (!vm.count("gpus")) throw po::error("bound needs --gpus N");
+  check_format(format, {"table", "json", "csv"});
+  std::optional<int> reconfigs;
+  if (vm.count("reconfigs")) reconfigs = vm["reconfigs"].as<int>();
+  if (vm.count("compare") && gpus >= 192) {
+    // rdc's search for every d grows about as n^3.5 (scripts: 128 GPUs ~3 s, 256 ~30 s on this engine).
+    err << "photonsim: warning: --compare builds rdc for every d at n = " << gpus
+        << "; at 256 GPUs that takes about 30 s and it grows as n^3.5 (1024 GPUs: hours)\n" << std::flush;
+  }
+  const BoundReport report = BoundReport::build(gpus, ports, reconfigs, vm.count("compare") > 0, seed_value(vm));
+  out << (format == "json" ? report.json() : format == "csv" ? report.csv() : report.table());
+  return 0;
+}
+
+int verb_sweep(int argc, const char* const* argv, std::ostream& out, std::ostream& err, const MemoryBudget& budget) {
+  std::string sweep_path, out_dir;
+  int jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  po::options_description d("options");
+  d.add_options()("help,h", "show this help")("jobs", po::value(&jobs), "points run at once (default: all cores)")(
+      "out", po::value(&out_dir), "directory for results.csv (default: results/<sweep file name>)")(
+      "resume", "skip points already in results.csv");
+  po::variables_map vm = parse(argc, argv, d, {{"sweep", &sweep_path}});
+  if (vm.count("help")) {
+    out << "usage: photonsim sweep SWEEP.yaml [options]\n"
+           "Runs every point of a sweep (base: CONFIG, grid: and zip: of dotted keys) and writes one CSV row per point.\n\n"
+        << d;
+    return 0;
+  }
+  if (sweep_path.empty()) throw po::error("sweep needs SWEEP.yaml");
+  if (jobs < 1) throw po::error("--jobs: must be at least 1, got " + std::to_string(jobs));
+  const SweepSpec spec = load_sweep(sweep_path);
+  for (const std::string& note : spec.notes) err << "sweep: " << note << "\n";
+  SweepOptions options;
+  options.jobs = jobs;
+  options.out_dir = out_dir.empty() ? "results/" + std::filesystem::path(sweep_path).stem().string() : out_dir;
+  options.resume = vm.count("resume") > 0;
+  options.progress = ::isatty(2) == 1;
+  options.memory = budget;
+  const SweepOutcome o = run_sweep(spec, options, err);
+  if (!o.report) return 0;
+  out << "sweep: " << o.points << " points, " << o.ran << " ran, " << o.skipped << " already done, " << o.failed
+      << " failed; " << options.out_dir << "/results.csv\n";
+  if (o.failed > 0) throw Error(std::to_string(o.failed) + " point(s) failed (see above); rerun with --resume after fixing them");
+  return 0;
+}
+
+int verb_verify(int argc, const char* const* argv, std::ostream& out, const MemoryBudget& budget) {
+  std::vector<std::string> sets;
+  std::string input;
+  po::options_description d("options");
+  d.add_options()("help,h", "show this help")("set", po::value(&sets)->composing(),
+                                                 "override a config key (repeatable; configs only)");
+  po::variables_map vm = parse(argc, argv, d, {{"input", &input}});
+  if (vm.count("help")) {
+    out << "usage: photonsim verify CONFIG.yaml|FILE.pb\n"
+           "Replays the schedule block by block and proves the collective's post-condition, or names\n"
+           "the first violation (step, node, block). Exit 0 when proven, 1 otherwise.\n\n"
+        << d;
+    return 0;
+  }
+  if (input.empty()) throw po::error("verify needs CONFIG.yaml or FILE.pb");
+  const bool is_config = input.size() > 5 && (input.ends_with(".yaml") || input.ends_with(".yml"));
+  Schedule schedule = [&] {
+    if (!is_config) return read_schedule(input);
+    const ExperimentConfig config = load_config(input, sets);
+    const MemoryEstimate need = estimate_run_memory(config);
+    budget.check(need.bytes, input + ": " + need.what);
+    return located(config, [&] {
+      return SynthesizerRegistry::with_builtins().synthesize(config.fabric, config.workload, config.synthesis,
+                                                              config.seed);
+    });
+  }();
+  budget.check(verifier_memory_estimate(schedule), input + ": verifying its " + std::to_string(schedule.gpus()) +
+                                                      " GPUs and " + std::to_string(schedule.blocks()) + " blocks");
+  const Verification v = verify_schedule(schedule);
+  const std::string what = std::string(to_string(schedule.collective())) + " / " + printable(schedule.algorithm()) +
+                           " on " + std::to_string(schedule.gpus()) + " GPUs (" +
+                           std::to_string(schedule.steps().size()) + " steps, " + std::to_string(v.transfers) +
+                           " transfers, " + std::to_string(schedule.blocks()) + " blocks)";
+  if (!v.ok()) {
+    out << "violation: " << what << ": " << v.violation->describe() << "\n";
+    return 1;
+  }
+  out << "verified: " << what << "\n";
+  return 0;
+}
+
+std::string collective_names(const std::vector<Collective>& cs) {
+  std::string out;
+  for (Collective c : cs) out += (out.empty() ? "" : ",") + std::string(to_string(c));
+  return out;
+}
+
+int verb_list(std::ostream& out) {
+  const SynthesizerRegistry registry = SynthesizerRegistry::with_builtins();
+  out << "algorithms (synthesis.algorithm):\n";
+  for (const auto& a : registry.algorithms()) {
+    out << "  " << a.name << "  [" << collective_names(a.collectives) << "; default planner "
+        << a.default_planner << "]" << (a.usage.empty() ? "" : "  {" + a.usage + "}") << "\n      "
+        << a.description << "\n";
+  }
+  out << "planners (synthesis.planner):\n";
+  for (const auto& p : registry.planners()) {
+    out << "  " << p.name << (p.usage.empty() ? "" : "  {" + p.usage + "}") << "\n      " << p.description << "\n";
+  }
+  out << "  auto\n      every planner but exhaustive; keeps the lowest predicted time (photonsim plan ranks them)\n";
+  out << "topologies (synthesis.topology, synthesis.static_topology):\n";
+  for (const auto& t : registry.topologies().entries()) {
+    out << "  " << t.name << (t.usage.empty() ? "" : "  {" + t.usage + "}") << "\n      "
+        << t.description << "\n";
+  }
+  out << "collectives (workload.collective): alltoall, allreduce, reducescatter, allgather, broadcast\n";
+  out << "router modes (fabric.router): cut_through, store_and_forward\n";
+  out << "circuits (fabric.circuits): directed, bidirectional\n";
+  return 0;
+}
+
+}  // namespace
+
+namespace {
+
+int dispatch(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
+
+}  // namespace
+
+int run_cli(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+  const int code = dispatch(argc, argv, out, err);
+  // Output lost on a full disk or a closed pipe is a failed run, not a quiet success.
+  errno = 0;
+  out.flush();
+  if (!out) {
+    const int why = errno;
+    err << "photonsim: error: cannot write to standard output: "
+        << (why != 0 ? std::strerror(why) : "the stream failed") << "\n";
+    return code == 0 ? 1 : code;
+  }
+  return code;
+}
+
+namespace {
+
+int dispatch(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+  std::string memory_limit;  // for the bad_alloc message
+  if (argc < 2) {
+    err << kUsage;
+    return 2;
+  }
+  const std::string verb = argv[1];
+  try {
+    if (verb == "--help" || verb == "-h" || verb == "help") {
+      out << kUsage;
+      return 0;
+    }
+    if (verb == "--version") {
+      out << "photonsim " << PHOTONSIM_VERSION << (built_with_mpi() ? " (MPI)" : "") << "\n";
+      return 0;
+    }
+    // --max-memory applies to every verb, so it is taken out before the verb parses.
+    std::vector<const char*> args(argv, argv + argc);
+    std::optional<std::string> max_memory;
+    for (size_t i = 2; i < args.size();) {
+      const std::string a = args[i];
+      if (a == "--max-memory" || a.starts_with("--max-memory=")) {
+        if (a == "--max-memory" && i + 1 >= args.size()) throw po::error("--max-memory needs a SIZE, e.g. 8GiB");
+        max_memory = a == "--max-memory" ? std::string(args[i + 1]) : a.substr(std::string("--max-memory=").size());
+        args.erase(args.begin() + static_cast<long>(i), args.begin() + static_cast<long>(i) + (a == "--max-memory" ? 2 : 1));
+      } else {
+        ++i;
+      }
+    }
+    const MemoryBudget budget = [&] {
+      try {
+        return MemoryBudget::from_option(max_memory);
+      } catch (const Error& e) {
+        throw po::error(e.what());
+      }
+    }();
+    budget.enforce();
+    memory_limit = budget.describe();
+    argc = static_cast<int>(args.size());
+    argv = args.data();
+    if (verb == "run") return verb_run(argc - 1, argv + 1, out, err, false, budget);
+    if (verb == "replay") return verb_run(argc - 1, argv + 1, out, err, true, budget);
+    if (verb == "synth") return verb_synth(argc - 1, argv + 1, out, budget);
+    if (verb == "list") return verb_list(out);
+    if (verb == "topo") return verb_topo(argc - 1, argv + 1, out);
+    if (verb == "verify") return verb_verify(argc - 1, argv + 1, out, budget);
+    if (verb == "plan") return verb_plan(argc - 1, argv + 1, out, budget);
+    if (verb == "bound") return verb_bound(argc - 1, argv + 1, out, err);
+    if (verb == "sweep") return verb_sweep(argc - 1, argv + 1, out, err, budget);
+    err << "photonsim: unknown command " << one_line(quoted(verb))
+        << " (valid: run, synth, replay, plan, list, topo, verify, bound, sweep)\n";
+    return 2;
+  } catch (const po::error& e) {
+    const std::string shown = one_line(verb.size() > 40 ? verb.substr(0, 40) + "..." : verb);
+    err << "photonsim " << shown << ": " << one_line(e.what()) << " (see photonsim " << shown << " --help)\n";
+    return 2;
+  } catch (const Error& e) {
+    err << "photonsim: error: " << e.what() << "\n";
+    return 1;
+  } catch (const std::bad_alloc&) {
+    err << "photonsim: error: out of memory: the input needs more than the memory limit "
+        << (memory_limit.empty() ? std::string("of this machine") : memory_limit)
+        << "; the GPU count (fabric.gpus, --gpus) and workload.message set the size\n";
+    return 1;
+  } catch (const std::exception& e) {
+    err << "photonsim: internal error: " << e.what() << "\n";
+    return 3;
+  }
+}
+
+}  // namespace
+
+}  // namespace photonsim

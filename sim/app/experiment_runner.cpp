@@ -1,0 +1,72 @@
+#include "sim/app/experiment_runner.h"
+
+#include <chrono>
+
+#include "core/error.h"
+#include "core/time_overflow.h"
+#include "schedules/prediction_for_fabric.h"
+#include "sim/engine/replayer.h"
+
+namespace photonsim {
+
+RunReport simulate_schedule(const Schedule& schedule, const ExperimentConfig& config, Fidelity fidelity,
+                            RunProgress* progress) {
+  const auto begin = std::chrono::steady_clock::now();
+  RunResult result;
+  if (fidelity == Fidelity::analytical) {
+    result = naming_time_overflow(config.source + ": the predicted completion time",
+                                  [&] { return analytical_result(schedule); });
+  } else {
+    FabricSpec fabric = config.fabric;
+    if (fidelity == Fidelity::chunk) fabric.packet = Bytes(0);  // one packet per chunk
+    result = naming_time_overflow(config.source + ": the simulated completion time",
+                                  [&] { return Replayer(fabric, config.workload).replay(schedule, progress); });
+  }
+  const std::chrono::duration<double> wall = std::chrono::steady_clock::now() - begin;
+  RunReport report{config, schedule, std::move(result), wall.count(), fidelity, std::nullopt};
+  report.fidelity = fidelity;
+  return report;
+}
+
+void check_schedule_fits(const Schedule& schedule, const ExperimentConfig& config) {
+  if (schedule.gpus() != config.fabric.gpus) {
+    throw Error("the schedule has " + std::to_string(schedule.gpus()) + " GPUs but fabric.gpus is " +
+                std::to_string(config.fabric.gpus) + " in " + config.source);
+  }
+  for (const Topology& t : schedule.topologies()) t.check_ports(config.fabric);
+}
+
+RunReport replay_schedule(const Schedule& schedule, const ExperimentConfig& config, Fidelity fidelity,
+                          RunProgress* progress) {
+  check_schedule_fits(schedule, config);
+  const bool stored = !schedule.prediction().steps.empty() || !schedule.prediction().model.empty();
+  Prediction prediction = naming_time_overflow(config.source + ": the predicted time of the replayed schedule", [&] {
+    Prediction p = predict_for_fabric(schedule, config.fabric, config.workload);
+    p.total();  // the sum over steps must fit too
+    return p;
+  });
+  RunReport report = simulate_schedule(schedule.with_prediction(std::move(prediction)), config, fidelity, progress);
+  if (stored) {
+    naming_time_overflow("the prediction stored in the schedule", [&] { return schedule.prediction().total(); });
+    report.stored_prediction = schedule.prediction();
+  }
+  return report;
+}
+
+RunReport run_experiment(const ExperimentConfig& config, const SynthesizerRegistry& registry, Fidelity fidelity,
+                         RunProgress* progress) {
+  const auto begin = std::chrono::steady_clock::now();
+  const Schedule schedule = naming_time_overflow(config.source + ": the predicted time of the synthesized schedule", [&] {
+    Schedule s = located(config, [&] {
+      return registry.synthesize(config.fabric, config.workload, config.synthesis, config.seed);
+    });
+    s.prediction().total();  // the sum over steps must fit too
+    return s;
+  });
+  RunReport report = simulate_schedule(schedule, config, fidelity, progress);
+  const std::chrono::duration<double> wall = std::chrono::steady_clock::now() - begin;
+  report.wall_seconds = wall.count();
+  return report;
+}
+
+}  // namespace photonsim

@@ -1,0 +1,31 @@
+#pragma once
+// Contract: the whole data path for one experiment:
+// config -> synthesizer -> Schedule (+ prediction) -> Replayer -> RunReport.
+// Pure apart from wall-clock timing; throws Error on any invalid input.
+#include "schedules/schedule.h"
+#include "schedules/synthesizer_registry.h"
+#include "sim/app/experiment_config.h"
+#include "sim/app/fidelity.h"
+#include "sim/engine/run_progress.h"
+#include "sim/reports/run_report.h"
+
+namespace photonsim {
+
+RunReport run_experiment(const ExperimentConfig& config, const SynthesizerRegistry& registry,
+                         Fidelity fidelity = Fidelity::packet, RunProgress* progress = nullptr);
+// Simulates `schedule` on the config's fabric and reports it next to the
+// schedule's own prediction (made for this fabric by the synthesizer).
+RunReport simulate_schedule(const Schedule& schedule, const ExperimentConfig& config,
+                            Fidelity fidelity = Fidelity::packet, RunProgress* progress = nullptr);
+// Throws Error unless the schedule's GPU count is fabric.gpus and each of its
+// topologies fits the fabric's ports: cheap, so callers run it before verifying.
+void check_schedule_fits(const Schedule& schedule, const ExperimentConfig& config);
+// Replays a saved (or another tool's) schedule on the config's fabric: first
+// checks that it fits (GPU count, ports), then predicts it again for this
+// fabric with the model it names (predict_for_fabric) and simulates it. The
+// prediction stored in the schedule, made for the fabric it was synthesized
+// on, is kept only as RunReport::stored_prediction.
+RunReport replay_schedule(const Schedule& schedule, const ExperimentConfig& config,
+                          Fidelity fidelity = Fidelity::packet, RunProgress* progress = nullptr);
+
+}  // namespace photonsim

@@ -1,0 +1,27 @@
+#pragma once
+// Contract: how closely `photonsim run --fidelity` simulates a schedule (a
+// contract name: packet | chunk | analytical). The schedule is synthesized
+// from the config as given in every mode; only its replay changes.
+//   packet:     the packet-level engine with fabric.packet as configured;
+//   chunk:      the same engine with one packet per chunk (fabric.packet =
+//               chunk): far fewer events, pipelining inside a chunk is lost;
+//   analytical: no simulation: every step takes its predicted time (the
+//               synthesizer's own cost model), so measured = predicted.
+#include <string>
+
+#include "schedules/schedule.h"
+#include "sim/engine/run_result.h"
+
+namespace photonsim {
+
+enum class Fidelity { packet, chunk, analytical };
+
+const char* to_string(Fidelity fidelity);
+// Throws Error listing the valid names.
+Fidelity parse_fidelity(const std::string& name);
+
+// The analytical replay: steps back to back at their predicted times; bytes
+// and transfers counted from the schedule; no packets or events.
+RunResult analytical_result(const Schedule& schedule);
+
+}  // namespace photonsim

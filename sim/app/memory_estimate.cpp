@@ -1,0 +1,18 @@
+#include "sim/app/memory_estimate.h"
+
+namespace photonsim {
+
+MemoryEstimate estimate_run_memory(const ExperimentConfig& config) {
+  const auto n = static_cast<long double>(config.fabric.gpus);
+  const std::string gpus = "fabric.gpus (" + std::to_string(config.fabric.gpus) + " GPUs";
+  const auto clamp = [](long double bytes) { return bytes > 1.8e19L ? UINT64_MAX : static_cast<uint64_t>(bytes); };
+  if (config.workload.collective == Collective::alltoall) {
+    if (config.synthesis.algorithm == "rdc") {
+      return {clamp(120 * n * n * n), gpus + ", synthesis.algorithm rdc: n^3 candidate rounds)"};
+    }
+    return {clamp(300 * n * (n - 1)), gpus + " in an all-to-all of n(n-1) flows)"};
+  }
+  return {clamp(4096 * n), gpus + ")"};
+}
+
+}  // namespace photonsim

@@ -1,0 +1,119 @@
+#include "sim/engine/replayer.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+#include "core/error.h"
+#include "core/event_list.h"
+#include "schedules/step_routes.h"
+#include "sim/engine/network.h"
+
+namespace photonsim {
+
+namespace {
+
+std::string describe_stuck(const Step& step, const std::vector<size_t>& stuck) {
+  std::string out;
+  for (size_t i = 0; i < stuck.size() && i < 5; ++i) {
+    const Transfer& t = step.transfers[stuck[i]];
+    out += (i ? ", " : "") + std::to_string(t.src) + "->" + std::to_string(t.dst);
+  }
+  if (stuck.size() > 5) out += ", ... (" + std::to_string(stuck.size()) + " in all)";
+  return out;
+}
+
+}  // namespace
+
+uint64_t Replayer::minimum_events(const Schedule& schedule) const {
+  const Segmentation segmentation(workload_.chunk, fabric_.packet);
+  long double events = 0;
+  for (const Step& step : schedule.steps()) {
+    for (const Transfer& t : step.transfers) {
+      const size_t hops = t.path.size() > 1 ? t.path.size() - 1 : 1;
+      events += 2.0L * static_cast<long double>(segmentation.packets(t.bytes)) * static_cast<long double>(hops);
+    }
+  }
+  return events > 1.8e19L ? UINT64_MAX : static_cast<uint64_t>(events);
+}
+
+RunResult Replayer::replay(const Schedule& schedule, RunProgress* progress) const {
+  if (schedule.gpus() != fabric_.gpus) {
+    throw Error("schedule has " + std::to_string(schedule.gpus()) + " GPUs but fabric.gpus is " +
+                std::to_string(fabric_.gpus));
+  }
+  for (const Topology& t : schedule.topologies()) t.check_ports(fabric_);
+  const Segmentation segmentation(workload_.chunk, fabric_.packet);
+
+  EventList events;
+  Network network(fabric_, segmentation, events);
+  const size_t steps = schedule.steps().size();
+  if (progress != nullptr) progress->starting(minimum_events(schedule), steps);
+  RunResult result;
+  const Topology* installed = nullptr;
+  for (size_t s = 0; s < schedule.steps().size(); ++s) {
+    const Step& step = schedule.steps()[s];
+    const Topology& topology = schedule.topologies()[static_cast<size_t>(step.topology)];
+    std::vector<RoutedFlow> routed = route_step(step, topology, s);
+
+    StepResult r;
+    r.begin = events.now();
+    if (schedule.reconfigures_before(s)) {
+      r.reconfiguration = fabric_.reconfig_delay;
+      ++result.reconfigurations;
+      result.reconfiguration_time += fabric_.reconfig_delay;
+    }
+    if (installed == nullptr || !(*installed == topology)) {
+      network.install(topology);
+      installed = &topology;
+    }
+    r.startup = fabric_.step_overhead;
+    const Time inject_at = r.begin + r.reconfiguration + r.startup;
+
+    std::vector<FlowSpec> flows;
+    flows.reserve(routed.size());
+    std::vector<size_t> flow_transfer;
+    for (RoutedFlow& flow : routed) {
+      flow_transfer.push_back(flow.transfer);
+      if (segmentation.largest_packet(flow.bytes).count() > UINT32_MAX) {
+        const Transfer& t = step.transfers[flow.transfer];
+        throw Error("step " + std::to_string(s) + ": transfer " + std::to_string(t.src) + "->" +
+                    std::to_string(t.dst) + " would send a packet over 4 GiB; set fabric.packet or workload.chunk");
+      }
+      r.bytes += flow.bytes.count();
+      flows.push_back(FlowSpec{flow.bytes, std::move(flow.links)});
+    }
+    r.transfers = step.transfers.size();
+    network.start_flows(std::move(flows), inject_at);
+    if (progress == nullptr) {
+      events.run();
+    } else {
+      for (uint64_t fired = 1; events.step(); ++fired) {
+        if ((fired & 0xfffff) == 0) progress->advanced(s, steps, events.fired());
+      }
+      progress->advanced(s, steps, events.fired());
+    }
+    if (!network.all_delivered()) {
+      std::vector<size_t> stuck;
+      for (size_t f : network.undelivered_flows()) stuck.push_back(flow_transfer[f]);
+      stuck.erase(std::unique(stuck.begin(), stuck.end()), stuck.end());
+      // Routes, ports and sizes were checked before the step began, so no
+      // schedule can cause this: it is the engine's invariant (exit 3).
+      throw std::logic_error("step " + std::to_string(s) + " cannot finish: transfers " + describe_stuck(step, stuck) +
+                             " never delivered (an engine invariant; please report it with the schedule)");
+    }
+    network.check_conservation();
+    r.end = network.finished_at();
+    result.steps.push_back(r);
+  }
+  result.completion = result.steps.empty() ? Time::zero() : result.steps.back().end;
+  result.events = events.fired();
+  result.network = network.stats();
+  if (result.network.bytes_injected != result.network.bytes_delivered) {
+    throw std::logic_error("bytes injected (" + std::to_string(result.network.bytes_injected) +
+                           ") != bytes delivered (" + std::to_string(result.network.bytes_delivered) + ")");
+  }
+  return result;
+}
+
+}  // namespace photonsim

@@ -1,0 +1,139 @@
+#include "sim/reports/bound_report.h"
+
+#include <algorithm>
+#include <vector>
+#include <iomanip>
+#include <sstream>
+
+#include "core/error.h"
+#include "schedules/degree_k_sequence.h"
+#include "schedules/reconfiguration_bound.h"
+#include "schedules/ring_shift_search.h"
+
+namespace photonsim {
+
+namespace {
+
+std::string fixed(double v) {
+  std::ostringstream out;
+  out << std::fixed << std::setprecision(4) << v;
+  return out.str();
+}
+
+// rdc's hop sum per d (index d - 1); nullopt where it does not build that d.
+std::vector<std::optional<int64_t>> rdc_hop_sums(int gpus, int ports, uint64_t seed) {
+  std::vector<std::optional<int64_t>> sums(static_cast<size_t>(gpus - 1));
+  if (ports == 1) {
+    const RingShiftSearch search(gpus);
+    for (int d = 1; d < gpus; ++d) sums[static_cast<size_t>(d - 1)] = search.hop_sum(d);
+    return sums;
+  }
+  for (DegreeKBase base : {DegreeKBase::circulant, DegreeKBase::genkautz}) {
+    for (const AlltoallStrategy& s : degree_k_strategies(gpus, ports, base, seed, std::nullopt)) {
+      auto& slot = sums[static_cast<size_t>(s.configurations() - 1)];
+      if (!slot || s.hop_sum() < *slot) slot = s.hop_sum();
+    }
+  }
+  return sums;
+}
+
+}  // namespace
+
+std::optional<double> BoundReport::Row::ratio() const {
+  if (!rdc_T || transmission_T == 0) return std::nullopt;
+  return static_cast<double>(*rdc_T) / static_cast<double>(transmission_T);
+}
+
+BoundReport BoundReport::build(int gpus, int ports, std::optional<int> reconfigs, bool compare, uint64_t seed) {
+  BoundReport report;
+  report.gpus = gpus;
+  report.ports = ports;
+  report.single = reconfigs.has_value();
+  report.compared = compare;
+  transmission_lower_bound(gpus, ports, reconfigs.value_or(1));  // validates n, k (and d)
+  const int first = reconfigs.value_or(1);
+  const int last = reconfigs.value_or(gpus - 1);
+  for (int d = first; d <= last; ++d) report.rows.push_back(Row{d, transmission_lower_bound(gpus, ports, d), {}});
+  if (compare) {
+    const std::vector<std::optional<int64_t>> sums = rdc_hop_sums(gpus, ports, seed);
+    for (Row& row : report.rows) row.rdc_T = sums[static_cast<size_t>(row.reconfigs - 1)];
+  }
+  return report;
+}
+
+std::optional<double> BoundReport::worst_ratio() const {
+  std::optional<double> worst;
+  for (const Row& row : rows) {
+    if (auto r = row.ratio()) worst = std::max(worst.value_or(0.0), *r);
+  }
+  return worst;
+}
+
+std::string BoundReport::table() const {
+  std::ostringstream out;
+  out << "lower bound on the sum of round hop counts (units of T), n = " << gpus << ", k = " << ports
+      << (ports == 1 ? " (Theorem 1)\n" : " (Theorem 1 with the Moore bound, see README)\n");
+  // Columns as wide as their widest cell, two spaces apart, right-aligned:
+  // at large n the hop sums outgrow any fixed width.
+  std::vector<std::vector<std::string>> cells{{"reconfigs", "transmission_T"}};
+  if (compared) cells.front().insert(cells.front().end(), {"rdc_T", "ratio"});
+  for (const Row& row : rows) {
+    std::vector<std::string> line{std::to_string(row.reconfigs), std::to_string(row.transmission_T)};
+    if (compared) {
+      line.push_back(row.rdc_T ? std::to_string(*row.rdc_T) : "-");
+      line.push_back(row.ratio() ? fixed(*row.ratio()) : "-");
+    }
+    cells.push_back(std::move(line));
+  }
+  std::vector<size_t> width(cells.front().size(), 0);
+  for (const auto& line : cells) {
+    for (size_t c = 0; c < line.size(); ++c) width[c] = std::max(width[c], line[c].size());
+  }
+  for (const auto& line : cells) {
+    for (size_t c = 0; c < line.size(); ++c) {
+      out << (c ? "  " : "") << std::setw(static_cast<int>(width[c])) << line[c];
+    }
+    out << "\n";
+  }
+  if (compared && !single && worst_ratio()) out << "worst ratio over d: " << fixed(*worst_ratio()) << "\n";
+  return out.str();
+}
+
+std::string BoundReport::json() const {
+  auto row_json = [&](const Row& row) {
+    std::ostringstream o;
+    o << "\"gpus\": " << gpus << ", \"ports\": " << ports << ", \"reconfigs\": " << row.reconfigs
+      << ", \"transmission_T\": " << row.transmission_T;
+    if (compared) {
+      o << ", \"rdc_T\": " << (row.rdc_T ? std::to_string(*row.rdc_T) : "null")
+        << ", \"ratio\": " << (row.ratio() ? fixed(*row.ratio()) : "null");
+    }
+    return o.str();
+  };
+  std::ostringstream out;
+  if (single) {
+    out << "{" << row_json(rows.front()) << "}\n";
+    return out.str();
+  }
+  out << "{\"gpus\": " << gpus << ", \"ports\": " << ports << ", \"bounds\": [";
+  for (size_t i = 0; i < rows.size(); ++i) out << (i ? ", " : "") << "{" << row_json(rows[i]) << "}";
+  out << "]";
+  if (compared) out << ", \"worst_ratio\": " << (worst_ratio() ? fixed(*worst_ratio()) : "null");
+  out << "}\n";
+  return out.str();
+}
+
+std::string BoundReport::csv() const {
+  std::ostringstream out;
+  out << "gpus,ports,reconfigs,transmission_T" << (compared ? ",rdc_T,ratio" : "") << "\n";
+  for (const Row& row : rows) {
+    out << gpus << "," << ports << "," << row.reconfigs << "," << row.transmission_T;
+    if (compared) {
+      out << "," << (row.rdc_T ? std::to_string(*row.rdc_T) : "") << "," << (row.ratio() ? fixed(*row.ratio()) : "");
+    }
+    out << "\n";
+  }
+  return out.str();
+}
+
+}  // namespace photonsim

@@ -1,0 +1,176 @@
+#include "sim/reports/run_report.h"
+
+#include "sim/reports/csv_text.h"
+#include "sim/reports/json_text.h"
+
+#include <cstdio>
+#include <sstream>
+#include <vector>
+
+#include "core/error.h"
+#include "core/version.h"
+
+namespace photonsim {
+
+namespace {
+
+double error_pct(Time measured, Time predicted) {
+  if (predicted.picoseconds() == 0) return measured.picoseconds() == 0 ? 0.0 : 100.0;
+  return 100.0 * static_cast<double>(measured.picoseconds() - predicted.picoseconds()) /
+         static_cast<double>(predicted.picoseconds());
+}
+
+std::string fixed(double v, int decimals) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+  return buf;
+}
+
+struct Column {
+  std::string name;
+  std::string value;  // already JSON-formatted (strings quoted)
+  bool is_string;
+};
+
+Time predicted_total(const RunReport& r) { return r.schedule.prediction().total(); }
+
+std::vector<Column> scalar_columns(const RunReport& r) {
+  const ExperimentConfig& c = r.config;
+  const Time predicted = predicted_total(r);
+  return {
+      {"collective", to_string(r.schedule.collective()), true},
+      {"algorithm", r.schedule.algorithm(), true},
+      {"planner", r.schedule.planner(), true},
+      {"model", r.schedule.prediction().model, true},
+      {"gpus", std::to_string(r.schedule.gpus()), false},
+      {"ports", std::to_string(c.fabric.ports), false},
+      {"circuits", to_string(c.fabric.circuits), true},
+      {"router", to_string(c.fabric.router), true},
+      {"bandwidth_bps", std::to_string(c.fabric.bandwidth.bps()), false},
+      {"latency_ps", std::to_string(c.fabric.latency.picoseconds()), false},
+      {"message_bytes", std::to_string(r.schedule.message().count()), false},
+      {"chunk_bytes", std::to_string(c.workload.chunk.count()), false},
+      {"distribution", to_string(c.workload.distribution), true},
+      {"packet_bytes", std::to_string(c.fabric.packet.count()), false},
+      {"reconfig_delay_ps", std::to_string(c.fabric.reconfig_delay.picoseconds()), false},
+      {"step_overhead_ps", std::to_string(c.fabric.step_overhead.picoseconds()), false},
+      {"seed", std::to_string(c.seed), false},
+      {"measured_ps", std::to_string(r.result.completion.picoseconds()), false},
+      {"predicted_ps", std::to_string(predicted.picoseconds()), false},
+      {"error_pct", fixed(error_pct(r.result.completion, predicted), 4), false},
+      {"reconfigurations", std::to_string(r.result.reconfigurations), false},
+      {"reconfig_ps", std::to_string(r.result.reconfiguration_time.picoseconds()), false},
+      {"steps", std::to_string(r.result.steps.size()), false},
+      {"events", std::to_string(r.result.events), false},
+      {"packets", std::to_string(r.result.network.packets), false},
+      {"packet_hops", std::to_string(r.result.network.packet_hops), false},
+      {"bytes_delivered", std::to_string(r.result.network.bytes_delivered), false},
+      {"fidelity", to_string(r.fidelity), true},
+      {"egress_order", to_string(c.fabric.egress_order), true},
+      {"version", PHOTONSIM_VERSION, true},
+      {"wall_s", fixed(r.wall_seconds, 6), false},
+  };
+}
+
+}  // namespace
+
+std::string RunReport::json() const {
+  std::ostringstream out;
+  out << "{";
+  bool first = true;
+  for (const Column& col : scalar_columns(*this)) {
+    out << (first ? "" : ",") << "\n  " << json_string(col.name) << ": "
+        << (col.is_string ? json_string(col.value) : col.value);
+    first = false;
+  }
+  if (stored_prediction) {
+    // replay: what the schedule's maker predicted for the fabric it was made for.
+    out << ",\n  \"stored_model\": " << json_string(stored_prediction->model)
+        << ",\n  \"stored_predicted_ps\": " << stored_prediction->total().picoseconds();
+  }
+  out << ",\n  \"per_step\": [";
+  const auto& predicted = schedule.prediction().steps;
+  for (size_t s = 0; s < result.steps.size(); ++s) {
+    const StepResult& m = result.steps[s];
+    const StepPrediction p = s < predicted.size() ? predicted[s] : StepPrediction{};
+    const Step& step = schedule.steps()[s];
+    out << (s ? "," : "") << "\n    {\"step\": " << s
+        << ", \"topology\": " << json_string(schedule.topologies()[static_cast<size_t>(step.topology)].name())
+        << ", \"reconfigured\": " << (m.reconfiguration > Time::zero() || schedule.reconfigures_before(s) ? "true" : "false")
+        << ", \"transfers\": " << m.transfers << ", \"bytes\": " << m.bytes
+        << ", \"measured_ps\": " << m.measured().picoseconds()
+        << ", \"predicted_ps\": " << p.total().picoseconds()
+        << ", \"error_pct\": " << fixed(error_pct(m.measured(), p.total()), 4)
+        << ", \"measured\": {\"reconfiguration_ps\": " << m.reconfiguration.picoseconds()
+        << ", \"startup_ps\": " << m.startup.picoseconds()
+        << ", \"transfer_ps\": " << (m.measured() - m.reconfiguration - m.startup).picoseconds() << "}"
+        << ", \"predicted\": {\"reconfiguration_ps\": " << p.reconfiguration.picoseconds()
+        << ", \"startup_ps\": " << p.startup.picoseconds()
+        << ", \"propagation_ps\": " << p.propagation.picoseconds()
+        << ", \"transmission_ps\": " << p.transmission.picoseconds() << "}}";
+  }
+  out << "\n  ]\n}\n";
+  return out.str();
+}
+
+std::string RunReport::csv() const {
+  std::string header, row;
+  for (const Column& col : scalar_columns(*this)) {
+    header += (header.empty() ? "" : ",") + col.name;
+    row += (row.empty() ? "" : ",") + (col.is_string ? csv_field(col.value) : col.value);
+  }
+  return header + "\n" + row + "\n";
+}
+
+std::string RunReport::table() const {
+  std::ostringstream out;
+  const Time predicted = predicted_total(*this);
+  out << "photonsim " << PHOTONSIM_VERSION << "  " << to_string(schedule.collective()) << " / "
+      << printable(schedule.algorithm()) << " / planner " << printable(schedule.planner()) << "  on " << schedule.gpus()
+      << " GPUs (" << config.fabric.ports << " " << to_string(config.fabric.circuits)
+      << " ports, " << format_bandwidth(config.fabric.bandwidth) << ", "
+      << format_time(config.fabric.latency) << " latency, " << to_string(config.fabric.router)
+      << (config.fabric.egress_order == EgressOrder::chunk ? "" : ", egress fifo") << ")\n";
+  out << "message " << format_bytes(schedule.message()) << ", alpha_r "
+      << format_time(config.fabric.reconfig_delay) << ", model " << printable(schedule.prediction().model)
+      << (fidelity == Fidelity::packet ? std::string() : std::string(", fidelity ") + to_string(fidelity)) << "\n\n";
+  char line[256];
+  std::snprintf(line, sizeof line, "%5s  %-20s %9s %13s %13s %9s\n", "step", "topology", "transfers",
+                "measured", "predicted", "error");
+  out << line;
+  const auto& predicted_steps = schedule.prediction().steps;
+  for (size_t s = 0; s < result.steps.size(); ++s) {
+    const StepResult& m = result.steps[s];
+    const Time p = s < predicted_steps.size() ? predicted_steps[s].total() : Time::zero();
+    std::string topo = printable(schedule.topologies()[static_cast<size_t>(schedule.steps()[s].topology)].name());
+    if (m.reconfiguration > Time::zero() || schedule.reconfigures_before(s)) topo += " *";
+    std::snprintf(line, sizeof line, "%5zu  %-20s %9llu %13s %13s %8s%%\n", s, topo.c_str(),
+                  static_cast<unsigned long long>(m.transfers), format_time(m.measured()).c_str(),
+                  format_time(p).c_str(), fixed(error_pct(m.measured(), p), 2).c_str());
+    out << line;
+  }
+  out << "\n(* = reconfigured before the step)\n";
+  std::snprintf(line, sizeof line, "%-18s %s\n%-18s %s\n%-18s %s%%\n", "measured", format_time(result.completion).c_str(),
+                "predicted", format_time(predicted).c_str(), "error",
+                fixed(error_pct(result.completion, predicted), 3).c_str());
+  out << line;
+  if (stored_prediction) {
+    out << "stored prediction  " << format_time(stored_prediction->total()) << " (model "
+        << (stored_prediction->model.empty() ? "unnamed" : printable(stored_prediction->model))
+        << ", for the fabric the schedule was made for; predicted above: this fabric)\n";
+  }
+  out << "reconfigurations   " << result.reconfigurations << " (" << format_time(result.reconfiguration_time)
+      << " dark)\n";
+  out << "events             " << result.events << ", packets " << result.network.packets
+      << ", packet-hops " << result.network.packet_hops << ", wall " << fixed(wall_seconds, 3) << " s\n";
+  return out.str();
+}
+
+std::string render_report(const RunReport& report, const std::string& format) {
+  if (format == "table") return report.table();
+  if (format == "json") return report.json();
+  if (format == "csv") return report.csv();
+  throw Error("--format: unknown format '" + format + "' (valid: table, json, csv)");
+}
+
+}  // namespace photonsim

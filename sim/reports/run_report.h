@@ -1,0 +1,36 @@
+#pragma once
+// Contract: measured next to predicted for one run, rendered three ways.
+// JSON and CSV columns are a contract (scripts rely on them): integer
+// picoseconds for times, error_pct = 100 * (measured - predicted) / predicted.
+// Everything except wall_s is a pure function of config and seed, so the same
+// inputs give byte-identical output.
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "sim/app/experiment_config.h"
+#include "schedules/schedule.h"
+#include "sim/app/fidelity.h"
+#include "sim/engine/run_result.h"
+
+namespace photonsim {
+
+struct RunReport {
+  ExperimentConfig config;
+  Schedule schedule;
+  RunResult result;
+  double wall_seconds = 0;
+  Fidelity fidelity = Fidelity::packet;
+  // replay only: the prediction the schedule carried, made for the fabric it
+  // was synthesized on (the report's own prediction is for this fabric).
+  std::optional<Prediction> stored_prediction;
+
+  std::string table() const;
+  std::string json() const;
+  std::string csv() const;
+};
+
+// "table" | "json" | "csv"; throws Error listing them otherwise.
+std::string render_report(const RunReport& report, const std::string& format);
+
+}  // namespace photonsim

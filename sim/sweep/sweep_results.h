@@ -1,0 +1,70 @@
+#pragma once
+// Contract: DIR/results.csv of one sweep, shared by the local and the MPI
+// runners. The constructor reads an existing file (an error without
+// `resume`, or when its columns do not start with this sweep's keys) and
+// lists the points still to run. record() takes a point's answer
+// (sweep_point_answer) and appends its row with one synced write - the
+// swept values, the run's CSV columns, algbw_GBps and busbw_GBps - or
+// reports a failed point on the log. Rows never repeat a point. It holds an
+// exclusive lock on the folder (a second sweep there is refused), refuses to
+// resume a file started with a different base config (results.csv.base_hash)
+// and drops a torn last row so that its point runs again.
+#include <cstddef>
+#include <ostream>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/memory_budget.h"
+#include "schedules/synthesizer_registry.h"
+#include "sim/reports/csv_text.h"
+#include "sim/sweep/sweep_spec.h"
+
+namespace photonsim {
+
+struct SweepOutcome {
+  size_t points = 0;
+  size_t skipped = 0;  // already in results.csv (resume)
+  size_t ran = 0;
+  size_t failed = 0;
+  bool report = true;  // false on MPI ranks other than 0, which write nothing
+};
+
+// Runs one point: "ok\n" + the run's CSV (header and row), or "error\n" + why.
+// With `memory`, a point whose estimate (sim/memory_estimate.h) passes the limit fails without running.
+std::string sweep_point_answer(const SweepSpec& spec, const SweepPoint& point, const SynthesizerRegistry& registry,
+                               const MemoryBudget* memory = nullptr);
+
+class SweepResults {
+ public:
+  SweepResults(const SweepSpec& spec, const std::string& out_dir, bool resume);
+  ~SweepResults();
+  SweepResults(const SweepResults&) = delete;
+  SweepResults& operator=(const SweepResults&) = delete;
+
+  const std::vector<SweepPoint>& points() const { return points_; }
+  const std::vector<size_t>& pending() const { return pending_; }
+  const std::string& path() const { return path_; }
+  void record(size_t point, const std::string& answer, std::ostream& log, bool progress_line);
+  const SweepOutcome& outcome() const { return outcome_; }
+  // What the constructor repaired or skipped (a torn row), for the log.
+  const std::vector<std::string>& notes() const { return notes_; }
+
+ private:
+  void append(const std::string& text);
+
+  std::vector<std::string> keys_;
+  std::vector<SweepPoint> points_;
+  std::vector<size_t> pending_;
+  std::string path_;
+  std::string hash_path_;  // results.csv.base_hash: the base config's content hash
+  std::string base_hash_;
+  std::string header_;
+  std::vector<std::string> notes_;
+  int fd_ = -1;
+  int lock_fd_ = -1;  // flock on DIR/.results.lock, held for the object's life
+  SweepOutcome outcome_;
+};
+
+
+}  // namespace photonsim

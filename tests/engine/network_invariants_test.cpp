@@ -1,0 +1,83 @@
+// The invariants the engine checks on every run, driven on the Network itself.
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+
+#include "sim/engine/network.h"
+#include "tests/engine/replay_fixture.h"
+
+namespace photonsim {
+namespace {
+
+using namespace testing_support;
+
+struct Bench {
+  FabricSpec f = fabric(4);
+  EventList events;
+  Network network{f, Segmentation(Bytes(0), Bytes(1000)), events};
+};
+
+// Circuits 0: 0->1, 1: 1->2, 2: 2->3.
+TEST(NetworkInvariants, ARouteMustChainFromCircuitToCircuit) {
+  Bench b;
+  b.network.install(line(4));
+  EXPECT_THROW(b.network.start_flows({FlowSpec{Bytes(10), {0, 2}}}, Time::zero()), std::logic_error);
+  b.network.start_flows({FlowSpec{Bytes(10), {0, 1, 2}}}, Time::zero());
+  b.events.run();
+  EXPECT_TRUE(b.network.all_delivered());
+  EXPECT_NO_THROW(b.network.check_conservation());
+}
+
+TEST(NetworkInvariants, ARouteMayOnlyUseInstalledCircuits) {
+  Bench b;
+  b.network.install(line(4));
+  try {
+    b.network.start_flows({FlowSpec{Bytes(10), {0, 1, 3}}}, Time::zero());
+    FAIL() << "a circuit that is not lit was accepted";
+  } catch (const std::logic_error& e) {
+    EXPECT_NE(std::string(e.what()).find("not installed"), std::string::npos) << e.what();
+  }
+}
+
+TEST(NetworkInvariants, NoReconfigurationWhilePacketsAreOnTheCircuits) {
+  Bench b;
+  b.network.install(line(4));
+  b.network.start_flows({FlowSpec{Bytes(5000), {0, 1}}}, Time::zero());
+  b.events.run(Time::ns(100));  // the first packets are on their way
+  EXPECT_FALSE(b.network.all_delivered());
+  EXPECT_THROW(b.network.install(line(4)), std::logic_error);
+  b.events.run();
+  EXPECT_TRUE(b.network.all_delivered());
+  EXPECT_NO_THROW(b.network.install(line(4)));
+}
+
+TEST(NetworkInvariants, ConservationFailsWhilePacketsAreLeft) {
+  Bench b;
+  b.network.install(line(4));
+  b.network.start_flows({FlowSpec{Bytes(3000), {1, 2}}, FlowSpec{Bytes(5000), {0, 1, 2}}}, Time::zero());
+  b.events.run(Time::ns(50));  // part way: packets are still in flight
+  try {
+    b.network.check_conservation();
+    FAIL() << "a step with packets in flight passed the conservation check";
+  } catch (const std::logic_error& e) {
+    EXPECT_NE(std::string(e.what()).find("packets left"), std::string::npos) << e.what();
+  }
+  b.events.run();
+  EXPECT_NO_THROW(b.network.check_conservation());
+  EXPECT_EQ(b.network.stats().bytes_delivered, 8000);
+}
+
+TEST(NetworkInvariants, ConservationNamesAFlowNotDelivered) {
+  Bench b;
+  b.network.install(line(4));
+  b.network.start_flows({FlowSpec{Bytes(3000), {1, 2}}}, Time::us(1));
+  try {
+    b.network.check_conservation();  // before the flows start: nothing was sent
+    FAIL() << "an undelivered flow passed the conservation check";
+  } catch (const std::logic_error& e) {
+    EXPECT_EQ(std::string(e.what()), "flow 0 of 3000 bytes: 0 injected, 0 delivered");
+  }
+}
+
+}  // namespace
+}  // namespace photonsim

@@ -1,0 +1,145 @@
+// PCCL plans replayed on the packet engine. Where the plan is contention-free
+// (every round on its own circuits: one hop, no circuit shared; packet = chunk
+// = the whole transfer, store-and-forward) measured and predicted agree. Where
+// a round runs on a static ring with congestion, the report shows how far
+// PCCL's latency * dilation + congestion * w / B is from the packet engine,
+// and why.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <map>
+#include <string>
+
+#include "schedules/synthesizer_registry.h"
+#include "sim/engine/replayer.h"
+
+namespace photonsim {
+namespace {
+
+struct Case {
+  FabricSpec fabric;
+  WorkloadSpec workload;
+  SynthesisSpec synthesis;
+};
+
+// PCCL's Section 5 parameters on 16 GPUs: alpha = 3 us, 450 GB/s, RHD reduce-scatter.
+Case pccl_case(Time reconfig_delay, std::map<std::string, std::string> planner_params) {
+  Case c;
+  c.fabric.gpus = 16;
+  c.fabric.ports = 4;
+  c.fabric.bandwidth = Bandwidth::bits_per_second(3'600'000'000'000);  // 450 GB/s
+  c.fabric.latency = Time::us(3);
+  c.fabric.reconfig_delay = reconfig_delay;
+  c.fabric.router = RouterMode::store_and_forward;
+  c.fabric.packet = Bytes(0);  // one packet per chunk
+  c.workload.collective = Collective::reducescatter;
+  c.workload.message = Bytes(1'000'000'000);  // 1 GB
+  c.workload.chunk = Bytes(0);                // one chunk per transfer
+  c.synthesis.algorithm = "rhd";
+  c.synthesis.planner = "pccl";
+  c.synthesis.planner_params = std::move(planner_params);
+  c.synthesis.topology = TopologySpec{"ring", {{"bidirectional", "true"}}};
+  return c;
+}
+
+double error_pct(Time measured, Time predicted) {
+  return 100.0 * static_cast<double>(measured.picoseconds() - predicted.picoseconds()) /
+         static_cast<double>(predicted.picoseconds());
+}
+
+// Prints the per-step table and returns the total error in percent.
+double report(const std::string& title, const Schedule& s, const RunResult& r) {
+  std::cout << "[ PCCL     ] " << title << "\n";
+  for (size_t i = 0; i < r.steps.size(); ++i) {
+    const StepPrediction& p = s.prediction().steps[i];
+    char line[256];
+    std::snprintf(line, sizeof line, "    step %zu on %-20s measured %-10s predicted %-10s error %+7.3f%%\n", i,
+                  s.topologies()[static_cast<size_t>(s.steps()[i].topology)].name().c_str(),
+                  format_time(r.steps[i].measured()).c_str(), format_time(p.total()).c_str(),
+                  error_pct(r.steps[i].measured(), p.total()));
+    std::cout << line;
+  }
+  const double total = error_pct(r.completion, s.prediction().total());
+  std::cout << "    total measured " << format_time(r.completion) << " predicted "
+            << format_time(s.prediction().total()) << " error " << total << "%\n";
+  return total;
+}
+
+TEST(PcclReplay, ContentionFreePlanMatchesItsPrediction) {
+  // standard = []: the only choices are keeping and each round's own circuits.
+  const Case c = pccl_case(Time::us(5), {{"standard", "[]"}});
+  const Schedule s = SynthesizerRegistry::with_builtins().synthesize(c.fabric, c.workload, c.synthesis);
+  ASSERT_EQ(s.steps().size(), 4u);
+  EXPECT_EQ(s.reconfigurations(), 4);
+  for (const StepPrediction& p : s.prediction().steps) EXPECT_EQ(p.propagation, c.fabric.latency);  // one hop
+  const RunResult r = Replayer(c.fabric, c.workload).replay(s);
+  ASSERT_EQ(r.steps.size(), s.prediction().steps.size());
+  for (size_t i = 0; i < r.steps.size(); ++i) {
+    EXPECT_LT(std::abs(error_pct(r.steps[i].measured(), s.prediction().steps[i].total())), 1.0) << "step " << i;
+    EXPECT_EQ(r.steps[i].reconfiguration, s.prediction().steps[i].reconfiguration) << "step " << i;
+  }
+  EXPECT_EQ(r.reconfigurations, s.reconfigurations());
+  EXPECT_LT(std::abs(report("own circuits every round, r = 5 us (contention-free)", s, r)), 1.0);
+}
+
+TEST(PcclReplay, HypercubePlanIsContentionFreeToo) {
+  // Default S at 4 ports holds the 16-GPU hypercube, which carries every RHD
+  // round in one hop: one reconfiguration instead of four, same rounds.
+  const Case c = pccl_case(Time::us(5), {});
+  const Schedule s = SynthesizerRegistry::with_builtins().synthesize(c.fabric, c.workload, c.synthesis);
+  EXPECT_EQ(s.reconfigurations(), 1);
+  const RunResult r = Replayer(c.fabric, c.workload).replay(s);
+  EXPECT_LT(std::abs(report("hypercube for every round, r = 5 us (contention-free)", s, r)), 1.0);
+}
+
+TEST(PcclReplay, SymmetricCongestionOnTheBidirectionalRingIsExact) {
+  // Reconfiguring costs more than anything it saves: every round stays on the
+  // bidirectional ring of 16. RHD's rounds there are symmetric (every transfer
+  // goes 16 / 2^(s+1) hops clockwise, every clockwise circuit carries as many):
+  // each circuit is busy from time 0 with one whole-transfer packet after
+  // another, so store-and-forward costs exactly latency * dilation + congestion * w / B.
+  const Case c = pccl_case(Time::ms(10'000), {{"standard", "[]"}});
+  const Schedule s = SynthesizerRegistry::with_builtins().synthesize(c.fabric, c.workload, c.synthesis);
+  EXPECT_EQ(s.reconfigurations(), 0);
+  const RunResult r = Replayer(c.fabric, c.workload).replay(s);
+  EXPECT_LT(std::abs(report("static bidirectional ring of 16 (congestion up to 8), whole-transfer packets", s, r)),
+            1.0);
+}
+
+TEST(PcclReplay, CongestionOnTheUnidirectionalRingReportsTheModelsError) {
+  // One port, directed circuits: the static ring is 0 -> 1 -> ... -> 15 -> 0. In
+  // RHD round s a node whose bit (3 - s) is set goes the long way round, so a
+  // round mixes paths of 16 / 2^(s+1) and 16 - 16 / 2^(s+1) hops.
+  Case c = pccl_case(Time::ms(10'000), {{"standard", "[]"}});
+  c.fabric.ports = 1;
+  c.synthesis.topology = TopologySpec{"ring", {}};
+  const Schedule s = SynthesizerRegistry::with_builtins().synthesize(c.fabric, c.workload, c.synthesis);
+  EXPECT_EQ(s.reconfigurations(), 0);
+  const RunResult whole = Replayer(c.fabric, c.workload).replay(s);
+  const double whole_error =
+      report("static unidirectional ring of 16, packet = chunk = whole transfer, store-and-forward", s, whole);
+  std::cout << "    why: a transfer sent as one packet is stored and forwarded whole, so it pays w/B on every\n"
+               "    hop. PCCL's model pays w/B once per transfer sharing the busiest circuit (congestion x w/B)\n"
+               "    and the hops only as latency x dilation. In rounds 1-3 the long way round (12, 14, 15\n"
+               "    hops) dominates: measured is exactly that transfer alone, dilation x (latency + w/B),\n"
+               "    the store-and-forward dilation bound. Round 0 (all paths 8 hops, every circuit busy\n"
+               "    back to back) is exact.\n";
+  EXPECT_GT(whole_error, 1.0);
+
+  // Small packets cut through: the hops pipeline and the engine meets the model.
+  c.fabric.packet = Bytes(1'000'000);
+  c.fabric.router = RouterMode::cut_through;
+  const RunResult streamed = Replayer(c.fabric, c.workload).replay(s);
+  const double streamed_error = report("static unidirectional ring of 16, 1 MB packets, cut-through", s, streamed);
+  std::cout << "    why: each hop now adds only latency and the busiest circuit serialises congestion x w\n"
+               "    without gaps; measured lands slightly under predicted because the model adds the full\n"
+               "    latency x dilation of the longest path on top, while that path's latency overlaps\n"
+               "    with other transfers' serialisation.\n";
+  EXPECT_LT(std::abs(streamed_error), 5.0);
+  EXPECT_LT(std::abs(streamed_error), std::abs(whole_error));
+}
+
+}  // namespace
+}  // namespace photonsim

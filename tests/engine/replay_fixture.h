@@ -1,0 +1,60 @@
+#pragma once
+// Shared helpers for the engine tests: hand-built fabrics and schedules.
+#include <vector>
+
+#include "core/fabric_spec.h"
+#include "core/workload_spec.h"
+#include "schedules/schedule.h"
+#include "sim/engine/replayer.h"
+
+namespace photonsim::testing_support {
+
+inline FabricSpec fabric(int gpus, int ports = 1) {
+  FabricSpec f;
+  f.gpus = gpus;
+  f.ports = ports;
+  f.bandwidth = Bandwidth::bits_per_second(800'000'000'000);  // 10 ps per byte
+  f.latency = Time::ns(500);
+  f.router = RouterMode::store_and_forward;
+  return f;
+}
+
+inline WorkloadSpec workload(Bytes message, Bytes chunk = Bytes(0)) {
+  WorkloadSpec w;
+  w.collective = Collective::alltoall;
+  w.message = message;
+  w.chunk = chunk;
+  return w;
+}
+
+inline Transfer transfer(Node src, Node dst, int64_t bytes, std::vector<Node> path = {}) {
+  Transfer t;
+  t.src = src;
+  t.dst = dst;
+  t.bytes = Bytes(bytes);
+  t.path = std::move(path);
+  return t;
+}
+
+// The path 0 -> 1 -> ... -> gpus-1.
+inline Topology line(int gpus) {
+  std::vector<Edge> edges;
+  for (int u = 0; u + 1 < gpus; ++u) edges.push_back({static_cast<Node>(u), static_cast<Node>(u + 1)});
+  return Topology("line", gpus, edges);
+}
+
+inline Schedule schedule(int gpus, std::vector<Topology> topologies, std::vector<Step> steps,
+                         int initial = 0) {
+  ScheduleParts parts;
+  parts.gpus = gpus;
+  parts.topologies = std::move(topologies);
+  parts.steps = std::move(steps);
+  parts.initial_topology = initial;
+  return Schedule(std::move(parts));
+}
+
+inline RunResult replay(const FabricSpec& f, const WorkloadSpec& w, const Schedule& s) {
+  return Replayer(f, w).replay(s);
+}
+
+}  // namespace photonsim::testing_support
