@@ -4,8 +4,8 @@
 #include <memory>
 
 #include "core/error.h"
-#include "schedules/alltoall_direct.h"
-#include "schedules/alpha_beta_congestion_model.h"
+#include "schedules/algorithms/alltoall_direct.h"
+#include "schedules/cost/alpha_beta_congestion_model.h"
 #include "topology/step_circuits.h"
 #include "topology/component_params.h"
 

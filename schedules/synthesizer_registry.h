@@ -15,11 +15,11 @@
 #include "core/fabric_spec.h"
 #include "core/synthesis_spec.h"
 #include "core/workload_spec.h"
-#include "schedules/collective_algorithm.h"
-#include "schedules/joint_planner.h"
-#include "schedules/joint_synthesizer.h"
-#include "schedules/planner.h"
-#include "schedules/schedule.h"
+#include "schedules/algorithms/collective_algorithm.h"
+#include "schedules/alltoall/joint_planner.h"
+#include "schedules/alltoall/joint_synthesizer.h"
+#include "schedules/planners/planner.h"
+#include "schedules/model/schedule.h"
 #include "topology/topology_registry.h"
 
 namespace photonsim {

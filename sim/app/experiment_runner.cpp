@@ -4,7 +4,7 @@
 
 #include "core/error.h"
 #include "core/time_overflow.h"
-#include "schedules/prediction_for_fabric.h"
+#include "schedules/cost/prediction_for_fabric.h"
 #include "sim/engine/replayer.h"
 
 namespace photonsim {

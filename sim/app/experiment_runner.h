@@ -2,7 +2,7 @@
 // Contract: the whole data path for one experiment:
 // config -> synthesizer -> Schedule (+ prediction) -> Replayer -> RunReport.
 // Pure apart from wall-clock timing; throws Error on any invalid input.
-#include "schedules/schedule.h"
+#include "schedules/model/schedule.h"
 #include "schedules/synthesizer_registry.h"
 #include "sim/app/experiment_config.h"
 #include "sim/app/fidelity.h"

@@ -9,7 +9,7 @@
 //               synthesizer's own cost model), so measured = predicted.
 #include <string>
 
-#include "schedules/schedule.h"
+#include "schedules/model/schedule.h"
 #include "sim/engine/run_result.h"
 
 namespace photonsim {

@@ -6,7 +6,7 @@
 
 #include "core/error.h"
 #include "core/event_list.h"
-#include "schedules/step_routes.h"
+#include "schedules/model/step_routes.h"
 #include "sim/engine/network.h"
 
 namespace photonsim {

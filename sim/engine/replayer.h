@@ -9,7 +9,7 @@
 // those checks is a broken engine invariant (std::logic_error: exit 3).
 #include "core/fabric_spec.h"
 #include "core/workload_spec.h"
-#include "schedules/schedule.h"
+#include "schedules/model/schedule.h"
 #include "sim/engine/run_progress.h"
 #include "sim/engine/run_result.h"
 

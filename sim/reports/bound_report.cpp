@@ -6,9 +6,9 @@
 #include <sstream>
 
 #include "core/error.h"
-#include "schedules/degree_k_sequence.h"
-#include "schedules/reconfiguration_bound.h"
-#include "schedules/ring_shift_search.h"
+#include "schedules/alltoall/degree_k/degree_k_sequence.h"
+#include "schedules/alltoall/reconfiguration_bound.h"
+#include "schedules/alltoall/ring_shift_search.h"
 
 namespace photonsim {
 

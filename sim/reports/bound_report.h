@@ -1,6 +1,6 @@
 #pragma once
 // Contract: `photonsim bound`: the lower bound on the all-to-all paper's
-// transmission term (schedules/reconfiguration_bound.h) for n GPUs, k ports
+// transmission term (schedules/alltoall/reconfiguration_bound.h) for n GPUs, k ports
 // and d configured topologies - one d, or every d in 1..n-1 - and, with
 // `compare`, rdc's hop sum for the same (n, k, d) and its ratio to the bound
 // (Figure 13). Keys (JSON and CSV columns, a contract): `gpus`, `ports`,

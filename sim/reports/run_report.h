@@ -9,7 +9,7 @@
 #include <string>
 
 #include "sim/app/experiment_config.h"
-#include "schedules/schedule.h"
+#include "schedules/model/schedule.h"
 #include "sim/app/fidelity.h"
 #include "sim/engine/run_result.h"
 

@@ -8,9 +8,9 @@
 #include <benchmark/benchmark.h>
 
 #include "core/flow_sizes.h"
-#include "schedules/harvest_recursive_doubling.h"
-#include "schedules/rdc.h"
-#include "schedules/ring_shift_search.h"
+#include "schedules/planners/harvest/harvest_recursive_doubling.h"
+#include "schedules/alltoall/rdc.h"
+#include "schedules/alltoall/ring_shift_search.h"
 #include "schedules/synthesizer_registry.h"
 #include "topology/max_concurrent_flow.h"
 #include "topology/switch_decomposition.h"

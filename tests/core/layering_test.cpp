@@ -30,11 +30,11 @@ TEST(Layering, NoFileIncludesALayerAboveItsOwn) {
   const fs::path root(PHOTONSIM_SOURCE_DIR);
   size_t files = 0;
   for (const auto& [prefix, layer] : kLayers) {
-    for (const auto& entry : fs::directory_iterator(root / prefix)) {
+    for (const auto& entry : fs::recursive_directory_iterator(root / prefix)) {
       const std::string ext = entry.path().extension().string();
       if (ext != ".h" && ext != ".cpp") continue;
       ++files;
-      const std::string name = prefix + entry.path().filename().string();
+      const std::string name = fs::relative(entry.path(), root).string();
       std::ifstream in(entry.path());
       std::string line;
       for (int number = 1; std::getline(in, line); ++number) {

@@ -8,7 +8,7 @@
 
 #include "core/error.h"
 
-#include "schedules/block_verifier.h"
+#include "schedules/verify/block_verifier.h"
 #include "schedules/synthesizer_registry.h"
 #include "sim/engine/replayer.h"
 

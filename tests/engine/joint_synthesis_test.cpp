@@ -8,8 +8,8 @@
 #include <optional>
 
 #include "core/error.h"
-#include "schedules/block_verifier.h"
-#include "schedules/reconfiguration_bound.h"
+#include "schedules/verify/block_verifier.h"
+#include "schedules/alltoall/reconfiguration_bound.h"
 #include "schedules/synthesizer_registry.h"
 #include "tests/engine/replay_fixture.h"
 

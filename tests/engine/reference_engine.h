@@ -35,7 +35,7 @@
 
 #include "core/fabric_spec.h"
 #include "core/workload_spec.h"
-#include "schedules/schedule.h"
+#include "schedules/model/schedule.h"
 
 namespace photonsim::reference {
 

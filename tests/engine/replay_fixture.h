@@ -4,7 +4,7 @@
 
 #include "core/fabric_spec.h"
 #include "core/workload_spec.h"
-#include "schedules/schedule.h"
+#include "schedules/model/schedule.h"
 #include "sim/engine/replayer.h"
 
 namespace photonsim::testing_support {

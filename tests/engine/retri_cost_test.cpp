@@ -11,7 +11,7 @@
 #include <cmath>
 #include <string>
 
-#include "schedules/block_verifier.h"
+#include "schedules/verify/block_verifier.h"
 #include "schedules/synthesizer_registry.h"
 #include "sim/engine/replayer.h"
 

@@ -10,8 +10,8 @@
 #include <string>
 
 #include "core/error.h"
-#include "schedules/block_verifier.h"
-#include "schedules/schedule_io.h"
+#include "schedules/verify/block_verifier.h"
+#include "schedules/model/schedule_io.h"
 #include "sim/app/experiment_runner.h"
 
 namespace photonsim_fuzz {

@@ -1,6 +1,6 @@
 #pragma once
 // Test helper: an algorithm's pattern with default (empty) parameters.
-#include "schedules/collective_algorithm.h"
+#include "schedules/algorithms/collective_algorithm.h"
 
 namespace photonsim {
 

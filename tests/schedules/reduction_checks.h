@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "core/error.h"
-#include "schedules/block_verifier.h"
-#include "schedules/every_step_planner.h"
+#include "schedules/verify/block_verifier.h"
+#include "schedules/planners/every_step_planner.h"
 #include "schedules/synthesizer_registry.h"
 
 namespace photonsim::reduction_checks {

@@ -8,8 +8,8 @@
 #include <string>
 
 #include "core/error.h"
-#include "schedules/alltoall_direct.h"
-#include "schedules/static_planner.h"
+#include "schedules/algorithms/alltoall_direct.h"
+#include "schedules/planners/static_planner.h"
 
 namespace photonsim {
 namespace {

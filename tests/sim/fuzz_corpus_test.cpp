@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "core/error.h"
-#include "schedules/schedule_io.h"
+#include "schedules/model/schedule_io.h"
 #include "sim/app/config_loader.h"
 #include "tests/fuzz/schedule_fuzz_target.h"
 

@@ -8,8 +8,8 @@
 #include <set>
 
 #include "core/error.h"
-#include "schedules/prediction_for_fabric.h"
-#include "schedules/schedule_io.h"
+#include "schedules/cost/prediction_for_fabric.h"
+#include "schedules/model/schedule_io.h"
 #include "sim/app/config_loader.h"
 #include "sim/app/experiment_runner.h"
 

@@ -1,0 +1,29 @@
+#include "schedules/algorithms/alltoall_direct.h"
+
+#include "core/flow_sizes.h"
+
+namespace photonsim {
+
+StepPattern AlltoallDirect::pattern(const AlgorithmInput& input) const {
+  const auto n = static_cast<Node>(input.gpus());
+  StepPattern pattern;
+  pattern.independent_steps = true;
+  pattern.blocks = n * n;
+  const std::vector<Bytes> sizes = alltoall_flow_sizes(input.workload, input.gpus(), input.seed);
+  if (input.workload.distribution != FlowDistribution::uniform) pattern.block_sizes = sizes;
+  for (Node r = 1; r < n; ++r) {
+    std::vector<Transfer> round;
+    for (Node i = 0; i < n; ++i) {
+      Transfer t;
+      t.src = i;
+      t.dst = (i + r) % n;
+      t.bytes = sizes[i * n + t.dst];
+      t.blocks = {i * n + t.dst};
+      round.push_back(std::move(t));
+    }
+    pattern.steps.push_back(std::move(round));
+  }
+  return pattern;
+}
+
+}  // namespace photonsim

@@ -1,0 +1,15 @@
+#pragma once
+// Contract: direct all-to-all: n-1 pairwise rounds, round r sends the flow
+// i -> (i + r) mod n from every node i (one permutation per round). Block
+// (src, dst) is numbered src * n + dst. The rounds are independent, so a
+// static planner regroups flows by hop count (the all-to-all paper's Fig. 4).
+#include "schedules/algorithms/collective_algorithm.h"
+
+namespace photonsim {
+
+class AlltoallDirect : public CollectiveAlgorithm {
+ public:
+  StepPattern pattern(const AlgorithmInput& input) const override;
+};
+
+}  // namespace photonsim

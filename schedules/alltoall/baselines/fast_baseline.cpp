@@ -1,0 +1,228 @@
+#include "schedules/alltoall/baselines/fast_baseline.h"
+
+#include <algorithm>
+
+#include "core/error.h"
+
+namespace photonsim {
+
+namespace {
+
+// Perfect matchings of rows to columns on the entries >= a threshold
+// (Kuhn's augmenting paths). Each row tries its columns in clockwise order
+// (offset 1, 2, ..., n-1, then the diagonal), which is what makes a uniform
+// matrix decompose into the n-1 offsets.
+class ThresholdMatcher {
+ public:
+  ThresholdMatcher(int gpus, const std::vector<int64_t>& entries) : n_(gpus), entries_(entries) {}
+
+  // Completes `column_of` (-1 = unmatched; pairs below `threshold` are dropped
+  // first) into a perfect matching on entries >= threshold. False when none exists.
+  bool complete(std::vector<int>& column_of, int64_t threshold) {
+    threshold_ = threshold;
+    row_of_.assign(static_cast<size_t>(n_), -1);
+    for (int row = 0; row < n_; ++row) {
+      int& col = column_of[static_cast<size_t>(row)];
+      if (col >= 0 && entry(row, col) < threshold) col = -1;
+      if (col >= 0) row_of_[static_cast<size_t>(col)] = row;
+    }
+    seen_.assign(static_cast<size_t>(n_), 0);
+    for (int row = 0; row < n_; ++row) {
+      if (column_of[static_cast<size_t>(row)] >= 0) continue;
+      ++stamp_;
+      // Kuhn: a row that finds no augmenting path now never will at this threshold.
+      if (!augment(row, column_of)) return false;
+    }
+    return true;
+  }
+
+ private:
+  int64_t entry(int row, int col) const { return entries_[static_cast<size_t>(row) * static_cast<size_t>(n_) + static_cast<size_t>(col)]; }
+
+  bool augment(int row, std::vector<int>& column_of) {
+    for (int offset = 1; offset <= n_; ++offset) {
+      const int col = (row + offset) % n_;
+      if (entry(row, col) < threshold_ || seen_[static_cast<size_t>(col)] == stamp_) continue;
+      seen_[static_cast<size_t>(col)] = stamp_;
+      const int holder = row_of_[static_cast<size_t>(col)];
+      if (holder < 0 || augment(holder, column_of)) {
+        row_of_[static_cast<size_t>(col)] = row;
+        column_of[static_cast<size_t>(row)] = col;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  int n_;
+  const std::vector<int64_t>& entries_;
+  int64_t threshold_ = 1;
+  std::vector<int> row_of_;
+  std::vector<uint64_t> seen_;
+  uint64_t stamp_ = 0;
+};
+
+// The perfect matching on the positive entries whose smallest entry is
+// largest (binary search over the distinct entry values), warm-started from
+// `column_of` (the previous term's matching).
+std::vector<int> bottleneck_matching(int gpus, const std::vector<int64_t>& entries, std::vector<int> column_of) {
+  std::vector<int64_t> values;
+  for (int64_t v : entries) {
+    if (v > 0) values.push_back(v);
+  }
+  std::sort(values.begin(), values.end());
+  values.erase(std::unique(values.begin(), values.end()), values.end());
+  ThresholdMatcher matcher(gpus, entries);
+  std::vector<int> best = column_of;
+  // Equal row and column sums guarantee a perfect matching on the positive support.
+  if (!matcher.complete(best, values.front())) throw Error("fast: BvN decomposition found no perfect matching (padding bug)");
+  size_t lo = 0, hi = values.size() - 1;  // values[lo] feasible
+  while (lo < hi) {
+    const size_t mid = lo + (hi - lo + 1) / 2;
+    std::vector<int> trial = best;
+    if (matcher.complete(trial, values[mid])) {
+      lo = mid;
+      best = std::move(trial);
+    } else {
+      hi = mid - 1;
+    }
+  }
+  return best;
+}
+
+enum class RoundMode { per_topology, per_permutation };
+
+RoundMode round_mode(const ComponentParams& params) {
+  const std::string mode = params.has("rounds") ? params.text("rounds") : "per_topology";
+  if (mode == "per_topology") return RoundMode::per_topology;
+  if (mode == "per_permutation") return RoundMode::per_permutation;
+  params.fail("rounds", "must be per_topology or per_permutation, got '" + mode + "'");
+}
+
+bool carries_demand(const FastBaseline::Term& term) {
+  for (size_t row = 0; row < term.real.size(); ++row) {
+    if (term.real[row].count() > 0) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::vector<FastBaseline::Term> FastBaseline::decompose(const std::vector<Bytes>& demand, int gpus) {
+  const auto n = static_cast<size_t>(gpus);
+  if (demand.size() != n * n) throw Error("fast: demand matrix is not " + std::to_string(gpus) + " x " + std::to_string(gpus));
+  std::vector<int64_t> real(n * n, 0), slack(n * n, 0);
+  std::vector<int64_t> row_sum(n, 0), col_sum(n, 0);
+  for (size_t s = 0; s < n; ++s) {
+    for (size_t t = 0; t < n; ++t) {
+      if (s == t) continue;  // a GPU does not send to itself over the fabric
+      real[s * n + t] = demand[s * n + t].count();
+      row_sum[s] += real[s * n + t];
+      col_sum[t] += real[s * n + t];
+    }
+  }
+  const int64_t line = std::max(*std::max_element(row_sum.begin(), row_sum.end()),
+                                *std::max_element(col_sum.begin(), col_sum.end()));
+  if (line == 0) return {};
+  // Padding: the diagonal takes what row i and column i both lack; then every
+  // row still short has a zero column deficit on its own index, so the
+  // north-west corner rule puts the rest on dummy off-diagonal entries.
+  std::vector<int64_t> row_short(n), col_short(n);
+  for (size_t i = 0; i < n; ++i) {
+    slack[i * n + i] = std::min(line - row_sum[i], line - col_sum[i]);
+    row_short[i] = line - row_sum[i] - slack[i * n + i];
+    col_short[i] = line - col_sum[i] - slack[i * n + i];
+  }
+  for (size_t i = 0, j = 0; i < n && j < n;) {
+    if (row_short[i] == 0) {
+      ++i;
+    } else if (col_short[j] == 0) {
+      ++j;
+    } else {
+      const int64_t x = std::min(row_short[i], col_short[j]);
+      slack[i * n + j] += x;
+      row_short[i] -= x;
+      col_short[j] -= x;
+    }
+  }
+  std::vector<int64_t> entries(n * n);
+  for (size_t e = 0; e < n * n; ++e) entries[e] = real[e] + slack[e];
+
+  std::vector<Term> terms;
+  std::vector<int> column_of(n, -1);
+  for (int64_t left = line; left > 0;) {
+    column_of = bottleneck_matching(gpus, entries, std::move(column_of));
+    int64_t weight = left;
+    for (size_t row = 0; row < n; ++row) weight = std::min(weight, entries[row * n + static_cast<size_t>(column_of[row])]);
+    Term term{Bytes(weight), std::vector<Node>(n), std::vector<Bytes>(n)};
+    for (size_t row = 0; row < n; ++row) {
+      const size_t e = row * n + static_cast<size_t>(column_of[row]);
+      // Real bytes before padding, so demand leaves in the earliest terms that can carry it.
+      const int64_t sent = std::min(weight, real[e]);
+      real[e] -= sent;
+      slack[e] -= weight - sent;
+      entries[e] -= weight;
+      term.column_of[row] = static_cast<Node>(column_of[row]);
+      term.real[row] = Bytes(sent);
+    }
+    left -= weight;
+    terms.push_back(std::move(term));
+  }
+  return terms;
+}
+
+std::vector<AlltoallStrategy> FastBaseline::strategies(const JointInput& input, std::optional<int> only) const {
+  if (input.fabric.circuits != CircuitKind::directed) {
+    throw Error("algorithm 'fast' builds directed permutations: set fabric.circuits: directed");
+  }
+  const RoundMode mode = round_mode(input.params);
+  const int n = input.gpus();
+  const auto k = static_cast<size_t>(input.fabric.ports);
+  std::vector<Term> terms = FastBaseline::decompose(input.demand, n);
+  std::erase_if(terms, [](const Term& t) { return !carries_demand(t); });  // pure padding
+  // Heaviest first, so the k permutations sharing a topology (and, per
+  // topology, a round) have similar weights.
+  std::stable_sort(terms.begin(), terms.end(), [](const Term& a, const Term& b) { return a.weight > b.weight; });
+  const int d = static_cast<int>((terms.size() + k - 1) / k);
+  if (only && *only != d) return {};
+
+  AlltoallStrategy strategy;
+  strategy.construction = "BvN, " + std::to_string(terms.size()) + " permutation(s), " + std::to_string(k) +
+                          " per topology" + (mode == RoundMode::per_permutation ? ", one round each" : "");
+  for (size_t first = 0; first < terms.size(); first += k) {
+    const size_t last = std::min(first + k, terms.size());
+    const int topology = strategy.configurations();
+    std::vector<Edge> edges;
+    std::vector<StrategyFlow> pieces;  // the topology's flows, permutation by permutation
+    std::vector<size_t> round_starts;
+    for (size_t p = first; p < last; ++p) {
+      round_starts.push_back(pieces.size());
+      for (Node row = 0; row < static_cast<Node>(n); ++row) {
+        const Bytes bytes = terms[p].real[row];
+        if (bytes.count() == 0) continue;
+        edges.push_back({row, terms[p].column_of[row]});
+        pieces.push_back(single_path_flow({row, terms[p].column_of[row]}, bytes));
+      }
+    }
+    const std::string terms_label = std::to_string(first + 1) + (last > first + 1 ? ".." + std::to_string(last) : "");
+    strategy.topologies.emplace_back("bvn(" + terms_label + ")", n, std::move(edges));
+    if (mode == RoundMode::per_permutation) {
+      round_starts.push_back(pieces.size());
+      for (size_t r = 0; r + 1 < round_starts.size(); ++r) {
+        StrategyRound round{topology, {}};
+        for (size_t f = round_starts[r]; f < round_starts[r + 1]; ++f) round.flows.push_back(pieces[f]);
+        strategy.rounds.push_back(std::move(round));
+      }
+    } else {
+      // Pieces of one pair are made adjacent: transfer i takes parallel
+      // circuit i mod multiplicity (step_routes.h), so they use distinct circuits.
+      std::stable_sort(pieces.begin(), pieces.end(), [](const StrategyFlow& a, const StrategyFlow& b) {
+        return std::pair(a.src, a.dst) < std::pair(b.src, b.dst);
+      });
+      strategy.rounds.push_back(StrategyRound{topology, std::move(pieces)});
+    }
+  }
+  return {strategy};
+}
+
+}  // namespace photonsim

@@ -1,0 +1,165 @@
+#include "schedules/alltoall/degree_k/degree_k_contraction_choice.h"
+#include "schedules/alltoall/degree_k/degree_k_circulant_sequence.h"
+
+#include <algorithm>
+#include <cstddef>
+#include <numeric>
+#include <string>
+#include <utility>
+
+#include "core/rng.h"
+#include "schedules/alltoall/degree_k/degree_k_circulant_base.h"
+#include "schedules/alltoall/degree_k/degree_k_reference_packer.h"
+
+namespace photonsim {
+
+namespace {
+
+constexpr size_t kContractionTries = 4;  // rounds tried per contraction step
+
+// Rounds per topology (topology by topology, fewer hops first within one).
+struct Stage {
+  std::vector<std::vector<ReferenceRound>> rounds;
+  int64_t hop_sum = 0;
+};
+
+int64_t hop_sum_of(const Stage& stage) {
+  int64_t sum = 0;
+  for (const auto& per_topology : stage.rounds) sum += DegreeKReferencePacker::hop_sum(per_topology);
+  return sum;
+}
+
+bool every_topology_used(const Stage& stage) {
+  return std::none_of(stage.rounds.begin(), stage.rounds.end(), [](const auto& r) { return r.empty(); });
+}
+
+std::string generator_list(const std::vector<int>& generators) {
+  std::string out;
+  for (int g : generators) out += (out.empty() ? "" : ",") + std::to_string(g);
+  return out;
+}
+
+AlltoallStrategy to_strategy(const Stage& stage, const std::vector<DegreeKReferencePacker>& packers) {
+  const int n = packers.front().gpus();
+  AlltoallStrategy strategy;
+  strategy.construction = "circulant(" + generator_list(packers.front().generators()) + ")";
+  if (packers.size() > 1) {
+    strategy.construction +=
+        " + " + std::to_string(packers.size() - 1) + " contraction" + (packers.size() > 2 ? "s" : "");
+  }
+  for (size_t t = 0; t < stage.rounds.size(); ++t) {
+    const std::vector<int>& generators = packers[t].generators();
+    std::vector<Edge> edges;
+    edges.reserve(static_cast<size_t>(n) * generators.size());
+    for (int u = 0; u < n; ++u) {
+      for (int g : generators) edges.push_back({static_cast<Node>(u), static_cast<Node>((u + g) % n)});
+    }
+    strategy.topologies.emplace_back("circulant(" + generator_list(generators) + ")", n, std::move(edges));
+    for (const ReferenceRound& reference : stage.rounds[t]) {
+      StrategyRound round;
+      round.topology = static_cast<int>(t);
+      round.flows.reserve(reference.sequences.size() * static_cast<size_t>(n));
+      for (const std::vector<int>& sequence : reference.sequences) {
+        for (int u = 0; u < n; ++u) {
+          std::vector<Node> path;
+          path.reserve(sequence.size() + 1);
+          int at = u;
+          path.push_back(static_cast<Node>(at));
+          for (int j : sequence) {
+            at = (at + generators[static_cast<size_t>(j)]) % n;
+            path.push_back(static_cast<Node>(at));
+          }
+          round.flows.push_back(single_path_flow(std::move(path), Bytes(1)));
+        }
+      }
+      strategy.rounds.push_back(std::move(round));
+    }
+  }
+  return strategy;
+}
+
+// Rounds with more than one hop as (topology, round), most hops first (ties:
+// the later round).
+std::vector<std::pair<size_t, size_t>> rounds_by_hops(const Stage& stage) {
+  std::vector<std::pair<int, std::pair<size_t, size_t>>> keyed;
+  for (size_t t = 0; t < stage.rounds.size(); ++t) {
+    for (size_t r = 0; r < stage.rounds[t].size(); ++r) {
+      if (stage.rounds[t][r].hops > 1) keyed.push_back({stage.rounds[t][r].hops, {t, r}});
+    }
+  }
+  std::sort(keyed.begin(), keyed.end(), std::greater<>());
+  std::vector<std::pair<size_t, size_t>> out;
+  for (const auto& key : keyed) out.push_back(key.second);
+  return out;
+}
+
+// Every offset on the topology where it has the fewest hops, each topology packed again.
+Stage rescheduled(const std::vector<DegreeKReferencePacker>& packers, int n, Rng& rng) {
+  std::vector<std::vector<int>> offsets(packers.size());
+  for (int o = 1; o < n; ++o) {
+    size_t best = packers.size();
+    for (size_t t = 0; t < packers.size(); ++t) {
+      const int h = packers[t].hops(o);
+      if (h > 0 && (best == packers.size() || h < packers[best].hops(o))) best = t;
+    }
+    offsets[best].push_back(o);
+  }
+  Stage stage;
+  for (size_t t = 0; t < packers.size(); ++t) {
+    stage.rounds.push_back(offsets[t].empty() ? std::vector<ReferenceRound>{} : packers[t].pack(offsets[t], rng));
+  }
+  stage.hop_sum = hop_sum_of(stage);
+  return stage;
+}
+
+}  // namespace
+
+std::vector<AlltoallStrategy> circulant_sequence(int gpus, int ports, uint64_t seed, std::optional<int> only) {
+  const int last_d = only ? *only : gpus - 1;
+  if (last_d < 1 || last_d > gpus - 1) return {};
+  CirculantBase base = circulant_base(gpus, ports, seed);
+  std::vector<DegreeKReferencePacker> packers{DegreeKReferencePacker(gpus, base.generators)};
+  Stage stage;
+  stage.rounds.push_back(std::move(base.rounds));
+  stage.hop_sum = hop_sum_of(stage);
+
+  std::vector<AlltoallStrategy> out;
+  if (!only || *only == 1) out.push_back(to_strategy(stage, packers));
+  Rng rng(seed ^ 0xc0'4f2a'c7ULL);
+  for (int d = 2; d <= last_d; ++d) {
+    bool contracted = false;
+    const std::vector<std::pair<size_t, size_t>> candidates = rounds_by_hops(stage);
+    for (size_t c = 0; c < candidates.size() && c < kContractionTries && !contracted; ++c) {
+      const auto [t, r] = candidates[c];
+      std::vector<int> generators;
+      for (const std::vector<int>& sequence : stage.rounds[t][r].sequences) {
+        generators.push_back(packers[t].offset_of(sequence));
+      }
+      std::sort(generators.begin(), generators.end());
+
+      // The simple alternative: the contracted round becomes one 1-hop round.
+      Stage simple = stage;
+      simple.rounds[t].erase(simple.rounds[t].begin() + static_cast<std::ptrdiff_t>(r));
+      ReferenceRound direct{1, {}};
+      for (size_t j = 0; j < generators.size(); ++j) direct.sequences.push_back({static_cast<int>(j)});
+      simple.rounds.push_back({std::move(direct)});
+      simple.hop_sum = hop_sum_of(simple);
+
+      packers.emplace_back(gpus, std::move(generators));
+      Stage reassigned = rescheduled(packers, gpus, rng);
+      Stage* next = better_contraction(simple, every_topology_used(simple), reassigned,
+                                       every_topology_used(reassigned), stage.hop_sum);
+      if (next != nullptr) {
+        stage = std::move(*next);
+        contracted = true;
+      } else {
+        packers.pop_back();
+      }
+    }
+    if (!contracted) break;
+    if (!only || *only == d) out.push_back(to_strategy(stage, packers));
+  }
+  return out;
+}
+
+}  // namespace photonsim

@@ -1,0 +1,40 @@
+#pragma once
+// Contract: a joint all-to-all synthesizer (the all-to-all paper and its
+// baselines) chooses topologies and rounds together from the traffic matrix.
+// configuration_counts() lists the numbers of configured topologies d it can
+// build for this input (ascending); build(d) returns a strategy with exactly
+// d topologies, every pair's demand delivered, every topology within
+// fabric.ports. The joint planner picks d (synthesis.reconfigurations, or the
+// lowest predicted time) and turns the strategy into a Schedule. Both throw
+// Error for inputs the construction cannot handle, naming what is supported.
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "core/fabric_spec.h"
+#include "core/units.h"
+#include "core/workload_spec.h"
+#include "schedules/alltoall/alltoall_strategy.h"
+#include "topology/component_params.h"
+#include "topology/topology.h"
+
+namespace photonsim {
+
+struct JointInput {
+  const FabricSpec& fabric;
+  const WorkloadSpec& workload;
+  const std::vector<Bytes>& demand;  // row-major n x n bytes, zero diagonal
+  const ComponentParams& params;     // the algorithm's validated parameters
+  uint64_t seed = 1;
+  int gpus() const { return fabric.gpus; }
+  Bytes demand_at(Node s, Node t) const { return demand[static_cast<size_t>(s) * static_cast<size_t>(gpus()) + t]; }
+  bool uniform() const;  // every off-diagonal entry equal
+};
+
+class JointSynthesizer {
+ public:
+  virtual ~JointSynthesizer() = default;
+  virtual std::vector<AlltoallStrategy> strategies(const JointInput& input, std::optional<int> only) const = 0;
+};
+
+}  // namespace photonsim

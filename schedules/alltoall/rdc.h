@@ -1,0 +1,34 @@
+#pragma once
+// Contract: `rdc`, the all-to-all paper's ReconfigureDuringCollective: for
+// every d, a sequence of d topologies and contention-free rounds where each
+// flow takes the topology with its shortest path and flows of equal hop
+// count on a topology form a round.
+//   k = 1 (fabric.ports): shifted rings of the base n-cycle (section 4.3),
+//     shift sets from RingShiftSearch.
+//   k > 1: a Circulant base and a Generalized Kautz base, each scheduled as
+//     section 4.2 says and extended by contraction (section 4.3); for every d
+//     the one with the smaller hop sum is kept, or the one named by
+//     the `base` parameter.
+// Varied flow sizes: the labels are permuted so that large flows share rounds
+// (section 4.4, flow_relabelling.h) for n <= 128. Directed circuits only.
+// `merge: true` (ours, off by default) then merges consecutive rounds on a
+// topology while that lowers the predicted time (round_merging.h): the
+// paper's contention-free rounds are optimal for one-chunk flows, not for
+// flows of many chunks.
+#include "schedules/alltoall/joint_synthesizer.h"
+
+namespace photonsim {
+
+class Rdc : public JointSynthesizer {
+ public:
+  std::vector<AlltoallStrategy> strategies(const JointInput& input, std::optional<int> only) const override;
+  static std::vector<std::string> parameters() { return {"base", "tie_seed", "merge"}; }
+  static std::string usage() {
+    return "base=auto|circulant|genkautz (k > 1; default auto: the cheaper per d), tie_seed=N (random shortest-path ties; default the experiment seed), merge=false|true (merge rounds for chunked flows; default false)";
+  }
+
+ private:
+  std::vector<AlltoallStrategy> paper_strategies(const JointInput& input, std::optional<int> only) const;
+};
+
+}  // namespace photonsim

@@ -1,0 +1,102 @@
+#include "schedules/alltoall/round_packer.h"
+
+#include <algorithm>
+#include <string>
+
+#include "core/error.h"
+
+namespace photonsim {
+
+RoundPacker::RoundPacker(const Topology& topology)
+    : topology_(topology), offsets_(topology.out_offsets()), circuits_(topology.edges().size()) {}
+
+std::pair<uint32_t, uint32_t> RoundPacker::slots(Node u, Node v) const {
+  const auto& edges = topology_.edges();
+  const auto first = edges.begin() + offsets_[u];
+  const auto last = edges.begin() + offsets_[u + 1];
+  const auto range = std::equal_range(first, last, Edge{u, v});
+  return {static_cast<uint32_t>(range.first - edges.begin()), static_cast<uint32_t>(range.second - edges.begin())};
+}
+
+void RoundPacker::set(Round& r, size_t bit) {
+  if (bit / 64 >= r.used.size()) r.used.resize(bit / 64 + 1, 0);
+  r.used[bit / 64] |= uint64_t{1} << (bit % 64);
+}
+
+bool RoundPacker::fits(const Round& round, const std::vector<Node>& path, std::vector<size_t>& bits) const {
+  bits.clear();
+  for (size_t h = 0; h + 1 < path.size(); ++h) {
+    const auto [first, last] = slots(path[h], path[h + 1]);
+    if (first == last) {
+      throw Error("round packer: " + std::to_string(path[h]) + " -> " + std::to_string(path[h + 1]) +
+                  " is not a circuit of topology '" + topology_.name() + "'");
+    }
+    bool free_slot = false;
+    for (uint32_t c = first; c < last && !free_slot; ++c) {
+      const size_t bit = h * circuits_ + c;
+      if (!test(round, bit) && std::find(bits.begin(), bits.end(), bit) == bits.end()) {
+        bits.push_back(bit);
+        free_slot = true;
+      }
+    }
+    if (!free_slot) return false;
+  }
+  return true;
+}
+
+size_t RoundPacker::place(Bytes bytes, const std::vector<std::vector<Node>>& paths, size_t first_round) {
+  if (paths.empty()) throw Error("round packer: a flow without a path");
+  std::vector<size_t> bits;
+  for (size_t r = first_round;; ++r) {
+    if (r == rounds_.size()) rounds_.push_back(Round{});
+    for (const std::vector<Node>& path : paths) {
+      if (fits(rounds_[r], path, bits)) {
+        for (size_t bit : bits) set(rounds_[r], bit);
+        rounds_[r].flows.push_back(single_path_flow(path, bytes));
+        rounds_[r].hops = std::max(rounds_[r].hops, static_cast<int>(path.size()) - 1);
+        return r;
+      }
+    }
+  }
+}
+
+void RoundPacker::merge_rounds() {
+  for (size_t later = 1; later < rounds_.size(); ++later) {
+    Round& donor = rounds_[later];
+    if (donor.flows.empty()) continue;
+    for (size_t earlier = 0; earlier < later; ++earlier) {
+      Round& host = rounds_[earlier];
+      if (host.flows.empty()) continue;
+      bool clash = false;
+      for (size_t w = 0; w < std::min(host.used.size(), donor.used.size()) && !clash; ++w) {
+        clash = (host.used[w] & donor.used[w]) != 0;
+      }
+      if (clash) continue;
+      if (host.used.size() < donor.used.size()) host.used.resize(donor.used.size(), 0);
+      for (size_t w = 0; w < donor.used.size(); ++w) host.used[w] |= donor.used[w];
+      for (StrategyFlow& f : donor.flows) host.flows.push_back(std::move(f));
+      host.hops = std::max(host.hops, donor.hops);
+      donor = Round{};
+      break;
+    }
+  }
+}
+
+std::vector<StrategyRound> RoundPacker::rounds(int topology_index) const {
+  std::vector<const Round*> kept;
+  for (const Round& r : rounds_) {
+    if (!r.flows.empty()) kept.push_back(&r);
+  }
+  std::stable_sort(kept.begin(), kept.end(), [](const Round* a, const Round* b) { return a->hops < b->hops; });
+  std::vector<StrategyRound> out;
+  for (const Round* r : kept) out.push_back(StrategyRound{topology_index, r->flows});
+  return out;
+}
+
+int64_t RoundPacker::hop_sum() const {
+  int64_t sum = 0;
+  for (const Round& r : rounds_) sum += r.flows.empty() ? 0 : r.hops;
+  return sum;
+}
+
+}  // namespace photonsim

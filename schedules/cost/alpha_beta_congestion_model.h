@@ -1,0 +1,30 @@
+#pragma once
+// Contract: the closed-form cost of a planned schedule on a fabric, per step:
+//   reconfiguration = alpha_r when the step changes the circuits,
+//   startup         = step_overhead (alpha),
+//   then the larger of two lower bounds on moving the step's data:
+//   - congestion: the busiest circuit's serialisation (PCCL's beta x congestion
+//     x w) plus one latency for its last packet to land;
+//   - dilation: the slowest single transfer alone: hops x latency + its
+//     serialisation + the pipeline fill (hops - 1) x forwarding unit (packet
+//     under store-and-forward, header under cut-through) - with packet = chunk
+//     this is the all-to-all paper's T = latency + chunk/B per hop.
+// The breakdown splits the winner into propagation (latency terms) and
+// transmission (serialisation terms). Exact when a step is contention-free in
+// the time-expanded graph, or its busiest circuit never idles; see the README
+// section "Measured vs predicted" for the terms it leaves out.
+#include "core/fabric_spec.h"
+#include "core/workload_spec.h"
+#include "schedules/model/prediction.h"
+#include "schedules/model/schedule.h"
+
+namespace photonsim {
+
+Prediction predict_alpha_beta_congestion(const Schedule& schedule, const FabricSpec& fabric,
+                                         const WorkloadSpec& workload);
+// One step on `topology`, without its reconfiguration (the caller knows what
+// was in place); `step_index` only names the step in errors.
+StepPrediction predict_alpha_beta_congestion_step(const Step& step, const Topology& topology, size_t step_index,
+                                                  const FabricSpec& fabric, const WorkloadSpec& workload);
+
+}  // namespace photonsim

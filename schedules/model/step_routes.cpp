@@ -1,0 +1,70 @@
+#include "schedules/model/step_routes.h"
+
+#include <algorithm>
+#include <optional>
+#include <string>
+
+#include "core/error.h"
+#include "topology/shortest_path_router.h"
+
+namespace photonsim {
+
+namespace {
+
+LinkRoute links_of(const std::vector<Node>& nodes, const Topology& topology, const Transfer& t, size_t spread,
+                   size_t step_index) {
+  const std::vector<Edge>& edges = topology.edges();
+  LinkRoute route;
+  route.reserve(nodes.size());
+  for (size_t h = 0; h + 1 < nodes.size(); ++h) {
+    auto range = std::equal_range(edges.begin(), edges.end(), Edge{nodes[h], nodes[h + 1]});
+    const auto multiplicity = static_cast<size_t>(range.second - range.first);
+    if (multiplicity == 0) {
+      throw Error("step " + std::to_string(step_index) + ": transfer " + std::to_string(t.src) + "->" +
+                  std::to_string(t.dst) + " uses hop " + std::to_string(nodes[h]) + "->" +
+                  std::to_string(nodes[h + 1]) + ", which is not a circuit of topology '" + topology.name() +
+                  "'");
+    }
+    route.push_back(static_cast<uint32_t>(range.first - edges.begin()) + static_cast<uint32_t>(spread % multiplicity));
+  }
+  return route;
+}
+
+}  // namespace
+
+std::vector<RoutedFlow> route_step(const Step& step, const Topology& topology, size_t step_index) {
+  std::optional<ShortestPathRouter> router;  // built on first multi-hop transfer
+  std::optional<ShortestPathRouter> counter_router;
+  std::vector<RoutedFlow> flows;
+  flows.reserve(step.transfers.size());
+  for (size_t i = 0; i < step.transfers.size(); ++i) {
+    const Transfer& t = step.transfers[i];
+    if (!t.routes.empty()) {
+      for (const Route& r : t.routes) flows.push_back({i, links_of(r.path, topology, t, i, step_index), r.bytes});
+      continue;
+    }
+    std::vector<Node> nodes;
+    try {
+      if (!t.path.empty()) {
+        nodes = t.path;
+      } else if (topology.multiplicity(t.src, t.dst) > 0) {
+        nodes = {t.src, t.dst};  // a direct circuit is the only 1-hop path: no search needed
+      } else {
+        if (t.counterclockwise) {
+          if (!counter_router) counter_router.emplace(topology, ShortestPathRouter::TieBreak::counterclockwise());
+          nodes = counter_router->path(t.src, t.dst);
+        } else {
+          if (!router) router.emplace(topology);
+          nodes = router->path(t.src, t.dst);
+        }
+      }
+    } catch (const Error& e) {
+      throw Error("step " + std::to_string(step_index) + ": unroutable transfer " + std::to_string(t.src) + "->" +
+                  std::to_string(t.dst) + ": " + e.what());
+    }
+    flows.push_back({i, links_of(nodes, topology, t, i, step_index), t.bytes});
+  }
+  return flows;
+}
+
+}  // namespace photonsim

@@ -1,0 +1,16 @@
+#pragma once
+// Contract: each step runs on its own circuits, the direct links its
+// transfers ask for (BvN style; with bidirectional circuits each pair is one
+// two-way circuit). A step whose circuits exceed the port limits is split,
+// first-fit, into consecutive sub-steps that fit (as PCCL Section 4.2 does).
+// Consecutive steps with the same circuits share one configuration.
+#include "schedules/planners/planner.h"
+
+namespace photonsim {
+
+class EveryStepPlanner : public Planner {
+ public:
+  Schedule plan(const StepPattern& pattern, const PlanningInput& input) const override;
+};
+
+}  // namespace photonsim

@@ -1,0 +1,52 @@
+#pragma once
+// Contract: Harvest (Rahman et al., Sec. 3-5): given a step pattern, choose
+// when to reconfigure and to what, minimising its Eq. 4,
+//   sum_i (alpha + delta * l_i(G_i) + beta * m_i / theta(G_i, M_i)) + alpha_r * (changes),
+// by the dynamic program over contiguous step ranges (optimal_harvest_partition)
+// whose range subproblem G_{a,b} = argmin over harvest_candidates() of the
+// range's summed DCT, solved exactly (one max-concurrent-flow LP per
+// candidate and step shape, pruned by lower bounds, cached). Per step:
+//   M_i   = bytes from s to t in step i (transfers summed per pair);
+//   m_i   = the largest per-pair volume, so M_i / m_i is the paper's 0/1
+//           pattern when all pairs carry the same bytes;
+//   theta = max concurrent flow of M_i / m_i with 1 unit per circuit, so
+//           beta * m_i / theta is the time the busiest circuit needs in the
+//           fluid (splittable multipath) model;
+//   l_i   = the most hops on any path of theta's decomposition that carries
+//           flow (the longest route the step's data takes).
+// Each transfer is split over those paths in proportion to their flow
+// (Transfer::routes; bytes sum exactly, the rounding remainder on the
+// largest share), so the simulator routes as the prediction assumed.
+// Initial state (MODELS.md rule 2): the fabric holds input.initial for free;
+// with none the first configuration is charged alpha_r.
+// Recursive doubling on n = 2^j with one directed port per GPU uses the
+// closed form of harvest_recursive_doubling.h instead (no LP), unless
+// closed_form is false. Parameters:
+//   candidates            list of families (default all; see harvest_candidates.h)
+//   max_reconfigurations  cap on charged reconfigurations (default none)
+//   closed_form           true|false (default true)
+// The prediction's model is "harvest" (or "harvest_eq8" for the closed form).
+#include <string>
+#include <vector>
+
+#include "schedules/planners/harvest/harvest_flow_cache.h"
+#include "schedules/planners/planner.h"
+
+namespace photonsim {
+
+class HarvestPlanner : public Planner {
+ public:
+  Schedule plan(const StepPattern& pattern, const PlanningInput& input) const override;
+  // The same, reusing (and filling) `cache`: a sweep over message sizes and
+  // delays solves each theta LP once.
+  Schedule plan_with_cache(const StepPattern& pattern, const PlanningInput& input, HarvestFlowCache& cache) const;
+
+  static std::vector<std::string> parameters() { return {"candidates", "max_reconfigurations", "closed_form"}; }
+  static const char* usage() {
+    return "candidates=[initial, step, shifted_ring, torus, expander] (default all), "
+           "max_reconfigurations=K (default unlimited), closed_form=true|false (default true: Eq. 8 for "
+           "recursive_doubling on n = 2^j, 1 directed port)";
+  }
+};
+
+}  // namespace photonsim

@@ -1,0 +1,59 @@
+#pragma once
+// Contract: a planner places a StepPattern on the fabric: it decides which
+// topology each step runs on (a reconfiguration wherever it changes) and
+// returns the Schedule. A planner with its own cost model (Harvest, PCCL,
+// ReTri segments) returns the Schedule with that model's Prediction, one
+// entry per step; otherwise it leaves the prediction empty and the
+// synthesizer applies alpha_beta_congestion. It throws Error when the
+// pattern cannot be placed under the port limits.
+#include <optional>
+#include <string>
+
+#include "core/fabric_spec.h"
+#include "core/workload_spec.h"
+#include "schedules/model/schedule.h"
+#include "schedules/model/step_pattern.h"
+#include "topology/component_params.h"
+#include "topology/topology.h"
+
+namespace photonsim {
+
+struct PlanningInput {
+  FabricSpec fabric;
+  WorkloadSpec workload;
+  std::string algorithm;
+  std::string planner;
+  ComponentParams params{"", {}, {}, "planner"};  // the planner's validated parameters
+  uint64_t seed = 1;                              // the experiment seed
+  std::optional<Topology> initial;          // what the fabric holds before step 0
+  std::optional<Topology> static_topology;  // for planners that keep one topology
+  // Joint synthesizers only (planner `joint`): the algorithm's strategy
+  // builder and parameters, and synthesis.reconfigurations (unset = auto).
+  const class JointSynthesizer* joint = nullptr;
+  const ComponentParams* algorithm_params = nullptr;
+  std::optional<int> reconfigurations;
+};
+
+// The parts every planned schedule shares (collective, names, size, blocks,
+// root), so a planner only adds its topologies and steps.
+inline ScheduleParts schedule_header(const StepPattern& pattern, const PlanningInput& input) {
+  ScheduleParts parts;
+  parts.collective = input.workload.collective;
+  parts.algorithm = input.algorithm;
+  parts.planner = input.planner;
+  parts.gpus = input.fabric.gpus;
+  parts.message = input.workload.message;
+  parts.blocks = pattern.blocks;
+  parts.block_sizes = pattern.block_sizes;
+  parts.block_parts = pattern.block_parts;
+  parts.root = input.workload.root;
+  return parts;
+}
+
+class Planner {
+ public:
+  virtual ~Planner() = default;
+  virtual Schedule plan(const StepPattern& pattern, const PlanningInput& input) const = 0;
+};
+
+}  // namespace photonsim

@@ -1,0 +1,428 @@
+// The all-to-all paper's four baselines as joint synthesizers: fast (BvN),
+// mixnet (greedy topology), directconnect (GenKautz/Circulant + max concurrent
+// flow) and topoopt (shifted rings + k shortest paths).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <numeric>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/error.h"
+#include "core/flow_sizes.h"
+#include "schedules/verify/block_verifier.h"
+#include "schedules/alltoall/baselines/directconnect_baseline.h"
+#include "schedules/alltoall/baselines/fast_baseline.h"
+#include "schedules/alltoall/joint_planner.h"
+#include "schedules/alltoall/baselines/mixnet_baseline.h"
+#include "schedules/alltoall/baselines/pairwise_baseline.h"
+#include "schedules/synthesizer_registry.h"
+#include "schedules/alltoall/baselines/topoopt_baseline.h"
+#include "topology/max_concurrent_flow.h"
+#include "topology/topology_properties.h"
+
+namespace photonsim {
+namespace {
+
+const std::vector<std::string> kBaselines = {"fast", "mixnet", "directconnect", "topoopt"};
+
+FabricSpec fabric(int gpus, int ports) {
+  FabricSpec f;
+  f.gpus = gpus;
+  f.ports = ports;
+  f.bandwidth = Bandwidth::bits_per_second(800'000'000'000);
+  f.latency = Time::ns(500);
+  f.reconfig_delay = Time::us(10);
+  return f;
+}
+
+WorkloadSpec alltoall_workload(FlowDistribution distribution = FlowDistribution::uniform) {
+  WorkloadSpec w;
+  w.collective = Collective::alltoall;
+  w.message = Bytes(1'000'000);
+  w.chunk = Bytes(250'000);
+  w.distribution = distribution;
+  return w;
+}
+
+// One baseline on one demand, with what JointInput refers to kept alive.
+struct Case {
+  FabricSpec fabric;
+  WorkloadSpec workload;
+  std::vector<Bytes> demand;
+  std::string algorithm;
+  std::unique_ptr<ComponentParams> params;
+  std::unique_ptr<JointSynthesizer> synthesizer;
+
+  Case(std::string name, FabricSpec f, std::vector<Bytes> d, std::map<std::string, std::string> values = {},
+       WorkloadSpec w = alltoall_workload())
+      : fabric(f), workload(w), demand(std::move(d)), algorithm(std::move(name)) {
+    const SynthesizerRegistry registry = SynthesizerRegistry::with_builtins();
+    for (const auto& entry : registry.algorithms()) {
+      if (entry.name != algorithm) continue;
+      params = std::make_unique<ComponentParams>(algorithm, std::move(values), entry.parameters, "algorithm");
+      synthesizer = entry.make_joint();
+    }
+    if (!synthesizer) throw std::logic_error("no joint algorithm '" + algorithm + "'");
+  }
+  JointInput input() const { return JointInput{fabric, workload, demand, *params, 7}; }
+  AlltoallStrategy strategy() const {
+    std::vector<AlltoallStrategy> all = synthesizer->strategies(input(), std::nullopt);
+    EXPECT_EQ(all.size(), 1U) << algorithm << " offers one d";
+    return all.front();
+  }
+};
+
+std::vector<Bytes> uniform_demand(int n, int64_t bytes) {
+  std::vector<Bytes> d(static_cast<size_t>(n * n), Bytes(bytes));
+  for (int i = 0; i < n; ++i) d[static_cast<size_t>(i * n + i)] = Bytes(0);
+  return d;
+}
+
+std::vector<Bytes> demand_of(FlowDistribution distribution, int n) {
+  return alltoall_flow_sizes(alltoall_workload(distribution), n, 7);
+}
+
+// The traffic matrix as the direct all-to-all pattern the registry hands the joint planner.
+StepPattern pattern_of(const std::vector<Bytes>& demand, int n) {
+  StepPattern p;
+  p.independent_steps = true;
+  p.blocks = static_cast<uint32_t>(n * n);
+  p.block_sizes = demand;
+  std::vector<Transfer> step;
+  for (Node s = 0; s < static_cast<Node>(n); ++s) {
+    for (Node t = 0; t < static_cast<Node>(n); ++t) {
+      if (s == t) continue;
+      Transfer x;
+      x.src = s;
+      x.dst = t;
+      x.bytes = demand[s * n + t];
+      x.blocks = {s * static_cast<uint32_t>(n) + t};
+      step.push_back(x);
+    }
+  }
+  p.steps.push_back(step);
+  return p;
+}
+
+Schedule schedule_of(const Case& c, const AlltoallStrategy& strategy) {
+  PlanningInput in;
+  in.fabric = c.fabric;
+  in.workload = c.workload;
+  in.algorithm = c.algorithm;
+  in.planner = "joint";
+  return JointPlanner::to_schedule(strategy, pattern_of(c.demand, c.fabric.gpus), in);
+}
+
+// Every topology within k ports, every route on circuits and summing to its
+// flow, every pair's pieces summing to its demand, and the schedule verified.
+void expect_valid(const Case& c, const AlltoallStrategy& s, const std::string& what) {
+  const int n = c.fabric.gpus;
+  ASSERT_GE(s.configurations(), 1) << what;
+  for (const Topology& t : s.topologies) {
+    for (Node v = 0; v < static_cast<Node>(n); ++v) {
+      EXPECT_LE(t.out_degree(v), c.fabric.ports) << what << " node " << v;
+      EXPECT_LE(t.in_degree(v), c.fabric.ports) << what << " node " << v;
+    }
+  }
+  std::vector<Bytes> delivered(static_cast<size_t>(n * n));
+  for (const StrategyRound& r : s.rounds) {
+    ASSERT_LT(r.topology, s.configurations()) << what;
+    const Topology& t = s.topologies[static_cast<size_t>(r.topology)];
+    for (const StrategyFlow& f : r.flows) {
+      Bytes routed;
+      for (const Route& route : f.routes) {
+        EXPECT_GT(route.bytes.count(), 0) << what;
+        EXPECT_EQ(route.path.front(), f.src) << what;
+        EXPECT_EQ(route.path.back(), f.dst) << what;
+        for (size_t h = 0; h + 1 < route.path.size(); ++h) {
+          EXPECT_GT(t.multiplicity(route.path[h], route.path[h + 1]), 0) << what << ": hop off the circuits";
+        }
+        routed += route.bytes;
+      }
+      EXPECT_EQ(routed, f.bytes) << what;
+      delivered[f.src * n + f.dst] += f.bytes;
+    }
+  }
+  EXPECT_EQ(delivered, c.demand) << what;
+  const Schedule schedule = schedule_of(c, s);
+  const Verification v = verify_schedule(schedule);
+  EXPECT_TRUE(v.ok()) << what << ": " << (v.ok() ? "" : v.violation->describe());
+}
+
+std::string describe(const AlltoallStrategy& s) {
+  std::ostringstream out;
+  out << s.construction << "\n";
+  for (const Topology& t : s.topologies) {
+    for (const Edge& e : t.edges()) out << e.first << ">" << e.second << " ";
+    out << "\n";
+  }
+  for (const StrategyRound& r : s.rounds) {
+    out << "round on " << r.topology << ":";
+    for (const StrategyFlow& f : r.flows) {
+      for (const Route& route : f.routes) {
+        out << " [";
+        for (Node v : route.path) out << v << ",";
+        out << route.bytes.count() << "]";
+      }
+    }
+    out << "\n";
+  }
+  return out.str();
+}
+
+Topology n_cycle(int n) {
+  std::vector<Edge> e;
+  for (int u = 0; u < n; ++u) e.push_back({static_cast<Node>(u), static_cast<Node>((u + 1) % n)});
+  return Topology("cycle", n, e);
+}
+
+TEST(JointBaselines, EveryBaselineDeliversEveryPairWithinThePortsAndVerifies) {
+  for (const std::string& name : kBaselines) {
+    for (int n : {8, 16}) {
+      for (int k : {1, 2}) {
+        for (FlowDistribution distribution : {FlowDistribution::uniform, FlowDistribution::zipf}) {
+          const Case c(name, fabric(n, k), demand_of(distribution, n), {}, alltoall_workload(distribution));
+          const std::string what = name + " n=" + std::to_string(n) + " k=" + std::to_string(k) + " " + to_string(distribution);
+          expect_valid(c, c.strategy(), what);
+        }
+      }
+    }
+  }
+}
+
+TEST(JointBaselines, StaticBaselinesOfferOnlyOneTopology) {
+  for (const std::string name : {"mixnet", "directconnect", "topoopt"}) {
+    const Case c(name, fabric(8, 2), demand_of(FlowDistribution::random, 8));
+    EXPECT_EQ(c.strategy().configurations(), 1) << name;
+    EXPECT_TRUE(c.synthesizer->strategies(c.input(), 2).empty()) << name;
+    EXPECT_EQ(c.synthesizer->strategies(c.input(), 1).size(), 1U) << name;
+  }
+}
+
+TEST(JointBaselines, FastDecomposesUniformDemandIntoTheOffsets) {
+  const int n = 8;
+  const std::vector<FastBaseline::Term> terms = FastBaseline::decompose(uniform_demand(n, 1000), n);
+  ASSERT_EQ(terms.size(), static_cast<size_t>(n - 1));
+  for (size_t i = 0; i < terms.size(); ++i) {
+    EXPECT_EQ(terms[i].weight, Bytes(1000));
+    for (Node row = 0; row < static_cast<Node>(n); ++row) {
+      EXPECT_EQ(terms[i].column_of[row], (row + i + 1) % n) << "term " << i;
+      EXPECT_EQ(terms[i].real[row], Bytes(1000));
+    }
+  }
+}
+
+TEST(JointBaselines, FastOnUniformDemandMatchesPairwise) {
+  for (int n : {8, 16}) {
+    for (int k : {1, 2}) {
+      const Case fast("fast", fabric(n, k), uniform_demand(n, 1000));
+      const Case pairwise("pairwise", fabric(n, k), uniform_demand(n, 1000));
+      const AlltoallStrategy f = fast.strategy(), p = pairwise.strategy();
+      EXPECT_EQ(f.configurations(), (n - 1 + k - 1) / k);
+      EXPECT_EQ(f.configurations(), p.configurations());
+      EXPECT_EQ(f.hop_sum(), p.hop_sum()) << "n=" << n << " k=" << k;
+      EXPECT_EQ(f.topologies, p.topologies) << "n=" << n << " k=" << k;
+    }
+  }
+  // One round per permutation: n-1 one-hop rounds whatever k.
+  const Case per_permutation("fast", fabric(8, 2), uniform_demand(8, 1000), {{"rounds", "per_permutation"}});
+  const AlltoallStrategy s = per_permutation.strategy();
+  EXPECT_EQ(s.configurations(), 4);
+  EXPECT_EQ(s.rounds.size(), 7U);
+  EXPECT_EQ(s.hop_sum(), 7);
+  expect_valid(per_permutation, s, "fast per_permutation");
+}
+
+// Weighted permutations that sum back to `demand` (real bytes) and to the
+// padded matrix (weights add up to the largest line sum).
+void expect_decomposition(const std::vector<Bytes>& demand, int n) {
+  const std::vector<FastBaseline::Term> terms = FastBaseline::decompose(demand, n);
+  int64_t line = 0;
+  for (int i = 0; i < n; ++i) {
+    int64_t row = 0, col = 0;
+    for (int j = 0; j < n; ++j) {
+      row += demand[static_cast<size_t>(i * n + j)].count();
+      col += demand[static_cast<size_t>(j * n + i)].count();
+    }
+    line = std::max({line, row, col});
+  }
+  std::vector<Bytes> sum(demand.size());
+  int64_t weights = 0;
+  for (const FastBaseline::Term& t : terms) {
+    EXPECT_GT(t.weight.count(), 0);
+    weights += t.weight.count();
+    std::set<Node> columns(t.column_of.begin(), t.column_of.end());
+    EXPECT_EQ(columns.size(), static_cast<size_t>(n)) << "not a permutation";
+    for (Node row = 0; row < static_cast<Node>(n); ++row) {
+      EXPECT_LE(t.real[row], t.weight);
+      if (t.column_of[row] == row) {
+        EXPECT_EQ(t.real[row].count(), 0) << "a fixed point carries demand";
+      }
+      sum[row * n + t.column_of[row]] += t.real[row];
+    }
+  }
+  EXPECT_EQ(sum, demand);
+  EXPECT_EQ(weights, line);
+}
+
+TEST(JointBaselines, FastDecompositionSumsBackToTheMatrix) {
+  // Balanced: no padding, so every row of every term is real demand.
+  const std::vector<Bytes> balanced = {Bytes(0), Bytes(3), Bytes(1), Bytes(1), Bytes(0), Bytes(3), Bytes(3), Bytes(1), Bytes(0)};
+  expect_decomposition(balanced, 3);
+  for (const FastBaseline::Term& t : FastBaseline::decompose(balanced, 3)) {
+    for (const Bytes& real : t.real) EXPECT_EQ(real, t.weight);
+  }
+  // Unbalanced rows and columns, zeros off the diagonal: padded with dummy traffic.
+  const std::vector<Bytes> skewed = {Bytes(0), Bytes(9), Bytes(0), Bytes(1),  //
+                                     Bytes(2), Bytes(0), Bytes(5), Bytes(0),  //
+                                     Bytes(0), Bytes(0), Bytes(0), Bytes(4),  //
+                                     Bytes(7), Bytes(1), Bytes(1), Bytes(0)};
+  expect_decomposition(skewed, 4);
+  expect_decomposition(demand_of(FlowDistribution::zipf, 8), 8);
+  expect_decomposition(demand_of(FlowDistribution::random, 16), 16);
+}
+
+TEST(JointBaselines, FastSplitPairsTravelInPiecesOnDirectCircuits) {
+  const Case c("fast", fabric(8, 2), demand_of(FlowDistribution::random, 8));
+  const AlltoallStrategy s = c.strategy();
+  std::map<Edge, int> pieces;
+  for (const StrategyRound& r : s.rounds) {
+    EXPECT_EQ(r.hops(), 1);
+    EXPECT_TRUE(contention_free(r, s.topologies[static_cast<size_t>(r.topology)]));
+    for (const StrategyFlow& f : r.flows) ++pieces[{f.src, f.dst}];
+  }
+  EXPECT_TRUE(std::any_of(pieces.begin(), pieces.end(), [](const auto& p) { return p.second > 1; }))
+      << "random demand splits some pair";
+  expect_valid(c, s, "fast random");
+}
+
+std::vector<Bytes> with_heavy_pairs(int n, const std::map<Edge, int64_t>& heavy) {
+  std::vector<Bytes> d(static_cast<size_t>(n * n));
+  for (int s = 0; s < n; ++s) {
+    for (int t = 0; t < n; ++t) {
+      if (s != t) d[static_cast<size_t>(s * n + t)] = Bytes(1 + (s * 7 + t * 3) % 10);
+    }
+  }
+  for (const auto& [e, bytes] : heavy) d[e.first * n + e.second] = Bytes(bytes);
+  return d;
+}
+
+TEST(JointBaselines, MixnetGivesTheHeaviestPairsDirectCircuits) {
+  const std::map<Edge, int64_t> heavy = {{{0, 2}, 1000}, {{2, 4}, 900}, {{4, 6}, 800}, {{1, 7}, 700}, {{7, 3}, 600}};
+  for (int k : {1, 2}) {
+    const Case c("mixnet", fabric(8, k), with_heavy_pairs(8, heavy));
+    const AlltoallStrategy s = c.strategy();
+    const Topology& t = s.topologies.front();
+    EXPECT_TRUE(is_strongly_connected(t));
+    for (const auto& [e, bytes] : heavy) {
+      EXPECT_EQ(t.multiplicity(e.first, e.second), 1) << e.first << "->" << e.second << " k=" << k;
+    }
+    for (const StrategyRound& r : s.rounds) {
+      EXPECT_TRUE(contention_free(r, t));
+      for (const StrategyFlow& f : r.flows) {
+        if (heavy.count({f.src, f.dst})) {
+          EXPECT_EQ(f.hops(), 1) << f.src << "->" << f.dst;
+        }
+      }
+    }
+    expect_valid(c, s, "mixnet heavy k=" + std::to_string(k));
+  }
+}
+
+TEST(JointBaselines, MixnetRepairsAGreedyTopologyThatFallsApart) {
+  // Heavy pairs in both directions: the greedy alone builds 2-cycles (k = 1)
+  // or 4-node islands (k = 2); 9 nodes leave one node without a partner.
+  std::map<Edge, int64_t> heavy;
+  for (Node u = 0; u + 1 < 9; u += 2) {
+    heavy[{u, u + 1}] = 1000;
+    heavy[{u + 1, u}] = 1000;
+  }
+  for (int k : {1, 2}) {
+    const Case c("mixnet", fabric(9, k), with_heavy_pairs(9, heavy));
+    const Topology t = MixnetBaseline::topology(c.input());
+    EXPECT_TRUE(is_strongly_connected(t)) << "k=" << k;
+    for (Node v = 0; v < 9; ++v) {
+      EXPECT_LE(t.out_degree(v), k);
+      EXPECT_LE(t.in_degree(v), k);
+    }
+    expect_valid(c, c.strategy(), "mixnet islands k=" + std::to_string(k));
+  }
+}
+
+TEST(JointBaselines, DirectconnectAndTopooptOnOnePortAreTheNCycle) {
+  for (int n : {8, 16}) {
+    for (FlowDistribution distribution : {FlowDistribution::uniform, FlowDistribution::zipf}) {
+      for (const auto& [name, values] : std::vector<std::pair<std::string, std::map<std::string, std::string>>>{
+               {"directconnect", {}}, {"directconnect", {{"graph", "genkautz"}}}, {"topoopt", {}}}) {
+        const Case c(name, fabric(n, 1), demand_of(distribution, n), values, alltoall_workload(distribution));
+        const AlltoallStrategy s = c.strategy();
+        EXPECT_EQ(s.topologies.front(), n_cycle(n)) << name;
+        ASSERT_EQ(s.rounds.size(), 1U);
+        for (const StrategyFlow& f : s.rounds.front().flows) {
+          ASSERT_EQ(f.routes.size(), 1U) << name << " " << f.src << "->" << f.dst;
+          EXPECT_EQ(f.hops(), static_cast<int>((f.dst + n - f.src) % n));
+        }
+      }
+    }
+  }
+}
+
+TEST(JointBaselines, DirectconnectAutoTakesTheHigherThroughput) {
+  const int n = 16;
+  const Case circulant("directconnect", fabric(n, 2), uniform_demand(n, 1000), {{"graph", "circulant"}});
+  const Case kautz("directconnect", fabric(n, 2), uniform_demand(n, 1000), {{"graph", "genkautz"}});
+  const Case automatic("directconnect", fabric(n, 2), uniform_demand(n, 1000));
+  const Topology c = circulant.strategy().topologies.front(), g = kautz.strategy().topologies.front();
+  EXPECT_EQ(DirectconnectBaseline::circulant_generators(n, 2), (std::vector<int>{1, 7}));
+  EXPECT_NE(c, g);
+  const double theta_c = max_concurrent_flow(c, DemandMatrix::alltoall(n)).theta;
+  const double theta_g = max_concurrent_flow(g, DemandMatrix::alltoall(n)).theta;
+  EXPECT_EQ(automatic.strategy().topologies.front(), theta_g > theta_c ? g : c);
+  // The circulant generators minimise the total hop distance (the n-cycle for k = 1).
+  EXPECT_EQ(DirectconnectBaseline::circulant_generators(16, 1), (std::vector<int>{1}));
+  EXPECT_EQ(DirectconnectBaseline::circulant_generators(8, 7).size(), 7U);
+}
+
+TEST(JointBaselines, TopooptSpreadsRingShiftsAndSplitsFlowsEvenly) {
+  EXPECT_EQ(TopooptBaseline::shifts(16, 1), (std::vector<int>{1}));
+  EXPECT_EQ(TopooptBaseline::shifts(16, 2), (std::vector<int>{1, 3}));
+  EXPECT_EQ(TopooptBaseline::shifts(64, 3), (std::vector<int>{1, 3, 15}));
+  EXPECT_EQ(TopooptBaseline::shifts(8, 5), (std::vector<int>{1, 3, 5, 6, 7}));  // coprime shifts first
+  const Case c("topoopt", fabric(16, 2), demand_of(FlowDistribution::random, 16), {{"paths", "3"}});
+  const AlltoallStrategy s = c.strategy();
+  for (const StrategyFlow& f : s.rounds.front().flows) {
+    ASSERT_EQ(f.routes.size(), 3U);
+    const auto [low, high] = std::minmax_element(f.routes.begin(), f.routes.end(),
+                                                 [](const Route& a, const Route& b) { return a.bytes < b.bytes; });
+    EXPECT_LE(high->bytes.count() - low->bytes.count(), 1);
+    EXPECT_LE(f.routes.front().path.size(), f.routes.back().path.size());  // shortest first
+  }
+}
+
+TEST(JointBaselines, DeterministicForASeed) {
+  for (const std::string& name : kBaselines) {
+    const Case a(name, fabric(8, 2), demand_of(FlowDistribution::zipf, 8));
+    const Case b(name, fabric(8, 2), demand_of(FlowDistribution::zipf, 8));
+    EXPECT_EQ(describe(a.strategy()), describe(b.strategy())) << name;
+  }
+}
+
+TEST(JointBaselines, RejectBidirectionalCircuitsAndBadParameters) {
+  for (const std::string& name : kBaselines) {
+    FabricSpec f = fabric(8, 2);
+    f.circuits = CircuitKind::bidirectional;
+    const Case c(name, f, uniform_demand(8, 1000));
+    EXPECT_THROW(c.synthesizer->strategies(c.input(), std::nullopt), Error) << name;
+  }
+  EXPECT_THROW(Case("fast", fabric(8, 1), uniform_demand(8, 1), {{"rounds", "sometimes"}}).strategy(), Error);
+  EXPECT_THROW(Case("directconnect", fabric(8, 2), uniform_demand(8, 1), {{"graph", "torus"}}).strategy(), Error);
+  EXPECT_THROW(Case("topoopt", fabric(8, 2), uniform_demand(8, 1), {{"paths", "0"}}).strategy(), Error);
+}
+
+}  // namespace
+}  // namespace photonsim

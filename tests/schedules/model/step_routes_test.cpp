@@ -1,0 +1,86 @@
+#include "schedules/model/step_routes.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "core/error.h"
+
+namespace photonsim {
+namespace {
+
+Transfer xfer(Node src, Node dst, std::vector<Node> path = {}) {
+  Transfer t;
+  t.src = src;
+  t.dst = dst;
+  t.bytes = Bytes(10);
+  t.path = std::move(path);
+  return t;
+}
+
+// Edge list (sorted): 0:{0,1} 1:{1,2} 2:{2,3} 3:{3,0}
+Topology ring4() { return Topology("ring", 4, {{0, 1}, {1, 2}, {2, 3}, {3, 0}}); }
+
+TEST(StepRoutes, ShortestPathAsEdgeIndices) {
+  const Step step{0, {xfer(0, 3), xfer(2, 1), xfer(1, 2)}};
+  const auto routes = route_step(step, ring4(), 0);
+  ASSERT_EQ(routes.size(), size_t{3});
+  EXPECT_EQ(routes[0].links, (LinkRoute{0, 1, 2}));
+  EXPECT_EQ(routes[1].links, (LinkRoute{2, 3, 0}));
+  EXPECT_EQ(routes[2].links, (LinkRoute{1}));
+}
+
+TEST(StepRoutes, ExplicitPathIsFollowedHopByHop) {
+  // Sorted edges: 0:{0,1} 1:{0,2} 2:{1,2} 3:{2,0}
+  const Topology t("tri", 3, {{0, 1}, {1, 2}, {2, 0}, {0, 2}});
+  const Step step{0, {xfer(0, 2), xfer(0, 2, {0, 1, 2})}};
+  const auto routes = route_step(step, t, 0);
+  EXPECT_EQ(routes[0].links, (LinkRoute{1}));
+  EXPECT_EQ(routes[1].links, (LinkRoute{0, 2}));
+}
+
+TEST(StepRoutes, ParallelCircuitsAssignedByTransferIndexModMultiplicity) {
+  // Sorted edges: 0,1,2:{0,1} 3:{1,0}
+  const Topology t("triple", 2, {{0, 1}, {1, 0}, {0, 1}, {0, 1}});
+  Step step{0, {}};
+  for (int i = 0; i < 7; ++i) step.transfers.push_back(xfer(0, 1));
+  step.transfers.push_back(xfer(1, 0));
+  const auto routes = route_step(step, t, 0);
+  for (uint32_t i = 0; i < 7; ++i) EXPECT_EQ(routes[i].links, (LinkRoute{i % 3})) << "transfer " << i;
+  EXPECT_EQ(routes[7].links, (LinkRoute{3}));
+}
+
+TEST(StepRoutes, HopThatIsNotACircuitThrows) {
+  const Step step{0, {xfer(0, 1), xfer(0, 2, {0, 2})}};
+  try {
+    route_step(step, ring4(), 5);
+    FAIL() << "expected Error";
+  } catch (const Error& e) {
+    const std::string msg = e.what();
+    EXPECT_NE(msg.find("step 5"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("transfer 0->2"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("hop 0->2"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("'ring'"), std::string::npos) << msg;
+  }
+}
+
+TEST(StepRoutes, UnreachableDestinationThrows) {
+  const Topology split("split", 4, {{0, 1}, {1, 0}, {2, 3}, {3, 2}});
+  const Step step{0, {xfer(1, 3)}};
+  try {
+    route_step(step, split, 2);
+    FAIL() << "expected Error";
+  } catch (const Error& e) {
+    const std::string msg = e.what();
+    EXPECT_NE(msg.find("step 2"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("1->3"), std::string::npos) << msg;
+  }
+}
+
+TEST(StepRoutes, EmptyStepHasNoRoutes) {
+  EXPECT_TRUE(route_step(Step{0, {}}, ring4(), 0).empty());
+}
+
+}  // namespace
+}  // namespace photonsim
