@@ -1,25 +1,30 @@
 #pragma once
-// Contract: algorithms and planners keyed by their YAML names
-// (synthesis.algorithm, synthesis.planner). synthesize() is the pure data path
-// specs -> pattern -> planned Schedule -> Schedule with Prediction; it throws
-// Error for an unknown name (listing the valid ones), a collective the
-// algorithm does not implement, or a plan that breaks the fabric's limits.
-// Registries are values built by with_builtins(); adding a synthesizer means
-// one new file and one add() line in builtin_synthesizers.cpp.
-#include <functional>
+// Contract: the algorithms (collective algorithms and joint synthesizers) and
+// planners keyed by their YAML names (synthesis.algorithm,
+// synthesis.planner), each registered by its type and describing itself
+// (info(), supports()). synthesizer() checks the names and their combination
+// - an unknown name (listing the valid ones), a collective the algorithm does
+// not implement, per-pair flow sizes for an algorithm of equal blocks, a
+// planner the algorithm cannot run with - and returns the one Synthesizer
+// that turns the specs into a predicted Schedule. Registries are values built
+// by with_builtins(); adding an algorithm means one new file and one add line
+// in builtin_synthesizers.cpp.
 #include <memory>
-#include <optional>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "core/fabric_spec.h"
 #include "core/synthesis_spec.h"
 #include "core/workload_spec.h"
 #include "schedules/algorithms/collective_algorithm.h"
-#include "schedules/alltoall/joint_planner.h"
 #include "schedules/alltoall/joint_synthesizer.h"
-#include "schedules/planners/planner.h"
 #include "schedules/model/schedule.h"
+#include "schedules/pattern_synthesizer.h"
+#include "schedules/plan_candidate.h"
+#include "schedules/planners/planner.h"
+#include "schedules/synthesizer.h"
 #include "topology/topology_registry.h"
 
 namespace photonsim {
@@ -27,77 +32,55 @@ namespace photonsim {
 class SynthesizerRegistry {
  public:
   struct AlgorithmEntry {
-    std::string name;
-    std::vector<Collective> collectives;
-    std::string default_planner;
-    std::string description;
-    std::function<std::unique_ptr<CollectiveAlgorithm>()> make;
-    std::vector<std::string> parameters = {};  // accepted parameter keys
-    std::string usage = {};                    // one line: parameters with values and defaults
-    // Joint synthesizers (planner `joint`) choose topologies and rounds
-    // together; `make` then yields the traffic matrix as direct all-to-all.
-    std::function<std::unique_ptr<JointSynthesizer>()> make_joint = {};
-    bool sized_flows = false;  // accepts workload.distribution other than uniform
+    AlgorithmInfo info;
+    std::shared_ptr<const CollectiveAlgorithm> algorithm;  // set for pattern algorithms
+    std::shared_ptr<const JointSynthesizer> joint;         // set for joint synthesizers
+    bool is_joint() const { return joint != nullptr; }
+    bool supports(int gpus, int ports) const {
+      return joint ? joint->supports(gpus, ports) : algorithm->supports(gpus, ports);
+    }
   };
-  struct PlannerEntry {
-    std::string name;
-    std::string description;
-    std::function<std::unique_ptr<Planner>()> make;
-    std::vector<std::string> parameters = {};  // accepted parameter keys
-    std::string usage = {};
-  };
+  using PlannerEntry = PatternSynthesizer::PlannerChoice;
 
   static SynthesizerRegistry with_builtins();
 
-  void add_algorithm(AlgorithmEntry entry) { algorithms_.push_back(std::move(entry)); }
-  // A joint all-to-all synthesizer: default planner `joint`, per-pair flow sizes.
-  void add_joint_algorithm(std::string name, std::string description,
-                           std::function<std::unique_ptr<JointSynthesizer>()> make_joint,
-                           std::vector<std::string> parameters = {}, std::string usage = {});
-  void add_planner(PlannerEntry entry) { planners_.push_back(std::move(entry)); }
+  // T is a CollectiveAlgorithm or a JointSynthesizer, built from `args`.
+  template <class T, class... Args>
+  void add_algorithm(Args&&... args) {
+    auto component = std::make_shared<const T>(std::forward<Args>(args)...);
+    AlgorithmEntry entry{component->info(), nullptr, nullptr};
+    if constexpr (std::is_base_of_v<JointSynthesizer, T>) {
+      entry.joint = component;
+    } else {
+      entry.algorithm = component;
+    }
+    algorithms_.push_back(std::move(entry));
+  }
+  template <class T, class... Args>
+  void add_planner(Args&&... args) {
+    auto planner = std::make_shared<const T>(std::forward<Args>(args)...);
+    planners_.push_back({planner->info(), planner});
+  }
 
-  // `seed` feeds randomised topology generators (the experiment seed).
-  // Planner `auto` runs every registered planner but `exhaustive` and keeps the
-  // lowest predicted time.
-  Schedule synthesize(const FabricSpec& fabric, const WorkloadSpec& workload,
-                      const SynthesisSpec& synthesis, uint64_t seed = 1) const;
-
-  // What each planner (all but `exhaustive`) makes of this synthesis, or why it cannot.
-  struct PlanOutcome {
-    std::string planner;
-    std::optional<Schedule> schedule;
-    std::string error;
-    int64_t hop_sum = -1;       // joint synthesizers: transmission in units of T
-    std::string construction = {};  // joint synthesizers: how the strategy was built
-  };
-  // For a joint synthesizer: one outcome per number of topologies d ("joint d=3").
-  std::vector<PlanOutcome> plan_all(const FabricSpec& fabric, const WorkloadSpec& workload,
-                                    const SynthesisSpec& synthesis, uint64_t seed = 1) const;
-  // A joint synthesizer's strategy for every d it builds (or synthesis.reconfigurations), predicted.
-  std::vector<JointPlanner::Candidate> joint_candidates(const FabricSpec& fabric, const WorkloadSpec& workload,
-                                                        const SynthesisSpec& synthesis, uint64_t seed = 1) const;
-  std::string joint_names() const;       // the algorithms with make_joint
-  std::string sized_flow_names() const;  // the algorithms accepting workload.distribution
-  static constexpr const char* kAutoPlanner = "auto";
-  static constexpr const char* kJointPlanner = "joint";
+  std::unique_ptr<Synthesizer> synthesizer(const WorkloadSpec& workload, const SynthesisSpec& synthesis) const;
+  // synthesizer(...)->synthesize(...). `seed` feeds seeded workloads and randomised topology generators.
+  Schedule synthesize(const FabricSpec& fabric, const WorkloadSpec& workload, const SynthesisSpec& synthesis,
+                      uint64_t seed = 1) const;
+  // synthesizer(...)->candidates(...): every planner but `exhaustive`, or a
+  // joint synthesizer's every d.
+  std::vector<PlanCandidate> plan_all(const FabricSpec& fabric, const WorkloadSpec& workload,
+                                      const SynthesisSpec& synthesis, uint64_t seed = 1) const;
 
   const std::vector<AlgorithmEntry>& algorithms() const { return algorithms_; }
   const std::vector<PlannerEntry>& planners() const { return planners_; }
+  // Every name synthesis.planner accepts, in `list` order: `joint`, the registered planners, `auto`.
+  std::vector<PlannerInfo> planner_infos() const;
   const TopologyRegistry& topologies() const { return topologies_; }
+  const AlgorithmEntry& algorithm(const std::string& name) const;
 
  private:
-  // Everything a planner needs, kept alive together.
-  struct Prepared {
-    const PlannerEntry* planner = nullptr;
-    std::shared_ptr<ComponentParams> algorithm_params;
-    std::unique_ptr<JointSynthesizer> joint;
-    StepPattern pattern;
-    PlanningInput input;
-  };
-  Prepared prepare(const FabricSpec& fabric, const WorkloadSpec& workload, const SynthesisSpec& synthesis,
-                   uint64_t seed, const std::string& planner_name) const;
-  const AlgorithmEntry& algorithm(const std::string& name) const;
-  const PlannerEntry& planner(const std::string& name) const;
+  std::string algorithm_names(bool (*keep)(const AlgorithmEntry&)) const;
+  void check_planner(const AlgorithmEntry& algorithm, const SynthesisSpec& synthesis) const;
 
   std::vector<AlgorithmEntry> algorithms_;
   std::vector<PlannerEntry> planners_;

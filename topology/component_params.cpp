@@ -56,15 +56,75 @@ bool scan_integers(const std::string& text, std::vector<Token>& out, std::string
 ComponentParams::ComponentParams(std::string type, std::map<std::string, std::string> values,
                                  const std::vector<std::string>& allowed, std::string kind)
     : type_(std::move(type)), kind_(std::move(kind)), values_(std::move(values)) {
+  reject_undeclared(allowed);
+}
+
+ComponentParams::ComponentParams(std::string type, std::map<std::string, std::string> values,
+                                 const std::vector<ParameterSpec>& declared, std::string kind)
+    : type_(std::move(type)), kind_(std::move(kind)), values_(std::move(values)) {
+  std::vector<std::string> names;
+  for (const ParameterSpec& spec : declared) names.push_back(spec.name);
+  reject_undeclared(names);
+  for (const ParameterSpec& spec : declared) {
+    if (has(spec.name)) {
+      check_declared(spec);
+    } else if (spec.fixed_default) {
+      values_[spec.name] = *spec.fixed_default;
+    }
+  }
+}
+
+void ComponentParams::reject_undeclared(const std::vector<std::string>& declared) const {
   for (const auto& [key, value] : values_) {
     bool known = false;
-    for (const std::string& a : allowed) known = known || a == key;
+    for (const std::string& a : declared) known = known || a == key;
     if (!known) {
       std::string valid;
-      for (const std::string& a : allowed) valid += (valid.empty() ? "" : ", ") + a;
+      for (const std::string& a : declared) valid += (valid.empty() ? "" : ", ") + a;
       throw Error(kind_ + " '" + type_ + "' has no parameter '" + key + "' (valid: " +
                   (valid.empty() ? "none" : valid) + ")");
     }
+  }
+}
+
+void ComponentParams::check_declared(const ParameterSpec& spec) const {
+  const std::string& key = spec.name;
+  switch (spec.type) {
+    case ParameterType::integer: {
+      const int64_t v = integer(key);
+      const bool low = spec.minimum && v < *spec.minimum;
+      const bool high = spec.maximum && v > *spec.maximum;
+      if (!low && !high) return;
+      if (spec.minimum && spec.maximum) {
+        fail(key, "must be in " + std::to_string(*spec.minimum) + ".." + std::to_string(*spec.maximum) + ", got " +
+                      std::to_string(v));
+      }
+      if (low) fail(key, "must be >= " + std::to_string(*spec.minimum) + ", got " + std::to_string(v));
+      fail(key, "must be <= " + std::to_string(*spec.maximum) + ", got " + std::to_string(v));
+    }
+    case ParameterType::boolean:
+      boolean(key, false);
+      return;
+    case ParameterType::choice: {
+      const std::string& v = raw(key);
+      std::string valid;
+      for (size_t i = 0; i < spec.choices.size(); ++i) {
+        if (spec.choices[i] == v) return;
+        valid += (i == 0 ? "" : i + 1 == spec.choices.size() ? " or " : ", ") + spec.choices[i];
+      }
+      fail(key, "must be " + valid + ", got " + quoted(v));
+    }
+    case ParameterType::integers:
+      integers(key);
+      return;
+    case ParameterType::dimensions:
+      dimensions(key);
+      return;
+    case ParameterType::edges:
+      edges(key);
+      return;
+    case ParameterType::text:
+      return;
   }
 }
 
@@ -104,6 +164,11 @@ bool ComponentParams::boolean(const std::string& key, bool fallback) const {
   if (s == "true") return true;
   if (s == "false") return false;
   fail(key, "must be true or false, got '" + s + "'");
+}
+
+bool ComponentParams::boolean(const std::string& key) const {
+  raw(key);  // "is required" when absent
+  return boolean(key, false);
 }
 
 std::vector<int64_t> ComponentParams::integers(const std::string& key) const {

@@ -6,7 +6,7 @@
 // As in the paper, parallel circuits u -> v count as ONE edge key, so
 // `congestion` ignores multiplicity; `congestion_per_circuit` is the max over
 // edges of ceil(count / multiplicity), the load when parallel circuits share
-// the transfers evenly (as schedules/step_routes.h spreads them). A pair with
+// the transfers evenly (as schedules/model/step_routes.h spreads them). A pair with
 // s == d takes 0 hops and no edge. When some pair has no path the paper
 // returns a "large penalty": here `reachable` is false, `first_unreachable`
 // names the first such pair in input order, the counts stay zero, and cost()

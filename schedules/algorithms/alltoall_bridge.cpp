@@ -7,6 +7,14 @@
 
 namespace photonsim {
 
+AlgorithmInfo AlltoallBridge::info() const {
+  return {"bridge", {Collective::alltoall}, "static",
+          "Bridge's mirrored Bruck all-to-all: blocks take the shorter way, +-2^k in phase k, floor(log2 n) phases",
+          {ParameterSpec::choice("mirror", {"centred", "halves"}, "halves = the ReTri paper's variant, each flow halved")}};
+}
+
+bool AlltoallBridge::supports(int gpus, int /*ports*/) const { return gpus >= 2; }
+
 namespace {
 constexpr uint32_t kPlusLane = 0;
 constexpr uint32_t kMinusLane = 1;
@@ -46,9 +54,7 @@ StepPattern halved_pattern(const AlgorithmInput& input) {
 StepPattern AlltoallBridge::pattern(const AlgorithmInput& input) const {
   const int64_t n = input.gpus();
   if (n < 2) input.params.fail("supports n >= 2 GPUs, got n = " + std::to_string(n));
-  const std::string mirror = input.params.has("mirror") ? input.params.text("mirror") : "centred";
-  if (mirror == "halves") return halved_pattern(input);
-  if (mirror != "centred") input.params.fail("mirror", "must be centred or halves, got '" + mirror + "'");
+  if (input.params.text("mirror") == "halves") return halved_pattern(input);
 
   StepPattern pattern;
   pattern.blocks = static_cast<uint32_t>(n * n);

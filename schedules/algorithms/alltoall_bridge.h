@@ -22,6 +22,8 @@ namespace photonsim {
 
 class AlltoallBridge : public CollectiveAlgorithm {
  public:
+  AlgorithmInfo info() const override;
+  bool supports(int gpus, int ports) const override;
   StepPattern pattern(const AlgorithmInput& input) const override;
 };
 

@@ -7,9 +7,16 @@
 
 namespace photonsim {
 
+AlgorithmInfo AlltoallBruck::info() const {
+  return {"bruck", {Collective::alltoall}, "static",
+          "Bruck's index all-to-all: ceil(log_r n) digit rounds, r-1 transfers per node per round",
+          {ParameterSpec::integer("radix", 2, "the digit base r", 2)}};
+}
+
+bool AlltoallBruck::supports(int gpus, int /*ports*/) const { return gpus >= 2; }
+
 StepPattern AlltoallBruck::pattern(const AlgorithmInput& input) const {
-  const int64_t radix = input.params.integer("radix", 2);
-  if (radix < 2) input.params.fail("radix", "must be >= 2, got " + std::to_string(radix));
+  const int64_t radix = input.params.integer("radix");
   const int64_t n = input.gpus();
   if (n < 2) input.params.fail("supports n >= 2 GPUs, got n = " + std::to_string(n));
 

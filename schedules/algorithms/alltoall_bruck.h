@@ -16,6 +16,8 @@ namespace photonsim {
 
 class AlltoallBruck : public CollectiveAlgorithm {
  public:
+  AlgorithmInfo info() const override;
+  bool supports(int gpus, int ports) const override;
   StepPattern pattern(const AlgorithmInput& input) const override;
 };
 

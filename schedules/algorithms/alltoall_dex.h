@@ -11,6 +11,8 @@ namespace photonsim {
 
 class AlltoallDex : public CollectiveAlgorithm {
  public:
+  AlgorithmInfo info() const override;
+  bool supports(int gpus, int ports) const override;
   StepPattern pattern(const AlgorithmInput& input) const override;
 };
 

@@ -4,6 +4,12 @@
 
 namespace photonsim {
 
+AlgorithmInfo AlltoallDirect::info() const {
+  return {"direct", {Collective::alltoall}, "static", "all-to-all in n-1 pairwise rounds; on one topology, flows regrouped by hop count"};
+}
+
+bool AlltoallDirect::supports(int gpus, int /*ports*/) const { return gpus >= 2; }
+
 StepPattern AlltoallDirect::pattern(const AlgorithmInput& input) const {
   const auto n = static_cast<Node>(input.gpus());
   StepPattern pattern;

@@ -9,6 +9,8 @@ namespace photonsim {
 
 class AlltoallDirect : public CollectiveAlgorithm {
  public:
+  AlgorithmInfo info() const override;
+  bool supports(int gpus, int ports) const override;
   StepPattern pattern(const AlgorithmInput& input) const override;
 };
 

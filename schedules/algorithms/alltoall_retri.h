@@ -27,6 +27,8 @@ namespace photonsim {
 
 class AlltoallRetri : public CollectiveAlgorithm {
  public:
+  AlgorithmInfo info() const override;
+  bool supports(int gpus, int ports) const override;
   StepPattern pattern(const AlgorithmInput& input) const override;
 };
 

@@ -7,6 +7,15 @@
 
 namespace photonsim {
 
+AlgorithmInfo Bine::info() const {
+  return {"bine", {Collective::allreduce, Collective::reducescatter, Collective::allgather}, "static",
+          "Bine negabinary butterfly: log2 n steps per half (doubling = Swing's pattern, halving = farthest first)",
+          {ParameterSpec::choice("distance", {"doubling", "halving"}, "doubling = Swing's peers, halving = farthest first")},
+          "n a power of two"};
+}
+
+bool Bine::supports(int gpus, int /*ports*/) const { return gpus >= 2 && (gpus & (gpus - 1)) == 0; }
+
 int Bine::negabinary_ones(int ones) {
   int64_t value = 0;
   int64_t weight = 1;  // (-2)^j
@@ -22,10 +31,7 @@ StepPattern Bine::pattern(const AlgorithmInput& input) const {
   if (n < 2 || (n & (n - 1)) != 0) {
     input.params.fail("needs n to be a power of two >= 2 (2, 4, 8, ...), got n = " + std::to_string(n));
   }
-  const std::string distance = input.params.has("distance") ? input.params.text("distance") : "doubling";
-  if (distance != "doubling" && distance != "halving") {
-    input.params.fail("distance", "must be doubling or halving, got '" + distance + "'");
-  }
+  const std::string distance = input.params.text("distance");
   int log2n = 0;
   while ((1 << log2n) < n) ++log2n;
   const bool halving = distance == "halving";

@@ -25,6 +25,8 @@ namespace photonsim {
 
 class Bine : public CollectiveAlgorithm {
  public:
+  AlgorithmInfo info() const override;
+  bool supports(int gpus, int ports) const override;
   StepPattern pattern(const AlgorithmInput& input) const override;
 
   // The value of the negabinary numeral made of `ones` one-digits.

@@ -8,6 +8,12 @@
 
 namespace photonsim {
 
+AlgorithmInfo BroadcastBinaryTree::info() const {
+  return {"binary_tree", {Collective::broadcast}, "every_step", "pipelined binary-tree broadcast of ceil(message/chunk) segments in depth + segments - 1 steps"};
+}
+
+bool BroadcastBinaryTree::supports(int gpus, int /*ports*/) const { return gpus >= 2; }
+
 namespace {
 int depth_of(int64_t relative_rank) {
   int depth = 0;

@@ -20,6 +20,8 @@ namespace photonsim {
 
 class BroadcastBinaryTree : public CollectiveAlgorithm {
  public:
+  AlgorithmInfo info() const override;
+  bool supports(int gpus, int ports) const override;
   StepPattern pattern(const AlgorithmInput& input) const override;
 };
 

@@ -2,6 +2,12 @@
 
 namespace photonsim {
 
+AlgorithmInfo BroadcastBinomial::info() const {
+  return {"binomial", {Collective::broadcast}, "every_step", "binomial-tree broadcast from workload.root in ceil(log2 n) steps"};
+}
+
+bool BroadcastBinomial::supports(int gpus, int /*ports*/) const { return gpus >= 2; }
+
 StepPattern BroadcastBinomial::pattern(const AlgorithmInput& input) const {
   const int n = input.gpus();
   const int root = input.workload.root;

@@ -8,6 +8,8 @@ namespace photonsim {
 
 class BroadcastBinomial : public CollectiveAlgorithm {
  public:
+  AlgorithmInfo info() const override;
+  bool supports(int gpus, int ports) const override;
   StepPattern pattern(const AlgorithmInput& input) const override;
 };
 

@@ -6,6 +6,12 @@
 
 namespace photonsim {
 
+AlgorithmInfo BruckConcat::info() const {
+  return {"bruck_concat", {Collective::allgather}, "static", "Bruck's concatenation all-gather: ceil(log2 n) steps, u sends all it has to u-2^k"};
+}
+
+bool BruckConcat::supports(int gpus, int /*ports*/) const { return gpus >= 2; }
+
 StepPattern BruckConcat::pattern(const AlgorithmInput& input) const {
   const int n = input.gpus();
   StepPattern pattern;

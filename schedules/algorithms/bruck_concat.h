@@ -14,6 +14,8 @@ namespace photonsim {
 
 class BruckConcat : public CollectiveAlgorithm {
  public:
+  AlgorithmInfo info() const override;
+  bool supports(int gpus, int ports) const override;
   StepPattern pattern(const AlgorithmInput& input) const override;
 };
 

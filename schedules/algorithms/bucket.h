@@ -22,6 +22,8 @@ namespace photonsim {
 
 class Bucket : public CollectiveAlgorithm {
  public:
+  AlgorithmInfo info() const override;
+  bool supports(int gpus, int ports) const override;
   StepPattern pattern(const AlgorithmInput& input) const override;
 
   // The torus shape used for n: `dims` if given (checked against n), else the

@@ -4,11 +4,14 @@
 // e.g. {type: bruck, radix: 3}) to a StepPattern: which nodes send which
 // blocks to whom in each step, with byte counts, numbered as Schedule::blocks()
 // documents. It throws Error, naming the supported sizes, for inputs it
-// cannot handle.
+// cannot handle. info() and supports() describe it to the registry: every
+// n in 2..130 for which supports(n, ports) holds is proven by the verifier
+// in the tests, and every other n is refused with an Error naming it.
 #include <cstdint>
 
 #include "core/fabric_spec.h"
 #include "core/workload_spec.h"
+#include "schedules/algorithms/algorithm_info.h"
 #include "schedules/model/step_pattern.h"
 #include "topology/component_params.h"
 
@@ -25,6 +28,9 @@ struct AlgorithmInput {
 class CollectiveAlgorithm {
  public:
   virtual ~CollectiveAlgorithm() = default;
+  virtual AlgorithmInfo info() const = 0;
+  // With the default parameters, on `gpus` GPUs of `ports` ports each.
+  virtual bool supports(int gpus, int ports) const = 0;
   virtual StepPattern pattern(const AlgorithmInput& input) const = 0;
 };
 

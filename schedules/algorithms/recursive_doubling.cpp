@@ -4,6 +4,12 @@
 
 namespace photonsim {
 
+AlgorithmInfo RecursiveDoubling::info() const {
+  return {"recursive_doubling", {Collective::allreduce, Collective::reducescatter, Collective::allgather}, "static", "Harvest's cyclic recursive doubling, any n: ceil(log2 n) steps per half, u -> u+2^(i-1), m/2^i in step i"};
+}
+
+bool RecursiveDoubling::supports(int gpus, int /*ports*/) const { return gpus >= 2; }
+
 int RecursiveDoubling::steps(int n) {
   int steps = 0;
   while ((1 << steps) < n) ++steps;

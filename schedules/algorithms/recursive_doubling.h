@@ -21,6 +21,8 @@ namespace photonsim {
 
 class RecursiveDoubling : public CollectiveAlgorithm {
  public:
+  AlgorithmInfo info() const override;
+  bool supports(int gpus, int ports) const override;
   StepPattern pattern(const AlgorithmInput& input) const override;
 
   // ceil(log2 n): steps in each half.

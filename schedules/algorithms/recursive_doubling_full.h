@@ -13,6 +13,8 @@ namespace photonsim {
 
 class RecursiveDoublingFull : public CollectiveAlgorithm {
  public:
+  AlgorithmInfo info() const override;
+  bool supports(int gpus, int ports) const override;
   StepPattern pattern(const AlgorithmInput& input) const override;
 };
 

@@ -5,6 +5,12 @@
 
 namespace photonsim {
 
+AlgorithmInfo Rhd::info() const {
+  return {"rhd", {Collective::allreduce, Collective::reducescatter, Collective::allgather}, "static", "Rabenseifner recursive halving + doubling, any n (fold to 2^floor(log2 n): +2 steps)"};
+}
+
+bool Rhd::supports(int gpus, int /*ports*/) const { return gpus >= 2; }
+
 namespace {
 
 Transfer transfer(int src, int dst, std::vector<uint32_t> blocks, TransferOp op, Bytes message, uint32_t n) {

@@ -19,6 +19,8 @@ namespace photonsim {
 
 class Rhd : public CollectiveAlgorithm {
  public:
+  AlgorithmInfo info() const override;
+  bool supports(int gpus, int ports) const override;
   StepPattern pattern(const AlgorithmInput& input) const override;
 };
 

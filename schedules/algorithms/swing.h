@@ -15,6 +15,8 @@ namespace photonsim {
 
 class Swing : public CollectiveAlgorithm {
  public:
+  AlgorithmInfo info() const override;
+  bool supports(int gpus, int ports) const override;
   StepPattern pattern(const AlgorithmInput& input) const override;
 
   // rho(s) = (1 - (-2)^(s+1)) / 3.

@@ -7,6 +7,8 @@
 // fabric.ports. The joint planner picks d (synthesis.reconfigurations, or the
 // lowest predicted time) and turns the strategy into a Schedule. Both throw
 // Error for inputs the construction cannot handle, naming what is supported.
+// info() and supports() describe it to the registry, as for a
+// CollectiveAlgorithm (its collective is all-to-all, its planner `joint`).
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -14,6 +16,7 @@
 #include "core/fabric_spec.h"
 #include "core/units.h"
 #include "core/workload_spec.h"
+#include "schedules/algorithms/algorithm_info.h"
 #include "schedules/alltoall/alltoall_strategy.h"
 #include "topology/component_params.h"
 #include "topology/topology.h"
@@ -34,6 +37,8 @@ struct JointInput {
 class JointSynthesizer {
  public:
   virtual ~JointSynthesizer() = default;
+  virtual AlgorithmInfo info() const = 0;
+  virtual bool supports(int gpus, int ports) const = 0;
   virtual std::vector<AlltoallStrategy> strategies(const JointInput& input, std::optional<int> only) const = 0;
 };
 

@@ -11,6 +11,17 @@
 
 namespace photonsim {
 
+AlgorithmInfo Rdc::info() const {
+  return {"rdc", {Collective::alltoall}, "joint",
+          "ReconfigureDuringCollective: shifted rings (k = 1) or Circulant/GenKautz + contraction (k > 1), d chosen for alpha_r",
+          {ParameterSpec::choice("base", {"auto", "circulant", "genkautz"}, "k > 1: the base graph; auto = the cheaper per d"),
+           ParameterSpec::computed("tie_seed", ParameterType::integer, "the experiment seed", "random shortest-path ties"),
+           ParameterSpec::boolean("merge", false, "merge rounds for chunked flows")},
+          "n >= 2", true};
+}
+
+bool Rdc::supports(int gpus, int /*ports*/) const { return gpus >= 2; }
+
 namespace {
 
 constexpr int kRelabelLimit = 128;  // O(n^4) swaps search beyond this is too slow to be worth it
@@ -84,7 +95,7 @@ std::vector<AlltoallStrategy> Rdc::paper_strategies(const JointInput& input, std
   if (input.fabric.circuits != CircuitKind::directed) {
     throw Error("algorithm 'rdc' builds directed topologies: set fabric.circuits: directed");
   }
-  const std::string base = input.params.has("base") ? input.params.text("base") : "auto";
+  const std::string base = input.params.text("base");
   if (input.fabric.ports == 1) {
     if (base != "auto") input.params.fail("base", "applies to fabric.ports > 1 (k = 1 uses shifted rings)");
     return ring_strategies(input, only);
@@ -128,7 +139,7 @@ std::vector<AlltoallStrategy> Rdc::paper_strategies(const JointInput& input, std
 
 std::vector<AlltoallStrategy> Rdc::strategies(const JointInput& input, std::optional<int> only) const {
   std::vector<AlltoallStrategy> out = paper_strategies(input, only);
-  if (input.params.boolean("merge", false)) {
+  if (input.params.boolean("merge")) {
     for (AlltoallStrategy& s : out) s = merge_rounds_by_prediction(s, input.fabric, input.workload);
   }
   return out;

@@ -21,11 +21,9 @@ namespace photonsim {
 
 class Rdc : public JointSynthesizer {
  public:
+  AlgorithmInfo info() const override;
+  bool supports(int gpus, int ports) const override;
   std::vector<AlltoallStrategy> strategies(const JointInput& input, std::optional<int> only) const override;
-  static std::vector<std::string> parameters() { return {"base", "tie_seed", "merge"}; }
-  static std::string usage() {
-    return "base=auto|circulant|genkautz (k > 1; default auto: the cheaper per d), tie_seed=N (random shortest-path ties; default the experiment seed), merge=false|true (merge rounds for chunked flows; default false)";
-  }
 
  private:
   std::vector<AlltoallStrategy> paper_strategies(const JointInput& input, std::optional<int> only) const;

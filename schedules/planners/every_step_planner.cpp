@@ -6,6 +6,10 @@
 
 namespace photonsim {
 
+PlannerInfo EveryStepPlanner::info() const {
+  return {"every_step", "each step on its own circuits, split when over the port limit"};
+}
+
 namespace {
 
 Topology circuits_of(const std::vector<Transfer>& transfers, const FabricSpec& fabric,

@@ -10,6 +10,7 @@ namespace photonsim {
 
 class EveryStepPlanner : public Planner {
  public:
+  PlannerInfo info() const override;
   Schedule plan(const StepPattern& pattern, const PlanningInput& input) const override;
 };
 

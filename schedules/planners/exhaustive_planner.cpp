@@ -12,6 +12,12 @@
 
 namespace photonsim {
 
+PlannerInfo ExhaustivePlanner::info() const {
+  return {"exhaustive", "test oracle: every assignment of candidate topologies to steps",
+          {ParameterSpec::computed("candidates", ParameterType::text, "[ring, torus, grid, hypercube, step]", "the topologies tried per step"),
+           ParameterSpec::integer("limit", 2'000'000, "the most assignments tried", 1)}};
+}
+
 namespace {
 
 struct Candidate {
@@ -47,7 +53,7 @@ Schedule ExhaustivePlanner::plan(const StepPattern& pattern, const PlanningInput
     for (std::string w; words >> w;) names.push_back(w);
     if (names.empty()) params.fail("candidates", "must name at least one topology or `step`");
   }
-  const int64_t limit = params.integer("limit", 2'000'000);
+  const int64_t limit = params.integer("limit");
 
   // Candidate topologies for this fabric; generators that cannot build one here are skipped.
   const TopologyRegistry registry = TopologyRegistry::with_builtin_generators();

@@ -15,6 +15,7 @@ namespace photonsim {
 
 class ExhaustivePlanner : public Planner {
  public:
+  PlannerInfo info() const override;
   Schedule plan(const StepPattern& pattern, const PlanningInput& input) const override;
 };
 

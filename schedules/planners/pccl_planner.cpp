@@ -22,10 +22,17 @@
 
 namespace photonsim {
 
+PlannerInfo PcclPlanner::info() const {
+  return {"pccl",
+          "PCCL Algorithm 1 (exact DP): per round keep, own circuits or a standard topology; alpha*dilation + beta*congestion*w + r",
+          {ParameterSpec::computed("standard", ParameterType::text, "those that fit",
+                                   "[ring, torus, grid, torus3d, grid3d, hypercube, torus:AxB[xC], ...]"),
+           ParameterSpec::choice("w", {"edge_bytes", "max_transfer"}, "a round's load: the busiest circuit's bytes, or congestion x largest transfer")}};
+}
+
 namespace {
 
 LoadModel load_model_of(const ComponentParams& params) {
-  if (!params.has("w")) return LoadModel::edge_bytes;
   const std::string w = params.text("w");
   if (w == "edge_bytes") return LoadModel::edge_bytes;
   if (w == "max_transfer") return LoadModel::max_transfer;

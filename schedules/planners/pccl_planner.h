@@ -53,6 +53,7 @@ namespace photonsim {
 
 class PcclPlanner : public Planner {
  public:
+  PlannerInfo info() const override;
   Schedule plan(const StepPattern& pattern, const PlanningInput& input) const override;
 };
 

@@ -13,6 +13,7 @@
 #include "core/workload_spec.h"
 #include "schedules/model/schedule.h"
 #include "schedules/model/step_pattern.h"
+#include "schedules/planners/planner_info.h"
 #include "topology/component_params.h"
 #include "topology/topology.h"
 
@@ -23,15 +24,10 @@ struct PlanningInput {
   WorkloadSpec workload;
   std::string algorithm;
   std::string planner;
-  ComponentParams params{"", {}, {}, "planner"};  // the planner's validated parameters
+  ComponentParams params{"", {}, std::vector<ParameterSpec>{}, "planner"};  // the planner's validated parameters
   uint64_t seed = 1;                              // the experiment seed
   std::optional<Topology> initial;          // what the fabric holds before step 0
   std::optional<Topology> static_topology;  // for planners that keep one topology
-  // Joint synthesizers only (planner `joint`): the algorithm's strategy
-  // builder and parameters, and synthesis.reconfigurations (unset = auto).
-  const class JointSynthesizer* joint = nullptr;
-  const ComponentParams* algorithm_params = nullptr;
-  std::optional<int> reconfigurations;
 };
 
 // The parts every planned schedule shares (collective, names, size, blocks,
@@ -53,6 +49,7 @@ inline ScheduleParts schedule_header(const StepPattern& pattern, const PlanningI
 class Planner {
  public:
   virtual ~Planner() = default;
+  virtual PlannerInfo info() const = 0;
   virtual Schedule plan(const StepPattern& pattern, const PlanningInput& input) const = 0;
 };
 

@@ -6,6 +6,17 @@
 
 namespace photonsim {
 
+PlannerInfo SegmentsPlanner::info() const {
+  PlannerInfo info{"retri_segments", "ReTri section 3.4: R reconfigurations into balanced segments of subrings, R* by prediction",
+                   {ParameterSpec::computed("reconfigurations", ParameterType::integer, "the best R in 0..phases-1",
+                                            "R reconfigurations into R + 1 segments")}};
+  if (base_ == 2) {
+    info.name = "bridge_segments";
+    info.description = "the same placement for mirrored Bruck (Bridge): subrings of stride 2^k";
+  }
+  return info;
+}
+
 namespace {
 
 // i <-> i +- stride (mod n), as the `subrings` generator builds it.

@@ -17,6 +17,7 @@ namespace photonsim {
 class SegmentsPlanner : public Planner {
  public:
   explicit SegmentsPlanner(int base) : base_(base) {}
+  PlannerInfo info() const override;
   Schedule plan(const StepPattern& pattern, const PlanningInput& input) const override;
 
   // The phase at which each of the R + 1 balanced segments starts.

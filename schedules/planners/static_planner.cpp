@@ -8,6 +8,10 @@
 
 namespace photonsim {
 
+PlannerInfo StaticPlanner::info() const {
+  return {"static", "every step on one topology (synthesis.static_topology or synthesis.topology)"};
+}
+
 Schedule StaticPlanner::plan(const StepPattern& pattern, const PlanningInput& input) const {
   if (!input.static_topology) {
     throw Error("planner 'static' needs a topology: set synthesis.topology or "

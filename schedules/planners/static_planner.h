@@ -9,6 +9,7 @@ namespace photonsim {
 
 class StaticPlanner : public Planner {
  public:
+  PlannerInfo info() const override;
   Schedule plan(const StepPattern& pattern, const PlanningInput& input) const override;
 };
 

@@ -437,17 +437,21 @@ std::string collective_names(const std::vector<Collective>& cs) {
 
 int verb_list(std::ostream& out) {
   const SynthesizerRegistry registry = SynthesizerRegistry::with_builtins();
+  const auto parameters = [](const std::vector<ParameterSpec>& specs) {
+    std::string text;
+    for (const ParameterSpec& p : specs) text += "\n      " + p.describe();
+    return text;
+  };
   out << "algorithms (synthesis.algorithm):\n";
   for (const auto& a : registry.algorithms()) {
-    out << "  " << a.name << "  [" << collective_names(a.collectives) << "; default planner "
-        << a.default_planner << "]" << (a.usage.empty() ? "" : "  {" + a.usage + "}") << "\n      "
-        << a.description << "\n";
+    out << "  " << a.info.name << "  [" << collective_names(a.info.collectives) << "; default planner "
+        << a.info.default_planner << "; " << a.info.sizes << "]\n      " << a.info.description
+        << parameters(a.info.parameters) << "\n";
   }
   out << "planners (synthesis.planner):\n";
-  for (const auto& p : registry.planners()) {
-    out << "  " << p.name << (p.usage.empty() ? "" : "  {" + p.usage + "}") << "\n      " << p.description << "\n";
+  for (const PlannerInfo& p : registry.planner_infos()) {
+    out << "  " << p.name << "\n      " << p.description << parameters(p.parameters) << "\n";
   }
-  out << "  auto\n      every planner but exhaustive; keeps the lowest predicted time (photonsim plan ranks them)\n";
   out << "topologies (synthesis.topology, synthesis.static_topology):\n";
   for (const auto& t : registry.topologies().entries()) {
     out << "  " << t.name << (t.usage.empty() ? "" : "  {" + t.usage + "}") << "\n      "

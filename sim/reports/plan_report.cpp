@@ -21,7 +21,7 @@ std::vector<size_t> reconfiguring_steps(const Schedule& s) {
 
 }  // namespace
 
-PlanReport PlanReport::rank(std::vector<SynthesizerRegistry::PlanOutcome> outcomes) {
+PlanReport PlanReport::rank(std::vector<PlanCandidate> outcomes) {
   std::stable_sort(outcomes.begin(), outcomes.end(), [](const auto& a, const auto& b) {
     if (a.schedule.has_value() != b.schedule.has_value()) return a.schedule.has_value();
     return a.schedule && a.schedule->prediction().total() < b.schedule->prediction().total();
@@ -36,7 +36,7 @@ std::string PlanReport::table() const {
   out << line;
   for (const auto& o : outcomes) {
     if (!o.schedule) {
-      std::snprintf(line, sizeof line, "%-16s %14s %9s  ", o.planner.c_str(), "-", "-");
+      std::snprintf(line, sizeof line, "%-16s %14s %9s  ", o.label().c_str(), "-", "-");
       out << line << "cannot: " << o.error << "\n";
       continue;
     }
@@ -46,7 +46,7 @@ std::string PlanReport::table() const {
       where += (where.empty() ? "" : ", ") + std::to_string(step) + ": " +
                s.topologies()[static_cast<size_t>(s.steps()[step].topology)].name();
     }
-    std::snprintf(line, sizeof line, "%-16s %14s %9d  ", o.planner.c_str(), format_time(s.prediction().total()).c_str(),
+    std::snprintf(line, sizeof line, "%-16s %14s %9d  ", o.label().c_str(), format_time(s.prediction().total()).c_str(),
                   s.reconfigurations());
     out << line;
     if (o.hop_sum >= 0) {
@@ -57,8 +57,8 @@ std::string PlanReport::table() const {
     out << (where.empty() ? "none" : where) << "\n";
   }
   if (!outcomes.empty() && outcomes.front().schedule) {
-    const bool joint = outcomes.front().planner.starts_with("joint");
-    out << "\nbest: " << outcomes.front().planner
+    const bool joint = outcomes.front().configurations.has_value();
+    out << "\nbest: " << outcomes.front().label()
         << (joint ? " (photonsim run with synthesis.reconfigurations=auto runs it; R = alpha_r, T = one chunk over one hop)\n"
                   : " (photonsim run with synthesis.planner=auto runs it)\n");
   }
@@ -67,11 +67,11 @@ std::string PlanReport::table() const {
 
 std::string PlanReport::json() const {
   std::ostringstream out;
-  out << "{\n  \"best\": " << (outcomes.empty() || !outcomes.front().schedule ? "null" : json_string(outcomes.front().planner))
+  out << "{\n  \"best\": " << (outcomes.empty() || !outcomes.front().schedule ? "null" : json_string(outcomes.front().label()))
       << ",\n  \"planners\": [";
   for (size_t i = 0; i < outcomes.size(); ++i) {
     const auto& o = outcomes[i];
-    out << (i ? "," : "") << "\n    {\"planner\": " << json_string(o.planner) << ", \"ok\": " << (o.schedule ? "true" : "false");
+    out << (i ? "," : "") << "\n    {\"planner\": " << json_string(o.label()) << ", \"ok\": " << (o.schedule ? "true" : "false");
     if (o.schedule) {
       const Schedule& s = *o.schedule;
       out << ", \"predicted_ps\": " << s.prediction().total().picoseconds() << ", \"reconfigurations\": " << s.reconfigurations()

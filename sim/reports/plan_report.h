@@ -11,14 +11,14 @@
 #include <string>
 #include <vector>
 
-#include "schedules/synthesizer_registry.h"
+#include "schedules/plan_candidate.h"
 
 namespace photonsim {
 
 struct PlanReport {
-  std::vector<SynthesizerRegistry::PlanOutcome> outcomes;  // ranked
+  std::vector<PlanCandidate> outcomes;  // ranked
 
-  static PlanReport rank(std::vector<SynthesizerRegistry::PlanOutcome> outcomes);
+  static PlanReport rank(std::vector<PlanCandidate> outcomes);
   std::string table() const;
   std::string json() const;
 };

@@ -106,7 +106,7 @@ void BM_RdcEveryD(benchmark::State& state) {
   WorkloadSpec w;
   w.message = Bytes(32'000'000);
   const std::vector<Bytes> demand = alltoall_flow_sizes(w, n, 1);
-  const ComponentParams params("rdc", {}, Rdc::parameters(), "algorithm");
+  const ComponentParams params("rdc", {}, Rdc().info().parameters, "algorithm");
   const JointInput input{f, w, demand, params, 1};
   for (auto _ : state) {
     if (k == 1) {

@@ -18,8 +18,8 @@ namespace {
 TEST(EveryAlgorithm, RunsWithStaticAndEveryStepPlanners) {
   const SynthesizerRegistry registry = SynthesizerRegistry::with_builtins();
   for (const auto& algorithm : registry.algorithms()) {
-    if (algorithm.make_joint) continue;  // planner `joint` only: JointAlgorithms below
-    for (Collective collective : algorithm.collectives) {
+    if (algorithm.is_joint()) continue;  // planner `joint` only: JointAlgorithms below
+    for (Collective collective : algorithm.info.collectives) {
       for (const char* planner : {"static", "every_step"}) {
         FabricSpec f;
         f.gpus = 8;
@@ -32,12 +32,12 @@ TEST(EveryAlgorithm, RunsWithStaticAndEveryStepPlanners) {
         w.message = Bytes(1'000'000);
         w.root = 3;
         SynthesisSpec s;
-        s.algorithm = algorithm.name;
+        s.algorithm = algorithm.info.name;
         s.planner = planner;
         s.topology.type = std::string(planner) == "static" ? "ring" : "none";
         s.topology.params["bidirectional"] = "true";
         if (std::string(planner) == "every_step") s.topology.params.clear();
-        const std::string what = algorithm.name + " / " + to_string(collective) + " / " + planner;
+        const std::string what = algorithm.info.name + " / " + to_string(collective) + " / " + planner;
         const Schedule schedule = registry.synthesize(f, w, s);
         const Verification v = verify_schedule(schedule);
         ASSERT_TRUE(v.ok()) << what << ": " << v.violation->describe();
@@ -53,7 +53,7 @@ TEST(EveryAlgorithm, RunsWithStaticAndEveryStepPlanners) {
 TEST(EveryAlgorithm, JointAlgorithmsRunWithEveryWorkloadDistribution) {
   const SynthesizerRegistry registry = SynthesizerRegistry::with_builtins();
   for (const auto& algorithm : registry.algorithms()) {
-    if (!algorithm.make_joint) continue;
+    if (!algorithm.is_joint()) continue;
     for (int ports : {1, 2, 3}) {
       for (FlowDistribution distribution : {FlowDistribution::uniform, FlowDistribution::random, FlowDistribution::zipf}) {
         FabricSpec f;
@@ -68,8 +68,8 @@ TEST(EveryAlgorithm, JointAlgorithmsRunWithEveryWorkloadDistribution) {
         w.chunk = Bytes(250'000);
         w.distribution = distribution;
         SynthesisSpec s;
-        s.algorithm = algorithm.name;
-        const std::string what = algorithm.name + " / k=" + std::to_string(ports) + " / " + to_string(distribution);
+        s.algorithm = algorithm.info.name;
+        const std::string what = algorithm.info.name + " / k=" + std::to_string(ports) + " / " + to_string(distribution);
         const Schedule schedule = registry.synthesize(f, w, s, 7);
         EXPECT_EQ(schedule.planner(), "joint") << what;
         const Verification v = verify_schedule(schedule);
@@ -98,9 +98,9 @@ TEST(EveryAlgorithm, RunsOrRefusesEveryGpuCountFrom2To64) {
   for (int n = 2; n <= 17; ++n) counts.push_back(n);
   for (int n : {27, 32, 64}) counts.push_back(n);
   for (const auto& algorithm : registry.algorithms()) {
-    for (Collective collective : algorithm.collectives) {
+    for (Collective collective : algorithm.info.collectives) {
      for (const char* planner : {"every_step", "static"}) {
-      if (algorithm.make_joint && std::string(planner) == "static") continue;  // planner `joint` only
+      if (algorithm.is_joint() && std::string(planner) == "static") continue;  // planner `joint` only
       std::string supported;
       for (int n : counts) {
         FabricSpec f;
@@ -114,10 +114,10 @@ TEST(EveryAlgorithm, RunsOrRefusesEveryGpuCountFrom2To64) {
         w.message = Bytes(60'000);
         w.root = static_cast<Node>(n / 2);
         SynthesisSpec s;
-        s.algorithm = algorithm.name;
-        if (!algorithm.make_joint) s.planner = planner;
+        s.algorithm = algorithm.info.name;
+        if (!algorithm.is_joint()) s.planner = planner;
         if (s.planner == "static") s.topology = TopologySpec{"ring", {{"bidirectional", "true"}}};
-        const std::string what = algorithm.name + " / " + to_string(collective) + " / " + planner + " / n=" + std::to_string(n);
+        const std::string what = algorithm.info.name + " / " + to_string(collective) + " / " + planner + " / n=" + std::to_string(n);
         std::optional<Schedule> schedule;
         try {
           schedule = registry.synthesize(f, w, s);
@@ -136,7 +136,7 @@ TEST(EveryAlgorithm, RunsOrRefusesEveryGpuCountFrom2To64) {
         EXPECT_EQ(r.steps.size(), schedule->steps().size()) << what;
         supported += " " + std::to_string(n);
       }
-      std::cout << "[ supported ] " << algorithm.name << " / " << to_string(collective) << " / " << planner << ":"
+      std::cout << "[ supported ] " << algorithm.info.name << " / " << to_string(collective) << " / " << planner << ":"
                 << supported << "\n";
      }
     }

@@ -62,7 +62,9 @@ TEST(JointSynthesis, PlanListsEveryDWithItsHopSum) {
   ASSERT_EQ(outcomes.size(), 7u);
   const int64_t hops[] = {28, 16, 13, 11, 9, 8, 7};
   for (size_t i = 0; i < outcomes.size(); ++i) {
-    EXPECT_EQ(outcomes[i].planner, "joint d=" + std::to_string(i + 1));
+    EXPECT_EQ(outcomes[i].planner, "joint");
+    EXPECT_EQ(outcomes[i].configurations, static_cast<int>(i + 1));
+    EXPECT_EQ(outcomes[i].label(), "joint d=" + std::to_string(i + 1));
     EXPECT_EQ(outcomes[i].hop_sum, hops[i]);
     EXPECT_GE(outcomes[i].hop_sum, transmission_lower_bound(8, 1, static_cast<int>(i + 1)));
     EXPECT_EQ(outcomes[i].schedule->prediction().total(), e.f.reconfig_delay * static_cast<int64_t>(i + 1) + kT * hops[i]);
@@ -88,7 +90,7 @@ TEST(JointSynthesis, AGivenInitialTopologyIsFree) {
 // The paper's evaluation setting: 32 MB flows of 4 MB chunks, store-and-forward,
 // TotalCost = R*d + T * chunks * sum of round hop counts (a flow of c chunks
 // keeps every circuit of an h-hop round busy for c*h chunk times).
-double percent_off_total_cost(const Example& e, const SynthesizerRegistry::PlanOutcome& o, Time* measured_out = nullptr) {
+double percent_off_total_cost(const Example& e, const PlanCandidate& o, Time* measured_out = nullptr) {
   const Time total_cost = e.f.reconfig_delay * o.schedule->reconfigurations() + kT * (8 * o.hop_sum);
   const Time measured = testing_support::replay(e.f, e.w, *o.schedule).completion;
   if (measured_out) *measured_out = measured;
@@ -120,12 +122,12 @@ TEST(JointSynthesis, PacketSimulationAgreesWithTotalCostWithinTwoPercent) {
       ASSERT_TRUE(o.schedule) << o.error;
       Time measured;
       const double error = percent_off_total_cost(e, o, &measured);
-      EXPECT_LE(std::abs(error), 2.0) << "n = " << n << ", k = " << ports << ", " << o.planner;
-      EXPECT_EQ(measured, o.schedule->prediction().total()) << "n = " << n << ", k = " << ports << ", " << o.planner;
+      EXPECT_LE(std::abs(error), 2.0) << "n = " << n << ", k = " << ports << ", " << o.label();
+      EXPECT_EQ(measured, o.schedule->prediction().total()) << "n = " << n << ", k = " << ports << ", " << o.label();
       if (ports == 1) {
-        EXPECT_LE(error, 0.0) << o.planner;  // streaming saves latencies, never adds time
+        EXPECT_LE(error, 0.0) << o.label();  // streaming saves latencies, never adds time
       } else {
-        EXPECT_EQ(error, 0.0) << "n = " << n << ", k = " << ports << ", " << o.planner;
+        EXPECT_EQ(error, 0.0) << "n = " << n << ", k = " << ports << ", " << o.label();
         EXPECT_EQ(o.schedule->steps().size() % 8, 0u) << "one step per chunk wave";
       }
     }
@@ -142,7 +144,7 @@ TEST(JointSynthesis, PipelinedChunksOnTwoPortsDriftFromTotalCost) {
     for (const auto& o : SynthesizerRegistry::with_builtins().plan_all(e.f, e.w, e.s)) {
       ASSERT_TRUE(o.schedule) << o.error;
       const double error = percent_off_total_cost(e, o);
-      EXPECT_LE(std::abs(error), 4.0) << "n = " << n << ", " << o.planner;
+      EXPECT_LE(std::abs(error), 4.0) << "n = " << n << ", " << o.label();
       worst = std::max(worst, std::abs(error));
     }
   }
@@ -158,8 +160,8 @@ TEST(JointSynthesis, ChunkWavesRunExactlyTotalCost) {
     for (const auto& o : SynthesizerRegistry::with_builtins().plan_all(e.f, e.w, e.s)) {
       ASSERT_TRUE(o.schedule) << o.error;
       const Time total_cost = e.f.reconfig_delay * o.schedule->reconfigurations() + kT * (8 * o.hop_sum);
-      EXPECT_EQ(o.schedule->prediction().total(), total_cost) << "k = " << ports << ", " << o.planner;
-      EXPECT_EQ(testing_support::replay(e.f, e.w, *o.schedule).completion, total_cost) << "k = " << ports << ", " << o.planner;
+      EXPECT_EQ(o.schedule->prediction().total(), total_cost) << "k = " << ports << ", " << o.label();
+      EXPECT_EQ(testing_support::replay(e.f, e.w, *o.schedule).completion, total_cost) << "k = " << ports << ", " << o.label();
       ASSERT_TRUE(verify_schedule(*o.schedule).ok()) << verify_schedule(*o.schedule).violation->describe();
     }
   }

@@ -56,14 +56,13 @@ inline Schedule synthesize(const SynthesizerRegistry& registry, const std::strin
 // The same through the algorithm object and the every_step planner, without
 // the registry's cost model: the wide n sweeps stay fast in Debug builds.
 inline Schedule planned(const CollectiveAlgorithm& algorithm, const std::string& name, int n, Collective c,
-                        std::map<std::string, std::string> params = {}, const std::vector<std::string>& allowed = {},
-                        int64_t message = kOddMessage) {
+                        std::map<std::string, std::string> params = {}, int64_t message = kOddMessage) {
   PlanningInput input;
   input.fabric = fabric(n);
   input.workload = workload(c, message);
   input.algorithm = name;
   input.planner = "every_step";
-  const ComponentParams component(name, std::move(params), allowed, "algorithm");
+  const ComponentParams component(name, std::move(params), algorithm.info().parameters, "algorithm");
   const StepPattern pattern = algorithm.pattern(AlgorithmInput{input.fabric, input.workload, component});
   return EveryStepPlanner().plan(pattern, input);
 }
@@ -89,11 +88,10 @@ inline std::vector<int> powers_of_two(int first, int last) {
 // "" when the verifier proves `algorithm` for every n in `sizes`, else one
 // line per failing n with its first violation.
 inline std::string failures(const CollectiveAlgorithm& algorithm, const std::string& name, const std::vector<int>& sizes,
-                            Collective c, const std::map<std::string, std::string>& params = {},
-                            const std::vector<std::string>& allowed = {}) {
+                            Collective c, const std::map<std::string, std::string>& params = {}) {
   std::string out;
   for (int n : sizes) {
-    const std::string v = verdict(planned(algorithm, name, n, c, params, allowed));
+    const std::string v = verdict(planned(algorithm, name, n, c, params));
     if (v != "ok") out += "n=" + std::to_string(n) + " " + to_string(c) + ": " + v + "\n";
   }
   return out;

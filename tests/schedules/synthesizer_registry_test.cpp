@@ -51,7 +51,7 @@ TEST(SynthesizerRegistry, BuiltinNamesAndDefaults) {
   const auto r = SynthesizerRegistry::with_builtins();
   auto find_algorithm = [&](const std::string& name) -> const SynthesizerRegistry::AlgorithmEntry* {
     for (const auto& a : r.algorithms()) {
-      if (a.name == name) return &a;
+      if (a.info.name == name) return &a;
     }
     return nullptr;
   };
@@ -65,10 +65,10 @@ TEST(SynthesizerRegistry, BuiltinNamesAndDefaults) {
         std::pair{"binary_tree", "every_step"}}) {
     const auto* a = find_algorithm(name);
     ASSERT_NE(a, nullptr) << name;
-    EXPECT_EQ(a->default_planner, planner) << name;
+    EXPECT_EQ(a->info.default_planner, planner) << name;
   }
   std::vector<std::string> planners;
-  for (const auto& p : r.planners()) planners.push_back(p.name);
+  for (const auto& p : r.planners()) planners.push_back(p.info.name);
   for (const char* name : {"static", "every_step", "retri_segments", "bridge_segments", "exhaustive"}) {
     EXPECT_NE(std::find(planners.begin(), planners.end(), name), planners.end()) << name;
   }
@@ -112,11 +112,25 @@ TEST(SynthesizerRegistry, PlannerOverrideIsRecorded) {
   EXPECT_EQ(s.prediction().steps.size(), s.steps().size());
 }
 
+// A component is registered by its type; its name and defaults come from its info().
+class Direct2 : public AlltoallDirect {
+ public:
+  AlgorithmInfo info() const override {
+    AlgorithmInfo info = AlltoallDirect::info();
+    info.name = "direct2";
+    info.default_planner = "static2";
+    return info;
+  }
+};
+class Static2 : public StaticPlanner {
+ public:
+  PlannerInfo info() const override { return {"static2", "copy"}; }
+};
+
 TEST(SynthesizerRegistry, CustomEntriesCanBeAdded) {
   auto r = SynthesizerRegistry::with_builtins();
-  r.add_algorithm({"direct2", {Collective::alltoall}, "static2", "copy",
-                   [] { return std::make_unique<AlltoallDirect>(); }});
-  r.add_planner({"static2", "copy", [] { return std::make_unique<StaticPlanner>(); }});
+  r.add_algorithm<Direct2>();
+  r.add_planner<Static2>();
   const Schedule s = r.synthesize(fabric(4), workload(Collective::alltoall), synthesis("direct2", "", "ring"));
   EXPECT_EQ(s.algorithm(), "direct2");
   EXPECT_EQ(s.planner(), "static2");

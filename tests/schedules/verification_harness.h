@@ -42,9 +42,9 @@ inline Schedule synthesize_for_verification(const VerificationCase& c) {
   input.planner = "every_step";
   const SynthesizerRegistry registry = SynthesizerRegistry::with_builtins();
   for (const auto& entry : registry.algorithms()) {
-    if (entry.name != c.algorithm) continue;
-    const ComponentParams params(entry.name, c.params, entry.parameters, "algorithm");
-    const StepPattern pattern = entry.make()->pattern(AlgorithmInput{input.fabric, input.workload, params});
+    if (entry.info.name != c.algorithm) continue;
+    const ComponentParams params(entry.info.name, c.params, entry.info.parameters, "algorithm");
+    const StepPattern pattern = entry.algorithm->pattern(AlgorithmInput{input.fabric, input.workload, params});
     return EveryStepPlanner().plan(pattern, input);
   }
   throw std::logic_error("no registered algorithm '" + c.algorithm + "'");

@@ -10,6 +10,15 @@
 
 namespace photonsim {
 
+AlgorithmInfo DirectconnectBaseline::info() const {
+  return {"directconnect", {Collective::alltoall}, "joint",
+          "DirectConnect: static Generalized Kautz or Circulant, max-concurrent-flow routing, one concurrent round (d = 1)",
+          {ParameterSpec::choice("graph", {"auto", "genkautz", "circulant"}, "auto: the higher max-concurrent-flow throughput, ties circulant")},
+          "n >= 2", true};
+}
+
+bool DirectconnectBaseline::supports(int gpus, int /*ports*/) const { return gpus >= 2; }
+
 namespace {
 
 constexpr int64_t kExhaustiveGeneratorSets = 20000;
@@ -140,10 +149,7 @@ std::vector<AlltoallStrategy> DirectconnectBaseline::strategies(const JointInput
   if (input.fabric.circuits != CircuitKind::directed) {
     throw Error("algorithm 'directconnect' builds directed circuits: set fabric.circuits: directed");
   }
-  const std::string graph = input.params.has("graph") ? input.params.text("graph") : "auto";
-  if (graph != "auto" && graph != "genkautz" && graph != "circulant") {
-    input.params.fail("graph", "must be auto, genkautz or circulant, got '" + graph + "'");
-  }
+  const std::string graph = input.params.text("graph");
   if (only && *only != 1) return {};
   const int n = input.gpus();
   const int k = input.fabric.ports;

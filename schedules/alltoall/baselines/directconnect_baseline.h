@@ -30,11 +30,9 @@ namespace photonsim {
 
 class DirectconnectBaseline : public JointSynthesizer {
  public:
+  AlgorithmInfo info() const override;
+  bool supports(int gpus, int ports) const override;
   std::vector<AlltoallStrategy> strategies(const JointInput& input, std::optional<int> only) const override;
-  static std::vector<std::string> parameters() { return {"graph"}; }
-  static std::string usage() {
-    return "graph=auto|genkautz|circulant (default auto: the higher max-concurrent-flow throughput, ties circulant)";
-  }
   // The circulant generators described above, for n GPUs and degree k.
   static std::vector<int> circulant_generators(int gpus, int degree);
 };

@@ -6,6 +6,15 @@
 
 namespace photonsim {
 
+AlgorithmInfo FastBaseline::info() const {
+  return {"fast", {Collective::alltoall}, "joint",
+          "FAST: Birkhoff-von Neumann decomposition into permutations on direct circuits, k per topology",
+          {ParameterSpec::choice("rounds", {"per_topology", "per_permutation"}, "per_topology: the k permutations of a topology in one round")},
+          "n >= 2", true};
+}
+
+bool FastBaseline::supports(int gpus, int /*ports*/) const { return gpus >= 2; }
+
 namespace {
 
 // Perfect matchings of rows to columns on the entries >= a threshold
@@ -93,7 +102,7 @@ std::vector<int> bottleneck_matching(int gpus, const std::vector<int64_t>& entri
 enum class RoundMode { per_topology, per_permutation };
 
 RoundMode round_mode(const ComponentParams& params) {
-  const std::string mode = params.has("rounds") ? params.text("rounds") : "per_topology";
+  const std::string mode = params.text("rounds");
   if (mode == "per_topology") return RoundMode::per_topology;
   if (mode == "per_permutation") return RoundMode::per_permutation;
   params.fail("rounds", "must be per_topology or per_permutation, got '" + mode + "'");

@@ -33,11 +33,9 @@ class FastBaseline : public JointSynthesizer {
     std::vector<Bytes> real;
   };
 
+  AlgorithmInfo info() const override;
+  bool supports(int gpus, int ports) const override;
   std::vector<AlltoallStrategy> strategies(const JointInput& input, std::optional<int> only) const override;
-  static std::vector<std::string> parameters() { return {"rounds"}; }
-  static std::string usage() {
-    return "rounds=per_topology|per_permutation (default per_topology: the k permutations of a topology in one round)";
-  }
 
   // The padded decomposition of a row-major n x n demand (zero diagonal):
   // real bytes summed over the terms give back `demand` exactly, weights sum

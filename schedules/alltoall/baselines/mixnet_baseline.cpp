@@ -11,6 +11,12 @@
 
 namespace photonsim {
 
+AlgorithmInfo MixnetBaseline::info() const {
+  return {"mixnet", {Collective::alltoall}, "joint", "MixNet: one greedy topology from the traffic matrix (heaviest pairs first), shortest paths (d = 1)", {}, "n >= 2", true};
+}
+
+bool MixnetBaseline::supports(int gpus, int /*ports*/) const { return gpus >= 2; }
+
 namespace {
 
 constexpr size_t kCandidatePaths = 16;  // shortest paths offered to the packer per flow

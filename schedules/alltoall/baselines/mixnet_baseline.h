@@ -31,6 +31,8 @@ namespace photonsim {
 
 class MixnetBaseline : public JointSynthesizer {
  public:
+  AlgorithmInfo info() const override;
+  bool supports(int gpus, int ports) const override;
   std::vector<AlltoallStrategy> strategies(const JointInput& input, std::optional<int> only) const override;
   // The greedy topology with its connectivity repair (exposed for tests).
   static Topology topology(const JointInput& input);

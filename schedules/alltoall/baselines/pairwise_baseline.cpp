@@ -4,6 +4,12 @@
 
 namespace photonsim {
 
+AlgorithmInfo PairwiseBaseline::info() const {
+  return {"pairwise", {Collective::alltoall}, "joint", "the paper's Fig. 5: every flow on a direct circuit, k offsets per topology", {}, "n >= 2", true};
+}
+
+bool PairwiseBaseline::supports(int gpus, int /*ports*/) const { return gpus >= 2; }
+
 std::vector<AlltoallStrategy> PairwiseBaseline::strategies(const JointInput& input, std::optional<int> only) const {
   if (input.fabric.circuits != CircuitKind::directed) {
     throw Error("algorithm 'pairwise' builds directed circuits: set fabric.circuits: directed");

@@ -8,6 +8,12 @@
 
 namespace photonsim {
 
+AlgorithmInfo StaticRingBaseline::info() const {
+  return {"static_ring", {Collective::alltoall}, "joint", "the paper's Fig. 4: the directed n-cycle, flows grouped by hop count (d = 1)", {}, "n >= 2", true};
+}
+
+bool StaticRingBaseline::supports(int gpus, int /*ports*/) const { return gpus >= 2; }
+
 std::vector<AlltoallStrategy> StaticRingBaseline::strategies(const JointInput& input, std::optional<int> only) const {
   if (input.fabric.circuits != CircuitKind::directed) {
     throw Error("algorithm 'static_ring' builds a directed ring: set fabric.circuits: directed");

@@ -8,6 +8,8 @@ namespace photonsim {
 
 class StaticRingBaseline : public JointSynthesizer {
  public:
+  AlgorithmInfo info() const override;
+  bool supports(int gpus, int ports) const override;
   std::vector<AlltoallStrategy> strategies(const JointInput& input, std::optional<int> only) const override;
 };
 

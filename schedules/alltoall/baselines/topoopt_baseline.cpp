@@ -9,6 +9,15 @@
 
 namespace photonsim {
 
+AlgorithmInfo TopooptBaseline::info() const {
+  return {"topoopt", {Collective::alltoall}, "joint",
+          "TopoOpt: union of k shifted rings, each flow split over its K shortest paths, one concurrent round (d = 1)",
+          {ParameterSpec::integer("paths", 4, "each flow split evenly over its K shortest paths", 1, 64)},
+          "n >= 2", true};
+}
+
+bool TopooptBaseline::supports(int gpus, int /*ports*/) const { return gpus >= 2; }
+
 std::vector<int> TopooptBaseline::shifts(int gpus, int rings) {
   std::vector<int> coprime, other;
   for (int p = 1; p < gpus; ++p) (std::gcd(p, gpus) == 1 ? coprime : other).push_back(p);
@@ -32,8 +41,7 @@ std::vector<AlltoallStrategy> TopooptBaseline::strategies(const JointInput& inpu
   if (input.fabric.circuits != CircuitKind::directed) {
     throw Error("algorithm 'topoopt' builds directed rings: set fabric.circuits: directed");
   }
-  const int64_t paths = input.params.integer("paths", 4);
-  if (paths < 1 || paths > 64) input.params.fail("paths", "must be in 1..64, got " + std::to_string(paths));
+  const int64_t paths = input.params.integer("paths");
   if (only && *only != 1) return {};
   const int n = input.gpus();
   const std::vector<int> ring_shifts = shifts(n, input.fabric.ports);

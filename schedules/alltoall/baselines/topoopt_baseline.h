@@ -24,9 +24,9 @@ namespace photonsim {
 
 class TopooptBaseline : public JointSynthesizer {
  public:
+  AlgorithmInfo info() const override;
+  bool supports(int gpus, int ports) const override;
   std::vector<AlltoallStrategy> strategies(const JointInput& input, std::optional<int> only) const override;
-  static std::vector<std::string> parameters() { return {"paths"}; }
-  static std::string usage() { return "paths=K (default 4): each flow split evenly over its K shortest paths"; }
   // The ring shifts described above, ascending.
   static std::vector<int> shifts(int gpus, int rings);
 };

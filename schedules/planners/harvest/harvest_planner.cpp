@@ -18,6 +18,14 @@
 
 namespace photonsim {
 
+PlannerInfo HarvestPlanner::info() const {
+  return {"harvest",
+          "Harvest DP over step ranges (Eq. 4/5, Alg. 1): alpha + delta*l + beta*m/theta per step + alpha_r per change; Eq. 8 for recursive doubling",
+          {ParameterSpec::computed("candidates", ParameterType::text, "all", "[initial, step, shifted_ring, torus, expander]"),
+           ParameterSpec::computed("max_reconfigurations", ParameterType::integer, "unlimited", "at most K changes"),
+           ParameterSpec::boolean("closed_form", true, "Eq. 8 for recursive_doubling on n = 2^j, 1 directed port")}};
+}
+
 namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
@@ -32,7 +40,7 @@ Options parse_options(const PlanningInput& input) {
   const ComponentParams& params = input.params;
   Options o;
   o.families = HarvestCandidateFamilies::parse(params, "candidates");
-  o.closed_form = params.boolean("closed_form", true);
+  o.closed_form = params.boolean("closed_form");
   if (params.has("max_reconfigurations")) {
     const int64_t cap = params.integer("max_reconfigurations");
     if (cap < 0) params.fail("max_reconfigurations", "must be >= 0, got " + std::to_string(cap));

@@ -36,17 +36,12 @@ namespace photonsim {
 
 class HarvestPlanner : public Planner {
  public:
+  PlannerInfo info() const override;
   Schedule plan(const StepPattern& pattern, const PlanningInput& input) const override;
   // The same, reusing (and filling) `cache`: a sweep over message sizes and
   // delays solves each theta LP once.
   Schedule plan_with_cache(const StepPattern& pattern, const PlanningInput& input, HarvestFlowCache& cache) const;
 
-  static std::vector<std::string> parameters() { return {"candidates", "max_reconfigurations", "closed_form"}; }
-  static const char* usage() {
-    return "candidates=[initial, step, shifted_ring, torus, expander] (default all), "
-           "max_reconfigurations=K (default unlimited), closed_form=true|false (default true: Eq. 8 for "
-           "recursive_doubling on n = 2^j, 1 directed port)";
-  }
 };
 
 }  // namespace photonsim

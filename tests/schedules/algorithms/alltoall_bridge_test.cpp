@@ -159,7 +159,7 @@ TEST(AlltoallBridge, HalvesVariantIsVerifiedAndSplitsEveryFlow) {
                                                                         Bytes(0), 0, {{"mirror", "halves"}}}));
     EXPECT_TRUE(v.ok()) << "n = " << n << ": " << v.violation->describe();
   }
-  const StepPattern p = pattern_of(AlltoallBridge(), fabric(64), workload(), {{"mirror", "halves"}}, {"mirror"});
+  const StepPattern p = pattern_of(AlltoallBridge(), fabric(64), workload(), {{"mirror", "halves"}});
   EXPECT_EQ(p.block_parts, 2u);
   EXPECT_EQ(p.blocks, 64u * 64u * 2u);
   ASSERT_EQ(p.steps.size(), 6u);  // ceil(log2 64): offsets up to 63 each way
@@ -170,7 +170,7 @@ TEST(AlltoallBridge, HalvesVariantIsVerifiedAndSplitsEveryFlow) {
       EXPECT_EQ(t.counterclockwise, t.blocks.front() % 2 == 1);
     }
   }
-  EXPECT_THROW(pattern_of(AlltoallBridge(), fabric(8), workload(), {{"mirror", "both"}}, {"mirror"}), Error);
+  EXPECT_THROW(pattern_of(AlltoallBridge(), fabric(8), workload(), {{"mirror", "both"}}), Error);
 }
 
 }  // namespace

@@ -30,7 +30,7 @@ WorkloadSpec workload(int64_t message = 1000) {
 }
 
 StepPattern bruck(int n, int64_t radix) {
-  return pattern_of(AlltoallBruck(), fabric(n), workload(), {{"radix", std::to_string(radix)}}, {"radix"});
+  return pattern_of(AlltoallBruck(), fabric(n), workload(), {{"radix", std::to_string(radix)}});
 }
 
 int ceil_log(int64_t radix, int64_t n) {

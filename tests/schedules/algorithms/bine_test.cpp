@@ -18,9 +18,9 @@ TEST(Bine, VerifiedForPowersOfTwoBothDistances) {
   for (const char* distance : {"doubling", "halving"}) {
     const std::map<std::string, std::string> params = {{"distance", distance}};
     for (Collective c : reduction_collectives()) {
-      EXPECT_EQ(failures(Bine(), "bine", powers_of_two(2, 128), c, params, {"distance"}), "") << distance;
+      EXPECT_EQ(failures(Bine(), "bine", powers_of_two(2, 128), c, params), "") << distance;
     }
-    EXPECT_EQ(failures(Bine(), "bine", {1024}, Collective::allgather, params, {"distance"}), "") << distance;
+    EXPECT_EQ(failures(Bine(), "bine", {1024}, Collective::allgather, params), "") << distance;
     EXPECT_EQ(verdict(synthesize(registry, "bine", 16, Collective::allreduce, params)), "ok") << distance;
   }
 }
@@ -38,7 +38,7 @@ TEST(Bine, NegabinaryDistancesAreSwingsRho) {
 TEST(Bine, DoublingIsSwingsPattern) {
   for (int n = 2; n <= 256; n *= 2) {
     for (Collective c : reduction_collectives()) {
-      const StepPattern bine = pattern_of(Bine(), fabric(n), workload(c), {}, {"distance"});
+      const StepPattern bine = pattern_of(Bine(), fabric(n), workload(c));
       const StepPattern swing = pattern_of(Swing(), fabric(n), workload(c));
       ASSERT_EQ(bine.steps.size(), swing.steps.size());
       for (size_t s = 0; s < bine.steps.size(); ++s) {
@@ -57,7 +57,7 @@ TEST(Bine, HalvingGoesFarthestFirst) {
   for (int n = 4; n <= 1024; n *= 2) {
     const int64_t m = int64_t{1} << 20;
     const StepPattern p =
-        pattern_of(Bine(), fabric(n), workload(Collective::reducescatter, m), {{"distance", "halving"}}, {"distance"});
+        pattern_of(Bine(), fabric(n), workload(Collective::reducescatter, m), {{"distance", "halving"}});
     const int L = ceil_log2(n);
     ASSERT_EQ(p.steps.size(), static_cast<size_t>(L));
     for (int s = 0; s < L; ++s) {

@@ -22,11 +22,11 @@ void check_all(int n, int k, bool check_rounds) {
   w.message = Bytes(4'000'000);
   const std::vector<Bytes> demand = alltoall_flow_sizes(w, n, 1);
   for (const auto& algorithm : registry.algorithms()) {
-    if (!algorithm.make_joint) continue;
-    const ComponentParams params(algorithm.name, {}, algorithm.parameters, "algorithm");
+    if (!algorithm.is_joint()) continue;
+    const ComponentParams params(algorithm.info.name, {}, algorithm.info.parameters, "algorithm");
     const JointInput input{f, w, demand, params, 1};
-    for (const AlltoallStrategy& s : algorithm.make_joint()->strategies(input, std::nullopt)) {
-      const std::string what = algorithm.name + " n=" + std::to_string(n) + " k=" + std::to_string(k) +
+    for (const AlltoallStrategy& s : algorithm.joint->strategies(input, std::nullopt)) {
+      const std::string what = algorithm.info.name + " n=" + std::to_string(n) + " k=" + std::to_string(k) +
                                " d=" + std::to_string(s.configurations());
       for (const Topology& t : s.topologies) EXPECT_NO_THROW(t.check_ports(f)) << what;
       if (!s.contention_free_rounds) continue;

@@ -55,7 +55,7 @@ PlanningInput planning_input(const FabricSpec& f, const WorkloadSpec& w, std::op
   in.workload = w;
   in.algorithm = "test";
   in.planner = "pccl";
-  in.params = ComponentParams("pccl", std::move(params), {"standard", "w"}, "planner");
+  in.params = ComponentParams("pccl", std::move(params), PcclPlanner().info().parameters, "planner");
   in.initial = std::move(initial);
   return in;
 }
@@ -394,10 +394,10 @@ TEST(PcclPlanner, DpEqualsExhaustiveSearchOnRegisteredAlgorithms) {
     in.label = name + "/" + to_string(collective);
     in.workload = workload(collective, 64'000'000);
     for (const auto& a : registry.algorithms()) {
-      if (a.name != name) continue;
+      if (a.info.name != name) continue;
       try {
-        const ComponentParams params(a.name, {}, a.parameters, "algorithm");
-        in.pattern = a.make()->pattern(AlgorithmInput{in.fabric, in.workload, params});
+        const ComponentParams params(a.info.name, {}, a.info.parameters, "algorithm");
+        in.pattern = a.algorithm->pattern(AlgorithmInput{in.fabric, in.workload, params});
       } catch (const Error&) {
         in.pattern.steps.clear();  // a size the algorithm does not support
       }
@@ -477,7 +477,7 @@ TEST(PcclPlanner, FreeReconfigurationPutsEveryRoundOnItsOwnCircuits) {
   FabricSpec f = fabric(16, 1);
   f.reconfig_delay = Time::zero();
   const WorkloadSpec w = workload(Collective::reducescatter, 1'000'000'000);
-  const StepPattern p = Rhd().pattern(AlgorithmInput{f, w, ComponentParams("rhd", {}, {}, "algorithm")});
+  const StepPattern p = Rhd().pattern(AlgorithmInput{f, w, ComponentParams("rhd", {}, Rhd().info().parameters, "algorithm")});
   const Schedule s = PcclPlanner().plan(p, planning_input(f, w, *try_make("ring", f)));
   ASSERT_EQ(s.steps().size(), 4u);
   EXPECT_EQ(s.reconfigurations(), 4);
@@ -488,7 +488,7 @@ TEST(PcclPlanner, ProhibitiveReconfigurationKeepsTheInitialTopology) {
   FabricSpec f = fabric(16, 4);
   f.reconfig_delay = Time::ms(100'000);
   const WorkloadSpec w = workload(Collective::reducescatter, 1'000'000);
-  const StepPattern p = Rhd().pattern(AlgorithmInput{f, w, ComponentParams("rhd", {}, {}, "algorithm")});
+  const StepPattern p = Rhd().pattern(AlgorithmInput{f, w, ComponentParams("rhd", {}, Rhd().info().parameters, "algorithm")});
   const Topology torus = *try_make("torus", f);
   const Schedule kept = PcclPlanner().plan(p, planning_input(f, w, torus));
   EXPECT_EQ(kept.reconfigurations(), 0);
@@ -516,7 +516,7 @@ TEST(PcclPlanner, DefaultStandardSetKeepsWhatFitsThePorts) {
   FabricSpec f = fabric(16, 1);
   f.reconfig_delay = Time::ms(100'000);
   const WorkloadSpec w = workload(Collective::reducescatter, 1'000'000);
-  const StepPattern p = Rhd().pattern(AlgorithmInput{f, w, ComponentParams("rhd", {}, {}, "algorithm")});
+  const StepPattern p = Rhd().pattern(AlgorithmInput{f, w, ComponentParams("rhd", {}, Rhd().info().parameters, "algorithm")});
   const Schedule s = PcclPlanner().plan(p, planning_input(f, w, std::nullopt));
   EXPECT_EQ(s.reconfigurations(), 1);
   for (const Step& step : s.steps()) {

@@ -17,7 +17,7 @@
 #include "schedules/verify/block_verifier.h"
 #include "schedules/alltoall/baselines/directconnect_baseline.h"
 #include "schedules/alltoall/baselines/fast_baseline.h"
-#include "schedules/alltoall/joint_planner.h"
+#include "schedules/alltoall/strategy_schedule.h"
 #include "schedules/alltoall/baselines/mixnet_baseline.h"
 #include "schedules/alltoall/baselines/pairwise_baseline.h"
 #include "schedules/synthesizer_registry.h"
@@ -56,16 +56,16 @@ struct Case {
   std::vector<Bytes> demand;
   std::string algorithm;
   std::unique_ptr<ComponentParams> params;
-  std::unique_ptr<JointSynthesizer> synthesizer;
+  std::shared_ptr<const JointSynthesizer> synthesizer;
 
   Case(std::string name, FabricSpec f, std::vector<Bytes> d, std::map<std::string, std::string> values = {},
        WorkloadSpec w = alltoall_workload())
       : fabric(f), workload(w), demand(std::move(d)), algorithm(std::move(name)) {
     const SynthesizerRegistry registry = SynthesizerRegistry::with_builtins();
     for (const auto& entry : registry.algorithms()) {
-      if (entry.name != algorithm) continue;
-      params = std::make_unique<ComponentParams>(algorithm, std::move(values), entry.parameters, "algorithm");
-      synthesizer = entry.make_joint();
+      if (entry.info.name != algorithm) continue;
+      params = std::make_unique<ComponentParams>(algorithm, std::move(values), entry.info.parameters, "algorithm");
+      synthesizer = entry.joint;
     }
     if (!synthesizer) throw std::logic_error("no joint algorithm '" + algorithm + "'");
   }
@@ -87,35 +87,8 @@ std::vector<Bytes> demand_of(FlowDistribution distribution, int n) {
   return alltoall_flow_sizes(alltoall_workload(distribution), n, 7);
 }
 
-// The traffic matrix as the direct all-to-all pattern the registry hands the joint planner.
-StepPattern pattern_of(const std::vector<Bytes>& demand, int n) {
-  StepPattern p;
-  p.independent_steps = true;
-  p.blocks = static_cast<uint32_t>(n * n);
-  p.block_sizes = demand;
-  std::vector<Transfer> step;
-  for (Node s = 0; s < static_cast<Node>(n); ++s) {
-    for (Node t = 0; t < static_cast<Node>(n); ++t) {
-      if (s == t) continue;
-      Transfer x;
-      x.src = s;
-      x.dst = t;
-      x.bytes = demand[s * n + t];
-      x.blocks = {s * static_cast<uint32_t>(n) + t};
-      step.push_back(x);
-    }
-  }
-  p.steps.push_back(step);
-  return p;
-}
-
 Schedule schedule_of(const Case& c, const AlltoallStrategy& strategy) {
-  PlanningInput in;
-  in.fabric = c.fabric;
-  in.workload = c.workload;
-  in.algorithm = c.algorithm;
-  in.planner = "joint";
-  return JointPlanner::to_schedule(strategy, pattern_of(c.demand, c.fabric.gpus), in);
+  return strategy_schedule(strategy, StrategyScheduleInput{c.fabric, c.workload, c.demand, c.demand, c.algorithm});
 }
 
 // Every topology within k ports, every route on circuits and summing to its

@@ -11,7 +11,8 @@
 #include "schedules/algorithms/alltoall_direct.h"
 #include "schedules/verify/block_verifier.h"
 #include "schedules/alltoall/degree_k/degree_k_sequence.h"
-#include "schedules/alltoall/joint_planner.h"
+#include "schedules/alltoall/strategy_schedule.h"
+#include "core/flow_sizes.h"
 #include "schedules/alltoall/reconfiguration_bound.h"
 
 namespace photonsim {
@@ -179,7 +180,10 @@ TEST(DegreeKSequence, SchedulesDeliverEveryBlock) {
   for (DegreeKBase base : {DegreeKBase::circulant, DegreeKBase::genkautz}) {
     for (int k : {2, 3}) {
       for (int n : {8, 12}) {
-        PlanningInput input;
+        struct {
+          FabricSpec fabric;
+          WorkloadSpec workload;
+        } input;
         input.fabric.gpus = n;
         input.fabric.ports = k;
         input.fabric.circuits = CircuitKind::directed;
@@ -187,14 +191,12 @@ TEST(DegreeKSequence, SchedulesDeliverEveryBlock) {
         input.fabric.latency = Time::ns(500);
         input.workload.collective = Collective::alltoall;
         input.workload.message = Bytes(1);  // the strategies' Bytes(1) per flow
-        input.algorithm = "rdc";
-        input.planner = "joint";
-        const ComponentParams none("direct", {}, {}, "algorithm");
-        const StepPattern pattern = AlltoallDirect().pattern(AlgorithmInput{input.fabric, input.workload, none});
+        const std::vector<Bytes> demand = alltoall_flow_sizes(input.workload, n, 1);
+        const std::vector<Bytes> equal_blocks;
         const auto family = degree_k_strategies(n, k, base, kSeed, std::nullopt);
         for (size_t i : {size_t{0}, family.size() / 2, family.size() - 1}) {
           const std::string what = label(base, n, k) + " d=" + std::to_string(i + 1);
-          const Schedule schedule = JointPlanner::to_schedule(family[i], pattern, input);
+          const Schedule schedule = strategy_schedule(family[i], StrategyScheduleInput{input.fabric, input.workload, demand, equal_blocks, "rdc"});
           EXPECT_EQ(schedule.steps().size(), family[i].rounds.size()) << what;
           const Verification v = verify_schedule(schedule);
           EXPECT_TRUE(v.ok()) << what << ": " << (v.ok() ? "" : v.violation->describe());

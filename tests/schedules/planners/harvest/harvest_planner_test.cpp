@@ -79,9 +79,9 @@ struct Problem {
 StepPattern pattern_of(const Problem& p) {
   const SynthesizerRegistry registry = SynthesizerRegistry::with_builtins();
   for (const auto& a : registry.algorithms()) {
-    if (a.name != p.algorithm) continue;
-    const ComponentParams params(a.name, {}, a.parameters, "algorithm");
-    return a.make()->pattern(AlgorithmInput{p.fabric, p.workload, params});
+    if (a.info.name != p.algorithm) continue;
+    const ComponentParams params(a.info.name, {}, a.info.parameters, "algorithm");
+    return a.algorithm->pattern(AlgorithmInput{p.fabric, p.workload, params});
   }
   throw Error("no algorithm " + p.algorithm);
 }
@@ -92,7 +92,7 @@ PlanningInput input_of(const Problem& p) {
   input.workload = p.workload;
   input.algorithm = p.algorithm;
   input.planner = "harvest";
-  input.params = ComponentParams("harvest", p.planner_params, HarvestPlanner::parameters(), "planner");
+  input.params = ComponentParams("harvest", p.planner_params, HarvestPlanner().info().parameters, "planner");
   input.seed = p.seed;
   input.initial = p.initial;
   return input;

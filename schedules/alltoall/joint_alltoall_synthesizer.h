@@ -1,0 +1,45 @@
+#pragma once
+// Contract: joint all-to-all synthesis (the all-to-all paper) as a
+// Synthesizer: the traffic matrix comes from the workload
+// (alltoall_flow_sizes), the JointSynthesizer builds a strategy for every d it
+// offers (or only synthesis.reconfigurations), each becomes a Schedule
+// (strategy_schedule) predicted by alpha_beta_congestion - on contention-free
+// rounds of one-chunk flows the paper's TotalCost = R*d + T*sum of round hop
+// counts. synthesize() keeps the lowest predicted time (ties: fewer
+// topologies). The first topology is free when it equals synthesis.topology;
+// with `none` every one is charged, as the paper counts the initial topology
+// as a reconfiguration. Its planner is `joint`, whose one parameter is
+// `chunks` (strategy_schedule.h).
+#include <functional>
+#include <vector>
+
+#include "schedules/algorithms/algorithm_info.h"
+#include "schedules/alltoall/joint_synthesizer.h"
+#include "schedules/planners/planner_info.h"
+#include "schedules/synthesizer.h"
+#include "topology/topology_registry.h"
+
+namespace photonsim {
+
+class JointAlltoallSynthesizer : public Synthesizer {
+ public:
+  JointAlltoallSynthesizer(const JointSynthesizer& strategies, const TopologyRegistry& topologies)
+      : strategies_(strategies), info_(strategies.info()), topologies_(topologies) {}
+
+  static PlannerInfo planner_info();
+
+  Schedule synthesize(const SynthesisRequest& request) const override;
+  // One candidate per d, in order of d; a failure is one candidate with its error.
+  std::vector<PlanCandidate> candidates(const SynthesisRequest& request) const override;
+  // The same, handed over one at a time, so a caller keeping some of them holds
+  // one schedule at a time (n = 64, k = 2 as chunk waves: 390 MiB for all at once).
+  // Throws Error when no strategy can be built.
+  void for_each_candidate(const SynthesisRequest& request, const std::function<void(PlanCandidate&&)>& visit) const;
+
+ private:
+  const JointSynthesizer& strategies_;
+  AlgorithmInfo info_;
+  const TopologyRegistry& topologies_;
+};
+
+}  // namespace photonsim

@@ -1,0 +1,35 @@
+#pragma once
+// Contract: a Synthesizer turns the specs into a Schedule carrying its
+// Prediction. Two implementations: PatternSynthesizer (a collective
+// algorithm's step pattern placed by a planner, then predicted) and
+// JointAlltoallSynthesizer (topologies and rounds chosen together from the
+// traffic matrix, then predicted). candidates() is every placement it would
+// choose among, each predicted or with the reason it cannot be built, for
+// `photonsim plan`. Both throw Error for inputs they cannot handle. The
+// registry checks names and their combination before handing a request over.
+#include <cstdint>
+#include <vector>
+
+#include "core/fabric_spec.h"
+#include "core/synthesis_spec.h"
+#include "core/workload_spec.h"
+#include "schedules/model/schedule.h"
+#include "schedules/plan_candidate.h"
+
+namespace photonsim {
+
+struct SynthesisRequest {
+  const FabricSpec& fabric;
+  const WorkloadSpec& workload;
+  const SynthesisSpec& synthesis;
+  uint64_t seed = 1;  // feeds seeded workloads and randomised topology generators
+};
+
+class Synthesizer {
+ public:
+  virtual ~Synthesizer() = default;
+  virtual Schedule synthesize(const SynthesisRequest& request) const = 0;
+  virtual std::vector<PlanCandidate> candidates(const SynthesisRequest& request) const = 0;
+};
+
+}  // namespace photonsim
