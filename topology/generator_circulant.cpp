@@ -22,4 +22,11 @@ Topology make_circulant(const ComponentParams& params, const GeneratorContext& c
   return Topology("circulant(" + label + ")", n, std::move(edges));
 }
 
+TopologyGenerator circulant_generator() {
+  return {"circulant", "i -> i + g mod n for each generator g; strongly connected iff gcd(n, g1, g2, ...) = 1",
+          {ParameterSpec::computed("generators", ParameterType::integers, "", "[g1, g2, ...]"),
+           ParameterSpec::computed("bidirectional", ParameterType::boolean, "fabric.circuits is bidirectional", "add the reverse circuits")},
+          &make_circulant};
+}
+
 }  // namespace photonsim

@@ -13,4 +13,10 @@ Topology make_complete(const ComponentParams&, const GeneratorContext& context) 
   return Topology("complete", n, std::move(edges));
 }
 
+TopologyGenerator complete_generator() {
+  return {"complete", "every ordered pair: n-1 circuits per GPU",
+          {},
+          &make_complete};
+}
+
 }  // namespace photonsim

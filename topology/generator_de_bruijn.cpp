@@ -20,4 +20,10 @@ Topology make_de_bruijn(const ComponentParams& params, const GeneratorContext& c
   return Topology("de_bruijn(" + std::to_string(d) + ")", n, std::move(edges));
 }
 
+TopologyGenerator de_bruijn_generator() {
+  return {"de_bruijn", "generalized de Bruijn x -> (D*x + a) mod n, a = 0..D-1; self-loops dropped",
+          {ParameterSpec::computed("degree", ParameterType::integer, "fabric.ports", "D, 1 <= D < n")},
+          &make_de_bruijn};
+}
+
 }  // namespace photonsim

@@ -46,4 +46,12 @@ Topology make_from_edges(const ComponentParams& params, const GeneratorContext& 
   }
 }
 
+TopologyGenerator from_edges_generator() {
+  return {"from_edges", "an explicit list of circuits",
+          {ParameterSpec::computed("edges", ParameterType::edges, "none: give edges or file", "the circuits (or file)"),
+           ParameterSpec::computed("file", ParameterType::text, "none: give edges or file", "PATH, 'src dst' per line, # comments (or edges)"),
+           ParameterSpec::computed("name", ParameterType::text, "from_edges", "the topology's name in reports")},
+          &make_from_edges, "n >= 1"};
+}
+
 }  // namespace photonsim

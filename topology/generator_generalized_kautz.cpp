@@ -20,4 +20,10 @@ Topology make_generalized_kautz(const ComponentParams& params, const GeneratorCo
   return Topology("generalized_kautz(" + std::to_string(d) + ")", n, std::move(edges));
 }
 
+TopologyGenerator generalized_kautz_generator() {
+  return {"generalized_kautz", "Imase-Itoh x -> (-D*x - a) mod n, a = 1..D; self-loops dropped (that port stays dark)",
+          {ParameterSpec::computed("degree", ParameterType::integer, "fabric.ports", "D, 1 <= D < n")},
+          &make_generalized_kautz};
+}
+
 }  // namespace photonsim

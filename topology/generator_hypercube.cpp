@@ -12,4 +12,10 @@ Topology make_hypercube(const ComponentParams& params, const GeneratorContext& c
   return Topology("hypercube", n, std::move(edges));
 }
 
+TopologyGenerator hypercube_generator() {
+  return {"hypercube", "i <-> i xor 2^k for every bit k",
+          {},
+          &make_hypercube, "n a power of two"};
+}
+
 }  // namespace photonsim

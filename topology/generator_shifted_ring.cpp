@@ -37,4 +37,12 @@ Topology make_shifted_ring(const ComponentParams& params, const GeneratorContext
   return Topology("shifted_ring(" + std::to_string(shift) + ")", n, std::move(edges));
 }
 
+TopologyGenerator shifted_ring_generator() {
+  return {"shifted_ring", "sigma_i -> sigma_{i+S}: the all-to-all paper's S-shifted ring (Fig. 6)",
+          {ParameterSpec::integer("shift", 1, "S"),
+           ParameterSpec::computed("base", ParameterType::integers, "0..n-1", "the sequence sigma_1..sigma_n"),
+           ParameterSpec::computed("bidirectional", ParameterType::boolean, "fabric.circuits is bidirectional", "add the reverse circuits")},
+          &make_shifted_ring};
+}
+
 }  // namespace photonsim

@@ -27,4 +27,11 @@ Topology make_subrings(const ComponentParams& params, const GeneratorContext& co
   return Topology("subrings(" + std::to_string(m) + ")", n, std::move(edges));
 }
 
+TopologyGenerator subrings_generator() {
+  return {"subrings", "ReTri Algorithm 1: i <-> i + M mod n, the residue classes mod gcd(n, M) as rings",
+          {ParameterSpec::computed("m", ParameterType::integer, "1", "the stride M"),
+           ParameterSpec::computed("phase", ParameterType::integer, "none: m", "K, for M = 3^K (instead of m)")},
+          &make_subrings};
+}
+
 }  // namespace photonsim

@@ -83,4 +83,15 @@ Topology make_grid(const ComponentParams& params, const GeneratorContext& contex
   return lattice(params, context, false);
 }
 
+TopologyGenerator torus_generator() {
+  return {"torus", "2D/3D torus, row-major ids, links to +-1 in each dimension with wrap-around",
+          {ParameterSpec::computed("dims", ParameterType::dimensions, "factored from n", "the shape, multiplying to n"),
+           ParameterSpec::computed("dimensions", ParameterType::integer, "2", "2 or 3: the most balanced factors of n")},
+          &make_torus};
+}
+
+TopologyGenerator grid_generator() {
+  return {"grid", "2D/3D grid: a torus without the wrap-around links", torus_generator().parameters, &make_grid};
+}
+
 }  // namespace photonsim

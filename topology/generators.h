@@ -1,13 +1,15 @@
 #pragma once
 // Contract: the built-in topology generators, one per file
-// (topology/generator_<name>.cpp), registered by name in
-// topology_registry.cpp. Each validates its parameters and throws Error naming
+// (topology/generator_<name>.cpp), each with its self-description
+// (<name>_generator(): name, parameters, sizes), registered in
+// topology_registry.cpp by one add line. Each validates its parameters and throws Error naming
 // the parameter. Node ids are 0..n-1; a bidirectional link is two directed
 // circuits. Generators never emit self-loops: a formula that maps a node to
 // itself leaves that port unused (documented per generator).
 #include "topology/generator_context.h"
 #include "topology/topology.h"
 #include "topology/component_params.h"
+#include "topology/topology_generator.h"
 
 namespace photonsim {
 
@@ -35,5 +37,19 @@ Topology make_subrings(const ComponentParams& params, const GeneratorContext& co
 Topology make_random_regular(const ComponentParams& params, const GeneratorContext& context);
 // An explicit list of circuits: `edges: [[0, 1], [1, 2]]` or `file: PATH` ("src dst" per line).
 Topology make_from_edges(const ComponentParams& params, const GeneratorContext& context);
+
+// Self-descriptions, beside each generator.
+TopologyGenerator ring_generator();
+TopologyGenerator shifted_ring_generator();
+TopologyGenerator circulant_generator();
+TopologyGenerator generalized_kautz_generator();
+TopologyGenerator de_bruijn_generator();
+TopologyGenerator torus_generator();
+TopologyGenerator grid_generator();
+TopologyGenerator hypercube_generator();
+TopologyGenerator complete_generator();
+TopologyGenerator subrings_generator();
+TopologyGenerator random_regular_generator();
+TopologyGenerator from_edges_generator();
 
 }  // namespace photonsim

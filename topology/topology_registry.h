@@ -16,19 +16,14 @@
 #include "topology/generator_context.h"
 #include "topology/topology.h"
 #include "topology/component_params.h"
+#include "topology/topology_generator.h"
 
 namespace photonsim {
 
 class TopologyRegistry {
  public:
-  using Builder = std::function<Topology(const ComponentParams&, const GeneratorContext&)>;
-  struct Entry {
-    std::string name;
-    std::vector<std::string> parameters;  // accepted parameter keys
-    std::string usage;                    // one line: parameters with values and defaults
-    std::string description;
-    Builder build;                        // empty for `none` and `from_step`
-  };
+  using Builder = TopologyGenerator::Builder;
+  using Entry = TopologyGenerator;
 
   static TopologyRegistry with_builtin_generators();
 

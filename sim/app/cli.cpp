@@ -454,8 +454,7 @@ int verb_list(std::ostream& out) {
   }
   out << "topologies (synthesis.topology, synthesis.static_topology):\n";
   for (const auto& t : registry.topologies().entries()) {
-    out << "  " << t.name << (t.usage.empty() ? "" : "  {" + t.usage + "}") << "\n      "
-        << t.description << "\n";
+    out << "  " << t.name << "  [" << t.sizes << "]\n      " << t.description << parameters(t.parameters) << "\n";
   }
   out << "collectives (workload.collective): alltoall, allreduce, reducescatter, allgather, broadcast\n";
   out << "router modes (fabric.router): cut_through, store_and_forward\n";

@@ -132,7 +132,7 @@ TEST(TopologyRegistry, UnknownNameListsValidNames) {
 
 TEST(TopologyRegistry, CustomGeneratorsCanBeAdded) {
   auto registry = TopologyRegistry::with_builtin_generators();
-  registry.add({"star", {}, "", "everyone to 0",
+  registry.add({"star", "everyone to 0", {},
                 [](const ComponentParams&, const GeneratorContext& context) {
                   std::vector<Edge> e;
                   for (int u = 1; u < context.gpus(); ++u) e.push_back({static_cast<Node>(u), 0});
