@@ -51,6 +51,10 @@ void SynthesizerRegistry::check_planner(const AlgorithmEntry& algorithm, const S
       throw Error("synthesis.planner: algorithm '" + algorithm.info.name +
                   "' chooses its topologies and rounds itself; it runs with planner 'joint' only (got '" + name + "')");
     }
+    if (synthesis.static_topology) {
+      throw Error("synthesis.static_topology: algorithm '" + algorithm.info.name +
+                  "' chooses its own topologies; synthesis.topology is what the fabric holds before the first");
+    }
     return;
   }
   if (name == joint_planner) {

@@ -96,6 +96,17 @@ TEST(SynthesizerRegistry, CollectiveNotImplementedByAlgorithm) {
   EXPECT_NE(msg.find("allreduce, reducescatter, allgather"), std::string::npos) << msg;
 }
 
+TEST(SynthesizerRegistry, JointSynthesisRefusesAStaticTopologyItWouldIgnore) {
+  SynthesisSpec s = synthesis("rdc", "", "none");
+  s.static_topology = TopologySpec{"ring", {}};
+  FabricSpec f = fabric(8);
+  f.circuits = CircuitKind::directed;
+  const std::string msg = error_of(f, workload(Collective::alltoall), s);
+  EXPECT_NE(msg.find("synthesis.static_topology: algorithm 'rdc' chooses its own topologies"), std::string::npos) << msg;
+  s.static_topology.reset();
+  EXPECT_EQ(error_of(f, workload(Collective::alltoall), s), "");
+}
+
 TEST(SynthesizerRegistry, UnknownTopologyPropagates) {
   const std::string msg = error_of(fabric(8), workload(Collective::alltoall), synthesis("direct", "", "tours"));
   EXPECT_NE(msg.find("unknown topology 'tours'"), std::string::npos) << msg;
