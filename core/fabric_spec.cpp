@@ -2,14 +2,8 @@
 
 namespace photonsim {
 
-const char* to_string(CircuitKind kind) {
-  return kind == CircuitKind::directed ? "directed" : "bidirectional";
-}
-
-const char* to_string(RouterMode mode) {
-  return mode == RouterMode::cut_through ? "cut_through" : "store_and_forward";
-}
-
-const char* to_string(EgressOrder order) { return order == EgressOrder::chunk ? "chunk" : "fifo"; }
+const char* to_string(CircuitKind kind) { return name_of(kCircuitKindNames, kind); }
+const char* to_string(RouterMode mode) { return name_of(kRouterModeNames, mode); }
+const char* to_string(EgressOrder order) { return name_of(kEgressOrderNames, order); }
 
 }  // namespace photonsim

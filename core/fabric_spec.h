@@ -3,6 +3,7 @@
 // Plain value; the config loader guarantees the invariants noted per field.
 #include <cstdint>
 
+#include "core/enum_names.h"
 #include "core/time.h"
 #include "core/units.h"
 
@@ -12,6 +13,12 @@ enum class CircuitKind { directed, bidirectional };
 enum class RouterMode { cut_through, store_and_forward };
 // Which waiting packet an idle egress port sends next (Network's contract).
 enum class EgressOrder { chunk, fifo };
+
+inline constexpr EnumName<CircuitKind> kCircuitKindNames[] = {{CircuitKind::directed, "directed"},
+                                                              {CircuitKind::bidirectional, "bidirectional"}};
+inline constexpr EnumName<RouterMode> kRouterModeNames[] = {{RouterMode::cut_through, "cut_through"},
+                                                            {RouterMode::store_and_forward, "store_and_forward"}};
+inline constexpr EnumName<EgressOrder> kEgressOrderNames[] = {{EgressOrder::chunk, "chunk"}, {EgressOrder::fifo, "fifo"}};
 
 struct FabricSpec {
   int gpus = 0;                    // >= 2

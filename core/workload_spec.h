@@ -4,6 +4,7 @@
 // size of each (source, destination) flow, as in the all-to-all paper.
 #include <string>
 
+#include "core/enum_names.h"
 #include "core/units.h"
 
 namespace photonsim {
@@ -13,6 +14,15 @@ enum class Collective { alltoall, allreduce, reducescatter, allgather, broadcast
 // How all-to-all flow sizes vary between (source, destination) pairs
 // (YAML `workload.distribution`); see core/flow_sizes.h.
 enum class FlowDistribution { uniform, random, zipf };
+
+inline constexpr EnumName<Collective> kCollectiveNames[] = {{Collective::alltoall, "alltoall"},
+                                                            {Collective::allreduce, "allreduce"},
+                                                            {Collective::reducescatter, "reducescatter"},
+                                                            {Collective::allgather, "allgather"},
+                                                            {Collective::broadcast, "broadcast"}};
+inline constexpr EnumName<FlowDistribution> kFlowDistributionNames[] = {{FlowDistribution::uniform, "uniform"},
+                                                                        {FlowDistribution::random, "random"},
+                                                                        {FlowDistribution::zipf, "zipf"}};
 
 struct WorkloadSpec {
   Collective collective = Collective::alltoall;

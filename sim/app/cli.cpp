@@ -456,9 +456,11 @@ int verb_list(std::ostream& out) {
   for (const auto& t : registry.topologies().entries()) {
     out << "  " << t.name << "  [" << t.sizes << "]\n      " << t.description << parameters(t.parameters) << "\n";
   }
-  out << "collectives (workload.collective): alltoall, allreduce, reducescatter, allgather, broadcast\n";
-  out << "router modes (fabric.router): cut_through, store_and_forward\n";
-  out << "circuits (fabric.circuits): directed, bidirectional\n";
+  out << "collectives (workload.collective): " << names_of(kCollectiveNames) << "\n";
+  out << "flow sizes (workload.distribution): " << names_of(kFlowDistributionNames) << "\n";
+  out << "router modes (fabric.router): " << names_of(kRouterModeNames) << "\n";
+  out << "circuits (fabric.circuits): " << names_of(kCircuitKindNames) << "\n";
+  out << "egress order (fabric.egress_order): " << names_of(kEgressOrderNames) << "\n";
   return 0;
 }
 

@@ -109,19 +109,16 @@ class Reader {
     f.gpus = integer<int>(require(fabric, "gpus"), 2, INT_MAX);
     if (auto ports = find(fabric, "ports")) f.ports = integer<int>(*ports, 1, INT_MAX);
     if (auto circuits = find(fabric, "circuits"))
-      f.circuits = choice<CircuitKind>(*circuits, {{"directed", CircuitKind::directed},
-                                                   {"bidirectional", CircuitKind::bidirectional}});
+      f.circuits = choice(*circuits, kCircuitKindNames);
     f.bandwidth = unit(require(fabric, "bandwidth"), parse_bandwidth, "must be positive");
     f.latency = time(require(fabric, "latency"));
     if (auto router = find(fabric, "router"))
-      f.router = choice<RouterMode>(*router,
-                                    {{"cut_through", RouterMode::cut_through},
-                                     {"store_and_forward", RouterMode::store_and_forward}});
+      f.router = choice(*router, kRouterModeNames);
     if (auto packet = find(fabric, "packet")) f.packet = size(*packet, "chunk");
     if (auto header = find(fabric, "header"))
       f.header = unit(*header, parse_bytes, "must not be negative");
     if (auto order = find(fabric, "egress_order"))
-      f.egress_order = choice<EgressOrder>(*order, {{"chunk", EgressOrder::chunk}, {"fifo", EgressOrder::fifo}});
+      f.egress_order = choice(*order, kEgressOrderNames);
     if (auto delay = find(fabric, "reconfig_delay")) f.reconfig_delay = time(*delay);
     if (auto overhead = find(fabric, "step_overhead")) f.step_overhead = time(*overhead);
 
@@ -138,9 +135,7 @@ class Reader {
     if (auto root_gpu = find(workload, "root"))
       w.root = integer<int>(*root_gpu, 0, f.gpus - 1);
     if (auto distribution = find(workload, "distribution"))
-      w.distribution = choice<FlowDistribution>(*distribution, {{"uniform", FlowDistribution::uniform},
-                                                                {"random", FlowDistribution::random},
-                                                                {"zipf", FlowDistribution::zipf}});
+      w.distribution = choice(*distribution, kFlowDistributionNames);
     if (auto factor = find(workload, "zipf_factor")) {
       if (w.distribution != FlowDistribution::zipf)
         fail(*factor, factor->key + " applies only to workload.distribution: zipf");
@@ -149,7 +144,8 @@ class Reader {
     if (auto scope = find(workload, "message_scope")) {
       // ReTri and nccl-tests size an all-to-all by the per-GPU buffer m: each
       // of the n flows (own block included) is m / n.
-      if (choice<bool>(*scope, {{"flow", false}, {"gpu", true}})) {
+      static constexpr EnumName<bool> kScopes[] = {{false, "flow"}, {true, "gpu"}};
+      if (choice(*scope, kScopes)) {
         if (w.collective != Collective::alltoall)
           fail(*scope, scope->key + ": gpu applies to workload.collective: alltoall (other collectives' message is per GPU already)");
         const int64_t per_flow = w.message.count() / f.gpus;
@@ -317,16 +313,11 @@ class Reader {
     return out.str();
   }
 
-  template <class Enum>
-  Enum choice(const Entry& entry,
-              std::initializer_list<std::pair<std::string_view, Enum>> options) const {
+  template <class Enum, size_t N>
+  Enum choice(const Entry& entry, const EnumName<Enum> (&names)[N]) const {
     const std::string value = text(entry);
-    std::string allowed;
-    for (const auto& [name, option] : options) {
-      if (name == value) return option;
-      allowed += (allowed.empty() ? "" : ", ") + std::string(name);
-    }
-    fail(entry, entry.key + " must be one of: " + allowed + " (got " + quoted(value) + ")");
+    if (const auto option = value_named(names, value)) return *option;
+    fail(entry, entry.key + " must be one of: " + names_of(names) + " (got " + quoted(value) + ")");
   }
 
   // The unit parsers see "-5ns" as "no number"; say what is actually wrong.
