@@ -6,16 +6,12 @@
 #include "core/workload_spec.h"
 #include "schedules/model/schedule.h"
 #include "sim/engine/replayer.h"
+#include "tests/support/test_fabric.h"
 
 namespace photonsim::testing_support {
 
 inline FabricSpec fabric(int gpus, int ports = 1) {
-  FabricSpec f;
-  f.gpus = gpus;
-  f.ports = ports;
-  f.bandwidth = Bandwidth::bits_per_second(800'000'000'000);  // 10 ps per byte
-  f.latency = Time::ns(500);
-  f.router = RouterMode::store_and_forward;
+  FabricSpec f = testing_support::test_fabric(gpus, ports);
   return f;
 }
 

@@ -13,6 +13,7 @@
 #include "core/error.h"
 #include "schedules/synthesizer_registry.h"
 #include "schedules/verify/block_verifier.h"
+#include "tests/support/test_fabric.h"
 
 namespace photonsim {
 namespace {
@@ -37,11 +38,7 @@ std::vector<Range> ranges() {
 class EveryAlgorithmVerified : public testing::TestWithParam<Range> {};
 
 FabricSpec fabric_of(int n) {
-  FabricSpec f;
-  f.gpus = n;
-  f.ports = 1;
-  f.bandwidth = Bandwidth::bits_per_second(800'000'000'000);
-  f.latency = Time::ns(500);
+  FabricSpec f = testing_support::test_fabric(n);
   f.reconfig_delay = Time::us(1);
   return f;
 }

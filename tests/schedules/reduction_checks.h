@@ -15,6 +15,7 @@
 #include "schedules/verify/block_verifier.h"
 #include "schedules/planners/every_step_planner.h"
 #include "schedules/synthesizer_registry.h"
+#include "tests/support/test_fabric.h"
 
 namespace photonsim::reduction_checks {
 
@@ -23,11 +24,7 @@ namespace photonsim::reduction_checks {
 inline constexpr int64_t kOddMessage = 1000003;
 
 inline FabricSpec fabric(int gpus, int ports = 1) {
-  FabricSpec f;
-  f.gpus = gpus;
-  f.ports = ports;
-  f.bandwidth = Bandwidth::bits_per_second(800000000000);
-  f.latency = Time::ns(500);
+  FabricSpec f = testing_support::test_fabric(gpus, ports);
   return f;
 }
 

@@ -10,16 +10,13 @@
 #include "core/error.h"
 #include "schedules/algorithms/alltoall_direct.h"
 #include "schedules/planners/static_planner.h"
+#include "tests/support/test_fabric.h"
 
 namespace photonsim {
 namespace {
 
 FabricSpec fabric(int gpus, int ports = 1) {
-  FabricSpec f;
-  f.gpus = gpus;
-  f.ports = ports;
-  f.bandwidth = Bandwidth::bits_per_second(800000000000);
-  f.latency = Time::ns(500);
+  FabricSpec f = testing_support::test_fabric(gpus, ports);
   return f;
 }
 

@@ -12,16 +12,13 @@
 #include "schedules/algorithms/allreduce_ring.h"
 #include "schedules/algorithms/alltoall_direct.h"
 #include "schedules/algorithms/broadcast_binomial.h"
+#include "tests/support/test_fabric.h"
 
 namespace photonsim {
 namespace {
 
 FabricSpec fabric(int gpus) {
-  FabricSpec f;
-  f.gpus = gpus;
-  f.ports = 1;
-  f.bandwidth = Bandwidth::bits_per_second(800000000000);
-  f.latency = Time::ns(500);
+  FabricSpec f = testing_support::test_fabric(gpus);
   return f;
 }
 

@@ -10,15 +10,14 @@
 #include "core/error.h"
 #include "tests/schedules/pattern_of.h"
 #include "tests/schedules/verification_harness.h"
+#include "tests/support/test_fabric.h"
 
 namespace photonsim {
 namespace {
 
 FabricSpec fabric(int gpus) {
-  FabricSpec f;
-  f.gpus = gpus;
-  f.ports = 4;
-  f.bandwidth = Bandwidth::bits_per_second(800'000'000'000);
+  FabricSpec f = testing_support::test_fabric(gpus, 4);
+  f.latency = Time::zero();
   return f;
 }
 

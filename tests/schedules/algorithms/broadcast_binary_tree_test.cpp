@@ -11,16 +11,13 @@
 #include "schedules/model/block_sizes.h"
 #include "tests/schedules/pattern_of.h"
 #include "tests/schedules/verification_harness.h"
+#include "tests/support/test_fabric.h"
 
 namespace photonsim {
 namespace {
 
 FabricSpec fabric(int gpus, int ports = 2) {
-  FabricSpec f;
-  f.gpus = gpus;
-  f.ports = ports;
-  f.bandwidth = Bandwidth::bits_per_second(800'000'000'000);
-  f.latency = Time::ns(500);
+  FabricSpec f = testing_support::test_fabric(gpus, ports);
   return f;
 }
 

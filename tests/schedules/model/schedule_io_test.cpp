@@ -12,6 +12,7 @@
 #include "core/error.h"
 #include "core/rng.h"
 #include "schedules/synthesizer_registry.h"
+#include "tests/support/test_fabric.h"
 
 namespace photonsim {
 
@@ -20,12 +21,7 @@ namespace {
 namespace fs = std::filesystem;
 
 FabricSpec fabric(int gpus, int ports = 1, CircuitKind circuits = CircuitKind::directed) {
-  FabricSpec f;
-  f.gpus = gpus;
-  f.ports = ports;
-  f.circuits = circuits;
-  f.bandwidth = Bandwidth::bits_per_second(800000000000);
-  f.latency = Time::ns(500);
+  FabricSpec f = testing_support::test_fabric(gpus, ports, circuits);
   f.reconfig_delay = Time::us(2);
   f.step_overhead = Time::ns(7);
   return f;

@@ -18,17 +18,13 @@
 #include "schedules/planners/static_planner.h"
 #include "schedules/synthesizer_registry.h"
 #include "topology/shortest_path_router.h"
+#include "tests/support/test_fabric.h"
 
 namespace photonsim {
 namespace {
 
 FabricSpec fabric(int gpus, int ports = 1, CircuitKind circuits = CircuitKind::directed) {
-  FabricSpec f;
-  f.gpus = gpus;
-  f.ports = ports;
-  f.circuits = circuits;
-  f.bandwidth = Bandwidth::bits_per_second(800000000000);
-  f.latency = Time::ns(500);
+  FabricSpec f = testing_support::test_fabric(gpus, ports, circuits);
   return f;
 }
 

@@ -24,6 +24,7 @@
 #include "schedules/alltoall/baselines/topoopt_baseline.h"
 #include "topology/max_concurrent_flow.h"
 #include "topology/topology_properties.h"
+#include "tests/support/test_fabric.h"
 
 namespace photonsim {
 namespace {
@@ -31,11 +32,7 @@ namespace {
 const std::vector<std::string> kBaselines = {"fast", "mixnet", "directconnect", "topoopt"};
 
 FabricSpec fabric(int gpus, int ports) {
-  FabricSpec f;
-  f.gpus = gpus;
-  f.ports = ports;
-  f.bandwidth = Bandwidth::bits_per_second(800'000'000'000);
-  f.latency = Time::ns(500);
+  FabricSpec f = testing_support::test_fabric(gpus, ports);
   f.reconfig_delay = Time::us(10);
   return f;
 }

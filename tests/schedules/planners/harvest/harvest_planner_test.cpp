@@ -24,6 +24,7 @@
 #include "schedules/synthesizer_registry.h"
 #include "topology/max_concurrent_flow.h"
 #include "topology/topology_properties.h"
+#include "tests/support/test_fabric.h"
 
 namespace photonsim {
 namespace {
@@ -31,12 +32,7 @@ namespace {
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 FabricSpec fabric(int gpus, int ports = 1, CircuitKind circuits = CircuitKind::directed) {
-  FabricSpec f;
-  f.gpus = gpus;
-  f.ports = ports;
-  f.circuits = circuits;
-  f.bandwidth = Bandwidth::bits_per_second(800'000'000'000);  // beta = 10 ps per byte
-  f.latency = Time::ns(500);
+  FabricSpec f = testing_support::test_fabric(gpus, ports, circuits);
   f.step_overhead = Time::ns(0);
   f.reconfig_delay = Time::us(10);
   return f;
