@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "core/rng.h"
+#include "core/shuffle.h"
 
 namespace photonsim {
 
@@ -44,7 +45,7 @@ std::vector<Bytes> alltoall_flow_sizes(const WorkloadSpec& workload, int gpus, u
       break;
     case FlowDistribution::zipf: {
       std::vector<size_t> ranked = cells;
-      for (size_t i = ranked.size(); i > 1; --i) std::swap(ranked[i - 1], ranked[rng.uniform(i)]);
+      shuffle_with(ranked, rng);
       std::vector<double> weight(ranked.size());
       for (size_t r = 0; r < ranked.size(); ++r) weight[r] = std::pow(static_cast<double>(r + 1), -workload.zipf_factor);
       const double total_weight = std::accumulate(weight.begin(), weight.end(), 0.0);

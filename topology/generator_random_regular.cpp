@@ -3,6 +3,7 @@
 #include <set>
 
 #include "core/rng.h"
+#include "core/shuffle.h"
 #include "topology/generators.h"
 
 namespace photonsim {
@@ -15,7 +16,7 @@ std::vector<Node> random_derangement(int n, Rng& rng) {
   std::vector<Node> p(static_cast<size_t>(n));
   for (;;) {
     std::iota(p.begin(), p.end(), Node{0});
-    for (size_t i = p.size() - 1; i > 0; --i) std::swap(p[i], p[rng.uniform(i + 1)]);
+    shuffle_with(p, rng);
     bool fixed_point = false;
     for (size_t i = 0; i < p.size(); ++i) fixed_point = fixed_point || p[i] == i;
     if (!fixed_point) return p;

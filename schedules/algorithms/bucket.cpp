@@ -4,6 +4,7 @@
 #include <string>
 
 #include "schedules/model/block_sizes.h"
+#include "topology/balanced_factors.h"
 
 namespace photonsim {
 
@@ -15,22 +16,9 @@ AlgorithmInfo Bucket::info() const {
 
 bool Bucket::supports(int gpus, int /*ports*/) const { return gpus >= 2; }
 
-namespace {
-
-// The most balanced a x b = n with a <= b (the torus generator's default shape).
-std::vector<int> balanced_2d(int n) {
-  int a = 1;
-  for (int f = 1; static_cast<int64_t>(f) * f <= n; ++f) {
-    if (n % f == 0) a = f;
-  }
-  return {a, n / a};
-}
-
-}  // namespace
-
 std::vector<int> Bucket::dimensions(const AlgorithmInput& input) {
   const int n = input.gpus();
-  if (!input.params.has("dims")) return balanced_2d(n);
+  if (!input.params.has("dims")) return balanced_factors(n, 2);
   const std::vector<int> dims = input.params.dimensions("dims");
   int64_t product = 1;
   std::string text;

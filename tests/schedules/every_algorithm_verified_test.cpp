@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <optional>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,10 @@ struct Range {
   int first_n;
   int last_n;
 };
+
+void PrintTo(const Range& r, std::ostream* out) {
+  *out << r.algorithm << " n=" << r.first_n << ".." << r.last_n;
+}
 
 // Two ranges per algorithm, so ctest runs the slow joint syntheses in parallel.
 std::vector<Range> ranges() {

@@ -8,7 +8,7 @@
 
 #include "core/rng.h"
 #include "schedules/alltoall/degree_k/degree_k_kautz_walks.h"
-#include "schedules/alltoall/degree_k/degree_k_shuffle.h"
+#include "core/shuffle.h"
 #include "schedules/alltoall/round_packer.h"
 #include "topology/all_shortest_paths.h"
 #include "topology/generators.h"

@@ -10,7 +10,7 @@
 
 #include "core/error.h"
 #include "schedules/alltoall/degree_k/degree_k_sequence_arrangement.h"
-#include "schedules/alltoall/degree_k/degree_k_shuffle.h"
+#include "core/shuffle.h"
 
 namespace photonsim {
 

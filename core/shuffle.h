@@ -1,7 +1,8 @@
 #pragma once
-// Contract: a Fisher-Yates shuffle driven by the portable Rng, so the
-// degree-k constructions break ties identically on every platform (the
-// std:: shuffles are implementation-defined).
+// Contract: the one Fisher-Yates shuffle, driven by the portable Rng, so
+// seeded constructions (degree-k ties, random derangements, Zipf ranks) give
+// the same order on every platform (the std:: shuffles are
+// implementation-defined). It draws rng.uniform(size), ..., rng.uniform(2).
 #include <cstddef>
 #include <utility>
 #include <vector>
