@@ -11,6 +11,7 @@
 #include "schedules/verify/block_verifier.h"
 #include "schedules/synthesizer_registry.h"
 #include "sim/engine/replayer.h"
+#include "tests/support/test_fabric.h"
 
 namespace photonsim {
 namespace {
@@ -21,11 +22,7 @@ TEST(EveryAlgorithm, RunsWithStaticAndEveryStepPlanners) {
     if (algorithm.is_joint()) continue;  // planner `joint` only: JointAlgorithms below
     for (Collective collective : algorithm.info.collectives) {
       for (const char* planner : {"static", "every_step"}) {
-        FabricSpec f;
-        f.gpus = 8;
-        f.ports = 2;
-        f.bandwidth = Bandwidth::bits_per_second(800'000'000'000);
-        f.latency = Time::ns(500);
+        FabricSpec f = testing_support::test_fabric(8, 2);
         f.reconfig_delay = Time::us(1);
         WorkloadSpec w;
         w.collective = collective;
@@ -56,11 +53,7 @@ TEST(EveryAlgorithm, JointAlgorithmsRunWithEveryWorkloadDistribution) {
     if (!algorithm.is_joint()) continue;
     for (int ports : {1, 2, 3}) {
       for (FlowDistribution distribution : {FlowDistribution::uniform, FlowDistribution::random, FlowDistribution::zipf}) {
-        FabricSpec f;
-        f.gpus = 8;
-        f.ports = ports;
-        f.bandwidth = Bandwidth::bits_per_second(800'000'000'000);
-        f.latency = Time::ns(500);
+        FabricSpec f = testing_support::test_fabric(8, ports);
         f.reconfig_delay = Time::us(1);
         WorkloadSpec w;
         w.collective = Collective::alltoall;
@@ -103,11 +96,7 @@ TEST(EveryAlgorithm, RunsOrRefusesEveryGpuCountFrom2To64) {
       if (algorithm.is_joint() && std::string(planner) == "static") continue;  // planner `joint` only
       std::string supported;
       for (int n : counts) {
-        FabricSpec f;
-        f.gpus = n;
-        f.ports = 2;
-        f.bandwidth = Bandwidth::bits_per_second(800'000'000'000);
-        f.latency = Time::ns(500);
+        FabricSpec f = testing_support::test_fabric(n, 2);
         f.reconfig_delay = Time::us(1);
         WorkloadSpec w;
         w.collective = collective;

@@ -15,6 +15,7 @@
 #include "schedules/verify/block_verifier.h"
 #include "schedules/planners/every_step_planner.h"
 #include "schedules/synthesizer_registry.h"
+#include "tests/support/test_fabric.h"
 
 namespace photonsim {
 
@@ -70,12 +71,7 @@ inline std::vector<Node> route_of(const StepPattern& p, int n, Node src, Node ds
 // The full data path for an all-to-all algorithm: registry, its default planner
 // (static) on a bidirectional ring with 2 ports, the cost model, the verifier.
 inline void expect_all_to_all_runs_on_a_static_ring(const std::string& algorithm, int gpus) {
-  FabricSpec f;
-  f.gpus = gpus;
-  f.ports = 2;
-  f.circuits = CircuitKind::bidirectional;
-  f.bandwidth = Bandwidth::bits_per_second(800'000'000'000);
-  f.latency = Time::ns(500);
+  FabricSpec f = testing_support::test_fabric(gpus, 2, CircuitKind::bidirectional);
   WorkloadSpec w;
   w.collective = Collective::alltoall;
   w.message = Bytes(1000);

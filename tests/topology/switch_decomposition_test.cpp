@@ -14,17 +14,13 @@
 #include "core/fabric_spec.h"
 #include "core/rng.h"
 #include "topology/topology_properties.h"
+#include "tests/support/test_fabric.h"
 
 namespace photonsim {
 namespace {
 
 FabricSpec fabric(int gpus, int ports, CircuitKind circuits) {
-  FabricSpec f;
-  f.gpus = gpus;
-  f.ports = ports;
-  f.circuits = circuits;
-  f.bandwidth = Bandwidth::bits_per_second(800000000000);
-  f.latency = Time::ns(500);
+  FabricSpec f = testing_support::test_fabric(gpus, ports, circuits);
   return f;
 }
 

@@ -7,17 +7,13 @@
 #include <vector>
 
 #include "core/error.h"
+#include "tests/support/test_fabric.h"
 
 namespace photonsim {
 namespace {
 
 FabricSpec fabric(int gpus, int ports, CircuitKind circuits) {
-  FabricSpec f;
-  f.gpus = gpus;
-  f.ports = ports;
-  f.circuits = circuits;
-  f.bandwidth = Bandwidth::bits_per_second(800000000000);
-  f.latency = Time::ns(500);
+  FabricSpec f = testing_support::test_fabric(gpus, ports, circuits);
   return f;
 }
 

@@ -7,17 +7,14 @@
 #include "core/flow_sizes.h"
 #include "schedules/alltoall/reconfiguration_bound.h"
 #include "schedules/synthesizer_registry.h"
+#include "tests/support/test_fabric.h"
 
 namespace photonsim {
 namespace {
 
 void check_all(int n, int k, bool check_rounds) {
   const SynthesizerRegistry registry = SynthesizerRegistry::with_builtins();
-  FabricSpec f;
-  f.gpus = n;
-  f.ports = k;
-  f.bandwidth = Bandwidth::bits_per_second(800'000'000'000);
-  f.latency = Time::ns(500);
+  FabricSpec f = testing_support::test_fabric(n, k);
   WorkloadSpec w;
   w.message = Bytes(4'000'000);
   const std::vector<Bytes> demand = alltoall_flow_sizes(w, n, 1);
