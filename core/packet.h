@@ -1,7 +1,9 @@
 #pragma once
 // Contract: the unit of forwarding. A packet belongs to one flow (a transfer
 // being replayed), carries `bytes` of its `chunk`, and knows how many hops of
-// the flow's route it has completed. Plain data: the pool recycles it.
+// the flow's route it has completed, and its place in the order the flow cut
+// its packets (a single-route flow arrives in that order; the network checks
+// it). Plain data: the pool recycles it.
 #include <cstdint>
 
 namespace photonsim {
@@ -13,7 +15,7 @@ struct Packet {
   uint32_t chunk = 0;     // chunk index inside the flow: smaller goes first
   uint32_t hop = 0;       // hops completed so far
   uint32_t bytes = 0;     // payload carried
-  uint64_t seq = 0;       // per-flow packet sequence number, for FIFO tie-breaks
+  uint64_t seq = 0;       // place in the flow's packets (0, 1, ...): delivery must follow it
 };
 
 }  // namespace photonsim

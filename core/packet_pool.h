@@ -34,6 +34,9 @@ class PacketPool {
 
   size_t live() const { return live_; }
   size_t capacity() const { return slots_.size(); }
+  // The most packets alive at once so far: a slot is added only when every
+  // slot is live, so this is the storage's size.
+  size_t peak_live() const { return slots_.size(); }
 
  private:
   std::vector<Packet> slots_;

@@ -5,28 +5,23 @@
 
 namespace photonsim {
 
-namespace {
-enum EventKind : uint64_t { kStart = 1, kLinkFree = 2, kArrive = 3, kDecide = 4 };
-constexpr uint64_t token(EventKind kind, uint64_t id) { return (static_cast<uint64_t>(kind) << 56) | id; }
-constexpr uint64_t kIdMask = (1ULL << 56) - 1;
-}  // namespace
-
 Network::Network(const FabricSpec& fabric, Segmentation segmentation, EventList& events)
     : fabric_(fabric),
       segmentation_(segmentation),
       events_(events),
-      header_serialization_(fabric.bandwidth.serialization(fabric.header)) {}
+      router_(fabric.router, fabric.header, fabric.bandwidth, fabric.bandwidth) {}
 
 void Network::install(const Topology& topology) {
   if (pool_.live() != 0) {
     throw std::logic_error("reconfiguration with " + std::to_string(pool_.live()) +
                            " packets in flight");
   }
-  links_.assign(topology.edges().size(), Link{});
+  circuits_.assign(topology.edges().size(), Circuit{});
   decisions_.clear();
-  for (size_t i = 0; i < links_.size(); ++i) {
-    links_[i].from = topology.edges()[i].first;
-    links_[i].to = topology.edges()[i].second;
+  for (size_t i = 0; i < circuits_.size(); ++i) {
+    circuits_[i].from = topology.edges()[i].first;
+    circuits_[i].to = topology.edges()[i].second;
+    circuits_[i].pipe = Pipe(fabric_.latency);
   }
 }
 
@@ -38,12 +33,12 @@ void Network::start_flows(std::vector<FlowSpec> flows, Time at) {
   finished_at_ = at;
   for (FlowSpec& spec : flows) {
     for (size_t hop = 0; hop < spec.route.size(); ++hop) {
-      const uint32_t link = spec.route[hop];
-      if (link >= links_.size()) throw std::logic_error("flow routed over a circuit not installed");
-      if (hop > 0 && links_[spec.route[hop - 1]].to != links_[link].from) {
+      const uint32_t circuit = spec.route[hop];
+      if (circuit >= circuits_.size()) throw std::logic_error("flow routed over a circuit not installed");
+      if (hop > 0 && circuits_[spec.route[hop - 1]].to != circuits_[circuit].from) {
         throw std::logic_error("flow " + std::to_string(flows_.size()) + ": hop " + std::to_string(hop) +
-                               " leaves node " + std::to_string(links_[link].from) + " but the packet is at node " +
-                               std::to_string(links_[spec.route[hop - 1]].to));
+                               " leaves node " + std::to_string(circuits_[circuit].from) +
+                               " but the packet is at node " + std::to_string(circuits_[spec.route[hop - 1]].to));
       }
     }
     if (spec.bytes.count() > 0 && spec.route.empty()) {
@@ -55,7 +50,7 @@ void Network::start_flows(std::vector<FlowSpec> flows, Time at) {
     if (flow.spec.bytes.count() > 0) ++flows_remaining_;
     flows_.push_back(std::move(flow));
   }
-  events_.schedule(at, *this, token(kStart, 0));
+  schedule(at, EventToken::Kind::start, 0, EventPriority::normal);
 }
 
 std::vector<size_t> Network::undelivered_flows() const {
@@ -80,35 +75,14 @@ void Network::check_conservation() const {
   }
 }
 
-Network::QueueEntry Network::forwarded_entry(const Packet& packet, PacketId id, Time now) const {
-  const uint64_t remaining = flows_[packet.flow].spec.route.size() - packet.hop;
-  const uint64_t tie = ((UINT32_MAX - remaining) << 32) | packet.flow;
-  const auto queued = static_cast<uint64_t>(now.picoseconds());
-  if (fabric_.egress_order == EgressOrder::fifo) return QueueEntry{queued, 0, tie, id, 0};
-  return QueueEntry{static_cast<uint64_t>(packet.chunk) << 1, queued, tie, id, 0};
+EgressEntry Network::forwarded_entry(const Packet& packet, PacketId id, Time now) const {
+  const uint64_t remaining_hops = flows_[packet.flow].spec.route.size() - packet.hop;
+  return EgressEntry::forwarded(fabric_.egress_order, packet.chunk, now, remaining_hops, packet.flow, id);
 }
 
-Network::QueueEntry Network::own_entry(uint32_t flow_index) const {
+EgressEntry Network::own_entry(uint32_t flow_index) const {
   const Flow& flow = flows_[flow_index];
-  const uint64_t tie = ((UINT32_MAX - flow.spec.route.size()) << 32) | flow_index;
-  if (fabric_.egress_order == EgressOrder::fifo) {
-    return QueueEntry{static_cast<uint64_t>(started_at_.picoseconds()), 1, tie, flow_index, 1};
-  }
-  return QueueEntry{(static_cast<uint64_t>(flow.next_chunk) << 1) | 1, 0, tie, flow_index, 1};
-}
-
-void Network::push(Link& link, const QueueEntry& entry) {
-  link.queue.push_back(entry);
-  std::push_heap(link.queue.begin(), link.queue.end(),
-                 [](const QueueEntry& a, const QueueEntry& b) { return a.after(b); });
-}
-
-Network::QueueEntry Network::pop(Link& link) {
-  std::pop_heap(link.queue.begin(), link.queue.end(),
-                [](const QueueEntry& a, const QueueEntry& b) { return a.after(b); });
-  QueueEntry top = link.queue.back();
-  link.queue.pop_back();
-  return top;
+  return EgressEntry::own(fabric_.egress_order, flow.next_chunk, started_at_, flow.spec.route.size(), flow_index);
 }
 
 PacketId Network::make_packet(uint32_t flow_index) {
@@ -134,83 +108,83 @@ PacketId Network::make_packet(uint32_t flow_index) {
   }
   ++stats_.packets;
   stats_.bytes_injected += bytes;
-  stats_.peak_packets_in_flight = std::max<uint64_t>(stats_.peak_packets_in_flight, pool_.live());
   return id;
 }
 
-void Network::wake(uint32_t link_index, Time now) {
-  Link& link = links_[link_index];
-  if (link.free_at > now) {
-    // Busy: it decides when it frees. A LinkFree event exists only while
-    // something waits, so idle circuits cost no events.
-    if (!link.wake_scheduled) {
-      link.wake_scheduled = true;
-      events_.schedule(link.free_at, *this, token(kLinkFree, link_index), EventPriority::arrival);
+void Network::wake(uint32_t circuit_index, Time now) {
+  Circuit& circuit = circuits_[circuit_index];
+  if (circuit.egress.busy_at(now)) {
+    // The port chooses when its serialiser frees. A circuit_free event
+    // exists only while something waits, so idle circuits cost no events.
+    if (!circuit.free_event_pending) {
+      circuit.free_event_pending = true;
+      schedule(circuit.egress.free_at(), EventToken::Kind::circuit_free, circuit_index, EventPriority::arrival);
     }
     return;
   }
-  if (link.decision_pending) return;
-  link.decision_pending = true;
-  decisions_.push_back(link_index);
+  if (circuit.in_decision_batch) return;
+  circuit.in_decision_batch = true;
+  decisions_.push_back(circuit_index);
   if (!decision_scheduled_) {
-    // One decision event per picosecond, after every arrival and LinkFree of
-    // that picosecond (they have the earlier priority class).
+    // One decide event per picosecond, after every landing and circuit_free
+    // of that picosecond (they have the earlier priority class).
     decision_scheduled_ = true;
-    events_.schedule(now, *this, token(kDecide, 0), EventPriority::normal);
+    schedule(now, EventToken::Kind::decide, 0, EventPriority::normal);
   }
 }
 
 void Network::decide_pending(Time now) {
   decision_scheduled_ = false;
   deciding_.swap(decisions_);
-  for (uint32_t link_index : deciding_) {
-    links_[link_index].decision_pending = false;
-    transmit(link_index, now);
+  for (uint32_t circuit_index : deciding_) {
+    circuits_[circuit_index].in_decision_batch = false;
+    transmit(circuit_index, now);
   }
   deciding_.clear();
 }
 
-void Network::transmit(uint32_t link_index, Time now) {
-  Link& link = links_[link_index];
-  const QueueEntry next = pop(link);
+void Network::transmit(uint32_t circuit_index, Time now) {
+  Circuit& circuit = circuits_[circuit_index];
+  const EgressEntry next = circuit.egress.pop();
   PacketId id = next.id;
-  if (next.own) {
+  if (next.origin == PacketOrigin::own) {
     id = make_packet(next.id);
     const Flow& flow = flows_[next.id];
-    if (flow.injected < flow.spec.bytes.count()) push(link, own_entry(next.id));
+    if (flow.injected < flow.spec.bytes.count()) circuit.egress.push(own_entry(next.id));
   }
   const Packet& p = pool_[id];
   const Flow& flow = flows_[p.flow];
   const Time serialization = this->serialization(p.bytes);
   const bool last_hop = p.hop + 1 == flow.spec.route.size();
-  Time until_forwardable = serialization;
-  if (!last_hop && fabric_.router == RouterMode::cut_through && Bytes(p.bytes) > fabric_.header) {
-    until_forwardable = header_serialization_;
-  }
-  link.free_at = now + serialization;
+  const Time forwardable_after = router_.forwardable_after(p.bytes, serialization, last_hop);
+  circuit.egress.serialise(now, serialization);
   ++stats_.packet_hops;
-  const InFlight landing{now + until_forwardable + fabric_.latency, id};
-  if (link.in_flight.empty()) {
-    events_.schedule(landing.arrives, *this, token(kArrive, link_index), EventPriority::arrival);
-  }
-  link.in_flight.push_back(landing);
-  if (!link.queue.empty()) wake(link_index, now);
+  const bool pipe_was_empty = circuit.pipe.empty();
+  const Time lands_at = circuit.pipe.carry(id, now + forwardable_after);
+  // Only the pipe's front packet is in the EventList; the next is scheduled
+  // when it lands (land_front_of_pipe).
+  if (pipe_was_empty) schedule(lands_at, EventToken::Kind::landing, circuit_index, EventPriority::arrival);
+  if (!circuit.egress.empty()) wake(circuit_index, now);
 }
 
-void Network::land_first_in_flight(uint32_t link_index, Time now) {
-  RingBuffer<InFlight>& in_flight = links_[link_index].in_flight;
-  const PacketId id = in_flight.pop_front().id;
-  if (!in_flight.empty()) {
-    events_.schedule(in_flight.front().arrives, *this, token(kArrive, link_index), EventPriority::arrival);
-  }
-  arrive(id, now);
+void Network::land_front_of_pipe(uint32_t circuit_index, Time now) {
+  Pipe& pipe = circuits_[circuit_index].pipe;
+  const PacketId id = pipe.land();
+  if (!pipe.empty()) schedule(pipe.front().at, EventToken::Kind::landing, circuit_index, EventPriority::arrival);
+  receive(id, now);
 }
 
-void Network::arrive(PacketId id, Time now) {
+void Network::receive(PacketId id, Time now) {
   Packet& p = pool_[id];
   Flow& flow = flows_[p.flow];
   ++p.hop;
   if (p.hop == flow.spec.route.size()) {
+    if (p.seq != flow.packets_delivered) {
+      throw std::logic_error("flow " + std::to_string(p.flow) + ": packet " + std::to_string(p.seq) +
+                             " delivered when packet " + std::to_string(flow.packets_delivered) +
+                             " was due (a flow's packets must arrive in order)");
+    }
+    ++flow.packets_delivered;
     flow.delivered += p.bytes;
     stats_.bytes_delivered += p.bytes;
     pool_.release(id);
@@ -220,31 +194,31 @@ void Network::arrive(PacketId id, Time now) {
     }
     return;
   }
-  const uint32_t link_index = flow.spec.route[p.hop];
-  push(links_[link_index], forwarded_entry(p, id, now));
-  wake(link_index, now);
+  const uint32_t next_circuit = flow.spec.route[p.hop];
+  circuits_[next_circuit].egress.push(forwarded_entry(p, id, now));
+  wake(next_circuit, now);
 }
 
-void Network::on_event(Time now, uint64_t tok) {
-  const uint64_t id = tok & kIdMask;
-  switch (static_cast<EventKind>(tok >> 56)) {
-    case kStart:
+void Network::on_event(Time now, uint64_t raw_token) {
+  const EventToken token = EventToken::from_raw(raw_token);
+  switch (token.kind()) {
+    case EventToken::Kind::start:
       for (size_t f = 0; f < flows_.size(); ++f) {
         if (flows_[f].spec.bytes.count() == 0) continue;
-        push(links_[flows_[f].spec.route.front()], own_entry(static_cast<uint32_t>(f)));
+        circuits_[flows_[f].spec.route.front()].egress.push(own_entry(static_cast<uint32_t>(f)));
       }
-      for (uint32_t l = 0; l < links_.size(); ++l) {
-        if (!links_[l].queue.empty()) wake(l, now);
+      for (uint32_t c = 0; c < circuits_.size(); ++c) {
+        if (!circuits_[c].egress.empty()) wake(c, now);
       }
       break;
-    case kLinkFree:
-      links_[id].wake_scheduled = false;
-      wake(static_cast<uint32_t>(id), now);
+    case EventToken::Kind::circuit_free:
+      circuits_[token.id()].free_event_pending = false;
+      wake(static_cast<uint32_t>(token.id()), now);
       break;
-    case kArrive:
-      land_first_in_flight(static_cast<uint32_t>(id), now);
+    case EventToken::Kind::landing:
+      land_front_of_pipe(static_cast<uint32_t>(token.id()), now);
       break;
-    case kDecide:
+    case EventToken::Kind::decide:
       decide_pending(now);
       break;
   }

@@ -1,9 +1,12 @@
 #pragma once
-// Contract: the packet-level fabric, htsim style. Each circuit of the
-// installed topology is an egress serialiser at line rate followed by a
-// propagation pipe. GPUs inject their flows' packets and forward others'
-// packets: store-and-forward once a packet has fully arrived, cut-through once
-// its header has.
+// Contract: the packet-level fabric, htsim style. Each edge of the installed
+// topology is a Circuit: an EgressQueue (the waiting packets and a serialiser
+// at line rate) followed by a Pipe (propagation). GPUs inject their flows'
+// packets and forward others' packets as the GpuRouter rules: store-and-
+// forward once a packet has fully arrived, cut-through once its header has.
+// A flow has one route and every circuit is first in, first out for it, so a
+// flow's packets arrive in the order they were cut; a packet out of order is
+// a broken invariant (std::logic_error).
 // Order at an egress port: at every picosecond, every packet due then lands
 // first (and every circuit due to free frees); only then does each idle port
 // choose among everything waiting, so the choice never depends on the order
@@ -15,7 +18,7 @@
 // then the smaller flow index (the transfer's place in the step).
 // With egress_order = fifo: first come first served, the GPU's own packets
 // counted as queued at the step's start; ties as above (forwarded before own,
-// longer remaining route, smaller flow index).
+// longer remaining route, smaller flow index). EgressEntry holds the key.
 // Lifecycle: install(topology) while idle, start_flows(at), drive the
 // EventList until empty, read finished_at(); repeat per step.
 #include <cstdint>
@@ -24,8 +27,11 @@
 #include "core/event_list.h"
 #include "core/fabric_spec.h"
 #include "core/packet_pool.h"
-#include "core/ring_buffer.h"
 #include "core/segmentation.h"
+#include "sim/engine/circuit.h"
+#include "sim/engine/egress_entry.h"
+#include "sim/engine/event_token.h"
+#include "sim/engine/gpu_router.h"
 #include "sim/engine/network_stats.h"
 #include "topology/topology.h"
 
@@ -57,40 +63,16 @@ class Network : public EventHandler {
   Time finished_at() const { return finished_at_; }
   // Flows of the current step that have not been fully delivered.
   std::vector<size_t> undelivered_flows() const;
-  const NetworkStats& stats() const { return stats_; }
+  NetworkStats stats() const {
+    NetworkStats stats = stats_;
+    // The pool grows only when every packet in it is live: its size is the peak.
+    stats.peak_packets_in_flight = pool_.peak_live();
+    return stats;
+  }
 
   void on_event(Time now, uint64_t token) override;
 
  private:
-  // The egress choice as a lexicographic key (see the contract above).
-  struct QueueEntry {
-    uint64_t first;   // chunk: chunk index << 1 | own;  fifo: time queued
-    uint64_t second;  // chunk: time queued (own: 0);    fifo: own
-    uint64_t third;   // (UINT32_MAX - remaining hops) << 32 | flow index
-    uint32_t id;      // packet id (forwarded) or flow index (own)
-    uint32_t own;     // 1: the id is a local flow whose next packet is cut on sending
-    bool after(const QueueEntry& o) const {
-      if (first != o.first) return first > o.first;
-      if (second != o.second) return second > o.second;
-      if (third != o.third) return third > o.third;
-      return id > o.id;
-    }
-  };
-  struct InFlight {
-    Time arrives;
-    PacketId id;
-  };
-  struct Link {
-    Node from = 0;
-    Node to = 0;
-    Time free_at;                 // the serialiser is busy before this time
-    bool wake_scheduled = false;  // a LinkFree event is pending at free_at
-    bool decision_pending = false;
-    std::vector<QueueEntry> queue;  // binary heap, smallest first
-    // Packets on the circuit, in arrival order (a circuit delivers in the
-    // order it sends); only the first is in the EventList.
-    RingBuffer<InFlight> in_flight;
-  };
   struct Flow {
     FlowSpec spec;
     int64_t chunk_bytes = 0;   // size of a full chunk
@@ -98,23 +80,27 @@ class Network : public EventHandler {
     int64_t delivered = 0;
     uint32_t next_chunk = 0;
     int64_t offset_in_chunk = 0;
-    uint64_t next_seq = 0;
+    uint64_t next_seq = 0;            // Packet::seq of the next packet cut
+    uint64_t packets_delivered = 0;   // = the seq the next delivery must carry
   };
 
-  QueueEntry forwarded_entry(const Packet& packet, PacketId id, Time now) const;
-  QueueEntry own_entry(uint32_t flow_index) const;
-  void push(Link& link, const QueueEntry& entry);
-  QueueEntry pop(Link& link);
-  // A packet was queued at the link: make sure it is decided on when the
-  // link is (or becomes) free, after every event of that picosecond.
-  void wake(uint32_t link_index, Time now);
+  EgressEntry forwarded_entry(const Packet& packet, PacketId id, Time now) const;
+  EgressEntry own_entry(uint32_t flow_index) const;
+  // Something was queued at the circuit's egress port: make sure the port
+  // chooses when its serialiser is (or becomes) free, after every event of
+  // that picosecond.
+  void wake(uint32_t circuit_index, Time now);
   void decide_pending(Time now);
-  void transmit(uint32_t link_index, Time now);
+  void transmit(uint32_t circuit_index, Time now);
   PacketId make_packet(uint32_t flow_index);
-  void arrive(PacketId id, Time now);
-  void land_first_in_flight(uint32_t link_index, Time now);
+  void land_front_of_pipe(uint32_t circuit_index, Time now);
+  // The GPU a packet has landed at delivers it or queues it for the next
+  // circuit of its route. When it could land (so leave again) was the
+  // GpuRouter's decision, taken as the packet was sent.
+  void receive(PacketId id, Time now);
   // Packets are mostly full-sized: remember the last size's serialisation
-  // instead of a 128-bit division per packet-hop.
+  // instead of a 128-bit division per packet-hop. One memo serves every
+  // circuit because they all run at the one line rate (see router_).
   Time serialization(uint32_t bytes) {
     if (bytes != memo_bytes_) {
       memo_bytes_ = bytes;
@@ -122,23 +108,28 @@ class Network : public EventHandler {
     }
     return memo_time_;
   }
+  void schedule(Time at, EventToken::Kind kind, uint64_t id, EventPriority priority) {
+    events_.schedule(at, *this, EventToken(kind, id).raw(), priority);
+  }
 
   FabricSpec fabric_;
   Segmentation segmentation_;
   EventList& events_;
+  // Every circuit runs at fabric.bandwidth, so each GPU receives and sends at
+  // the same rate: the router's equal-bandwidth check holds by construction.
+  GpuRouter router_;
   PacketPool pool_;
-  std::vector<Link> links_;
+  std::vector<Circuit> circuits_;
   std::vector<Flow> flows_;
   size_t flows_remaining_ = 0;
   Time started_at_;
   Time finished_at_;
-  std::vector<uint32_t> decisions_;  // links to decide on at this picosecond
+  std::vector<uint32_t> decisions_;  // circuits whose ports choose at this picosecond
   std::vector<uint32_t> deciding_;
   bool decision_scheduled_ = false;
-  NetworkStats stats_;
+  NetworkStats stats_;  // all but peak_packets_in_flight, which is the pool's
   uint32_t memo_bytes_ = UINT32_MAX;
   Time memo_time_;
-  Time header_serialization_;
 };
 
 }  // namespace photonsim

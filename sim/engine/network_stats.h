@@ -9,6 +9,9 @@ struct NetworkStats {
   uint64_t packet_hops = 0;     // packet transmissions over one circuit
   int64_t bytes_injected = 0;
   int64_t bytes_delivered = 0;
+  // The most packets in the network at once: cut from their flow (a GPU
+  // cuts its own packet when its port starts sending it) and not yet
+  // delivered, whether on a circuit or waiting at a GPU to be forwarded.
   uint64_t peak_packets_in_flight = 0;
 };
 

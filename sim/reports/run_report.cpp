@@ -65,6 +65,7 @@ std::vector<Column> scalar_columns(const RunReport& r) {
       {"packets", std::to_string(r.result.network.packets), false},
       {"packet_hops", std::to_string(r.result.network.packet_hops), false},
       {"bytes_delivered", std::to_string(r.result.network.bytes_delivered), false},
+      {"peak_packets_in_flight", std::to_string(r.result.network.peak_packets_in_flight), false},
       {"fidelity", to_string(r.fidelity), true},
       {"egress_order", to_string(c.fabric.egress_order), true},
       {"version", PHOTONSIM_VERSION, true},
@@ -163,6 +164,7 @@ std::string RunReport::table() const {
       << " dark)\n";
   out << "events             " << result.events << ", packets " << result.network.packets
       << ", packet-hops " << result.network.packet_hops << ", wall " << fixed(wall_seconds, 3) << " s\n";
+  out << "packets in flight  at most " << result.network.peak_packets_in_flight << "\n";
   return out.str();
 }
 

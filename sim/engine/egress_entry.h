@@ -1,0 +1,59 @@
+#pragma once
+// Contract: one waiting item at an egress port and its place in the port's
+// order, as a lexicographic key (smaller is sent first); the egress order of
+// Network's contract is stated here and nowhere else.
+//   chunk: (chunk index, origin), time queued (own: 0), tie
+//   fifo:  time queued (own: the step's start), origin, tie
+//   tie:   the longer remaining route, then the smaller flow index, then id
+// A forwarded entry names a packet; an own entry names the local flow whose
+// next packet is cut when the port sends it, so a flow waits as one entry.
+#include <cstdint>
+
+#include "core/fabric_spec.h"
+#include "core/packet.h"
+#include "core/time.h"
+#include "sim/engine/packet_origin.h"
+
+namespace photonsim {
+
+struct EgressEntry {
+  uint64_t first;
+  uint64_t second;
+  uint64_t third;
+  uint32_t id;  // packet id (forwarded) or flow index (own)
+  PacketOrigin origin;
+
+  static EgressEntry forwarded(EgressOrder order, uint32_t chunk, Time queued, uint64_t remaining_hops,
+                               uint32_t flow, PacketId id) {
+    const auto at = static_cast<uint64_t>(queued.picoseconds());
+    const uint64_t tie = route_tie(remaining_hops, flow);
+    if (order == EgressOrder::fifo) return {at, origin_bits(PacketOrigin::forwarded), tie, id, PacketOrigin::forwarded};
+    return {(static_cast<uint64_t>(chunk) << 1) | origin_bits(PacketOrigin::forwarded), at, tie, id,
+            PacketOrigin::forwarded};
+  }
+  static EgressEntry own(EgressOrder order, uint32_t next_chunk, Time step_start, uint64_t route_hops,
+                         uint32_t flow) {
+    const uint64_t tie = route_tie(route_hops, flow);
+    if (order == EgressOrder::fifo) {
+      return {static_cast<uint64_t>(step_start.picoseconds()), origin_bits(PacketOrigin::own), tie, flow,
+              PacketOrigin::own};
+    }
+    return {(static_cast<uint64_t>(next_chunk) << 1) | origin_bits(PacketOrigin::own), 0, tie, flow,
+            PacketOrigin::own};
+  }
+
+  // True if `o` goes first.
+  bool after(const EgressEntry& o) const {
+    if (first != o.first) return first > o.first;
+    if (second != o.second) return second > o.second;
+    if (third != o.third) return third > o.third;
+    return id > o.id;
+  }
+
+ private:
+  static constexpr uint64_t origin_bits(PacketOrigin origin) { return static_cast<uint64_t>(origin); }
+  // Longer remaining route first: routes are far shorter than 2^32 hops.
+  static constexpr uint64_t route_tie(uint64_t hops, uint32_t flow) { return ((UINT32_MAX - hops) << 32) | flow; }
+};
+
+}  // namespace photonsim
