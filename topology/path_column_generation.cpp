@@ -277,6 +277,16 @@ class PathMaster {
   void add_pair_rows(const std::vector<uint32_t>& pairs);
   bool solve_lp(bool dual, int64_t max_iterations);
 
+  // One pricing round: the paths that improve the master, and the lower
+  // bound on T the distances give.
+  struct Pricing {
+    std::vector<Column> entering;
+    double bound = 0.0;
+  };
+  std::vector<uint32_t> pairs_outgrowing_their_key(const double* x) const;
+  Pricing price_pairs(const double* x, std::vector<double>& length);
+  PairRouting current_routing(double bound) const;
+
   const Topology& topology_;
   const Pairs& pairs_;
   ShortestPathTree tree_;
@@ -456,11 +466,9 @@ bool PathMaster::solve_lp(bool dual, int64_t max_iterations) {
 }
 
 std::optional<PairRouting> PathMaster::solve(int64_t max_iterations) {
-  const size_t edge_count = topology_.edges().size();
-  const size_t pair_count = pairs_.list.size();
   build(warm_start(topology_, pairs_, tree_));
 
-  std::vector<double> length(edge_count, 0.0);
+  std::vector<double> length(topology_.edges().size(), 0.0);
   double bound = 0.0;
   bool dual = false;
   bool priced = false;
@@ -472,59 +480,78 @@ std::optional<PairRouting> PathMaster::solve(int64_t max_iterations) {
     if (!solve_lp(dual, max_iterations)) return std::nullopt;
     const double* x = model_.primalColumnSolution();
 
-    // A pair moving more than its whole demand off its key gets its row.
-    std::vector<uint32_t> broken;
-    for (size_t k = 0; k < pair_count; ++k) {
-      if (pair_row_[k] >= 0 || pair_columns_[k].size() < 2) continue;
-      double moved = 0.0;
-      for (uint32_t i : pair_columns_[k]) moved += x[1 + i];
-      if (moved > 1.0 + kClpTolerance) broken.push_back(static_cast<uint32_t>(k));
-    }
+    const std::vector<uint32_t> broken = pairs_outgrowing_their_key(x);
     if (!broken.empty()) {
       add_pair_rows(broken);
       dual = true;
       continue;
     }
 
-    // Price every pair; the distances also give the bound.
-    const double* row_dual = model_.dualRowSolution();
-    double length_sum = 0.0;
-    for (size_t e = 0; e < edge_count; ++e) {
-      length[e] = std::max(0.0, -row_dual[e]);
-      length_sum += length[e];
-    }
-    const double tolerance =
-        kPriceTolerance * x[0] * length_sum / static_cast<double>(pair_count);
-    std::vector<Column> entering;
-    double total = 0.0;
-    for (Node s = 0; s < pairs_.nodes(); ++s) {
-      if (!pairs_.sends(s)) continue;
-      tree_.grow(s, length);
-      for (size_t k = pairs_.source_begin[s]; k < pairs_.source_begin[s + 1]; ++k) {
-        const double d = pairs_.list[k].demand;
-        const Node t = pairs_.list[k].t;
-        total += d * tree_.dist(t);
-        double key_length = 0.0;
-        for (uint32_t e : key_[k]) key_length += length[e];
-        const double w = pair_row_[k] >= 0 ? std::min(0.0, row_dual[pair_row_[k]]) : 0.0;
-        if (!(d * (tree_.dist(t) - key_length) - w < -tolerance)) continue;
-        if (tree_.path_is(t, key_[k])) continue;
-        bool known = false;
-        for (uint32_t i : pair_columns_[k]) known = known || tree_.path_is(t, columns_[i].links);
-        if (!known) entering.push_back({static_cast<uint32_t>(k), tree_.links_to(t)});
-      }
-    }
-    bound = length_sum > 0 ? total / length_sum : 0.0;
+    Pricing pricing = price_pairs(x, length);
+    bound = pricing.bound;
     // Degenerate duals at the first pricing (on the instances the column
     // generation suits, the bound is within 10% of T here, if not equal).
     if (!priced && bound < kFirstBoundRatio * x[0]) return std::nullopt;
     priced = true;
-    if (entering.empty()) break;
-    add_columns(std::move(entering));
+    if (pricing.entering.empty()) break;
+    add_columns(std::move(pricing.entering));
     dual = false;
   }
+  return current_routing(bound);
+}
 
+// A pair moving more than its whole demand off its key gets its row.
+std::vector<uint32_t> PathMaster::pairs_outgrowing_their_key(const double* x) const {
+  std::vector<uint32_t> broken;
+  for (size_t k = 0; k < pairs_.list.size(); ++k) {
+    if (pair_row_[k] >= 0 || pair_columns_[k].size() < 2) continue;
+    double moved = 0.0;
+    for (uint32_t i : pair_columns_[k]) moved += x[1 + i];
+    if (moved > 1.0 + kClpTolerance) broken.push_back(static_cast<uint32_t>(k));
+  }
+  return broken;
+}
+
+// Prices every pair with one Dijkstra per source over the circuits' dual
+// lengths (written into `length`); the distances also give the bound.
+PathMaster::Pricing PathMaster::price_pairs(const double* x, std::vector<double>& length) {
+  const size_t edge_count = topology_.edges().size();
+  const double* row_dual = model_.dualRowSolution();
+  double length_sum = 0.0;
+  for (size_t e = 0; e < edge_count; ++e) {
+    length[e] = std::max(0.0, -row_dual[e]);
+    length_sum += length[e];
+  }
+  const double tolerance =
+      kPriceTolerance * x[0] * length_sum / static_cast<double>(pairs_.list.size());
+  Pricing pricing;
+  double total = 0.0;
+  for (Node s = 0; s < pairs_.nodes(); ++s) {
+    if (!pairs_.sends(s)) continue;
+    tree_.grow(s, length);
+    for (size_t k = pairs_.source_begin[s]; k < pairs_.source_begin[s + 1]; ++k) {
+      const double d = pairs_.list[k].demand;
+      const Node t = pairs_.list[k].t;
+      total += d * tree_.dist(t);
+      double key_length = 0.0;
+      for (uint32_t e : key_[k]) key_length += length[e];
+      const double w = pair_row_[k] >= 0 ? std::min(0.0, row_dual[pair_row_[k]]) : 0.0;
+      if (!(d * (tree_.dist(t) - key_length) - w < -tolerance)) continue;
+      if (tree_.path_is(t, key_[k])) continue;
+      bool known = false;
+      for (uint32_t i : pair_columns_[k]) known = known || tree_.path_is(t, columns_[i].links);
+      if (!known) pricing.entering.push_back({static_cast<uint32_t>(k), tree_.links_to(t)});
+    }
+  }
+  pricing.bound = length_sum > 0 ? total / length_sum : 0.0;
+  return pricing;
+}
+
+// The master's solution as paths per pair: the key keeps what the other
+// paths do not take.
+PairRouting PathMaster::current_routing(double bound) const {
   const double* x = model_.primalColumnSolution();
+  const size_t pair_count = pairs_.list.size();
   PairRouting routing;
   routing.paths.resize(pair_count);
   routing.congestion_bound = bound;

@@ -22,6 +22,8 @@
 #include "topology/path_column_generation.h"
 #include "topology/topology.h"
 
+class ClpSimplex;
+
 namespace photonsim {
 
 class SourceFlowLP {
@@ -48,6 +50,17 @@ class SourceFlowLP {
     Node source = 0;
     std::vector<double> demand;
   };
+  struct LpLayout;   // where each row and column sits
+  struct LpColumns;  // the constraint matrix, column-major, with its bounds
+
+  LpLayout lp_layout() const;
+  void load_problem(ClpSimplex& model, const LpLayout& layout) const;
+  void append_flow_columns(LpColumns& columns, const LpLayout& layout) const;
+  void append_lambda_column(LpColumns& columns, const LpLayout& layout) const;
+  bool maximise_lambda(ClpSimplex& model, const LpLayout& layout, Result& result,
+                       std::string& failure) const;
+  bool split_into_paths(const double* flow, const LpLayout& layout, Result& result,
+                        std::string& failure) const;
 
   const Topology& topology_;
   std::vector<uint32_t> group_of_edge_;

@@ -24,91 +24,128 @@ struct BipartiteMultigraph {
   std::vector<int> from, to;
 };
 
+constexpr int unreached = std::numeric_limits<int>::max();
+
+// Hopcroft-Karp's working state. The buffers live across phases, so a phase
+// allocates nothing once they have grown.
+struct MatchingState {
+  explicit MatchingState(const BipartiteMultigraph& graph) : g(graph) {}
+
+  const BipartiteMultigraph& g;
+  std::vector<std::vector<int>> adjacency;  // left vertex -> alive edge ids
+  std::vector<int> match_left, match_right;  // vertex -> edge id, or unmatched
+  int matched = 0;
+  std::vector<int> layer, queue, next;
+  std::vector<int> stack, path;
+};
+
+MatchingState unmatched_state(const BipartiteMultigraph& g, const std::vector<char>& alive) {
+  const int n = g.vertices;
+  MatchingState m(g);
+  m.adjacency.resize(static_cast<size_t>(n));
+  for (size_t e = 0; e < g.from.size(); ++e) {
+    if (alive[e]) m.adjacency[g.from[e]].push_back(static_cast<int>(e));
+  }
+  m.match_left.assign(static_cast<size_t>(n), unmatched);
+  m.match_right.assign(static_cast<size_t>(n), unmatched);
+  m.layer.resize(static_cast<size_t>(n));
+  m.next.resize(static_cast<size_t>(n));
+  return m;
+}
+
+// Greedy start: most vertices match immediately, leaving Hopcroft-Karp little to do.
+void match_greedily(MatchingState& m) {
+  const BipartiteMultigraph& g = m.g;
+  for (int u = 0; u < g.vertices; ++u) {
+    for (int e : m.adjacency[u]) {
+      if (m.match_right[g.to[e]] == unmatched) {
+        m.match_left[u] = e;
+        m.match_right[g.to[e]] = e;
+        ++m.matched;
+        break;
+      }
+    }
+  }
+}
+
+// BFS layers from the free left vertices along alternating paths; false when
+// no free right vertex is reachable.
+bool layer_alternating_paths(MatchingState& m) {
+  const BipartiteMultigraph& g = m.g;
+  m.queue.clear();
+  for (int u = 0; u < g.vertices; ++u) {
+    m.layer[u] = m.match_left[u] == unmatched ? 0 : unreached;
+    if (m.layer[u] == 0) m.queue.push_back(u);
+  }
+  bool found_free_right = false;
+  for (size_t head = 0; head < m.queue.size(); ++head) {
+    const int u = m.queue[head];
+    for (int e : m.adjacency[u]) {
+      const int partner = m.match_right[g.to[e]];
+      if (partner == unmatched) {
+        found_free_right = true;
+      } else {
+        const int w = g.from[partner];
+        if (m.layer[w] == unreached) {
+          m.layer[w] = m.layer[u] + 1;
+          m.queue.push_back(w);
+        }
+      }
+    }
+  }
+  return found_free_right;
+}
+
+// One augmenting path from the free left vertex `root` along the layers, if
+// any (iterative DFS, so long paths cannot overflow the call stack).
+void augment_from(MatchingState& m, int root) {
+  const BipartiteMultigraph& g = m.g;
+  m.stack.assign(1, root);
+  m.path.clear();  // path[i] leads from stack[i] towards stack[i + 1]
+  while (!m.stack.empty()) {
+    const int u = m.stack.back();
+    if (m.next[u] == static_cast<int>(m.adjacency[u].size())) {
+      m.layer[u] = unreached;  // dead end for the rest of this phase
+      m.stack.pop_back();
+      if (!m.path.empty()) m.path.pop_back();
+      continue;
+    }
+    const int e = m.adjacency[u][m.next[u]++];
+    const int partner = m.match_right[g.to[e]];
+    if (partner == unmatched) {
+      m.path.push_back(e);
+      for (int p : m.path) {
+        m.match_left[g.from[p]] = p;
+        m.match_right[g.to[p]] = p;
+      }
+      ++m.matched;
+      return;
+    }
+    const int w = g.from[partner];
+    if (m.layer[w] == m.layer[u] + 1) {
+      m.path.push_back(e);
+      m.stack.push_back(w);
+    }
+  }
+}
+
 // Hopcroft-Karp over the edges with alive[e]; returns match_left[u] = edge id.
 // The caller guarantees a perfect matching exists (Hall's condition holds in
 // every regular bipartite multigraph), so a shortfall is a logic error.
 std::vector<int> perfect_matching(const BipartiteMultigraph& g, const std::vector<char>& alive) {
   const int n = g.vertices;
-  std::vector<std::vector<int>> adjacency(static_cast<size_t>(n));
-  for (size_t e = 0; e < g.from.size(); ++e) {
-    if (alive[e]) adjacency[g.from[e]].push_back(static_cast<int>(e));
-  }
-  std::vector<int> match_left(static_cast<size_t>(n), unmatched);
-  std::vector<int> match_right(static_cast<size_t>(n), unmatched);
-  // Greedy start: most vertices match immediately, leaving Hopcroft-Karp little to do.
-  int matched = 0;
-  for (int u = 0; u < n; ++u) {
-    for (int e : adjacency[u]) {
-      if (match_right[g.to[e]] == unmatched) {
-        match_left[u] = e;
-        match_right[g.to[e]] = e;
-        ++matched;
-        break;
-      }
-    }
-  }
-  constexpr int unreached = std::numeric_limits<int>::max();
-  std::vector<int> layer(static_cast<size_t>(n)), queue, next(static_cast<size_t>(n));
-  std::vector<int> stack, path;
-  while (matched < n) {
-    // BFS layers from the free left vertices along alternating paths.
-    queue.clear();
-    for (int u = 0; u < n; ++u) {
-      layer[u] = match_left[u] == unmatched ? 0 : unreached;
-      if (layer[u] == 0) queue.push_back(u);
-    }
-    bool found_free_right = false;
-    for (size_t head = 0; head < queue.size(); ++head) {
-      const int u = queue[head];
-      for (int e : adjacency[u]) {
-        const int partner = match_right[g.to[e]];
-        if (partner == unmatched) {
-          found_free_right = true;
-        } else {
-          const int w = g.from[partner];
-          if (layer[w] == unreached) {
-            layer[w] = layer[u] + 1;
-            queue.push_back(w);
-          }
-        }
-      }
-    }
-    if (!found_free_right) throw std::logic_error("switch decomposition: no perfect matching in a regular bipartite graph");
-    // Vertex-disjoint augmenting paths along the layers (iterative DFS, so
-    // long paths cannot overflow the call stack).
-    std::fill(next.begin(), next.end(), 0);
+  MatchingState m = unmatched_state(g, alive);
+  match_greedily(m);
+  while (m.matched < n) {
+    if (!layer_alternating_paths(m)) throw std::logic_error("switch decomposition: no perfect matching in a regular bipartite graph");
+    // Vertex-disjoint augmenting paths along the layers.
+    std::fill(m.next.begin(), m.next.end(), 0);
     for (int root = 0; root < n; ++root) {
-      if (match_left[root] != unmatched || layer[root] != 0) continue;
-      stack.assign(1, root);
-      path.clear();  // path[i] leads from stack[i] towards stack[i + 1]
-      while (!stack.empty()) {
-        const int u = stack.back();
-        if (next[u] == static_cast<int>(adjacency[u].size())) {
-          layer[u] = unreached;  // dead end for the rest of this phase
-          stack.pop_back();
-          if (!path.empty()) path.pop_back();
-          continue;
-        }
-        const int e = adjacency[u][next[u]++];
-        const int partner = match_right[g.to[e]];
-        if (partner == unmatched) {
-          path.push_back(e);
-          for (int p : path) {
-            match_left[g.from[p]] = p;
-            match_right[g.to[p]] = p;
-          }
-          ++matched;
-          break;
-        }
-        const int w = g.from[partner];
-        if (layer[w] == layer[u] + 1) {
-          path.push_back(e);
-          stack.push_back(w);
-        }
-      }
+      if (m.match_left[root] != unmatched || m.layer[root] != 0) continue;
+      augment_from(m, root);
     }
   }
-  return match_left;
+  return std::move(m.match_left);
 }
 
 // Colours (0..k-1) the circuits so no two of one colour share a transmitter

@@ -96,8 +96,8 @@ proto::Schedule to_proto(const Schedule& s) {
   return out;
 }
 
-Schedule from_proto(const proto::Schedule& in, const std::string& source) {
-  const std::string where = "schedule '" + source + "': ";
+// The fields before the topologies; `where` prefixes every message.
+ScheduleParts header_from_proto(const proto::Schedule& in, const std::string& where) {
   if (in.end_marker() != kEndMarker) {
     throw Error(where + "truncated or not a photonsim schedule (end marker missing)");
   }
@@ -124,49 +124,63 @@ Schedule from_proto(const proto::Schedule& in, const std::string& source) {
     parts.block_sizes.push_back(Bytes(static_cast<int64_t>(b)));
   }
   parts.block_parts = std::max<uint32_t>(1, in.block_parts());
-  for (const proto::Topology& pt : in.topologies()) {
-    if (pt.gpus() != in.gpus()) {
-      throw Error(where + "topology '" + pt.name() + "' has " + std::to_string(pt.gpus()) +
-                  " GPUs, schedule has " + std::to_string(in.gpus()));
-    }
-    std::vector<Edge> edges;
-    for (const proto::Edge& e : pt.edges()) edges.push_back({e.src(), e.dst()});
-    try {
-      parts.topologies.emplace_back(pt.name(), static_cast<int>(pt.gpus()), std::move(edges));
-    } catch (const Error& e) {
-      throw Error(where + e.what());
-    }
+  return parts;
+}
+
+Topology topology_from_proto(const proto::Topology& pt, uint32_t gpus, const std::string& where) {
+  if (pt.gpus() != gpus) {
+    throw Error(where + "topology '" + pt.name() + "' has " + std::to_string(pt.gpus()) +
+                " GPUs, schedule has " + std::to_string(gpus));
   }
+  std::vector<Edge> edges;
+  for (const proto::Edge& e : pt.edges()) edges.push_back({e.src(), e.dst()});
+  try {
+    return Topology(pt.name(), static_cast<int>(pt.gpus()), std::move(edges));
+  } catch (const Error& e) {
+    throw Error(where + e.what());
+  }
+}
+
+Transfer transfer_from_proto(const proto::Transfer& px, const std::string& where) {
+  if (px.bytes() > static_cast<uint64_t>(INT64_MAX)) throw Error(where + "transfer bytes too large");
+  Transfer x;
+  x.src = px.src();
+  x.dst = px.dst();
+  x.bytes = Bytes(static_cast<int64_t>(px.bytes()));
+  x.path.assign(px.path().begin(), px.path().end());
+  x.blocks.assign(px.blocks().begin(), px.blocks().end());
+  x.counterclockwise = px.counterclockwise();
+  x.op = px.op() == proto::REDUCE ? TransferOp::reduce : TransferOp::copy;
+  for (const proto::Route& pr : px.routes()) {
+    if (pr.bytes() > static_cast<uint64_t>(INT64_MAX)) throw Error(where + "route bytes too large");
+    x.routes.push_back(Route{std::vector<Node>(pr.path().begin(), pr.path().end()),
+                             Bytes(static_cast<int64_t>(pr.bytes()))});
+  }
+  return x;
+}
+
+StepPrediction step_prediction_from_proto(const proto::StepPrediction& q) {
+  StepPrediction sp;
+  sp.reconfiguration = Time::ps(q.reconfiguration_ps());
+  sp.startup = Time::ps(q.startup_ps());
+  sp.propagation = Time::ps(q.propagation_ps());
+  sp.transmission = Time::ps(q.transmission_ps());
+  return sp;
+}
+
+Schedule from_proto(const proto::Schedule& in, const std::string& source) {
+  const std::string where = "schedule '" + source + "': ";
+  ScheduleParts parts = header_from_proto(in, where);
+  for (const proto::Topology& pt : in.topologies()) parts.topologies.push_back(topology_from_proto(pt, in.gpus(), where));
   for (const proto::Step& ps : in.steps()) {
     Step step;
     step.topology = ps.topology();
-    for (const proto::Transfer& px : ps.transfers()) {
-      if (px.bytes() > static_cast<uint64_t>(INT64_MAX)) throw Error(where + "transfer bytes too large");
-      Transfer x;
-      x.src = px.src();
-      x.dst = px.dst();
-      x.bytes = Bytes(static_cast<int64_t>(px.bytes()));
-      x.path.assign(px.path().begin(), px.path().end());
-      x.blocks.assign(px.blocks().begin(), px.blocks().end());
-      x.counterclockwise = px.counterclockwise();
-      x.op = px.op() == proto::REDUCE ? TransferOp::reduce : TransferOp::copy;
-      for (const proto::Route& pr : px.routes()) {
-        if (pr.bytes() > static_cast<uint64_t>(INT64_MAX)) throw Error(where + "route bytes too large");
-        x.routes.push_back(Route{std::vector<Node>(pr.path().begin(), pr.path().end()),
-                                 Bytes(static_cast<int64_t>(pr.bytes()))});
-      }
-      step.transfers.push_back(std::move(x));
-    }
+    for (const proto::Transfer& px : ps.transfers()) step.transfers.push_back(transfer_from_proto(px, where));
     parts.steps.push_back(std::move(step));
   }
   parts.prediction.model = in.prediction().model();
   for (const proto::StepPrediction& q : in.prediction().steps()) {
-    StepPrediction sp;
-    sp.reconfiguration = Time::ps(q.reconfiguration_ps());
-    sp.startup = Time::ps(q.startup_ps());
-    sp.propagation = Time::ps(q.propagation_ps());
-    sp.transmission = Time::ps(q.transmission_ps());
-    parts.prediction.steps.push_back(sp);
+    parts.prediction.steps.push_back(step_prediction_from_proto(q));
   }
   try {
     return Schedule(std::move(parts));

@@ -136,73 +136,92 @@ class Verifier {
     }
   };
 
+  // What a step's transfers deliver, written only once every transfer of the
+  // step has been read.
+  struct StepDeliveries {
+    std::vector<Delivery> whole;             // blocks sent whole
+    std::vector<Delivery> completed_pieces;  // all-to-all blocks whose last piece arrives
+  };
+
   bool run_step(size_t step, Verification& result) {
-    std::vector<Delivery> deliveries;
-    std::vector<Delivery> completed_pieces;
+    StepDeliveries delivered;
     for (const Transfer& t : s_.steps()[step].transfers) {
       ++result.transfers;
-      if (t.blocks.empty()) {
-        if (t.bytes.count() > 0) {
-          fail(result, step, t.src, 0, "transfer " + edge(t) + " carries " + std::to_string(t.bytes.count()) + " bytes but no blocks");
-          return false;
-        }
-        continue;
-      }
-      for (uint32_t b : t.blocks) {
-        if (b >= blocks_) {
-          fail(result, step, t.src, b, "transfer " + edge(t) + " names block " + std::to_string(b) + " outside 0.." + std::to_string(blocks_ - 1));
-          return false;
-        }
-      }
-      if (is_piece(t)) {
-        const uint32_t b = t.blocks.front();
-        ++result.block_moves;
-        if (!held_[t.src].test(b)) {
-          fail(result, step, t.src, b, "node " + std::to_string(t.src) + " sends part of block " + std::to_string(b) + " it does not hold");
-          return false;
-        }
-        Bytes& got = pieces_[{t.dst, b}];
-        got += t.bytes;
-        if (got > s_.block_size(b)) {
-          fail(result, step, t.dst, b, "node " + std::to_string(t.dst) + " receives " + std::to_string(got.count()) + " bytes of block " + std::to_string(b) + ", which has " + std::to_string(s_.block_size(b).count()));
-          return false;
-        }
-        if (got == s_.block_size(b)) completed_pieces.push_back({t.dst, b, t.op, t.src});
-        continue;
-      }
-      const Bytes expected = expected_bytes(t);
-      if (t.bytes != expected) {
-        fail(result, step, t.src, t.blocks.front(), "transfer " + edge(t) + " carries " + std::to_string(t.bytes.count()) + " bytes for blocks worth " + std::to_string(expected.count()));
-        return false;
-      }
-      if (!reducing_ && t.op == TransferOp::reduce) {
-        fail(result, step, t.src, t.blocks.front(), std::string("transfer ") + edge(t) + " reduces in a " + to_string(s_.collective()) + ", which has nothing to reduce");
-        return false;
-      }
-      for (uint32_t b : t.blocks) {
-        ++result.block_moves;
-        if (reducing_) {
-          if (partial_[t.src][b].empty()) {
-            fail(result, step, t.src, b, "node " + std::to_string(t.src) + " sends block " + std::to_string(b) + " it holds no partial of");
-            return false;
-          }
-          deliveries.push_back({t.dst, b, t.op, t.src});
-        } else {
-          if (!held_[t.src].test(b)) {
-            fail(result, step, t.src, b, "node " + std::to_string(t.src) + " sends block " + std::to_string(b) + " it does not hold");
-            return false;
-          }
-          deliveries.push_back({t.dst, b, t.op, t.src});
-        }
-      }
+      if (!read_transfer(step, t, delivered, result)) return false;
     }
     if (!reducing_) {
-      for (const Delivery& d : deliveries) held_[d.dst].set(d.block);
-      for (const Delivery& d : completed_pieces) held_[d.dst].set(d.block);
+      for (const Delivery& d : delivered.whole) held_[d.dst].set(d.block);
+      for (const Delivery& d : delivered.completed_pieces) held_[d.dst].set(d.block);
       return true;
     }
-    // Copies replace a node's partial, reductions add to it: both in one step
-    // for the same (node, block) would depend on an order that does not exist.
+    return write_partials(step, delivered.whole, result);
+  }
+
+  bool read_transfer(size_t step, const Transfer& t, StepDeliveries& delivered, Verification& result) {
+    if (t.blocks.empty()) {
+      if (t.bytes.count() == 0) return true;
+      fail(result, step, t.src, 0, "transfer " + edge(t) + " carries " + std::to_string(t.bytes.count()) + " bytes but no blocks");
+      return false;
+    }
+    for (uint32_t b : t.blocks) {
+      if (b >= blocks_) {
+        fail(result, step, t.src, b, "transfer " + edge(t) + " names block " + std::to_string(b) + " outside 0.." + std::to_string(blocks_ - 1));
+        return false;
+      }
+    }
+    if (is_piece(t)) return read_piece(step, t, delivered.completed_pieces, result);
+    return read_whole_blocks(step, t, delivered.whole, result);
+  }
+
+  bool read_piece(size_t step, const Transfer& t, std::vector<Delivery>& completed_pieces, Verification& result) {
+    const uint32_t b = t.blocks.front();
+    ++result.block_moves;
+    if (!held_[t.src].test(b)) {
+      fail(result, step, t.src, b, "node " + std::to_string(t.src) + " sends part of block " + std::to_string(b) + " it does not hold");
+      return false;
+    }
+    Bytes& got = pieces_[{t.dst, b}];
+    got += t.bytes;
+    if (got > s_.block_size(b)) {
+      fail(result, step, t.dst, b, "node " + std::to_string(t.dst) + " receives " + std::to_string(got.count()) + " bytes of block " + std::to_string(b) + ", which has " + std::to_string(s_.block_size(b).count()));
+      return false;
+    }
+    if (got == s_.block_size(b)) completed_pieces.push_back({t.dst, b, t.op, t.src});
+    return true;
+  }
+
+  bool read_whole_blocks(size_t step, const Transfer& t, std::vector<Delivery>& deliveries, Verification& result) {
+    const Bytes expected = expected_bytes(t);
+    if (t.bytes != expected) {
+      fail(result, step, t.src, t.blocks.front(), "transfer " + edge(t) + " carries " + std::to_string(t.bytes.count()) + " bytes for blocks worth " + std::to_string(expected.count()));
+      return false;
+    }
+    if (!reducing_ && t.op == TransferOp::reduce) {
+      fail(result, step, t.src, t.blocks.front(), std::string("transfer ") + edge(t) + " reduces in a " + to_string(s_.collective()) + ", which has nothing to reduce");
+      return false;
+    }
+    for (uint32_t b : t.blocks) {
+      ++result.block_moves;
+      if (!sender_has(step, t, b, result)) return false;
+      deliveries.push_back({t.dst, b, t.op, t.src});
+    }
+    return true;
+  }
+
+  bool sender_has(size_t step, const Transfer& t, uint32_t b, Verification& result) {
+    if (reducing_) {
+      if (!partial_[t.src][b].empty()) return true;
+      fail(result, step, t.src, b, "node " + std::to_string(t.src) + " sends block " + std::to_string(b) + " it holds no partial of");
+      return false;
+    }
+    if (held_[t.src].test(b)) return true;
+    fail(result, step, t.src, b, "node " + std::to_string(t.src) + " sends block " + std::to_string(b) + " it does not hold");
+    return false;
+  }
+
+  // Copies replace a node's partial, reductions add to it: both in one step
+  // for the same (node, block) would depend on an order that does not exist.
+  bool write_partials(size_t step, std::vector<Delivery>& deliveries, Verification& result) {
     std::sort(deliveries.begin(), deliveries.end());
     std::vector<std::pair<const Delivery*, Bits>> writes;
     for (size_t i = 0; i < deliveries.size();) {
@@ -217,21 +236,29 @@ class Verifier {
         writes.emplace_back(&first, partial_[first.src][first.block]);
       } else {
         Bits sum = partial_[first.dst][first.block];
-        for (size_t j = i; j < end; ++j) {
-          const Delivery& d = deliveries[j];
-          const Bits& inputs = partial_[d.src][d.block];
-          const int64_t twice = sum.first_common(inputs);
-          if (twice >= 0) {
-            fail(result, step, d.dst, d.block, "node " + std::to_string(d.dst) + " adds the input of node " + std::to_string(twice) + " to block " + std::to_string(d.block) + " twice (from node " + std::to_string(d.src) + ")");
-            return false;
-          }
-          sum.merge(inputs);
-        }
+        if (!add_inputs(step, deliveries, i, end, sum, result)) return false;
         writes.emplace_back(&first, std::move(sum));
       }
       i = end;
     }
     for (auto& [delivery, bits] : writes) partial_[delivery->dst][delivery->block] = std::move(bits);
+    return true;
+  }
+
+  // Adds the senders' partials of deliveries [begin, end) (one node, one
+  // block) into `sum`; false on an input added twice.
+  bool add_inputs(size_t step, const std::vector<Delivery>& deliveries, size_t begin, size_t end, Bits& sum,
+                  Verification& result) const {
+    for (size_t j = begin; j < end; ++j) {
+      const Delivery& d = deliveries[j];
+      const Bits& inputs = partial_[d.src][d.block];
+      const int64_t twice = sum.first_common(inputs);
+      if (twice >= 0) {
+        fail(result, step, d.dst, d.block, "node " + std::to_string(d.dst) + " adds the input of node " + std::to_string(twice) + " to block " + std::to_string(d.block) + " twice (from node " + std::to_string(d.src) + ")");
+        return false;
+      }
+      sum.merge(inputs);
+    }
     return true;
   }
 

@@ -104,8 +104,19 @@ class Reader {
     if (auto seed = find(root, "seed"))
       config.seed = integer<uint64_t>(*seed, 0, std::numeric_limits<uint64_t>::max());
 
-    const Entry fabric = section(require(root, "fabric"), kFabricKeys);
-    FabricSpec& f = config.fabric;
+    read_fabric(section(require(root, "fabric"), kFabricKeys), config.fabric);
+    read_workload(section(require(root, "workload"), kWorkloadKeys), config.fabric.gpus, config.workload);
+    read_synthesis(section(require(root, "synthesis"), kSynthesisKeys), config.synthesis);
+    if (auto output = find(root, "output")) {
+      const Entry out = section(*output, kOutputKeys);
+      if (auto dir = find(out, "dir")) config.output_dir = text(*dir);
+    }
+    config.key_locations = locations_;
+    return config;
+  }
+
+ private:
+  void read_fabric(const Entry& fabric, FabricSpec& f) const {
     f.gpus = integer<int>(require(fabric, "gpus"), 2, INT_MAX);
     if (auto ports = find(fabric, "ports")) f.ports = integer<int>(*ports, 1, INT_MAX);
     if (auto circuits = find(fabric, "circuits"))
@@ -121,9 +132,9 @@ class Reader {
       f.egress_order = choice(*order, kEgressOrderNames);
     if (auto delay = find(fabric, "reconfig_delay")) f.reconfig_delay = time(*delay);
     if (auto overhead = find(fabric, "step_overhead")) f.step_overhead = time(*overhead);
+  }
 
-    const Entry workload = section(require(root, "workload"), kWorkloadKeys);
-    WorkloadSpec& w = config.workload;
+  void read_workload(const Entry& workload, int gpus, WorkloadSpec& w) const {
     const Entry collective = require(workload, "collective");
     try {
       w.collective = parse_collective(text(collective));
@@ -133,7 +144,7 @@ class Reader {
     w.message = size(require(workload, "message"), nullptr);
     if (auto chunk = find(workload, "chunk")) w.chunk = size(*chunk, "whole");
     if (auto root_gpu = find(workload, "root"))
-      w.root = integer<int>(*root_gpu, 0, f.gpus - 1);
+      w.root = integer<int>(*root_gpu, 0, gpus - 1);
     if (auto distribution = find(workload, "distribution"))
       w.distribution = choice(*distribution, kFlowDistributionNames);
     if (auto factor = find(workload, "zipf_factor")) {
@@ -141,26 +152,27 @@ class Reader {
         fail(*factor, factor->key + " applies only to workload.distribution: zipf");
       w.zipf_factor = real(*factor, 0.0, 100.0);
     }
-    if (auto scope = find(workload, "message_scope")) {
-      // ReTri and nccl-tests size an all-to-all by the per-GPU buffer m: each
-      // of the n flows (own block included) is m / n.
-      static constexpr EnumName<bool> kScopes[] = {{false, "flow"}, {true, "gpu"}};
-      if (choice(*scope, kScopes)) {
-        if (w.collective != Collective::alltoall)
-          fail(*scope, scope->key + ": gpu applies to workload.collective: alltoall (other collectives' message is per GPU already)");
-        const int64_t per_flow = w.message.count() / f.gpus;
-        if (per_flow < 1)
-          fail(*scope, scope->key + ": gpu splits workload.message over " + std::to_string(f.gpus) +
-                           " flows: less than one byte each");
-        w.message = Bytes(per_flow);
-      }
-    }
+    if (auto scope = find(workload, "message_scope")) apply_message_scope(*scope, gpus, w);
     if (w.distribution != FlowDistribution::uniform && w.collective != Collective::alltoall)
       fail(collective, "workload.distribution: " + std::string(to_string(w.distribution)) +
                            " needs workload.collective: alltoall (flow sizes are per pair)");
+  }
 
-    const Entry synthesis = section(require(root, "synthesis"), kSynthesisKeys);
-    SynthesisSpec& s = config.synthesis;
+  // ReTri and nccl-tests size an all-to-all by the per-GPU buffer m: each
+  // of the n flows (own block included) is m / n.
+  void apply_message_scope(const Entry& scope, int gpus, WorkloadSpec& w) const {
+    static constexpr EnumName<bool> kScopes[] = {{false, "flow"}, {true, "gpu"}};
+    if (!choice(scope, kScopes)) return;
+    if (w.collective != Collective::alltoall)
+      fail(scope, scope.key + ": gpu applies to workload.collective: alltoall (other collectives' message is per GPU already)");
+    const int64_t per_flow = w.message.count() / gpus;
+    if (per_flow < 1)
+      fail(scope, scope.key + ": gpu splits workload.message over " + std::to_string(gpus) +
+                      " flows: less than one byte each");
+    w.message = Bytes(per_flow);
+  }
+
+  void read_synthesis(const Entry& synthesis, SynthesisSpec& s) const {
     std::tie(s.algorithm, s.algorithm_params) = algorithm_spec(require(synthesis, "algorithm"));
     if (auto planner = find(synthesis, "planner")) std::tie(s.planner, s.planner_params) = named_component(*planner, "planner");
     if (auto topology = find(synthesis, "topology")) s.topology = topology_spec(*topology);
@@ -173,16 +185,8 @@ class Reader {
         s.reconfigurations = integer<int>(*count, 1, INT_MAX);
       }
     }
-
-    if (auto output = find(root, "output")) {
-      const Entry out = section(*output, kOutputKeys);
-      if (auto dir = find(out, "dir")) config.output_dir = text(*dir);
-    }
-    config.key_locations = locations_;
-    return config;
   }
 
- private:
   [[noreturn]] void fail(const Entry& entry, const std::string& message) const {
     throw Error(entry.where + ": " + message);
   }

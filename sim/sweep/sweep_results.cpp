@@ -109,6 +109,15 @@ std::string content_hash(const std::string& text) {
   return hex;
 }
 
+void use_as_sweep_folder(const std::string& out_dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(out_dir, ec);
+  if (ec || !std::filesystem::is_directory(out_dir)) {
+    throw Error("--out " + out_dir + ": cannot use it as the sweep's folder: " +
+                (ec ? ec.message() : std::string("it exists and is not a directory")));
+  }
+}
+
 }  // namespace
 
 SweepResults::SweepResults(const SweepSpec& spec, const std::string& out_dir, bool resume)
@@ -116,13 +125,22 @@ SweepResults::SweepResults(const SweepSpec& spec, const std::string& out_dir, bo
       points_(spec.points()),
       path_(out_dir + "/results.csv"),
       hash_path_(out_dir + "/results.csv.base_hash") {
-  std::error_code ec;
-  std::filesystem::create_directories(out_dir, ec);
-  if (ec || !std::filesystem::is_directory(out_dir)) {
-    throw Error("--out " + out_dir + ": cannot use it as the sweep's folder: " +
-                (ec ? ec.message() : std::string("it exists and is not a directory")));
+  use_as_sweep_folder(out_dir);
+  lock_folder(out_dir);
+  check_replaceable(path_);
+  check_replaceable(hash_path_);
+  base_hash_ = content_hash(read_whole(spec.base));
+  std::set<std::string> done;
+  if (std::filesystem::exists(path_)) {
+    if (!resume) throw Error(path_ + " exists: pass --resume to continue that sweep, or choose another --out");
+    check_base_hash(spec.base);
+    done = points_already_run();
   }
-  // One sweep per folder at a time: two would interleave duplicate rows.
+  queue_pending(done);
+}
+
+// One sweep per folder at a time: two would interleave duplicate rows.
+void SweepResults::lock_folder(const std::string& out_dir) {
   const std::string lock_path = out_dir + "/.results.lock";
   lock_fd_ = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
   if (lock_fd_ < 0) throw Error(lock_path + ": cannot open the sweep's lock: " + std::strerror(errno));
@@ -136,54 +154,66 @@ SweepResults::SweepResults(const SweepSpec& spec, const std::string& out_dir, bo
     }
     throw Error(lock_path + ": cannot lock: " + std::strerror(why));
   }
-  check_replaceable(path_);
-  check_replaceable(hash_path_);
-  base_hash_ = content_hash(read_whole(spec.base));
-  std::set<std::string> done;
-  if (std::filesystem::exists(path_)) {
-    if (!resume) throw Error(path_ + " exists: pass --resume to continue that sweep, or choose another --out");
-    if (std::filesystem::exists(hash_path_)) {
-      const std::string stored = read_whole(hash_path_);
-      if (stored.substr(0, 16) != base_hash_) {
-        throw Error(path_ + ": its rows were run with another version of the base config " + spec.base +
-                    " (content hash " + stored.substr(0, 16) + ", now " + base_hash_ +
-                    "); resuming would mix the two: choose another --out, or move results.csv away");
-      }
-    } else {
-      write_file_atomically(hash_path_, base_hash_ + "\n");
+}
+
+// Resuming rows run with another base config would mix two experiments;
+// without a hash file, the current hash is recorded.
+void SweepResults::check_base_hash(const std::string& base) const {
+  if (std::filesystem::exists(hash_path_)) {
+    const std::string stored = read_whole(hash_path_);
+    if (stored.substr(0, 16) != base_hash_) {
+      throw Error(path_ + ": its rows were run with another version of the base config " + base +
+                  " (content hash " + stored.substr(0, 16) + ", now " + base_hash_ +
+                  "); resuming would mix the two: choose another --out, or move results.csv away");
     }
-    const std::string text = read_whole(path_);
-    CsvRecords file = csv_records(text);
-    if (file.torn) {
-      // A row cut short (disk full, a crash): drop it so its point runs again
-      // instead of gluing the next row onto it.
-      if (::truncate(path_.c_str(), static_cast<off_t>(file.complete_bytes)) != 0) {
-        throw Error(path_ + ": cannot drop its torn last row: " + std::strerror(errno));
-      }
-      notes_.push_back(path_ + ": dropped a torn last row (" + std::to_string(text.size() - file.complete_bytes) +
-                       " bytes without a line end); its point runs again");
-    }
-    if (file.records.empty()) throw Error(path_ + ": has no header line; move it away or choose another --out");
-    header_ = file.records.front();
-    const std::vector<std::string> columns = csv_split(header_);
-    for (size_t i = 0; i < keys_.size(); ++i) {
-      if (i >= columns.size() || columns[i] != keys_[i]) {
-        throw Error(path_ + ": its columns do not start with this sweep's keys (" + keys_.front() +
-                    ", ...): a different sweep wrote it");
-      }
-    }
-    for (size_t r = 1; r < file.records.size(); ++r) {
-      if (file.records[r].empty()) continue;
-      std::vector<std::string> fields = csv_split(file.records[r]);
-      if (fields.size() != columns.size()) {
-        throw Error(path_ + ": row " + std::to_string(r) + " has " + std::to_string(fields.size()) +
-                    " fields, the header " + std::to_string(columns.size()) +
-                    "; the file is damaged: repair or move it away");
-      }
-      fields.resize(keys_.size());
-      done.insert(key_of(fields));
+  } else {
+    write_file_atomically(hash_path_, base_hash_ + "\n");
+  }
+}
+
+// The existing file's rows, keyed by their swept values; its header becomes ours.
+std::set<std::string> SweepResults::points_already_run() {
+  const CsvRecords file = records_without_torn_row();
+  if (file.records.empty()) throw Error(path_ + ": has no header line; move it away or choose another --out");
+  header_ = file.records.front();
+  const std::vector<std::string> columns = csv_split(header_);
+  for (size_t i = 0; i < keys_.size(); ++i) {
+    if (i >= columns.size() || columns[i] != keys_[i]) {
+      throw Error(path_ + ": its columns do not start with this sweep's keys (" + keys_.front() +
+                  ", ...): a different sweep wrote it");
     }
   }
+  std::set<std::string> done;
+  for (size_t r = 1; r < file.records.size(); ++r) {
+    if (file.records[r].empty()) continue;
+    std::vector<std::string> fields = csv_split(file.records[r]);
+    if (fields.size() != columns.size()) {
+      throw Error(path_ + ": row " + std::to_string(r) + " has " + std::to_string(fields.size()) +
+                  " fields, the header " + std::to_string(columns.size()) +
+                  "; the file is damaged: repair or move it away");
+    }
+    fields.resize(keys_.size());
+    done.insert(key_of(fields));
+  }
+  return done;
+}
+
+CsvRecords SweepResults::records_without_torn_row() {
+  const std::string text = read_whole(path_);
+  CsvRecords file = csv_records(text);
+  if (file.torn) {
+    // A row cut short (disk full, a crash): drop it so its point runs again
+    // instead of gluing the next row onto it.
+    if (::truncate(path_.c_str(), static_cast<off_t>(file.complete_bytes)) != 0) {
+      throw Error(path_ + ": cannot drop its torn last row: " + std::strerror(errno));
+    }
+    notes_.push_back(path_ + ": dropped a torn last row (" + std::to_string(text.size() - file.complete_bytes) +
+                     " bytes without a line end); its point runs again");
+  }
+  return file;
+}
+
+void SweepResults::queue_pending(const std::set<std::string>& done) {
   outcome_.points = points_.size();
   for (size_t i = 0; i < points_.size(); ++i) {
     std::vector<std::string> values;

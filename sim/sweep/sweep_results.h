@@ -51,6 +51,11 @@ class SweepResults {
   const std::vector<std::string>& notes() const { return notes_; }
 
  private:
+  void lock_folder(const std::string& out_dir);
+  void check_base_hash(const std::string& base) const;
+  std::set<std::string> points_already_run();
+  CsvRecords records_without_torn_row();
+  void queue_pending(const std::set<std::string>& done);
   void append(const std::string& text);
 
   std::vector<std::string> keys_;

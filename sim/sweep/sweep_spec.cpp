@@ -105,6 +105,115 @@ void drop_repeats(SweepSpec::Axis& axis, const std::string& label, const std::st
   axis.values = std::move(kept);
 }
 
+YAML::Node parse_single_document(const std::string& yaml_text, const std::string& source_name) {
+  YAML::Node root;
+  try {
+    if (const int line = second_yaml_document_line(yaml_text); line > 0) {
+      throw Error(source_name + ":" + std::to_string(line) +
+                  ": a second YAML document ('---'); a sweep is exactly one document");
+    }
+    root = YAML::Load(yaml_text);
+  } catch (const YAML::Exception& e) {
+    throw Error(source_name + ":" + std::to_string(e.mark.line + 1) + ": not valid YAML: " + e.msg);
+  }
+  return root;
+}
+
+void check_top_level_keys(const YAML::Node& root, const std::string& source_name) {
+  if (!root.IsMap()) throw Error(source_name + ": a sweep must be a YAML map with base, grid and optional zip");
+  for (const auto& item : root) {
+    const std::string key = item.first.Scalar();
+    if (key != "base" && key != "grid" && key != "zip") {
+      throw Error(where(source_name, item.first) + ": unknown key '" + key + "' (valid: base, grid, zip)");
+    }
+  }
+}
+
+// The base config, relative paths taken from the sweep file's directory.
+std::string base_config_path(const YAML::Node& base, const std::string& source_name, const std::string& directory) {
+  if (!base || !base.IsScalar() || base.Scalar().empty()) throw Error(source_name + ": missing required key 'base' (a config path)");
+  const std::filesystem::path base_path(base.Scalar());
+  return base_path.is_absolute() ? base_path.string() : (std::filesystem::path(directory) / base_path).string();
+}
+
+// The keys swept so far, over grid and zip together: each may be swept once.
+class SweptKeys {
+ public:
+  explicit SweptKeys(const std::string& source_name) : source_name_(source_name) {}
+
+  std::string check(const YAML::Node& k) {
+    const std::string key = k.Scalar();
+    if (key.empty() || key.front() == '.' || key.back() == '.' || key.find("..") != std::string::npos) {
+      throw Error(where(source_name_, k) + ": malformed key '" + key + "' (dotted config key, e.g. fabric.gpus)");
+    }
+    for (const std::string& s : seen_) {
+      if (s == key) throw Error(where(source_name_, k) + ": key '" + key + "' is swept twice");
+    }
+    seen_.push_back(key);
+    return key;
+  }
+
+ private:
+  const std::string& source_name_;
+  std::vector<std::string> seen_;
+};
+
+// One axis per grid key.
+void add_grid_axes(const YAML::Node& grid, SweptKeys& keys, SweepSpec& spec) {
+  if (!grid || grid.IsNull()) return;
+  const std::string& source_name = spec.source;
+  if (!grid.IsMap()) throw Error(where(source_name, grid) + ": grid must be a map of dotted keys to values");
+  for (const auto& item : grid) {
+    const std::string key = keys.check(item.first);
+    SweepSpec::Axis axis{{key}, {}};
+    for (std::string& v : values_of(item.second, "grid." + key, source_name)) axis.values.push_back({std::move(v)});
+    drop_repeats(axis, "grid." + key, where(source_name, item.first), spec.notes);
+    spec.axes.push_back(std::move(axis));
+  }
+}
+
+// One axis for all zip keys, whose value lists vary together.
+void add_zip_axis(const YAML::Node& zip, SweptKeys& keys, SweepSpec& spec) {
+  if (!zip || zip.IsNull()) return;
+  const std::string& source_name = spec.source;
+  if (!zip.IsMap()) throw Error(where(source_name, zip) + ": zip must be a map of dotted keys to lists");
+  SweepSpec::Axis axis;
+  size_t length = 0;
+  for (const auto& item : zip) {
+    const std::string key = keys.check(item.first);
+    const std::vector<std::string> values = values_of(item.second, "zip." + key, source_name);
+    if (axis.keys.empty()) {
+      length = values.size();
+      axis.values.assign(length, {});
+    } else if (values.size() != length) {
+      throw Error(where(source_name, item.first) + ": zip." + key + " has " + std::to_string(values.size()) +
+                  " values, zip." + axis.keys.front() + " has " + std::to_string(length) + " (zip keys vary together)");
+    }
+    axis.keys.push_back(key);
+    for (size_t i = 0; i < length; ++i) axis.values[i].push_back(values[i]);
+  }
+  if (!axis.keys.empty()) {
+    drop_repeats(axis, "zip", where(source_name, zip), spec.notes);
+    spec.axes.push_back(std::move(axis));
+  }
+}
+
+// The grid is materialised as rows; refuse what could never finish or fit.
+void check_point_count(const SweepSpec& spec) {
+  uint64_t points = 1;
+  std::string shape;
+  bool overflow = false;
+  for (const SweepSpec::Axis& axis : spec.axes) {
+    overflow = overflow || __builtin_mul_overflow(points, static_cast<uint64_t>(axis.values.size()), &points);
+    shape += (shape.empty() ? "" : " x ") + std::to_string(axis.values.size());
+  }
+  if (overflow || points > kMaxSweepPoints) {
+    throw Error(spec.source + ": the sweep has " + (overflow ? std::string("more than 2^64") : std::to_string(points)) +
+                " points (" + shape + "), more than " + std::to_string(kMaxSweepPoints) +
+                "; split it into smaller sweeps");
+  }
+}
+
 }  // namespace
 
 std::vector<std::string> expand_range(const std::string& text, const std::string& key) {
@@ -167,89 +276,16 @@ std::vector<SweepPoint> SweepSpec::points() const {
 
 SweepSpec load_sweep_from_string(const std::string& yaml_text, const std::string& source_name,
                                  const std::string& directory) {
-  YAML::Node root;
-  try {
-    if (const int line = second_yaml_document_line(yaml_text); line > 0) {
-      throw Error(source_name + ":" + std::to_string(line) +
-                  ": a second YAML document ('---'); a sweep is exactly one document");
-    }
-    root = YAML::Load(yaml_text);
-  } catch (const YAML::Exception& e) {
-    throw Error(source_name + ":" + std::to_string(e.mark.line + 1) + ": not valid YAML: " + e.msg);
-  }
-  if (!root.IsMap()) throw Error(source_name + ": a sweep must be a YAML map with base, grid and optional zip");
+  YAML::Node root = parse_single_document(yaml_text, source_name);
+  check_top_level_keys(root, source_name);
   SweepSpec spec;
   spec.source = source_name;
-  for (const auto& item : root) {
-    const std::string key = item.first.Scalar();
-    if (key != "base" && key != "grid" && key != "zip") {
-      throw Error(where(source_name, item.first) + ": unknown key '" + key + "' (valid: base, grid, zip)");
-    }
-  }
-  const YAML::Node base = root["base"];
-  if (!base || !base.IsScalar() || base.Scalar().empty()) throw Error(source_name + ": missing required key 'base' (a config path)");
-  const std::filesystem::path base_path(base.Scalar());
-  spec.base = base_path.is_absolute() ? base_path.string() : (std::filesystem::path(directory) / base_path).string();
-  std::vector<std::string> seen;
-  auto check_key = [&](const YAML::Node& k) {
-    const std::string key = k.Scalar();
-    if (key.empty() || key.front() == '.' || key.back() == '.' || key.find("..") != std::string::npos) {
-      throw Error(where(source_name, k) + ": malformed key '" + key + "' (dotted config key, e.g. fabric.gpus)");
-    }
-    for (const std::string& s : seen) {
-      if (s == key) throw Error(where(source_name, k) + ": key '" + key + "' is swept twice");
-    }
-    seen.push_back(key);
-    return key;
-  };
-  const YAML::Node grid = root["grid"];
-  if (grid && !grid.IsNull()) {
-    if (!grid.IsMap()) throw Error(where(source_name, grid) + ": grid must be a map of dotted keys to values");
-    for (const auto& item : grid) {
-      const std::string key = check_key(item.first);
-      SweepSpec::Axis axis{{key}, {}};
-      for (std::string& v : values_of(item.second, "grid." + key, source_name)) axis.values.push_back({std::move(v)});
-      drop_repeats(axis, "grid." + key, where(source_name, item.first), spec.notes);
-      spec.axes.push_back(std::move(axis));
-    }
-  }
-  const YAML::Node zip = root["zip"];
-  if (zip && !zip.IsNull()) {
-    if (!zip.IsMap()) throw Error(where(source_name, zip) + ": zip must be a map of dotted keys to lists");
-    SweepSpec::Axis axis;
-    size_t length = 0;
-    for (const auto& item : zip) {
-      const std::string key = check_key(item.first);
-      const std::vector<std::string> values = values_of(item.second, "zip." + key, source_name);
-      if (axis.keys.empty()) {
-        length = values.size();
-        axis.values.assign(length, {});
-      } else if (values.size() != length) {
-        throw Error(where(source_name, item.first) + ": zip." + key + " has " + std::to_string(values.size()) +
-                    " values, zip." + axis.keys.front() + " has " + std::to_string(length) + " (zip keys vary together)");
-      }
-      axis.keys.push_back(key);
-      for (size_t i = 0; i < length; ++i) axis.values[i].push_back(values[i]);
-    }
-    if (!axis.keys.empty()) {
-      drop_repeats(axis, "zip", where(source_name, zip), spec.notes);
-      spec.axes.push_back(std::move(axis));
-    }
-  }
+  spec.base = base_config_path(root["base"], source_name, directory);
+  SweptKeys keys(source_name);
+  add_grid_axes(root["grid"], keys, spec);
+  add_zip_axis(root["zip"], keys, spec);
   if (spec.axes.empty()) throw Error(source_name + ": nothing to sweep: give grid (or zip) keys");
-  // The grid is materialised as rows; refuse what could never finish or fit.
-  uint64_t points = 1;
-  std::string shape;
-  bool overflow = false;
-  for (const SweepSpec::Axis& axis : spec.axes) {
-    overflow = overflow || __builtin_mul_overflow(points, static_cast<uint64_t>(axis.values.size()), &points);
-    shape += (shape.empty() ? "" : " x ") + std::to_string(axis.values.size());
-  }
-  if (overflow || points > kMaxSweepPoints) {
-    throw Error(source_name + ": the sweep has " + (overflow ? std::string("more than 2^64") : std::to_string(points)) +
-                " points (" + shape + "), more than " + std::to_string(kMaxSweepPoints) +
-                "; split it into smaller sweeps");
-  }
+  check_point_count(spec);
   return spec;
 }
 
