@@ -88,9 +88,9 @@ TEST_P(EveryAlgorithmVerified, ProvenWhereSupportedRefusedNamingNElsewhere) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Registry, EveryAlgorithmVerified, testing::ValuesIn(ranges()),
-                         [](const testing::TestParamInfo<Range>& info) {
-                           return info.param.algorithm + "_n" + std::to_string(info.param.first_n) + "_to_" +
-                                  std::to_string(info.param.last_n);
+                         [](const testing::TestParamInfo<Range>& case_info) {
+                           return case_info.param.algorithm + "_n" + std::to_string(case_info.param.first_n) + "_to_" +
+                                  std::to_string(case_info.param.last_n);
                          });
 
 }  // namespace
