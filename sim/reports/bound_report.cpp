@@ -6,6 +6,8 @@
 #include <sstream>
 
 #include "core/error.h"
+#include "sim/reports/csv_text.h"
+#include "sim/reports/json_writer.h"
 #include "schedules/alltoall/degree_k/degree_k_sequence.h"
 #include "schedules/alltoall/reconfiguration_bound.h"
 #include "schedules/alltoall/ring_shift_search.h"
@@ -100,40 +102,47 @@ std::string BoundReport::table() const {
 }
 
 std::string BoundReport::json() const {
-  auto row_json = [&](const Row& row) {
-    std::ostringstream o;
-    o << "\"gpus\": " << gpus << ", \"ports\": " << ports << ", \"reconfigs\": " << row.reconfigs
-      << ", \"transmission_T\": " << row.transmission_T;
-    if (compared) {
-      o << ", \"rdc_T\": " << (row.rdc_T ? std::to_string(*row.rdc_T) : "null")
-        << ", \"ratio\": " << (row.ratio() ? fixed(*row.ratio()) : "null");
-    }
-    return o.str();
+  const auto optional_number = [](JsonWriter& out, const std::optional<std::string>& text) -> JsonWriter& {
+    return text ? out.number(*text) : out.null();
   };
-  std::ostringstream out;
+  const auto row_fields = [&](JsonWriter& out, const Row& row) {
+    out.field("gpus", gpus).field("ports", ports).field("reconfigs", row.reconfigs)
+        .field("transmission_T", row.transmission_T);
+    if (!compared) return;
+    optional_number(out.key("rdc_T"), row.rdc_T ? std::optional(std::to_string(*row.rdc_T)) : std::nullopt);
+    optional_number(out.key("ratio"), row.ratio() ? std::optional(fixed(*row.ratio())) : std::nullopt);
+  };
+  JsonWriter out;
+  out.begin_object(JsonWriter::Layout::inline_);
   if (single) {
-    out << "{" << row_json(rows.front()) << "}\n";
-    return out.str();
+    row_fields(out, rows.front());
+    return out.end_object().text();
   }
-  out << "{\"gpus\": " << gpus << ", \"ports\": " << ports << ", \"bounds\": [";
-  for (size_t i = 0; i < rows.size(); ++i) out << (i ? ", " : "") << "{" << row_json(rows[i]) << "}";
-  out << "]";
-  if (compared) out << ", \"worst_ratio\": " << (worst_ratio() ? fixed(*worst_ratio()) : "null");
-  out << "}\n";
-  return out.str();
+  out.field("gpus", gpus).field("ports", ports).key("bounds").begin_array(JsonWriter::Layout::inline_);
+  for (const Row& row : rows) {
+    out.begin_object(JsonWriter::Layout::inline_);
+    row_fields(out, row);
+    out.end_object();
+  }
+  out.end_array();
+  if (compared) optional_number(out.key("worst_ratio"), worst_ratio() ? std::optional(fixed(*worst_ratio())) : std::nullopt);
+  return out.end_object().text();
 }
 
 std::string BoundReport::csv() const {
-  std::ostringstream out;
-  out << "gpus,ports,reconfigs,transmission_T" << (compared ? ",rdc_T,ratio" : "") << "\n";
+  std::vector<std::string> header = {"gpus", "ports", "reconfigs", "transmission_T"};
+  if (compared) header.insert(header.end(), {"rdc_T", "ratio"});
+  std::string out = csv_line(header);
   for (const Row& row : rows) {
-    out << gpus << "," << ports << "," << row.reconfigs << "," << row.transmission_T;
+    std::vector<std::string> fields = {std::to_string(gpus), std::to_string(ports), std::to_string(row.reconfigs),
+                                       std::to_string(row.transmission_T)};
     if (compared) {
-      out << "," << (row.rdc_T ? std::to_string(*row.rdc_T) : "") << "," << (row.ratio() ? fixed(*row.ratio()) : "");
+      fields.push_back(row.rdc_T ? std::to_string(*row.rdc_T) : "");
+      fields.push_back(row.ratio() ? fixed(*row.ratio()) : "");
     }
-    out << "\n";
+    out += csv_line(fields);
   }
-  return out.str();
+  return out;
 }
 
 }  // namespace photonsim

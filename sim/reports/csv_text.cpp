@@ -12,6 +12,15 @@ std::string csv_field(const std::string& value) {
   return out + "\"";
 }
 
+std::string csv_line(const std::vector<std::string>& fields) {
+  std::string line;
+  for (size_t i = 0; i < fields.size(); ++i) {
+    if (i) line += ',';
+    line += csv_field(fields[i]);
+  }
+  return line + "\n";
+}
+
 std::vector<std::string> csv_split(const std::string& line) {
   std::vector<std::string> fields(1);
   bool quoted = false;

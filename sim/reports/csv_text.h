@@ -1,5 +1,6 @@
 #pragma once
-// Contract: RFC 4180 CSV fields. csv_field quotes a value holding a comma,
+// Contract: RFC 4180 CSV fields. csv_line writes one record (every field
+// through csv_field, comma-separated, "\n"-terminated); csv_field quotes a value holding a comma,
 // quote, CR or LF (doubling quotes); csv_split reads one record back, quoted
 // newlines included; csv_records cuts text into records at newlines outside
 // quotes and reports whether the last one was left unterminated (torn).
@@ -9,6 +10,7 @@
 namespace photonsim {
 
 std::string csv_field(const std::string& value);
+std::string csv_line(const std::vector<std::string>& fields);
 std::vector<std::string> csv_split(const std::string& record);
 
 struct CsvRecords {

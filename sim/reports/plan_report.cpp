@@ -1,6 +1,7 @@
 #include "sim/reports/plan_report.h"
 
 #include "sim/reports/json_text.h"
+#include "sim/reports/json_writer.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -66,34 +67,33 @@ std::string PlanReport::table() const {
 }
 
 std::string PlanReport::json() const {
-  std::ostringstream out;
-  out << "{\n  \"best\": " << (outcomes.empty() || !outcomes.front().schedule ? "null" : json_string(outcomes.front().label()))
-      << ",\n  \"planners\": [";
-  for (size_t i = 0; i < outcomes.size(); ++i) {
-    const auto& o = outcomes[i];
-    out << (i ? "," : "") << "\n    {\"planner\": " << json_string(o.label()) << ", \"ok\": " << (o.schedule ? "true" : "false");
-    if (o.schedule) {
-      const Schedule& s = *o.schedule;
-      out << ", \"predicted_ps\": " << s.prediction().total().picoseconds() << ", \"reconfigurations\": " << s.reconfigurations()
-          << ", \"reconfigure_before_steps\": [";
-      const std::vector<size_t> steps = reconfiguring_steps(s);
-      for (size_t j = 0; j < steps.size(); ++j) out << (j ? ", " : "") << steps[j];
-      out << "], \"topologies\": [";
-      for (size_t j = 0; j < steps.size(); ++j) {
-        out << (j ? ", " : "") << json_string(s.topologies()[static_cast<size_t>(s.steps()[steps[j]].topology)].name());
-      }
-      out << "]";
-      if (!o.construction.empty()) {
-        out << ", \"hop_sum_T\": " << (o.hop_sum >= 0 ? std::to_string(o.hop_sum) : "null")
-            << ", \"construction\": " << json_string(o.construction);
-      }
-    } else {
-      out << ", \"error\": " << json_string(o.error);
+  JsonWriter out;
+  out.begin_object().key("best");
+  outcomes.empty() || !outcomes.front().schedule ? out.null() : out.string(outcomes.front().label());
+  out.key("planners").begin_array();
+  for (const PlanCandidate& o : outcomes) {
+    out.begin_object(JsonWriter::Layout::inline_).field("planner", o.label()).field("ok", o.schedule.has_value());
+    if (!o.schedule) {
+      out.field("error", o.error).end_object();
+      continue;
     }
-    out << "}";
+    const Schedule& s = *o.schedule;
+    out.field("predicted_ps", s.prediction().total().picoseconds()).field("reconfigurations", s.reconfigurations());
+    const std::vector<size_t> steps = reconfiguring_steps(s);
+    out.key("reconfigure_before_steps").begin_array(JsonWriter::Layout::inline_);
+    for (size_t step : steps) out.integer(static_cast<int64_t>(step));
+    out.end_array().key("topologies").begin_array(JsonWriter::Layout::inline_);
+    for (size_t step : steps) out.string(s.topologies()[static_cast<size_t>(s.steps()[step].topology)].name());
+    out.end_array();
+    if (!o.construction.empty()) {
+      out.key("hop_sum_T");
+      o.hop_sum >= 0 ? out.integer(o.hop_sum) : out.null();
+      out.field("construction", o.construction);
+    }
+    out.end_object();
   }
-  out << "\n  ]\n}\n";
-  return out.str();
+  out.end_array().end_object();
+  return out.text();
 }
 
 }  // namespace photonsim

@@ -2,6 +2,7 @@
 
 #include "sim/reports/csv_text.h"
 #include "sim/reports/json_text.h"
+#include "sim/reports/json_writer.h"
 
 #include <cstdio>
 #include <sstream>
@@ -28,7 +29,7 @@ std::string fixed(double v, int decimals) {
 
 struct Column {
   std::string name;
-  std::string value;  // already JSON-formatted (strings quoted)
+  std::string value;  // a number as printed, or the string itself (quoted on output)
   bool is_string;
 };
 
@@ -76,51 +77,59 @@ std::vector<Column> scalar_columns(const RunReport& r) {
 }  // namespace
 
 std::string RunReport::json() const {
-  std::ostringstream out;
-  out << "{";
-  bool first = true;
+  JsonWriter out;
+  out.begin_object();
   for (const Column& col : scalar_columns(*this)) {
-    out << (first ? "" : ",") << "\n  " << json_string(col.name) << ": "
-        << (col.is_string ? json_string(col.value) : col.value);
-    first = false;
+    out.key(col.name);
+    col.is_string ? out.string(col.value) : out.number(col.value);
   }
   if (stored_prediction) {
     // replay: what the schedule's maker predicted for the fabric it was made for.
-    out << ",\n  \"stored_model\": " << json_string(stored_prediction->model)
-        << ",\n  \"stored_predicted_ps\": " << stored_prediction->total().picoseconds();
+    out.field("stored_model", stored_prediction->model)
+        .field("stored_predicted_ps", stored_prediction->total().picoseconds());
   }
-  out << ",\n  \"per_step\": [";
+  out.key("per_step").begin_array();
   const auto& predicted = schedule.prediction().steps;
   for (size_t s = 0; s < result.steps.size(); ++s) {
     const StepResult& m = result.steps[s];
     const StepPrediction p = s < predicted.size() ? predicted[s] : StepPrediction{};
     const Step& step = schedule.steps()[s];
-    out << (s ? "," : "") << "\n    {\"step\": " << s
-        << ", \"topology\": " << json_string(schedule.topologies()[static_cast<size_t>(step.topology)].name())
-        << ", \"reconfigured\": " << (m.reconfiguration > Time::zero() || schedule.reconfigures_before(s) ? "true" : "false")
-        << ", \"transfers\": " << m.transfers << ", \"bytes\": " << m.bytes
-        << ", \"measured_ps\": " << m.measured().picoseconds()
-        << ", \"predicted_ps\": " << p.total().picoseconds()
-        << ", \"error_pct\": " << fixed(error_pct(m.measured(), p.total()), 4)
-        << ", \"measured\": {\"reconfiguration_ps\": " << m.reconfiguration.picoseconds()
-        << ", \"startup_ps\": " << m.startup.picoseconds()
-        << ", \"transfer_ps\": " << (m.measured() - m.reconfiguration - m.startup).picoseconds() << "}"
-        << ", \"predicted\": {\"reconfiguration_ps\": " << p.reconfiguration.picoseconds()
-        << ", \"startup_ps\": " << p.startup.picoseconds()
-        << ", \"propagation_ps\": " << p.propagation.picoseconds()
-        << ", \"transmission_ps\": " << p.transmission.picoseconds() << "}}";
+    out.begin_object(JsonWriter::Layout::inline_)
+        .field("step", static_cast<uint64_t>(s))
+        .field("topology", schedule.topologies()[static_cast<size_t>(step.topology)].name())
+        .field("reconfigured", m.reconfiguration > Time::zero() || schedule.reconfigures_before(s))
+        .field("transfers", m.transfers)
+        .field("bytes", m.bytes)
+        .field("measured_ps", m.measured().picoseconds())
+        .field("predicted_ps", p.total().picoseconds())
+        .key("error_pct")
+        .number(fixed(error_pct(m.measured(), p.total()), 4));
+    out.key("measured")
+        .begin_object(JsonWriter::Layout::inline_)
+        .field("reconfiguration_ps", m.reconfiguration.picoseconds())
+        .field("startup_ps", m.startup.picoseconds())
+        .field("transfer_ps", (m.measured() - m.reconfiguration - m.startup).picoseconds())
+        .end_object();
+    out.key("predicted")
+        .begin_object(JsonWriter::Layout::inline_)
+        .field("reconfiguration_ps", p.reconfiguration.picoseconds())
+        .field("startup_ps", p.startup.picoseconds())
+        .field("propagation_ps", p.propagation.picoseconds())
+        .field("transmission_ps", p.transmission.picoseconds())
+        .end_object()
+        .end_object();
   }
-  out << "\n  ]\n}\n";
-  return out.str();
+  out.end_array().end_object();
+  return out.text();
 }
 
 std::string RunReport::csv() const {
-  std::string header, row;
+  std::vector<std::string> header, row;
   for (const Column& col : scalar_columns(*this)) {
-    header += (header.empty() ? "" : ",") + col.name;
-    row += (row.empty() ? "" : ",") + (col.is_string ? csv_field(col.value) : col.value);
+    header.push_back(col.name);
+    row.push_back(col.value);
   }
-  return header + "\n" + row + "\n";
+  return csv_line(header) + csv_line(row);
 }
 
 std::string RunReport::table() const {

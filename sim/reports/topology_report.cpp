@@ -1,6 +1,7 @@
 #include "sim/reports/topology_report.h"
 
 #include "sim/reports/json_text.h"
+#include "sim/reports/json_writer.h"
 
 #include <algorithm>
 #include <chrono>
@@ -55,21 +56,27 @@ TopologyReport TopologyReport::build(std::string type, Topology topology,
 
 std::string TopologyReport::json() const {
   const Degrees d = degrees_of(topology);
-  std::ostringstream out;
-  out << "{\n  \"type\": \"" << type << "\",\n  \"name\": " << json_string(topology.name()) << ",\n  \"gpus\": "
-      << topology.gpus() << ",\n  \"circuits\": " << topology.edges().size()
-      << ",\n  \"min_out_degree\": " << d.min_out << ",\n  \"max_out_degree\": " << d.max_out
-      << ",\n  \"min_in_degree\": " << d.min_in << ",\n  \"max_in_degree\": " << d.max_in
-      << ",\n  \"strongly_connected\": " << (is_strongly_connected(topology) ? "true" : "false")
-      << ",\n  \"diameter\": " << diameter(topology) << ",\n  \"average_hops\": " << average_hops_text(topology);
-  if (demand) out << ",\n  \"demand\": \"" << *demand << "\",\n  \"theta\": " << number(*theta);
-  out << ",\n  \"edges\": [";
-  for (size_t i = 0; i < topology.edges().size(); ++i) {
-    const Edge& e = topology.edges()[i];
-    out << (i ? ", " : "") << "[" << e.first << ", " << e.second << "]";
+  JsonWriter out;
+  out.begin_object()
+      .field("type", type)
+      .field("name", topology.name())
+      .field("gpus", topology.gpus())
+      .field("circuits", static_cast<uint64_t>(topology.edges().size()))
+      .field("min_out_degree", d.min_out)
+      .field("max_out_degree", d.max_out)
+      .field("min_in_degree", d.min_in)
+      .field("max_in_degree", d.max_in)
+      .field("strongly_connected", is_strongly_connected(topology))
+      .field("diameter", diameter(topology))
+      .key("average_hops")
+      .number(average_hops_text(topology));
+  if (demand) out.field("demand", *demand).key("theta").number(number(*theta));
+  out.key("edges").begin_array(JsonWriter::Layout::inline_);
+  for (const Edge& e : topology.edges()) {
+    out.begin_array(JsonWriter::Layout::inline_).integer(e.first).integer(e.second).end_array();
   }
-  out << "]\n}\n";
-  return out.str();
+  out.end_array().end_object();
+  return out.text();
 }
 
 std::string TopologyReport::table() const {

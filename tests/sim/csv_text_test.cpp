@@ -31,5 +31,11 @@ TEST(CsvText, AnUnterminatedLastRecordIsTorn) {
   EXPECT_EQ(r.complete_bytes, std::string("k,v\n1,x\n").size());
 }
 
+TEST(CsvText, ALineQuotesEachFieldThatNeedsItAndEndsTheRecord) {
+  EXPECT_EQ(csv_line({"gpus", "a,b", "say \"hi\"", ""}), "gpus,\"a,b\",\"say \"\"hi\"\"\",\n");
+  EXPECT_EQ(csv_line({}), "\n");
+  EXPECT_EQ(csv_split(csv_line({"x", "y,z"}).substr(0, 7)), (std::vector<std::string>{"x", "y,z"}));
+}
+
 }  // namespace
 }  // namespace photonsim
