@@ -6,14 +6,14 @@
 #include <cmath>
 #include <numeric>
 
+#include "tests/support/test_workload.h"
+
 namespace photonsim {
 namespace {
 
+// An all-to-all whose flows average `mean` bytes.
 WorkloadSpec workload(FlowDistribution d, int64_t mean) {
-  WorkloadSpec w;
-  w.message = Bytes(mean);
-  w.distribution = d;
-  return w;
+  return testing_support::with_distribution(testing_support::test_workload(Collective::alltoall, mean), d);
 }
 
 int64_t total(const std::vector<Bytes>& sizes) {

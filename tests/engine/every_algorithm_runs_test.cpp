@@ -12,6 +12,7 @@
 #include "schedules/synthesizer_registry.h"
 #include "sim/engine/replayer.h"
 #include "tests/support/test_fabric.h"
+#include "tests/support/test_workload.h"
 
 namespace photonsim {
 namespace {
@@ -24,10 +25,7 @@ TEST(EveryAlgorithm, RunsWithStaticAndEveryStepPlanners) {
       for (const char* planner : {"static", "every_step"}) {
         FabricSpec f = testing_support::test_fabric(8, 2);
         f.reconfig_delay = Time::us(1);
-        WorkloadSpec w;
-        w.collective = collective;
-        w.message = Bytes(1'000'000);
-        w.root = 3;
+        const WorkloadSpec w = testing_support::test_workload(collective, 1'000'000, 3);
         SynthesisSpec s;
         s.algorithm = algorithm.info.name;
         s.planner = planner;
@@ -55,11 +53,9 @@ TEST(EveryAlgorithm, JointAlgorithmsRunWithEveryWorkloadDistribution) {
       for (FlowDistribution distribution : {FlowDistribution::uniform, FlowDistribution::random, FlowDistribution::zipf}) {
         FabricSpec f = testing_support::test_fabric(8, ports);
         f.reconfig_delay = Time::us(1);
-        WorkloadSpec w;
-        w.collective = Collective::alltoall;
-        w.message = Bytes(1'000'000);
-        w.chunk = Bytes(250'000);
-        w.distribution = distribution;
+        using namespace testing_support;
+        const WorkloadSpec w =
+            with_distribution(with_chunk(test_workload(Collective::alltoall, 1'000'000), 250'000), distribution);
         SynthesisSpec s;
         s.algorithm = algorithm.info.name;
         const std::string what = algorithm.info.name + " / k=" + std::to_string(ports) + " / " + to_string(distribution);
@@ -98,10 +94,7 @@ TEST(EveryAlgorithm, RunsOrRefusesEveryGpuCountFrom2To64) {
       for (int n : counts) {
         FabricSpec f = testing_support::test_fabric(n, 2);
         f.reconfig_delay = Time::us(1);
-        WorkloadSpec w;
-        w.collective = collective;
-        w.message = Bytes(60'000);
-        w.root = static_cast<Node>(n / 2);
+        const WorkloadSpec w = testing_support::test_workload(collective, 60'000, n / 2);
         SynthesisSpec s;
         s.algorithm = algorithm.info.name;
         if (!algorithm.is_joint()) s.planner = planner;

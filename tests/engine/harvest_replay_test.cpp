@@ -10,6 +10,8 @@
 
 #include "schedules/synthesizer_registry.h"
 #include "sim/engine/replayer.h"
+#include "tests/support/test_fabric.h"
+#include "tests/support/test_workload.h"
 
 namespace photonsim {
 namespace {
@@ -22,15 +24,10 @@ struct Case {
 
 Case setup(int gpus, int ports, const std::string& algorithm, Collective collective, int64_t message) {
   Case s;
-  s.fabric.gpus = gpus;
-  s.fabric.ports = ports;
-  s.fabric.bandwidth = Bandwidth::bits_per_second(800'000'000'000);
-  s.fabric.latency = Time::ns(500);
+  s.fabric = testing_support::test_fabric(gpus, ports);
   s.fabric.step_overhead = Time::ns(200);
   s.fabric.reconfig_delay = Time::ns(10);
-  s.fabric.router = RouterMode::store_and_forward;
-  s.workload.collective = collective;
-  s.workload.message = Bytes(message);
+  s.workload = testing_support::test_workload(collective, message);
   s.synthesis.algorithm = algorithm;
   s.synthesis.planner = "harvest";
   s.synthesis.topology.type = "ring";

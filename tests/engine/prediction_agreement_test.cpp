@@ -5,6 +5,8 @@
 
 #include "schedules/synthesizer_registry.h"
 #include "sim/engine/replayer.h"
+#include "tests/support/test_fabric.h"
+#include "tests/support/test_workload.h"
 
 namespace photonsim {
 namespace {
@@ -17,13 +19,9 @@ struct Case {
 
 Case make_case(int gpus, Collective collective, const std::string& algorithm, Bytes message) {
   Case c;
-  c.fabric.gpus = gpus;
-  c.fabric.ports = 1;
-  c.fabric.bandwidth = Bandwidth::bits_per_second(800'000'000'000);
-  c.fabric.latency = Time::ns(500);
+  c.fabric = testing_support::test_fabric(gpus);
   c.fabric.reconfig_delay = Time::us(10);
-  c.workload.collective = collective;
-  c.workload.message = message;
+  c.workload = testing_support::test_workload(collective, message.count());
   c.synthesis.algorithm = algorithm;
   c.synthesis.topology.type = "ring";
   return c;

@@ -7,6 +7,7 @@
 #include "schedules/model/schedule.h"
 #include "sim/engine/replayer.h"
 #include "tests/support/test_fabric.h"
+#include "tests/support/test_workload.h"
 
 namespace photonsim::testing_support {
 
@@ -15,12 +16,9 @@ inline FabricSpec fabric(int gpus, int ports = 1) {
   return f;
 }
 
+// An all-to-all of `message` per flow, in chunks of `chunk` (0 = one per transfer).
 inline WorkloadSpec workload(Bytes message, Bytes chunk = Bytes(0)) {
-  WorkloadSpec w;
-  w.collective = Collective::alltoall;
-  w.message = message;
-  w.chunk = chunk;
-  return w;
+  return with_chunk(test_workload(Collective::alltoall, message.count()), chunk.count());
 }
 
 inline Transfer transfer(Node src, Node dst, int64_t bytes, std::vector<Node> path = {}) {

@@ -14,6 +14,8 @@
 #include "schedules/verify/block_verifier.h"
 #include "schedules/synthesizer_registry.h"
 #include "sim/engine/replayer.h"
+#include "tests/support/test_fabric.h"
+#include "tests/support/test_workload.h"
 
 namespace photonsim {
 namespace {
@@ -21,7 +23,7 @@ namespace {
 constexpr int64_t kFlowBytes = 3000;            // workload.message: one (src, dst) flow
 const Time kAlphaS = Time::ns(1700);            // per-phase delay (the paper's 1.7 us)
 const Time kAlphaH = Time::ns(1000);            // per-hop delay (the paper's 1 us)
-const Bandwidth kBandwidth = Bandwidth::bits_per_second(800'000'000'000);  // 10 ps per byte
+const Bandwidth kBandwidth = Bandwidth::bits_per_second(testing_support::k800GbpsInBitsPerSecond);  // 10 ps per byte
 const Time kReconfig = Time::us(10);            // delta (alpha_r)
 
 struct RetriRun {
@@ -30,20 +32,13 @@ struct RetriRun {
 };
 
 RetriRun retri_on_ring(int n, const std::string& planner) {
-  FabricSpec fabric;
-  fabric.gpus = n;
-  fabric.ports = 2;
-  fabric.circuits = CircuitKind::bidirectional;
-  fabric.bandwidth = kBandwidth;
+  FabricSpec fabric = testing_support::test_fabric(n, 2, CircuitKind::bidirectional);  // kBandwidth, store-and-forward
   fabric.latency = kAlphaH;
-  fabric.router = RouterMode::store_and_forward;
   fabric.packet = Bytes(0);  // one packet per chunk
   fabric.reconfig_delay = kReconfig;
   fabric.step_overhead = kAlphaS;
-  WorkloadSpec workload;
-  workload.collective = Collective::alltoall;
-  workload.message = Bytes(kFlowBytes);
-  workload.chunk = Bytes(0);  // the whole transfer is one chunk
+  // Chunk 0: the whole transfer is one chunk.
+  const WorkloadSpec workload = testing_support::test_workload(Collective::alltoall, kFlowBytes);
   SynthesisSpec synthesis;
   synthesis.algorithm = "retri";
   synthesis.planner = planner;

@@ -16,6 +16,7 @@
 #include "schedules/synthesizer_registry.h"
 #include "schedules/verify/block_verifier.h"
 #include "tests/support/test_fabric.h"
+#include "tests/support/test_workload.h"
 
 namespace photonsim {
 namespace {
@@ -57,10 +58,7 @@ TEST_P(EveryAlgorithmVerified, ProvenWhereSupportedRefusedNamingNElsewhere) {
   for (Collective collective : algorithm.info.collectives) {
     for (int n = GetParam().first_n; n <= GetParam().last_n; ++n) {
       const FabricSpec f = fabric_of(n);
-      WorkloadSpec w;
-      w.collective = collective;
-      w.message = Bytes(int64_t{1000} * n);
-      w.root = static_cast<Node>(n - 1);
+      const WorkloadSpec w = testing_support::test_workload(collective, int64_t{1000} * n, n - 1);
       SynthesisSpec s;
       s.algorithm = algorithm.info.name;
       if (!algorithm.is_joint()) s.planner = "every_step";

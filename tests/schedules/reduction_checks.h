@@ -16,6 +16,7 @@
 #include "schedules/planners/every_step_planner.h"
 #include "schedules/synthesizer_registry.h"
 #include "tests/support/test_fabric.h"
+#include "tests/support/test_workload.h"
 
 namespace photonsim::reduction_checks {
 
@@ -29,10 +30,7 @@ inline FabricSpec fabric(int gpus, int ports = 1) {
 }
 
 inline WorkloadSpec workload(Collective c, int64_t message = kOddMessage) {
-  WorkloadSpec w;
-  w.collective = c;
-  w.message = Bytes(message);
-  return w;
+  return testing_support::test_workload(c, message);
 }
 
 inline SynthesisSpec synthesis(const std::string& algorithm, std::map<std::string, std::string> params = {},

@@ -11,6 +11,7 @@
 #include "schedules/algorithms/alltoall_direct.h"
 #include "schedules/planners/static_planner.h"
 #include "tests/support/test_fabric.h"
+#include "tests/support/test_workload.h"
 
 namespace photonsim {
 namespace {
@@ -20,12 +21,7 @@ FabricSpec fabric(int gpus, int ports = 1) {
   return f;
 }
 
-WorkloadSpec workload(Collective c) {
-  WorkloadSpec w;
-  w.collective = c;
-  w.message = Bytes(4000000);
-  return w;
-}
+WorkloadSpec workload(Collective c) { return testing_support::test_workload(c, 4000000); }
 
 SynthesisSpec synthesis(const std::string& algorithm, const std::string& planner, const std::string& topology) {
   SynthesisSpec s;

@@ -16,6 +16,7 @@
 #include "schedules/planners/every_step_planner.h"
 #include "schedules/synthesizer_registry.h"
 #include "tests/support/test_fabric.h"
+#include "tests/support/test_workload.h"
 
 namespace photonsim {
 
@@ -31,10 +32,7 @@ struct VerificationCase {
 
 inline Schedule synthesize_for_verification(const VerificationCase& c) {
   PlanningInput input;
-  input.fabric.gpus = c.gpus;
-  input.fabric.ports = 4;
-  input.fabric.bandwidth = Bandwidth::bits_per_second(800'000'000'000);
-  input.fabric.latency = Time::ns(500);
+  input.fabric = testing_support::test_fabric(c.gpus, 4);
   input.workload.collective = c.collective;
   input.workload.message = c.message;
   input.workload.chunk = c.chunk;
@@ -72,9 +70,7 @@ inline std::vector<Node> route_of(const StepPattern& p, int n, Node src, Node ds
 // (static) on a bidirectional ring with 2 ports, the cost model, the verifier.
 inline void expect_all_to_all_runs_on_a_static_ring(const std::string& algorithm, int gpus) {
   FabricSpec f = testing_support::test_fabric(gpus, 2, CircuitKind::bidirectional);
-  WorkloadSpec w;
-  w.collective = Collective::alltoall;
-  w.message = Bytes(1000);
+  const WorkloadSpec w = testing_support::test_workload(Collective::alltoall, 1000);
   SynthesisSpec s;
   s.algorithm = algorithm;
   s.topology.type = "ring";

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "tests/support/test_fabric.h"
 
 namespace photonsim {
 namespace {
@@ -222,9 +223,9 @@ TEST(CongestionDilation, ParallelCircuitsAreOneEdgeKeyButSharePerCircuitLoad) {
 TEST(CongestionDilation, CostIsLatencyTimesDilationPlusSerialisationOfCongestionTimesW) {
   const Topology t = ring(8, true);
   const CongestionDilation cd = compute_congestion_dilation(t, rhd_round(8, 4));
-  // 800 Gbps = 1e11 B/s: 4 x 1 MB = 4e6 B takes 40 us; 4 hops x 500 ns = 2 us.
-  EXPECT_EQ(cd.cost(Time::ns(500), Bandwidth::bits_per_second(800'000'000'000), Bytes(1'000'000)),
-            Time::us(42));
+  // The test fabric (800 Gbps = 1e11 B/s, 500 ns): 4 x 1 MB = 4e6 B takes 40 us; 4 hops x 500 ns = 2 us.
+  const FabricSpec f = testing_support::test_fabric(8);
+  EXPECT_EQ(cd.cost(f.latency, f.bandwidth, Bytes(1'000'000)), Time::us(42));
   // PCCL's evaluation: alpha = 3 us, beta = 1/450 s/GB (450 GB/s = 3.6e12 bit/s), w = 1 MB:
   // 4 x 3 us + 4e6 / 450e9 s = 12 us + 8888888.9 ps, rounded up to a whole picosecond.
   EXPECT_EQ(cd.cost(Time::us(3), Bandwidth::bits_per_second(3'600'000'000'000), Bytes(1'000'000)),

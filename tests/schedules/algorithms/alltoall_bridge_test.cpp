@@ -13,9 +13,12 @@
 #include "tests/schedules/pattern_of.h"
 #include "tests/schedules/verification_harness.h"
 #include "tests/support/test_fabric.h"
+#include "tests/support/test_workload.h"
 
 namespace photonsim {
 namespace {
+
+using testing_support::test_workload;
 
 FabricSpec fabric(int gpus) {
   FabricSpec f = testing_support::test_fabric(gpus, 2, CircuitKind::bidirectional);
@@ -23,14 +26,7 @@ FabricSpec fabric(int gpus) {
   return f;
 }
 
-WorkloadSpec workload() {
-  WorkloadSpec w;
-  w.collective = Collective::alltoall;
-  w.message = Bytes(1000);
-  return w;
-}
-
-StepPattern bridge(int n) { return pattern_of(AlltoallBridge(), fabric(n), workload()); }
+StepPattern bridge(int n) { return pattern_of(AlltoallBridge(), fabric(n), test_workload(Collective::alltoall, 1000)); }
 
 int floor_log2(int n) {
   int k = 0;
@@ -157,7 +153,8 @@ TEST(AlltoallBridge, HalvesVariantIsVerifiedAndSplitsEveryFlow) {
                                                                         Bytes(0), 0, {{"mirror", "halves"}}}));
     EXPECT_TRUE(v.ok()) << "n = " << n << ": " << v.violation->describe();
   }
-  const StepPattern p = pattern_of(AlltoallBridge(), fabric(64), workload(), {{"mirror", "halves"}});
+  const StepPattern p =
+      pattern_of(AlltoallBridge(), fabric(64), test_workload(Collective::alltoall, 1000), {{"mirror", "halves"}});
   EXPECT_EQ(p.block_parts, 2u);
   EXPECT_EQ(p.blocks, 64u * 64u * 2u);
   ASSERT_EQ(p.steps.size(), 6u);  // ceil(log2 64): offsets up to 63 each way
@@ -168,7 +165,8 @@ TEST(AlltoallBridge, HalvesVariantIsVerifiedAndSplitsEveryFlow) {
       EXPECT_EQ(t.counterclockwise, t.blocks.front() % 2 == 1);
     }
   }
-  EXPECT_THROW(pattern_of(AlltoallBridge(), fabric(8), workload(), {{"mirror", "both"}}), Error);
+  EXPECT_THROW(pattern_of(AlltoallBridge(), fabric(8), test_workload(Collective::alltoall, 1000), {{"mirror", "both"}}),
+               Error);
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include "tests/schedules/pattern_of.h"
 #include "tests/schedules/verification_harness.h"
 #include "tests/support/test_fabric.h"
+#include "tests/support/test_workload.h"
 
 namespace photonsim {
 namespace {
@@ -21,15 +22,9 @@ FabricSpec fabric(int gpus) {
   return f;
 }
 
-WorkloadSpec workload(int64_t message = 1000) {
-  WorkloadSpec w;
-  w.collective = Collective::alltoall;
-  w.message = Bytes(message);
-  return w;
-}
-
 StepPattern bruck(int n, int64_t radix) {
-  return pattern_of(AlltoallBruck(), fabric(n), workload(), {{"radix", std::to_string(radix)}});
+  return pattern_of(AlltoallBruck(), fabric(n), testing_support::test_workload(Collective::alltoall, 1000),
+                    {{"radix", std::to_string(radix)}});
 }
 
 int ceil_log(int64_t radix, int64_t n) {

@@ -10,21 +10,17 @@
 #include "tests/schedules/pattern_of.h"
 #include "tests/schedules/verification_harness.h"
 #include "tests/support/test_fabric.h"
+#include "tests/support/test_workload.h"
 
 namespace photonsim {
 namespace {
+
+using testing_support::test_workload;
 
 FabricSpec fabric(int gpus) {
   FabricSpec f = testing_support::test_fabric(gpus);
   f.latency = Time::zero();
   return f;
-}
-
-WorkloadSpec workload() {
-  WorkloadSpec w;
-  w.collective = Collective::alltoall;
-  w.message = Bytes(1000);
-  return w;
 }
 
 Schedule synthesized(int n) { return synthesize_for_verification({"dex", n}); }
@@ -38,7 +34,7 @@ TEST(AlltoallDex, VerifierProvesEveryPowerOfTwoUpTo1024) {
 
 TEST(AlltoallDex, Log2NStepsOfPerfectMatchingsWithHalfTheBlocksEachWay) {
   for (int n : {2, 4, 8, 16, 64, 128}) {
-    const StepPattern p = pattern_of(AlltoallDex(), fabric(n), workload());
+    const StepPattern p = pattern_of(AlltoallDex(), fabric(n), test_workload(Collective::alltoall, 1000));
     EXPECT_EQ(p.blocks, static_cast<uint32_t>(n * n));
     int log2n = 0;
     while ((1 << log2n) < n) ++log2n;

@@ -12,9 +12,12 @@
 #include "tests/schedules/pattern_of.h"
 #include "tests/schedules/verification_harness.h"
 #include "tests/support/test_fabric.h"
+#include "tests/support/test_workload.h"
 
 namespace photonsim {
 namespace {
+
+using testing_support::test_workload;
 
 FabricSpec fabric(int gpus) {
   FabricSpec f = testing_support::test_fabric(gpus, 2, CircuitKind::bidirectional);
@@ -22,14 +25,7 @@ FabricSpec fabric(int gpus) {
   return f;
 }
 
-WorkloadSpec workload() {
-  WorkloadSpec w;
-  w.collective = Collective::alltoall;
-  w.message = Bytes(1000);
-  return w;
-}
-
-StepPattern retri(int n) { return pattern_of(AlltoallRetri(), fabric(n), workload()); }
+StepPattern retri(int n) { return pattern_of(AlltoallRetri(), fabric(n), test_workload(Collective::alltoall, 1000)); }
 
 int ceil_log3(int n) {
   int k = 0;

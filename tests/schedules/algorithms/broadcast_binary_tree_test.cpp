@@ -12,6 +12,7 @@
 #include "tests/schedules/pattern_of.h"
 #include "tests/schedules/verification_harness.h"
 #include "tests/support/test_fabric.h"
+#include "tests/support/test_workload.h"
 
 namespace photonsim {
 namespace {
@@ -21,13 +22,9 @@ FabricSpec fabric(int gpus, int ports = 2) {
   return f;
 }
 
+// A broadcast of `message` bytes from `root`, pipelined in segments of `chunk` bytes.
 WorkloadSpec workload(int64_t message, int64_t chunk, int root = 0) {
-  WorkloadSpec w;
-  w.collective = Collective::broadcast;
-  w.message = Bytes(message);
-  w.chunk = Bytes(chunk);
-  w.root = root;
-  return w;
+  return testing_support::with_chunk(testing_support::test_workload(Collective::broadcast, message, root), chunk);
 }
 
 int floor_log2(int n) {

@@ -8,6 +8,7 @@
 #include "schedules/alltoall/reconfiguration_bound.h"
 #include "schedules/synthesizer_registry.h"
 #include "tests/support/test_fabric.h"
+#include "tests/support/test_workload.h"
 
 namespace photonsim {
 namespace {
@@ -15,8 +16,7 @@ namespace {
 void check_all(int n, int k, bool check_rounds) {
   const SynthesizerRegistry registry = SynthesizerRegistry::with_builtins();
   FabricSpec f = testing_support::test_fabric(n, k);
-  WorkloadSpec w;
-  w.message = Bytes(4'000'000);
+  const WorkloadSpec w = testing_support::test_workload(Collective::alltoall, 4'000'000);
   const std::vector<Bytes> demand = alltoall_flow_sizes(w, n, 1);
   for (const auto& algorithm : registry.algorithms()) {
     if (!algorithm.is_joint()) continue;

@@ -9,31 +9,17 @@
 
 #include "core/error.h"
 #include "schedules/synthesizer_registry.h"
+#include "tests/support/test_fabric.h"
+#include "tests/support/test_workload.h"
 
 namespace photonsim {
 
 namespace {
 
-const Bandwidth k800G = Bandwidth::bits_per_second(800000000000);
+using testing_support::test_fabric;
+using testing_support::test_workload;
 
-FabricSpec fabric(int gpus, int ports = 1, CircuitKind circuits = CircuitKind::directed) {
-  FabricSpec f;
-  f.gpus = gpus;
-  f.ports = ports;
-  f.circuits = circuits;
-  f.bandwidth = k800G;
-  f.latency = Time::ns(500);
-  f.router = RouterMode::store_and_forward;
-  return f;
-}
-
-WorkloadSpec workload(Collective c, int64_t message, int root = 0) {
-  WorkloadSpec w;
-  w.collective = c;
-  w.message = Bytes(message);
-  w.root = root;
-  return w;
-}
+const Bandwidth k800G = Bandwidth::bits_per_second(testing_support::k800GbpsInBitsPerSecond);
 
 SynthesisSpec synthesis(const std::string& algorithm, const std::string& planner,
                         const std::string& topology,
@@ -79,8 +65,8 @@ Schedule one_step(const Topology& topology, std::vector<Transfer> transfers) {
 TEST(AlphaBetaCongestion, DirectOnUnidirectionalRingStoreAndForward) {
   // T = latency + chunk/B = 0.5us + 40us; total = T * n(n-1)/2.
   const int n = 8;
-  const FabricSpec f = fabric(n);
-  const WorkloadSpec w = workload(Collective::alltoall, 4000000);
+  const FabricSpec f = test_fabric(n);
+  const WorkloadSpec w = test_workload(Collective::alltoall, 4000000);
   const Schedule s = synth(f, w, synthesis("direct", "", "ring"));
   const Prediction p = predict_alpha_beta_congestion(s, f, w);
   EXPECT_EQ(p.model, "alpha_beta_congestion");
@@ -100,8 +86,8 @@ TEST(AlphaBetaCongestion, DirectOnUnidirectionalRingStoreAndForward) {
 
 TEST(AlphaBetaCongestion, ClosedFormForSeveralRingSizes) {
   for (int n : {2, 3, 5, 8, 12}) {
-    const FabricSpec f = fabric(n);
-    const WorkloadSpec w = workload(Collective::alltoall, 4000000);
+    const FabricSpec f = test_fabric(n);
+    const WorkloadSpec w = test_workload(Collective::alltoall, 4000000);
     const Schedule s = synth(f, w, synthesis("direct", "", "ring"));
     EXPECT_EQ(s.prediction().total(), Time::ns(40500) * (n * (n - 1) / 2)) << "n=" << n;
   }
@@ -109,9 +95,9 @@ TEST(AlphaBetaCongestion, ClosedFormForSeveralRingSizes) {
 
 TEST(AlphaBetaCongestion, UnconfiguredStartPaysOneReconfiguration) {
   const int n = 8;
-  FabricSpec f = fabric(n);
+  FabricSpec f = test_fabric(n);
   f.reconfig_delay = Time::us(25);
-  const WorkloadSpec w = workload(Collective::alltoall, 4000000);
+  const WorkloadSpec w = test_workload(Collective::alltoall, 4000000);
   const Schedule s = synth(f, w, synthesis("direct", "static", "none", "ring"));
   const Prediction& p = s.prediction();
   ASSERT_EQ(p.steps.size(), size_t{7});
@@ -124,9 +110,9 @@ TEST(AlphaBetaCongestion, UnconfiguredStartPaysOneReconfiguration) {
 
 TEST(AlphaBetaCongestion, StepOverheadOncePerStep) {
   const int n = 8;
-  FabricSpec f = fabric(n);
+  FabricSpec f = test_fabric(n);
   f.step_overhead = Time::ns(10);
-  const WorkloadSpec w = workload(Collective::alltoall, 4000000);
+  const WorkloadSpec w = test_workload(Collective::alltoall, 4000000);
   const Prediction p = synth(f, w, synthesis("direct", "", "ring")).prediction();
   for (const StepPrediction& sp : p.steps) EXPECT_EQ(sp.startup, Time::ns(10));
   EXPECT_EQ(p.total(), Time::ns(40500) * 28 + Time::ns(10) * 7);
@@ -134,8 +120,8 @@ TEST(AlphaBetaCongestion, StepOverheadOncePerStep) {
 
 TEST(AlphaBetaCongestion, DirectOnBidirectionalRing) {
   // Round h: every directed circuit carries h flows: h * (latency + m/B).
-  const FabricSpec f = fabric(8, 2, CircuitKind::bidirectional);
-  const WorkloadSpec w = workload(Collective::alltoall, 4000000);
+  const FabricSpec f = test_fabric(8, 2, CircuitKind::bidirectional);
+  const WorkloadSpec w = test_workload(Collective::alltoall, 4000000);
   const Prediction p = synth(f, w, synthesis("direct", "", "ring")).prediction();
   ASSERT_EQ(p.steps.size(), size_t{4});
   for (size_t i = 0; i < 4; ++i) {
@@ -147,8 +133,8 @@ TEST(AlphaBetaCongestion, DirectOnBidirectionalRing) {
 TEST(AlphaBetaCongestion, RingAllreduce) {
   // 2(n-1) * (latency + (m/n)/B).
   const int n = 8;
-  const FabricSpec f = fabric(n);
-  const WorkloadSpec w = workload(Collective::allreduce, 4000000);
+  const FabricSpec f = test_fabric(n);
+  const WorkloadSpec w = test_workload(Collective::allreduce, 4000000);
   const Prediction p = synth(f, w, synthesis("ring", "", "ring")).prediction();
   ASSERT_EQ(p.steps.size(), size_t{14});
   for (const StepPrediction& sp : p.steps) {
@@ -160,8 +146,8 @@ TEST(AlphaBetaCongestion, RingAllreduce) {
 
 TEST(AlphaBetaCongestion, RingAllreduceUnevenBlocksUseTheLargest) {
   // 4000003 B over 8 blocks: three blocks of 500001 B; each step carries one of them.
-  const FabricSpec f = fabric(8);
-  const WorkloadSpec w = workload(Collective::allreduce, 4000003);
+  const FabricSpec f = test_fabric(8);
+  const WorkloadSpec w = test_workload(Collective::allreduce, 4000003);
   const Prediction p = synth(f, w, synthesis("ring", "", "ring")).prediction();
   ASSERT_EQ(p.steps.size(), size_t{14});
   const Time big = k800G.serialization(Bytes(500001));
@@ -171,9 +157,9 @@ TEST(AlphaBetaCongestion, RingAllreduceUnevenBlocksUseTheLargest) {
 }
 
 TEST(AlphaBetaCongestion, ReduceScatterAndAllGatherAreHalf) {
-  const FabricSpec f = fabric(8);
+  const FabricSpec f = test_fabric(8);
   for (Collective c : {Collective::reducescatter, Collective::allgather}) {
-    const Prediction p = synth(f, workload(c, 4000000), synthesis("ring", "", "ring")).prediction();
+    const Prediction p = synth(f, test_workload(c, 4000000), synthesis("ring", "", "ring")).prediction();
     EXPECT_EQ(p.steps.size(), size_t{7});
     EXPECT_EQ(p.total(), Time::ns(5500) * 7);
   }
@@ -182,9 +168,9 @@ TEST(AlphaBetaCongestion, ReduceScatterAndAllGatherAreHalf) {
 TEST(AlphaBetaCongestion, BinomialEveryStepFromUnconfigured) {
   // ceil(log2 n) * (alpha_r + latency + m/B).
   for (int n : {2, 5, 8, 13}) {
-    FabricSpec f = fabric(n);
+    FabricSpec f = test_fabric(n);
     f.reconfig_delay = Time::us(3);
-    const WorkloadSpec w = workload(Collective::broadcast, 4000000, 1);
+    const WorkloadSpec w = test_workload(Collective::broadcast, 4000000, 1);
     const Prediction p = synth(f, w, synthesis("binomial", "every_step", "none")).prediction();
     int steps = 0;
     while ((1 << steps) < n) ++steps;
@@ -196,10 +182,10 @@ TEST(AlphaBetaCongestion, BinomialEveryStepFromUnconfigured) {
 
 TEST(AlphaBetaCongestion, CutThroughSingleMultiHopFlow) {
   // hops * latency + m/B + (hops - 1) * header/B.
-  FabricSpec f = fabric(8);
+  FabricSpec f = test_fabric(8);
   f.router = RouterMode::cut_through;
   f.header = Bytes(64);
-  const WorkloadSpec w = workload(Collective::alltoall, 4000000);
+  const WorkloadSpec w = test_workload(Collective::alltoall, 4000000);
   for (Node dst : {Node{1}, Node{3}, Node{7}}) {
     const Schedule s = one_step(uni_ring(8), {xfer(0, dst, 4000000)});
     const Prediction p = predict_alpha_beta_congestion(s, f, w);
@@ -212,28 +198,28 @@ TEST(AlphaBetaCongestion, CutThroughSingleMultiHopFlow) {
 }
 
 TEST(AlphaBetaCongestion, CutThroughHeaderLargerThanPacketUsesPacket) {
-  FabricSpec f = fabric(8);
+  FabricSpec f = test_fabric(8);
   f.router = RouterMode::cut_through;
   f.packet = Bytes(4096);
   f.header = Bytes(8192);
   const Schedule s = one_step(uni_ring(8), {xfer(0, 3, 4000000)});
-  const Prediction p = predict_alpha_beta_congestion(s, f, workload(Collective::alltoall, 4000000));
+  const Prediction p = predict_alpha_beta_congestion(s, f, test_workload(Collective::alltoall, 4000000));
   EXPECT_EQ(p.steps[0].transmission, Time::us(40) + Time::ps(40960) * 2);
 }
 
 TEST(AlphaBetaCongestion, StoreAndForwardPacketsPipeline) {
   // Store-and-forward in 4 KiB packets: fill is (hops - 1) packet times.
-  FabricSpec f = fabric(8);
+  FabricSpec f = test_fabric(8);
   f.packet = Bytes(4096);
   const Schedule s = one_step(uni_ring(8), {xfer(0, 3, 4000000)});
-  const Prediction p = predict_alpha_beta_congestion(s, f, workload(Collective::alltoall, 4000000));
+  const Prediction p = predict_alpha_beta_congestion(s, f, test_workload(Collective::alltoall, 4000000));
   EXPECT_EQ(p.steps[0].propagation, Time::ns(1500));
   EXPECT_EQ(p.steps[0].transmission, Time::us(40) + Time::ps(40960) * 2);
 }
 
 TEST(AlphaBetaCongestion, ChunksAreTheForwardingUnitWithoutPackets) {
-  FabricSpec f = fabric(8);
-  WorkloadSpec w = workload(Collective::alltoall, 4000000);
+  FabricSpec f = test_fabric(8);
+  WorkloadSpec w = test_workload(Collective::alltoall, 4000000);
   w.chunk = Bytes(1000000);
   const Schedule s = one_step(uni_ring(8), {xfer(0, 4, 4000000)});
   const Prediction p = predict_alpha_beta_congestion(s, f, w);
@@ -242,13 +228,13 @@ TEST(AlphaBetaCongestion, ChunksAreTheForwardingUnitWithoutPackets) {
 }
 
 TEST(AlphaBetaCongestion, CongestionDominatesWhenCircuitsAreShared) {
-  FabricSpec f = fabric(8);
+  FabricSpec f = test_fabric(8);
   f.packet = Bytes(4096);
   // Both flows cross circuit 1->2: it is busy 80us (+ one latency = 80.5us); the
   // 3-hop flow alone needs only 3 * 0.5us + 40us + 2 * 40.96ns. Congestion wins,
   // and its breakdown is one latency of propagation plus the busy time.
   const Schedule s = one_step(uni_ring(8), {xfer(0, 3, 4000000), xfer(1, 2, 4000000)});
-  const Prediction p = predict_alpha_beta_congestion(s, f, workload(Collective::alltoall, 4000000));
+  const Prediction p = predict_alpha_beta_congestion(s, f, test_workload(Collective::alltoall, 4000000));
   EXPECT_EQ(p.steps[0].transmission, Time::us(80));
   EXPECT_EQ(p.steps[0].propagation, Time::ns(500));
   EXPECT_EQ(p.total(), Time::ns(80500));
@@ -257,9 +243,9 @@ TEST(AlphaBetaCongestion, CongestionDominatesWhenCircuitsAreShared) {
 TEST(AlphaBetaCongestion, SlowestTransferWinsWhenItExceedsCongestion) {
   // Same two flows, but the 1-hop one is tiny: the busiest circuit (1->2) is busy
   // 10us + 10ns (+ 0.5us latency), below the 1 MB flow's own 3 * (0.5us + 10us).
-  FabricSpec f = fabric(8);
+  FabricSpec f = test_fabric(8);
   const Schedule s = one_step(uni_ring(8), {xfer(0, 3, 1000000), xfer(1, 2, 1000)});
-  const Prediction p = predict_alpha_beta_congestion(s, f, workload(Collective::alltoall, 1000000));
+  const Prediction p = predict_alpha_beta_congestion(s, f, test_workload(Collective::alltoall, 1000000));
   // Store-and-forward, one packet: 3 hops * (0.5us + 10us).
   EXPECT_EQ(p.steps[0].propagation, Time::ns(1500));
   EXPECT_EQ(p.steps[0].transmission, Time::us(30));
@@ -269,8 +255,8 @@ TEST(AlphaBetaCongestion, DirectWithSeveralChunksPerFlow) {
   // Round h: every circuit carries h flows of c = 4 chunks: congestion h * 40us
   // plus one latency beats the slowest flow (h * 0.5us + 40us + (h - 1) * 10us).
   const int n = 8;
-  const FabricSpec f = fabric(n);
-  WorkloadSpec w = workload(Collective::alltoall, 4000000);
+  const FabricSpec f = test_fabric(n);
+  WorkloadSpec w = test_workload(Collective::alltoall, 4000000);
   w.chunk = Bytes(1000000);
   const Schedule s = synth(f, w, synthesis("direct", "", "ring"));
   const Prediction& p = s.prediction();
@@ -287,16 +273,16 @@ TEST(AlphaBetaCongestion, DirectWithSeveralChunksPerFlow) {
 }
 
 TEST(AlphaBetaCongestion, ZeroByteTransfersCostNothing) {
-  const FabricSpec f = fabric(8);
+  const FabricSpec f = test_fabric(8);
   const Schedule s = one_step(uni_ring(8), {xfer(0, 5, 0)});
-  const Prediction p = predict_alpha_beta_congestion(s, f, workload(Collective::alltoall, 0));
+  const Prediction p = predict_alpha_beta_congestion(s, f, test_workload(Collective::alltoall, 0));
   ASSERT_EQ(p.steps.size(), size_t{1});
   EXPECT_EQ(p.steps[0].total(), Time::zero());
 }
 
 TEST(AlphaBetaCongestion, ParallelCircuitsShareTheLoad) {
-  const FabricSpec f = fabric(2, 2);
-  const WorkloadSpec w = workload(Collective::alltoall, 4000000);
+  const FabricSpec f = test_fabric(2, 2);
+  const WorkloadSpec w = test_workload(Collective::alltoall, 4000000);
   const Topology doubled("doubled", 2, {{0, 1}, {0, 1}, {1, 0}});
   const Topology single("single", 2, {{0, 1}, {1, 0}});
   const std::vector<Transfer> two{xfer(0, 1, 4000000), xfer(0, 1, 4000000)};
@@ -305,20 +291,20 @@ TEST(AlphaBetaCongestion, ParallelCircuitsShareTheLoad) {
 }
 
 TEST(AlphaBetaCongestion, ExplicitPathIsFollowed) {
-  const FabricSpec f = fabric(4, 2);
+  const FabricSpec f = test_fabric(4, 2);
   const Topology t("t", 4, {{0, 1}, {1, 2}, {2, 3}, {0, 3}, {3, 0}});
   Transfer x = xfer(0, 3, 4000000);
   x.path = {0, 1, 2, 3};  // long way round instead of the direct circuit
-  const Prediction p = predict_alpha_beta_congestion(one_step(t, {x}), f, workload(Collective::alltoall, 1));
+  const Prediction p = predict_alpha_beta_congestion(one_step(t, {x}), f, test_workload(Collective::alltoall, 1));
   EXPECT_EQ(p.steps[0].propagation, Time::ns(1500));
   EXPECT_EQ(p.steps[0].transmission, Time::us(120));
 }
 
 TEST(AlphaBetaCongestion, UnroutableStepThrowsNamingStep) {
-  const FabricSpec f = fabric(4);
+  const FabricSpec f = test_fabric(4);
   const Topology split("split", 4, {{0, 1}, {1, 0}, {2, 3}, {3, 2}});
   try {
-    predict_alpha_beta_congestion(one_step(split, {xfer(0, 2, 10)}), f, workload(Collective::alltoall, 10));
+    predict_alpha_beta_congestion(one_step(split, {xfer(0, 2, 10)}), f, test_workload(Collective::alltoall, 10));
     FAIL() << "expected Error";
   } catch (const Error& e) {
     const std::string msg = e.what();

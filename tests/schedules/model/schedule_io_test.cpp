@@ -13,6 +13,7 @@
 #include "core/rng.h"
 #include "schedules/synthesizer_registry.h"
 #include "tests/support/test_fabric.h"
+#include "tests/support/test_workload.h"
 
 namespace photonsim {
 
@@ -29,10 +30,7 @@ FabricSpec fabric(int gpus, int ports = 1, CircuitKind circuits = CircuitKind::d
 
 Schedule synth(Collective c, const std::string& algorithm, const std::string& planner,
                const std::string& topology, int gpus = 8, int root = 0) {
-  WorkloadSpec w;
-  w.collective = c;
-  w.message = Bytes(4000003);
-  w.root = root;
+  const WorkloadSpec w = testing_support::test_workload(c, 4000003, root);
   SynthesisSpec s;
   s.algorithm = algorithm;
   s.planner = planner;

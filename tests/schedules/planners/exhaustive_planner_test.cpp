@@ -5,6 +5,8 @@
 
 #include "core/error.h"
 #include "schedules/synthesizer_registry.h"
+#include "tests/support/test_fabric.h"
+#include "tests/support/test_workload.h"
 
 namespace photonsim {
 namespace {
@@ -17,13 +19,9 @@ struct Case {
 
 Case make_case(Time alpha_r) {
   Case s;
-  s.fabric.gpus = 6;
-  s.fabric.ports = 2;
-  s.fabric.bandwidth = Bandwidth::bits_per_second(800'000'000'000);
-  s.fabric.latency = Time::ns(500);
+  s.fabric = testing_support::test_fabric(6, 2);
   s.fabric.reconfig_delay = alpha_r;
-  s.workload.collective = Collective::broadcast;
-  s.workload.message = Bytes(1'000'000);
+  s.workload = testing_support::test_workload(Collective::broadcast, 1'000'000);
   s.synthesis.algorithm = "binomial";
   s.synthesis.topology.type = "ring";
   s.synthesis.planner_params["candidates"] = "[ring, step]";

@@ -24,9 +24,12 @@
 #include "topology/shortest_path_router.h"
 #include "topology/step_circuits.h"
 #include "topology/topology_registry.h"
+#include "tests/support/test_workload.h"
 
 namespace photonsim {
 namespace {
+
+using testing_support::test_workload;
 
 const Bandwidth k450GBps = Bandwidth::bits_per_second(3'600'000'000'000);  // 450 GB/s
 
@@ -39,13 +42,6 @@ FabricSpec fabric(int gpus, int ports, CircuitKind circuits = CircuitKind::direc
   f.latency = Time::us(3);
   f.reconfig_delay = Time::us(5);
   return f;
-}
-
-WorkloadSpec workload(Collective c, int64_t message) {
-  WorkloadSpec w;
-  w.collective = c;
-  w.message = Bytes(message);
-  return w;
 }
 
 PlanningInput planning_input(const FabricSpec& f, const WorkloadSpec& w, std::optional<Topology> initial,
@@ -342,7 +338,7 @@ TEST(PcclPlanner, DpEqualsExhaustiveSearchOnRandomPatterns) {
     const int n = 2 + static_cast<int>(rng.uniform(15));
     Instance in = random_setting(rng, n);
     in.label = "random#" + std::to_string(trial);
-    in.workload = workload(Collective::alltoall, 1'000'000);
+    in.workload = test_workload(Collective::alltoall, 1'000'000);
     const size_t steps = 1 + rng.uniform(5);
     for (size_t s = 0; s < steps; ++s) {
       std::vector<Transfer> step;
@@ -392,7 +388,7 @@ TEST(PcclPlanner, DpEqualsExhaustiveSearchOnRegisteredAlgorithms) {
     const int n = 2 + static_cast<int>(rng.uniform(15));
     Instance in = random_setting(rng, n);
     in.label = name + "/" + to_string(collective);
-    in.workload = workload(collective, 64'000'000);
+    in.workload = test_workload(collective, 64'000'000);
     for (const auto& a : registry.algorithms()) {
       if (a.info.name != name) continue;
       try {
@@ -424,8 +420,8 @@ TEST(PcclPlanner, CostIsLatencyTimesDilationPlusSerialisedLoad) {
   StepPattern p;
   p.steps = {{xfer(0, 2, 1000), xfer(1, 3, 3000)}};
   for (const auto& [w, bytes] : std::vector<std::pair<std::string, int64_t>>{{"edge_bytes", 4000}, {"max_transfer", 6000}}) {
-    const Schedule s = PcclPlanner().plan(p, planning_input(f, workload(Collective::alltoall, 1000), ring,
-                                                            {{"standard", "[]"}, {"w", w}}));
+    const Schedule s = PcclPlanner().plan(
+        p, planning_input(f, test_workload(Collective::alltoall, 1000), ring, {{"standard", "[]"}, {"w", w}}));
     ASSERT_EQ(s.prediction().steps.size(), 1u);
     const StepPrediction& step = s.prediction().steps[0];
     EXPECT_EQ(s.prediction().model, w == "edge_bytes" ? "pccl" : "pccl_max_transfer");
@@ -447,8 +443,8 @@ TEST(PcclPlanner, ParallelCircuitsShareTheLoadUnderEdgeBytes) {
   StepPattern p;
   p.steps = {{xfer(0, 1, 100), xfer(0, 1, 300)}};
   for (const auto& [w, bytes] : std::vector<std::pair<std::string, int64_t>>{{"edge_bytes", 300}, {"max_transfer", 600}}) {
-    const Schedule s = PcclPlanner().plan(p, planning_input(f, workload(Collective::alltoall, 100), doubled,
-                                                            {{"standard", "[]"}, {"w", w}}));
+    const Schedule s = PcclPlanner().plan(
+        p, planning_input(f, test_workload(Collective::alltoall, 100), doubled, {{"standard", "[]"}, {"w", w}}));
     EXPECT_EQ(s.reconfigurations(), 0) << w;
     EXPECT_EQ(s.prediction().steps[0].transmission, k450GBps.serialization(Bytes(bytes))) << w;
   }
@@ -465,8 +461,8 @@ TEST(PcclPlanner, DependencyConstraintForbidsReturningToAnEarlierRoundsCircuits)
              {xfer(0, 2, 100), xfer(2, 0, 100), xfer(1, 3, 100), xfer(3, 1, 100)},
              {xfer(0, 1, 100)},
              {xfer(1, 0, 100)}};
-  const Schedule s =
-      PcclPlanner().plan(p, planning_input(f, workload(Collective::alltoall, 100), std::nullopt, {{"standard", "[]"}}));
+  const Schedule s = PcclPlanner().plan(
+      p, planning_input(f, test_workload(Collective::alltoall, 100), std::nullopt, {{"standard", "[]"}}));
   EXPECT_EQ(s.reconfigurations(), 4);
   const Topology round0 = s.topologies()[static_cast<size_t>(s.steps()[0].topology)];
   EXPECT_FALSE(s.topologies()[static_cast<size_t>(s.steps()[2].topology)] == round0);
@@ -476,7 +472,7 @@ TEST(PcclPlanner, DependencyConstraintForbidsReturningToAnEarlierRoundsCircuits)
 TEST(PcclPlanner, FreeReconfigurationPutsEveryRoundOnItsOwnCircuits) {
   FabricSpec f = fabric(16, 1);
   f.reconfig_delay = Time::zero();
-  const WorkloadSpec w = workload(Collective::reducescatter, 1'000'000'000);
+  const WorkloadSpec w = test_workload(Collective::reducescatter, 1'000'000'000);
   const StepPattern p = Rhd().pattern(AlgorithmInput{f, w, ComponentParams("rhd", {}, Rhd().info().parameters, "algorithm")});
   const Schedule s = PcclPlanner().plan(p, planning_input(f, w, *try_make("ring", f)));
   ASSERT_EQ(s.steps().size(), 4u);
@@ -487,7 +483,7 @@ TEST(PcclPlanner, FreeReconfigurationPutsEveryRoundOnItsOwnCircuits) {
 TEST(PcclPlanner, ProhibitiveReconfigurationKeepsTheInitialTopology) {
   FabricSpec f = fabric(16, 4);
   f.reconfig_delay = Time::ms(100'000);
-  const WorkloadSpec w = workload(Collective::reducescatter, 1'000'000);
+  const WorkloadSpec w = test_workload(Collective::reducescatter, 1'000'000);
   const StepPattern p = Rhd().pattern(AlgorithmInput{f, w, ComponentParams("rhd", {}, Rhd().info().parameters, "algorithm")});
   const Topology torus = *try_make("torus", f);
   const Schedule kept = PcclPlanner().plan(p, planning_input(f, w, torus));
@@ -504,8 +500,8 @@ TEST(PcclPlanner, RoundsOverThePortLimitAreSplit) {
   const FabricSpec f = fabric(4, 1);
   StepPattern p;
   p.steps = {{xfer(0, 1, 10), xfer(0, 2, 10), xfer(0, 3, 10)}};
-  const Schedule s =
-      PcclPlanner().plan(p, planning_input(f, workload(Collective::alltoall, 10), std::nullopt, {{"standard", "[]"}}));
+  const Schedule s = PcclPlanner().plan(
+      p, planning_input(f, test_workload(Collective::alltoall, 10), std::nullopt, {{"standard", "[]"}}));
   ASSERT_EQ(s.steps().size(), 3u);
   for (const Step& step : s.steps()) EXPECT_EQ(step.transfers.size(), 1u);
   EXPECT_EQ(split_to_ports(p.steps[0], f).size(), 3u);
@@ -515,7 +511,7 @@ TEST(PcclPlanner, DefaultStandardSetKeepsWhatFitsThePorts) {
   // With one port only the unidirectional ring fits; the rest are skipped silently.
   FabricSpec f = fabric(16, 1);
   f.reconfig_delay = Time::ms(100'000);
-  const WorkloadSpec w = workload(Collective::reducescatter, 1'000'000);
+  const WorkloadSpec w = test_workload(Collective::reducescatter, 1'000'000);
   const StepPattern p = Rhd().pattern(AlgorithmInput{f, w, ComponentParams("rhd", {}, Rhd().info().parameters, "algorithm")});
   const Schedule s = PcclPlanner().plan(p, planning_input(f, w, std::nullopt));
   EXPECT_EQ(s.reconfigurations(), 1);
@@ -538,7 +534,8 @@ TEST(PcclPlanner, BadParametersNameThemselves) {
     FabricSpec wide = f;
     wide.ports = ports;
     try {
-      PcclPlanner().plan(p, planning_input(wide, workload(Collective::alltoall, 10), std::nullopt, std::move(params)));
+      PcclPlanner().plan(
+          p, planning_input(wide, test_workload(Collective::alltoall, 10), std::nullopt, std::move(params)));
     } catch (const Error& e) {
       return std::string(e.what());
     }
@@ -576,7 +573,7 @@ std::string choices(const Schedule& s) {
 Schedule paper_case(Time r, const TopologySpec& start, int ports, std::map<std::string, std::string> params = {}) {
   FabricSpec f = fabric(128, ports);
   f.reconfig_delay = r;
-  const WorkloadSpec w = workload(Collective::reducescatter, 1'000'000'000);  // 1 GB
+  const WorkloadSpec w = test_workload(Collective::reducescatter, 1'000'000'000);  // 1 GB
   SynthesisSpec synthesis;
   synthesis.algorithm = "rhd";
   synthesis.planner = "pccl";

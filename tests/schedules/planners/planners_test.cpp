@@ -19,6 +19,7 @@
 #include "schedules/synthesizer_registry.h"
 #include "topology/shortest_path_router.h"
 #include "tests/support/test_fabric.h"
+#include "tests/support/test_workload.h"
 
 namespace photonsim {
 namespace {
@@ -28,12 +29,9 @@ FabricSpec fabric(int gpus, int ports = 1, CircuitKind circuits = CircuitKind::d
   return f;
 }
 
+// Most cases here move 4 MB.
 WorkloadSpec workload(Collective c, int64_t message = 4000000, int root = 0) {
-  WorkloadSpec w;
-  w.collective = c;
-  w.message = Bytes(message);
-  w.root = root;
-  return w;
+  return testing_support::test_workload(c, message, root);
 }
 
 SynthesisSpec synthesis(const std::string& algorithm, const std::string& planner,

@@ -5,20 +5,17 @@
 #include <gtest/gtest.h>
 
 #include "schedules/synthesizer_registry.h"
+#include "tests/support/test_fabric.h"
+#include "tests/support/test_workload.h"
 
 namespace photonsim {
 namespace {
 
 Schedule synthesize(int n, Collective collective, const std::string& algorithm, int64_t message = 1000,
                     int root = 0) {
-  FabricSpec f;
-  f.gpus = n;
-  f.ports = 4;
-  f.bandwidth = Bandwidth::bits_per_second(800'000'000'000);
-  WorkloadSpec w;
-  w.collective = collective;
-  w.message = Bytes(message);
-  w.root = root;
+  FabricSpec f = testing_support::test_fabric(n, 4);
+  f.latency = Time::zero();
+  const WorkloadSpec w = testing_support::test_workload(collective, message, root);
   SynthesisSpec s;
   s.algorithm = algorithm;
   s.planner = "every_step";

@@ -25,6 +25,7 @@
 #include "topology/max_concurrent_flow.h"
 #include "topology/topology_properties.h"
 #include "tests/support/test_fabric.h"
+#include "tests/support/test_workload.h"
 
 namespace photonsim {
 namespace {
@@ -37,13 +38,10 @@ FabricSpec fabric(int gpus, int ports) {
   return f;
 }
 
+// 1 MB flows in four chunks.
 WorkloadSpec alltoall_workload(FlowDistribution distribution = FlowDistribution::uniform) {
-  WorkloadSpec w;
-  w.collective = Collective::alltoall;
-  w.message = Bytes(1'000'000);
-  w.chunk = Bytes(250'000);
-  w.distribution = distribution;
-  return w;
+  using namespace testing_support;
+  return with_distribution(with_chunk(test_workload(Collective::alltoall, 1'000'000), 250'000), distribution);
 }
 
 // One baseline on one demand, with what JointInput refers to kept alive.

@@ -14,6 +14,8 @@
 #include "schedules/alltoall/strategy_schedule.h"
 #include "core/flow_sizes.h"
 #include "schedules/alltoall/reconfiguration_bound.h"
+#include "tests/support/test_fabric.h"
+#include "tests/support/test_workload.h"
 
 namespace photonsim {
 namespace {
@@ -184,13 +186,8 @@ TEST(DegreeKSequence, SchedulesDeliverEveryBlock) {
           FabricSpec fabric;
           WorkloadSpec workload;
         } input;
-        input.fabric.gpus = n;
-        input.fabric.ports = k;
-        input.fabric.circuits = CircuitKind::directed;
-        input.fabric.bandwidth = Bandwidth::bits_per_second(800'000'000'000);
-        input.fabric.latency = Time::ns(500);
-        input.workload.collective = Collective::alltoall;
-        input.workload.message = Bytes(1);  // the strategies' Bytes(1) per flow
+        input.fabric = testing_support::test_fabric(n, k);
+        input.workload = testing_support::test_workload(Collective::alltoall, 1);  // the strategies' Bytes(1) per flow
         const std::vector<Bytes> demand = alltoall_flow_sizes(input.workload, n, 1);
         const std::vector<Bytes> equal_blocks;
         const auto family = degree_k_strategies(n, k, base, kSeed, std::nullopt);

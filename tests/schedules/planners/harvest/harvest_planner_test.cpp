@@ -25,9 +25,12 @@
 #include "topology/max_concurrent_flow.h"
 #include "topology/topology_properties.h"
 #include "tests/support/test_fabric.h"
+#include "tests/support/test_workload.h"
 
 namespace photonsim {
 namespace {
+
+using testing_support::test_workload;
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
@@ -36,13 +39,6 @@ FabricSpec fabric(int gpus, int ports = 1, CircuitKind circuits = CircuitKind::d
   f.step_overhead = Time::ns(0);
   f.reconfig_delay = Time::us(10);
   return f;
-}
-
-WorkloadSpec workload(Collective collective, int64_t message) {
-  WorkloadSpec w;
-  w.collective = collective;
-  w.message = Bytes(message);
-  return w;
 }
 
 // u -> u + 2^exponent: the circuits of recursive doubling's step exponent + 1.
@@ -139,7 +135,7 @@ TEST(HarvestRecursiveDoubling, DynamicProgramEqualsEq8ClosedForm) {
         const int64_t message = (decade + 63) / 64 * 64;
         for (Collective collective : {Collective::reducescatter, Collective::allreduce}) {
           for (bool from_ring : {false, true}) {
-            Problem p{fabric(n), workload(collective, message), "recursive_doubling", std::nullopt, {}, 1};
+            Problem p{fabric(n), test_workload(collective, message), "recursive_doubling", std::nullopt, {}, 1};
             p.fabric.reconfig_delay = Time::ps(alpha_r);
             p.fabric.step_overhead = Time::ns(300);
             if (from_ring) p.initial = power_ring(n, 0);
@@ -245,7 +241,7 @@ TEST(HarvestTable1, ReproducesTheThreeSchedulesOfTable1) {
   };
   for (const char* closed_form : {"true", "false"}) {
     for (const Row& row : rows) {
-      Problem p{fabric(8), workload(Collective::reducescatter, m), "recursive_doubling", power_ring(8, 0),
+      Problem p{fabric(8), test_workload(Collective::reducescatter, m), "recursive_doubling", power_ring(8, 0),
                 {{"closed_form", closed_form}}, 1};
       p.fabric.reconfig_delay = Time::us(row.alpha_r_us);
       HarvestFlowCache cache;
@@ -357,7 +353,7 @@ TEST(HarvestExhaustive, DynamicProgramEqualsBruteForceOnRandomSmallInstances) {
     const int ports = bidirectional ? 2 : 1 + static_cast<int>(rng.uniform(2));
     const int64_t message = int64_t{1000} << (2 * rng.uniform(8));  // 1 KB .. 16 MB
     Problem p{fabric(n, ports, bidirectional ? CircuitKind::bidirectional : CircuitKind::directed),
-              workload(shape.collective, message), shape.algorithm, std::nullopt, {}, 1 + rng.uniform(5)};
+              test_workload(shape.collective, message), shape.algorithm, std::nullopt, {}, 1 + rng.uniform(5)};
     p.fabric.reconfig_delay = Time::ns(int64_t{10} << (3 * rng.uniform(6)));  // 10 ns .. ~330 us
     p.fabric.step_overhead = Time::ns(static_cast<int64_t>(rng.uniform(2)) * 700);
     p.fabric.latency = Time::ns(static_cast<int64_t>(rng.uniform(3)) * 250);
@@ -430,7 +426,7 @@ TEST(HarvestExhaustive, DynamicProgramEqualsBruteForceOnRandomSmallInstances) {
 TEST(HarvestPlanner, SplitsTransfersOverTheDecompositionPathsWithExactBytes) {
   // n = 4 on the two-way ring u -> u+-1, one transfer 0 -> 2 of 1001 bytes:
   // theta = 2 needs both 2-hop paths at full rate, so the bytes split 500/501.
-  Problem p{fabric(4, 2), workload(Collective::alltoall, 1001), "direct", std::nullopt,
+  Problem p{fabric(4, 2), test_workload(Collective::alltoall, 1001), "direct", std::nullopt,
             {{"candidates", "[initial]"}, {"max_reconfigurations", "0"}}, 1};
   std::vector<Edge> edges;
   for (Node u = 0; u < 4; ++u) {
@@ -457,7 +453,7 @@ TEST(HarvestPlanner, SplitsTransfersOverTheDecompositionPathsWithExactBytes) {
 }
 
 TEST(HarvestPlanner, SolvesEachLpOnceAcrossPlans) {
-  Problem p{fabric(8), workload(Collective::allreduce, 1 << 20), "swing", std::nullopt, {}, 1};
+  Problem p{fabric(8), test_workload(Collective::allreduce, 1 << 20), "swing", std::nullopt, {}, 1};
   HarvestFlowCache cache;
   plan(p, cache);
   const size_t solved = cache.lp_solves();
@@ -469,7 +465,7 @@ TEST(HarvestPlanner, SolvesEachLpOnceAcrossPlans) {
 }
 
 TEST(HarvestPlanner, RespectsMaxReconfigurationsAndChargesTheFirstConfiguration) {
-  Problem p{fabric(16), workload(Collective::allreduce, 1 << 26), "recursive_doubling", std::nullopt, {}, 1};
+  Problem p{fabric(16), test_workload(Collective::allreduce, 1 << 26), "recursive_doubling", std::nullopt, {}, 1};
   p.fabric.reconfig_delay = Time::ns(10);  // so cheap that every step would get its own circuits
   for (const char* closed_form : {"true", "false"}) {
     p.planner_params = {{"closed_form", closed_form}};
@@ -489,7 +485,7 @@ TEST(HarvestPlanner, RespectsMaxReconfigurationsAndChargesTheFirstConfiguration)
 }
 
 TEST(HarvestPlanner, RejectsBadParameters) {
-  Problem p{fabric(8), workload(Collective::allreduce, 1 << 20), "ring", std::nullopt, {}, 1};
+  Problem p{fabric(8), test_workload(Collective::allreduce, 1 << 20), "ring", std::nullopt, {}, 1};
   HarvestFlowCache cache;
   p.planner_params = {{"candidates", "[ring]"}};
   try {
@@ -509,13 +505,13 @@ TEST(HarvestPlanner, IsRegisteredAndKeepsItsPrediction) {
   synthesis.algorithm = "recursive_doubling";
   synthesis.planner = "harvest";
   synthesis.topology.type = "ring";
-  const Schedule s = SynthesizerRegistry::with_builtins().synthesize(fabric(8), workload(Collective::allreduce, 1 << 20),
-                                                                     synthesis);
+  const Schedule s = SynthesizerRegistry::with_builtins().synthesize(
+      fabric(8), test_workload(Collective::allreduce, 1 << 20), synthesis);
   EXPECT_EQ(s.planner(), "harvest");
   EXPECT_EQ(s.prediction().model, "harvest_eq8");
   synthesis.planner_params = {{"closed_form", "false"}};
   EXPECT_EQ(SynthesizerRegistry::with_builtins()
-                .synthesize(fabric(8), workload(Collective::allreduce, 1 << 20), synthesis)
+                .synthesize(fabric(8), test_workload(Collective::allreduce, 1 << 20), synthesis)
                 .prediction()
                 .model,
             "harvest");
