@@ -1,11 +1,11 @@
 #include "topology/all_shortest_paths.h"
 
 #include <algorithm>
-#include <deque>
 #include <limits>
 #include <utility>
 
 #include "core/error.h"
+#include "topology/breadth_first_search.h"
 
 namespace photonsim {
 
@@ -18,19 +18,7 @@ uint64_t saturating_add(uint64_t a, uint64_t b) {
 }  // namespace
 
 std::vector<std::vector<Node>> clockwise_successors(const Topology& topology) {
-  const int n = topology.gpus();
-  std::vector<std::vector<Node>> successors(static_cast<size_t>(n));
-  for (const Edge& e : topology.edges()) {
-    std::vector<Node>& out = successors[e.first];
-    // Edges arrive sorted, so parallel circuits are adjacent duplicates.
-    if (out.empty() || out.back() != e.second) out.push_back(e.second);
-  }
-  for (Node u = 0; u < static_cast<Node>(n); ++u) {
-    auto offset = [u, n](Node v) { return (static_cast<int>(v) - static_cast<int>(u) + n) % n; };
-    std::sort(successors[u].begin(), successors[u].end(),
-              [&](Node a, Node b) { return offset(a) < offset(b); });
-  }
-  return successors;
+  return successor_lists(topology, NeighbourOrder::clockwise);
 }
 
 struct AllShortestPaths::Layers {
@@ -39,13 +27,8 @@ struct AllShortestPaths::Layers {
 };
 
 AllShortestPaths::AllShortestPaths(const Topology& topology)
-    : name_(topology.name()), gpus_(topology.gpus()), successors_(clockwise_successors(topology)),
-      predecessors_(static_cast<size_t>(topology.gpus())),
-      layers_(static_cast<size_t>(topology.gpus())) {
-  for (Node u = 0; u < static_cast<Node>(gpus_); ++u) {
-    for (Node v : successors_[u]) predecessors_[v].push_back(u);
-  }
-}
+    : name_(topology.name()), gpus_(topology.gpus()), search_(clockwise_successors(topology)),
+      reverse_search_(predecessor_lists(topology)), layers_(static_cast<size_t>(topology.gpus())) {}
 
 AllShortestPaths::~AllShortestPaths() = default;
 
@@ -60,26 +43,10 @@ const AllShortestPaths::Layers& AllShortestPaths::layers_from(Node src) const {
   check_node(src);
   std::unique_ptr<Layers>& cached = layers_[src];
   if (cached) return *cached;
+  search_.run(src);
   auto layers = std::make_unique<Layers>();
-  layers->distance.assign(static_cast<size_t>(gpus_), -1);
-  layers->count.assign(static_cast<size_t>(gpus_), 0);
-  layers->distance[src] = 0;
-  layers->count[src] = 1;
-  std::deque<Node> queue{src};
-  while (!queue.empty()) {
-    const Node u = queue.front();
-    queue.pop_front();
-    // Breadth-first order pops a whole layer before the next, so count[u] is final here.
-    for (Node v : successors_[u]) {
-      if (layers->distance[v] < 0) {
-        layers->distance[v] = layers->distance[u] + 1;
-        layers->count[v] = layers->count[u];
-        queue.push_back(v);
-      } else if (layers->distance[v] == layers->distance[u] + 1) {
-        layers->count[v] = saturating_add(layers->count[v], layers->count[u]);
-      }
-    }
-  }
+  layers->distance = search_.distances();
+  layers->count = search_.path_counts();
   cached = std::move(layers);
   return *cached;
 }
@@ -102,23 +69,11 @@ ShortestPathSet AllShortestPaths::paths(Node src, Node dst, size_t limit) const 
   const int length = layers.distance[dst];
   if (length < 0) return result;
 
-  // Nodes from which dst lies further down the breadth-first DAG: only those
-  // may extend a partial path, so the enumeration never backtracks in vain.
-  std::vector<bool> leads_to_dst(static_cast<size_t>(gpus_), false);
-  leads_to_dst[dst] = true;
-  std::vector<Node> frontier{dst};
-  while (!frontier.empty()) {
-    std::vector<Node> next;
-    for (Node v : frontier) {
-      for (Node p : predecessors_[v]) {
-        if (layers.distance[p] == layers.distance[v] - 1 && !leads_to_dst[p]) {
-          leads_to_dst[p] = true;
-          next.push_back(p);
-        }
-      }
-    }
-    frontier = std::move(next);
-  }
+  // Nodes from which dst lies further down the breadth-first DAG (reached
+  // from dst back along DAG edges): only those may extend a partial path, so
+  // the enumeration never backtracks in vain.
+  reverse_search_.run(dst, [&](Node v, Node p) { return layers.distance[p] == layers.distance[v] - 1; });
+  const std::vector<int>& back_from_dst = reverse_search_.distances();
 
   // Depth-first over the DAG, successors in clockwise order: lexicographic output.
   std::vector<Node> path{src};
@@ -131,10 +86,10 @@ ShortestPathSet AllShortestPaths::paths(Node src, Node dst, size_t limit) const 
       next_choice.pop_back();
       continue;
     }
-    const std::vector<Node>& out = successors_[u];
+    const std::vector<Node>& out = search_.successors()[u];
     size_t& i = next_choice.back();
     auto on_a_shortest_path = [&](Node v) {
-      return layers.distance[v] == layers.distance[u] + 1 && leads_to_dst[v];
+      return layers.distance[v] == layers.distance[u] + 1 && back_from_dst[v] >= 0;
     };
     while (i < out.size() && !on_a_shortest_path(out[i])) ++i;
     if (i == out.size()) {
@@ -164,7 +119,7 @@ std::vector<Node> AllShortestPaths::sample(Node src, Node dst, Rng& rng) const {
     const uint64_t draw = rng.uniform(layers.count[v]);
     uint64_t cumulative = 0;
     Node chosen = v;
-    for (Node p : predecessors_[v]) {
+    for (Node p : reverse_search_.successors()[v]) {
       if (layers.distance[p] != layers.distance[v] - 1) continue;
       chosen = p;
       cumulative = saturating_add(cumulative, layers.count[p]);

@@ -22,12 +22,14 @@
 #include <vector>
 
 #include "core/rng.h"
+#include "topology/breadth_first_search.h"
 #include "topology/topology.h"
 
 namespace photonsim {
 
 // Distinct out-neighbours of every node, ordered by clockwise offset
-// (v - u mod n): the exploration order all routing in topology/ shares.
+// (v - u mod n): the exploration order all routing in topology/ shares
+// (successor_lists(topology, NeighbourOrder::clockwise)).
 std::vector<std::vector<Node>> clockwise_successors(const Topology& topology);
 
 struct ShortestPathSet {
@@ -60,8 +62,8 @@ class AllShortestPaths {
 
   std::string name_;
   int gpus_ = 0;
-  std::vector<std::vector<Node>> successors_;    // clockwise order
-  std::vector<std::vector<Node>> predecessors_;  // distinct in-neighbours, ascending
+  mutable BreadthFirstSearch search_;          // over clockwise_successors(): the layers per source
+  mutable BreadthFirstSearch reverse_search_;  // over predecessor_lists() (ascending): back from dst
   mutable std::vector<std::unique_ptr<Layers>> layers_;  // per source, null until built
 };
 

@@ -2,12 +2,12 @@
 
 #include <algorithm>
 #include <cstddef>
-#include <deque>
 #include <set>
 #include <string>
 
 #include "core/error.h"
 #include "topology/all_shortest_paths.h"
+#include "topology/breadth_first_search.h"
 
 namespace photonsim {
 
@@ -30,36 +30,20 @@ struct HopsThenClockwise {
   }
 };
 
-// Breadth-first search that skips blocked nodes and blocked first hops out of
-// `src`, exploring successors in clockwise order, so the path found is the
+// Breadth-first search over the clockwise successors that skips blocked
+// nodes and blocked first hops out of `src`, so the path found is the
 // clockwise-lexicographically first shortest one. Empty when none exists.
-Path spur_path(const std::vector<std::vector<Node>>& successors, Node src, Node dst,
-               const std::vector<bool>& blocked_node, const std::vector<Node>& blocked_first_hop) {
-  std::vector<int> parent(successors.size(), -1);
-  std::vector<bool> seen(successors.size(), false);
-  seen[src] = true;
-  std::deque<Node> queue{src};
-  while (!queue.empty() && !seen[dst]) {
-    const Node u = queue.front();
-    queue.pop_front();
-    for (Node v : successors[u]) {
-      if (seen[v] || blocked_node[v]) continue;
-      if (u == src && std::find(blocked_first_hop.begin(), blocked_first_hop.end(), v) !=
-                          blocked_first_hop.end()) {
-        continue;
-      }
-      seen[v] = true;
-      parent[v] = static_cast<int>(u);
-      queue.push_back(v);
-    }
-  }
-  if (!seen[dst]) return {};
-  Path path{dst};
-  for (Node v = dst; v != src; v = static_cast<Node>(parent[v])) {
-    path.push_back(static_cast<Node>(parent[v]));
-  }
-  std::reverse(path.begin(), path.end());
-  return path;
+Path spur_path(BreadthFirstSearch& search, Node src, Node dst, const std::vector<bool>& blocked_node,
+               const std::vector<Node>& blocked_first_hop) {
+  search.run(
+      src,
+      [&](Node u, Node v) {
+        if (blocked_node[v]) return false;
+        return u != src ||
+               std::find(blocked_first_hop.begin(), blocked_first_hop.end(), v) == blocked_first_hop.end();
+      },
+      dst);
+  return search.path_to(dst);
 }
 
 }  // namespace
@@ -73,10 +57,10 @@ std::vector<std::vector<Node>> k_shortest_paths(const Topology& topology, Node s
                   topology.name() + "' with " + std::to_string(n) + " GPUs");
     }
   }
-  const std::vector<std::vector<Node>> successors = clockwise_successors(topology);
+  BreadthFirstSearch search(clockwise_successors(topology));
   std::vector<Path> accepted;
   if (src == dst) return {Path{src}};
-  Path first = spur_path(successors, src, dst, std::vector<bool>(static_cast<size_t>(n), false), {});
+  Path first = spur_path(search, src, dst, std::vector<bool>(static_cast<size_t>(n), false), {});
   if (first.empty()) return accepted;
   accepted.push_back(std::move(first));
 
@@ -95,7 +79,7 @@ std::vector<std::vector<Node>> k_shortest_paths(const Topology& topology, Node s
       }
       std::vector<bool> blocked_node(static_cast<size_t>(n), false);
       for (size_t j = 0; j < i; ++j) blocked_node[last[j]] = true;
-      const Path spur = spur_path(successors, last[i], dst, blocked_node, blocked_first_hop);
+      const Path spur = spur_path(search, last[i], dst, blocked_node, blocked_first_hop);
       if (spur.empty()) continue;
       Path candidate(last.begin(), last.begin() + static_cast<std::ptrdiff_t>(i));
       candidate.insert(candidate.end(), spur.begin(), spur.end());

@@ -8,6 +8,8 @@
 #include <utility>
 
 #include "core/error.h"
+#include "core/tolerances.h"
+#include "topology/breadth_first_search.h"
 #include "topology/path_column_generation.h"
 #include "topology/source_flow_lp.h"
 #include "topology/translation_symmetry.h"
@@ -19,7 +21,7 @@ namespace photonsim {
 // every s to every t; that routing scaled by 1 / T* is the flow. Three exact
 // solvers, each certified by weak duality: for any circuit lengths y >= 0,
 //   T* >= sum_{s,t} d(s,t) dist_y(s,t) / sum_e y_e,
-// and the routing returned must come within kGapTolerance of the bound given
+// and the routing returned must come within tolerance::kDualityGap of the bound given
 // by the solver's final LP duals, or max_concurrent_flow throws.
 //
 // 1. Symmetric instances: when TranslationSymmetry finds a group of node
@@ -41,10 +43,8 @@ namespace photonsim {
 
 namespace {
 
-// The certificate: the returned congestion is within this of the bound.
-constexpr double kGapTolerance = 1e-9;
-// Path shares (fractions of a pair's demand) at or below this are noise.
-constexpr double kShareEpsilon = 1e-12;
+// The certificate: the returned congestion is within tolerance::kDualityGap of
+// the bound; path shares at or below tolerance::kRoundingNoise are noise.
 // Simplex iterations the column generation may spend per circuit and pair
 // before the arc-flow LP takes over.
 constexpr int64_t kColumnGenerationBudget = 4;
@@ -69,24 +69,6 @@ struct Adjacency {
     for (size_t u = 1; u < out_begin.size(); ++u) out_begin[u] += out_begin[u - 1];
   }
 };
-
-std::vector<bool> reachable_from(const Topology& topology, const Adjacency& adj, Node s) {
-  std::vector<bool> seen(static_cast<size_t>(topology.gpus()), false);
-  std::vector<Node> stack{s};
-  seen[s] = true;
-  while (!stack.empty()) {
-    const Node u = stack.back();
-    stack.pop_back();
-    for (uint32_t e = adj.out_begin[u]; e < adj.out_begin[u + 1]; ++e) {
-      const Node v = topology.edges()[e].second;
-      if (!seen[v]) {
-        seen[v] = true;
-        stack.push_back(v);
-      }
-    }
-  }
-  return seen;
-}
 
 // The symmetric LP (source 0's flow, a capacity group per orbit of
 // circuits), its paths translated to every pair; nullopt if CLP or the
@@ -170,7 +152,7 @@ double normalise(const std::vector<PairDemand>& pairs, size_t edge_count, PairRo
   for (size_t k = 0; k < pairs.size(); ++k) {
     std::vector<PathShare>& paths = routing.paths[k];
     paths.erase(std::remove_if(paths.begin(), paths.end(),
-                               [](const PathShare& p) { return !(p.share > kShareEpsilon); }),
+                               [](const PathShare& p) { return !(p.share > tolerance::kRoundingNoise); }),
                 paths.end());
     double total = 0.0;
     for (const PathShare& p : paths) total += p.share;
@@ -183,7 +165,7 @@ double normalise(const std::vector<PairDemand>& pairs, size_t edge_count, PairRo
 }
 
 bool certified(const PairRouting& routing, double congestion) {
-  return congestion <= routing.congestion_bound * (1.0 + kGapTolerance);
+  return congestion <= routing.congestion_bound * (1.0 + tolerance::kDualityGap);
 }
 
 // The flow: the routing scaled by 1 / congestion, so the busiest circuit
@@ -230,13 +212,17 @@ ConcurrentFlow max_concurrent_flow(const Topology& topology, const DemandMatrix&
                 "unbounded");
   }
   const Adjacency adj(topology);
+  BreadthFirstSearch reach(successor_lists(topology, NeighbourOrder::ascending));
   std::vector<PairDemand> pairs;
   for (Node s = 0; s < static_cast<Node>(n); ++s) {
-    std::vector<bool> seen;
+    bool searched = false;
     for (Node t = 0; t < static_cast<Node>(n); ++t) {
       if (s == t || !(demand.at(s, t) > 0)) continue;
-      if (seen.empty()) seen = reachable_from(topology, adj, s);
-      if (!seen[t]) {
+      if (!searched) {
+        reach.run(s);  // once per source, only when it has demand
+        searched = true;
+      }
+      if (reach.distance(t) < 0) {
         throw Error("no route from node " + std::to_string(s) + " to node " + std::to_string(t) +
                     " for demand " + node_pair(s, t) + " = " + number(demand.at(s, t)) +
                     " on topology '" + topology.name() + "'");

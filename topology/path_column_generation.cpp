@@ -12,6 +12,7 @@
 #include <ClpSimplex.hpp>
 
 #include "core/error.h"
+#include "core/tolerances.h"
 #include "topology/clp_status.h"
 
 namespace photonsim {
@@ -40,12 +41,9 @@ namespace photonsim {
 
 namespace {
 
-// A path prices out when its reduced cost is below -kPriceTolerance * T (the
-// duals sum to the number of pairs, so reduced costs are O(T)); the bound
+// A path prices out when its reduced cost is below -tolerance::kColumnPrice * T
+// (the duals sum to the number of pairs, so reduced costs are O(T)); the bound
 // then trails T by at most that fraction.
-constexpr double kPriceTolerance = 1e-10;
-// CLP's primal and dual feasibility tolerances.
-constexpr double kClpTolerance = 1e-10;
 // Warm start: phases (each routes every source once), the step (a circuit's
 // length grows by exp(kWarmStep * load / T_est) for the load one source puts
 // on it) and the share of its pair's phases a path needs to start in the
@@ -67,7 +65,8 @@ constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
 // Shortest-path tree from one source under lengths >= 0, ties broken by hop
 // count, then by lower node (queue order) and lower edge index (first
 // strict improvement wins). Label setting yields a tree, so every tree path
-// is simple even where lengths are zero.
+// is simple even where lengths are zero. Not BreadthFirstSearch: Dijkstra on
+// edge lengths, hop counts only break ties.
 class ShortestPathTree {
  public:
   explicit ShortestPathTree(const Topology& topology)
@@ -378,8 +377,8 @@ void PathMaster::build(const PathCounts& counts) {
   model_.loadProblem(1, static_cast<int>(edge_count), starts_.data(), indices_.data(),
                      values_.data(), col_lower, col_upper, objective, row_lower.data(),
                      row_upper.data());
-  model_.setDualTolerance(kClpTolerance);
-  model_.setPrimalTolerance(kClpTolerance);
+  model_.setDualTolerance(tolerance::kLpFeasibility);
+  model_.setPrimalTolerance(tolerance::kLpFeasibility);
   // Start at the key routing: T basic, the busiest circuit tight.
   model_.setColumnStatus(0, ClpSimplex::basic);
   for (size_t e = 0; e < edge_count; ++e) {
@@ -507,7 +506,7 @@ std::vector<uint32_t> PathMaster::pairs_outgrowing_their_key(const double* x) co
     if (pair_row_[k] >= 0 || pair_columns_[k].size() < 2) continue;
     double moved = 0.0;
     for (uint32_t i : pair_columns_[k]) moved += x[1 + i];
-    if (moved > 1.0 + kClpTolerance) broken.push_back(static_cast<uint32_t>(k));
+    if (moved > 1.0 + tolerance::kLpFeasibility) broken.push_back(static_cast<uint32_t>(k));
   }
   return broken;
 }
@@ -523,7 +522,7 @@ PathMaster::Pricing PathMaster::price_pairs(const double* x, std::vector<double>
     length_sum += length[e];
   }
   const double tolerance =
-      kPriceTolerance * x[0] * length_sum / static_cast<double>(pairs_.list.size());
+      tolerance::kColumnPrice * x[0] * length_sum / static_cast<double>(pairs_.list.size());
   Pricing pricing;
   double total = 0.0;
   for (Node s = 0; s < pairs_.nodes(); ++s) {

@@ -2,22 +2,14 @@
 
 #include <algorithm>
 
-// GCC 12 at -O3 reports a false maybe-uninitialized inside Boost.Graph's
-// inlined edge iterators; it is not in this project's code.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
-#include <boost/graph/adjacency_list.hpp>
-#include <boost/graph/breadth_first_search.hpp>
-#include <boost/graph/visitors.hpp>
-
 #include "core/error.h"
 #include "core/rng.h"
+#include "topology/breadth_first_search.h"
 
 namespace photonsim {
 
 struct ShortestPathRouter::Graph {
-  boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS> g;
+  BreadthFirstSearch search;  // over the successors in the tie-break's order
 };
 
 namespace {
@@ -47,21 +39,10 @@ ShortestPathRouter::ShortestPathRouter(const Topology& topology, TieBreak tie_br
     all_paths_ = std::make_unique<AllShortestPaths>(topology);
     return;
   }
-  graph_ = std::make_unique<Graph>();
-  const int n = topology.gpus();
-  std::vector<Edge> ordered = topology.edges();
-  ordered.erase(std::unique(ordered.begin(), ordered.end()), ordered.end());
-  const bool counter = tie_break_.kind == TieBreak::Kind::counterclockwise;
-  auto offset = [n, counter](const Edge& e) {
-    const int forward = (static_cast<int>(e.second) - static_cast<int>(e.first) + n) % n;
-    return counter ? (n - forward) % n : forward;
-  };
-  std::stable_sort(ordered.begin(), ordered.end(), [&](const Edge& a, const Edge& b) {
-    if (a.first != b.first) return a.first < b.first;
-    return offset(a) < offset(b);
-  });
-  graph_->g = decltype(graph_->g)(static_cast<size_t>(n));
-  for (const Edge& e : ordered) boost::add_edge(e.first, e.second, graph_->g);
+  const NeighbourOrder order = tie_break_.kind == TieBreak::Kind::counterclockwise
+                                   ? NeighbourOrder::counterclockwise
+                                   : NeighbourOrder::clockwise;
+  graph_ = std::make_unique<Graph>(Graph{BreadthFirstSearch(successor_lists(topology, order))});
 }
 
 ShortestPathRouter::~ShortestPathRouter() = default;
@@ -69,17 +50,8 @@ ShortestPathRouter::~ShortestPathRouter() = default;
 const std::vector<int>& ShortestPathRouter::tree_from(Node src) const {
   std::vector<int>& pred = predecessors_.at(src);
   if (!pred.empty()) return pred;
-  const size_t n = static_cast<size_t>(topology_.gpus());
-  std::vector<size_t> parent(n, SIZE_MAX);
-  parent[src] = src;
-  boost::breadth_first_search(
-      graph_->g, boost::vertex(src, graph_->g),
-      boost::visitor(boost::make_bfs_visitor(
-          boost::record_predecessors(parent.data(), boost::on_tree_edge()))));
-  pred.assign(n, -1);
-  for (size_t v = 0; v < n; ++v) {
-    if (v != src && parent[v] != SIZE_MAX) pred[v] = static_cast<int>(parent[v]);
-  }
+  graph_->search.run(src);
+  pred = graph_->search.parents();
   return pred;
 }
 

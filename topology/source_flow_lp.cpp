@@ -9,21 +9,19 @@
 #include <ClpSimplex.hpp>
 
 #include "core/error.h"
+#include "core/tolerances.h"
 #include "topology/clp_status.h"
 
 namespace photonsim {
 
 namespace {
 
-// CLP's primal and dual feasibility tolerances for the final pass.
-constexpr double kClpTolerance = 1e-10;
-
 constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
 
 // Paths from s to t through `residual` (the commodity's remaining flow):
 // the widest path (Dijkstra on bottleneck width, so simple; ties to the
 // lower node, then the lower edge index) until `need` is carried or t is
-// cut off.
+// cut off. Not BreadthFirstSearch: a label-setting search on residual widths, not hop counts.
 std::vector<PathShare> widest_paths(const Topology& topology,
                                     const std::vector<uint32_t>& out_begin,
                                     std::vector<double>& residual, Node s, Node t, double need) {
@@ -31,7 +29,7 @@ std::vector<PathShare> widest_paths(const Topology& topology,
   const std::vector<Edge>& edges = topology.edges();
   std::vector<PathShare> out;
   double remaining = need;
-  while (remaining > 1e-12 * need) {
+  while (remaining > tolerance::kRoundingNoise * need) {
     std::vector<double> width(n, 0.0);
     std::vector<uint32_t> via(n, kNone);
     std::vector<bool> done(n, false);
@@ -67,7 +65,7 @@ std::vector<PathShare> widest_paths(const Topology& topology,
     std::reverse(path.links.begin(), path.links.end());
     for (uint32_t e : path.links) {
       residual[e] -= path.share;
-      if (residual[e] <= 1e-14 * need) residual[e] = 0.0;
+      if (residual[e] <= tolerance::kZeroFlow * need) residual[e] = 0.0;
     }
     remaining -= path.share;
     out.push_back(std::move(path));
@@ -83,8 +81,8 @@ std::vector<PathShare> widest_paths(const Topology& topology,
 bool solve_to_optimum(ClpSimplex& model) {
   model.primal();
   if (model.status() != 0) return false;
-  model.setDualTolerance(kClpTolerance);
-  model.setPrimalTolerance(kClpTolerance);
+  model.setDualTolerance(tolerance::kLpFeasibility);
+  model.setPrimalTolerance(tolerance::kLpFeasibility);
   model.primal();
   return model.status() == 0;
 }
@@ -112,7 +110,7 @@ bool carries_demand(const std::vector<PathShare>& paths, double need, Node s, No
                     std::string& failure) {
   double carried = 0.0;
   for (const PathShare& p : paths) carried += p.share;
-  if (carried > (1.0 - 1e-6) * need) return true;
+  if (carried > (1.0 - tolerance::kUncarriedDemand) * need) return true;
   failure = "its flow carries " + std::to_string(carried) + " of " + std::to_string(need) +
             " from node " + std::to_string(s) + " to node " + std::to_string(t);
   return false;
@@ -288,7 +286,7 @@ bool SourceFlowLP::split_into_paths(const double* flow, const LpLayout& layout, 
     const Commodity& c = commodities_[k];
     std::vector<double> residual(flow + k * edge_count, flow + (k + 1) * edge_count);
     for (double& f : residual) {
-      if (!(f > 1e-14 * result.lambda)) f = 0.0;
+      if (!(f > tolerance::kZeroFlow * result.lambda)) f = 0.0;
     }
     result.paths[k].resize(layout.nodes);
     for (Node t = 0; t < static_cast<Node>(layout.nodes); ++t) {

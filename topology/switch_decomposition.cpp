@@ -69,7 +69,8 @@ void match_greedily(MatchingState& m) {
 }
 
 // BFS layers from the free left vertices along alternating paths; false when
-// no free right vertex is reachable.
+// no free right vertex is reachable. Not BreadthFirstSearch: many sources, and
+// the graph (left vertex -> the partner of a right neighbour) changes with the matching.
 bool layer_alternating_paths(MatchingState& m) {
   const BipartiteMultigraph& g = m.g;
   m.queue.clear();

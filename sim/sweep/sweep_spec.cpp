@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "core/error.h"
+#include "core/tolerances.h"
 #include "core/units.h"
 #include "sim/app/config_loader.h"
 
@@ -235,7 +236,7 @@ std::vector<std::string> expand_range(const std::string& text, const std::string
   if (!(low->value > 0) || high->value < low->value) throw Error(key + ": range '" + text + "' needs 0 < A <= B");
   std::vector<std::string> out;
   const double decades = std::log10(high->value / low->value);
-  const int steps = static_cast<int>(std::floor(decades * per_decade + 1e-9));
+  const int steps = static_cast<int>(std::floor(decades * per_decade + tolerance::kFloorGuard));
   if (steps > 100000) throw Error(key + ": range '" + text + "' has more than 100000 points");
   for (int i = 0; i <= steps; ++i) {
     const double v = low->value * std::pow(10.0, static_cast<double>(i) / per_decade);

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "core/error.h"
+#include "core/tolerances.h"
 #include "topology/generators.h"
 #include "topology/max_concurrent_flow.h"
 
@@ -22,8 +23,6 @@ bool DirectconnectBaseline::supports(int gpus, int /*ports*/) const { return gpu
 namespace {
 
 constexpr int64_t kExhaustiveGeneratorSets = 20000;
-// Relative gap below which two throughputs count as a tie.
-constexpr double kThetaTie = 1e-9;
 
 // Total hop distance from node 0 on the circulant with `generators`; an
 // unreachable node counts n hops, so incomplete sets still compare.
@@ -168,7 +167,7 @@ std::vector<AlltoallStrategy> DirectconnectBaseline::strategies(const JointInput
   if (graph != "genkautz" || k == 1) chosen = routed(circulant(input, circulant_generators(n, k)), demand);
   if (graph != "circulant" && k > 1) {
     RoutedGraph kautz = routed(generalized_kautz(input, std::min(k, n - 1)), demand);
-    if (!chosen || kautz.flow.theta > chosen->flow.theta * (1 + kThetaTie)) chosen = std::move(kautz);
+    if (!chosen || kautz.flow.theta > chosen->flow.theta * (1 + tolerance::kTie)) chosen = std::move(kautz);
   }
   AlltoallStrategy strategy;
   char theta[32];

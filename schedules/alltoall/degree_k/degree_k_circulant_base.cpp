@@ -1,13 +1,13 @@
 #include "schedules/alltoall/degree_k/degree_k_circulant_base.h"
 
 #include <algorithm>
-#include <deque>
 #include <limits>
 #include <numeric>
 #include <set>
 #include <utility>
 
 #include "core/rng.h"
+#include "topology/breadth_first_search.h"
 
 namespace photonsim {
 
@@ -22,22 +22,11 @@ constexpr int64_t kUnreachable = std::numeric_limits<int64_t>::max();
 
 // DegreeKReferencePacker::hop_bound over every offset, without counting paths;
 // kUnreachable when the generators miss a node.
-int64_t bound_of(int n, const std::vector<int>& generators, std::vector<int>& distance, std::deque<int>& queue) {
-  distance.assign(static_cast<size_t>(n), -1);
-  distance[0] = 0;
-  queue.assign(1, 0);
-  while (!queue.empty()) {
-    const int u = queue.front();
-    queue.pop_front();
-    for (int g : generators) {
-      const auto v = static_cast<size_t>((u + g) % n);
-      if (distance[v] < 0) {
-        distance[v] = distance[static_cast<size_t>(u)] + 1;
-        queue.push_back(static_cast<int>(v));
-      }
-    }
-  }
-  if (std::find(distance.begin(), distance.end(), -1) != distance.end()) return kUnreachable;
+int64_t bound_of(int n, const std::vector<int>& generators) {
+  BreadthFirstSearch search(circulant_successor_lists(n, generators));
+  search.run(0);
+  if (static_cast<int>(search.order().size()) < n) return kUnreachable;
+  std::vector<int> distance = search.distances();
   std::sort(distance.begin() + 1, distance.end(), std::greater<>());
   int64_t bound = 0;
   for (size_t i = 1; i < distance.size(); i += generators.size()) bound += distance[i];
@@ -71,10 +60,8 @@ Ranked rank_every_set(int n, int k) {
   Ranked ranked;
   std::vector<int> set(static_cast<size_t>(k));
   std::iota(set.begin(), set.end(), 1);
-  std::vector<int> distance;
-  std::deque<int> queue;
   for (;;) {
-    const int64_t bound = bound_of(n, set, distance, queue);
+    const int64_t bound = bound_of(n, set);
     if (bound != kUnreachable) ranked.push_back({bound, set});
     int i = k - 1;  // next k-set in lexicographic order
     while (i >= 0 && set[static_cast<size_t>(i)] == n - k + i) --i;
@@ -87,14 +74,12 @@ Ranked rank_every_set(int n, int k) {
 
 Ranked rank_sampled_sets(int n, int k, uint64_t seed) {
   Rng rng(seed ^ 0x5eed'c1c0'1a17ULL);
-  std::vector<int> distance;
-  std::deque<int> queue;
   std::set<std::vector<int>> seen;
   Ranked ranked;
   auto consider = [&](std::vector<int> set) -> int64_t {
     std::sort(set.begin(), set.end());
     if (!seen.insert(set).second) return kUnreachable;
-    const int64_t bound = bound_of(n, set, distance, queue);
+    const int64_t bound = bound_of(n, set);
     if (bound != kUnreachable) ranked.push_back({bound, std::move(set)});
     return bound;
   };

@@ -1,7 +1,6 @@
 #include "schedules/alltoall/degree_k/degree_k_reference_packer.h"
 
 #include <algorithm>
-#include <deque>
 #include <limits>
 #include <numeric>
 #include <optional>
@@ -11,6 +10,7 @@
 #include "core/error.h"
 #include "schedules/alltoall/degree_k/degree_k_sequence_arrangement.h"
 #include "core/shuffle.h"
+#include "topology/breadth_first_search.h"
 
 namespace photonsim {
 
@@ -131,26 +131,10 @@ DegreeKReferencePacker::DegreeKReferencePacker(int gpus, std::vector<int> genera
                   ", got " + std::to_string(sorted[i]));
     }
   }
-  const auto n = static_cast<size_t>(gpus_);
-  distance_.assign(n, -1);
-  count_.assign(n, 0);
-  distance_[0] = 0;
-  count_[0] = 1;
-  std::deque<int> queue{0};
-  while (!queue.empty()) {
-    const int u = queue.front();
-    queue.pop_front();
-    for (int g : generators_) {
-      const auto v = static_cast<size_t>((u + g) % gpus_);
-      if (distance_[v] < 0) {
-        distance_[v] = distance_[static_cast<size_t>(u)] + 1;
-        count_[v] = count_[static_cast<size_t>(u)];
-        queue.push_back(static_cast<int>(v));
-      } else if (distance_[v] == distance_[static_cast<size_t>(u)] + 1) {
-        count_[v] = saturating_add(count_[v], count_[static_cast<size_t>(u)]);
-      }
-    }
-  }
+  BreadthFirstSearch search(circulant_successor_lists(gpus_, generators_));
+  search.run(0);
+  distance_ = search.distances();
+  count_ = search.path_counts();
 }
 
 int DegreeKReferencePacker::offset_of(const std::vector<int>& sequence) const {

@@ -2,18 +2,13 @@
 
 #include <algorithm>
 
+#include "core/tolerances.h"
 #include "topology/topology_properties.h"
 
 namespace photonsim {
 
-namespace {
-
-// A decomposition path below this fraction of its pair's flow is solver
-// noise, not a route: replaying it would add a flow of a few bytes and could
-// set l_i on its own.
-constexpr double kNegligiblePathShare = 1e-9;
-
-}  // namespace
+// A decomposition path below tolerance::kNegligiblePathShare of its pair's
+// flow is dropped: replaying it could set l_i on its own.
 
 const HarvestFlowCache::Flow& HarvestFlowCache::flow(const Topology& topology, const HarvestStepDemand& demand) {
   ++flow_lookups_;
@@ -31,7 +26,7 @@ const HarvestFlowCache::Flow& HarvestFlowCache::flow(const Topology& topology, c
       for (const FlowPath& p : all) total += p.amount;
       PairPaths pair{e.src, e.dst, {}};
       for (const FlowPath& p : all) {
-        if (p.amount <= kNegligiblePathShare * total) continue;
+        if (p.amount <= tolerance::kNegligiblePathShare * total) continue;
         flow.longest_hops = std::max(flow.longest_hops, static_cast<int>(p.links.size()));
         pair.paths.push_back(p);
       }

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/error.h"
+#include "core/tolerances.h"
 
 namespace photonsim {
 
@@ -16,7 +17,7 @@ constexpr double kInfinity = std::numeric_limits<double>::infinity();
 // choice: fewer boundaries, then the earlier first range.
 bool clearly_better(double candidate, double best) {
   if (best == kInfinity) return candidate < kInfinity;
-  return candidate < best - 1e-12 * std::abs(best);
+  return candidate < best - tolerance::kRoundingNoise * std::abs(best);
 }
 
 // range[a][b]: G_{a,b} and t_c(a, b).

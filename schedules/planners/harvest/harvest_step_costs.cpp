@@ -5,14 +5,13 @@
 #include <limits>
 #include <utility>
 
+#include "core/tolerances.h"
+
 namespace photonsim {
 
 namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
-// Candidates whose costs agree to this relative precision tie (LP tolerances
-// sit far below it); the earlier candidate wins a tie.
-constexpr double kTie = 1e-9;
 
 }  // namespace
 
@@ -65,10 +64,10 @@ HarvestRangeChoice HarvestStepCosts::best(int first, int last, size_t count) {
   std::sort(order.begin(), order.end());
   HarvestRangeChoice choice{-1, kInfinity};
   for (const auto& [bound, g] : order) {
-    if (choice.cost_ps < kInfinity && bound > choice.cost_ps * (1 + kTie)) break;
+    if (choice.cost_ps < kInfinity && bound > choice.cost_ps * (1 + tolerance::kTie)) break;
     const double cost = exact_sum(first, last, g);
     if (cost == kInfinity) continue;
-    const bool tie = choice.cost_ps < kInfinity && std::abs(cost - choice.cost_ps) <= kTie * choice.cost_ps;
+    const bool tie = choice.cost_ps < kInfinity && std::abs(cost - choice.cost_ps) <= tolerance::kTie * choice.cost_ps;
     if (tie ? static_cast<int>(g) < choice.topology : cost < choice.cost_ps) choice = {static_cast<int>(g), cost};
   }
   return choice;
