@@ -39,8 +39,8 @@ void write_file_atomically(const std::string& path, const std::string& content) 
   if (target.has_parent_path()) {
     std::filesystem::create_directories(target.parent_path(), ec);
     if (ec) {
-      throw Error("cannot write '" + path + "': cannot create directory '" +
-                  target.parent_path().string() + "': " + ec.message());
+      throw Error("cannot write '" + path + "': cannot create directory '" + target.parent_path().string() +
+                  "': " + ec.message());
     }
   }
   // A unique temporary name, so concurrent writers never share one.

@@ -14,8 +14,7 @@ void EventList::schedule(Time at, EventHandler& handler, uint64_t token, EventPr
 }
 
 void EventList::throw_scheduled_in_past(Time at) const {
-  throw std::logic_error("event scheduled in the past: " + format_time(at) + " < now " +
-                         format_time(now_));
+  throw std::logic_error("event scheduled in the past: " + format_time(at) + " < now " + format_time(now_));
 }
 
 bool EventList::step() {

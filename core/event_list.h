@@ -25,8 +25,7 @@ enum class EventPriority : uint8_t { arrival = 0, normal = 1 };
 
 class EventList {
  public:
-  void schedule(Time at, EventHandler& handler, uint64_t token,
-                EventPriority priority = EventPriority::normal);
+  void schedule(Time at, EventHandler& handler, uint64_t token, EventPriority priority = EventPriority::normal);
   // The place in the firing order of an event decided now; pass it to
   // schedule_reserved, at most once, before now passes the event's time.
   uint64_t reserve(EventPriority priority = EventPriority::normal) {
@@ -62,9 +61,7 @@ class EventList {
     uint64_t token;
     // One 128-bit comparison: branch-free child selection in sift_down.
     __extension__ using Key = unsigned __int128;
-    Key key() const {
-      return (static_cast<Key>(static_cast<uint64_t>(at.picoseconds()) ^ (1ULL << 63)) << 64) | order;
-    }
+    Key key() const { return (static_cast<Key>(static_cast<uint64_t>(at.picoseconds()) ^ (1ULL << 63)) << 64) | order; }
     bool before(const Entry& o) const { return key() < o.key(); }
   };
   [[noreturn]] void throw_scheduled_in_past(Time at) const;

@@ -40,14 +40,16 @@ std::vector<Bytes> alltoall_flow_sizes(const WorkloadSpec& workload, int gpus, u
       break;
     case FlowDistribution::random:
       for (size_t c : cells) {
-        sizes[c] = Bytes(1 + static_cast<int64_t>(rng.uniform(static_cast<uint64_t>(std::max<int64_t>(1, 2 * mean - 1)))));
+        sizes[c] =
+            Bytes(1 + static_cast<int64_t>(rng.uniform(static_cast<uint64_t>(std::max<int64_t>(1, 2 * mean - 1)))));
       }
       break;
     case FlowDistribution::zipf: {
       std::vector<size_t> ranked = cells;
       shuffle_with(ranked, rng);
       std::vector<double> weight(ranked.size());
-      for (size_t r = 0; r < ranked.size(); ++r) weight[r] = std::pow(static_cast<double>(r + 1), -workload.zipf_factor);
+      for (size_t r = 0; r < ranked.size(); ++r)
+        weight[r] = std::pow(static_cast<double>(r + 1), -workload.zipf_factor);
       const double total_weight = std::accumulate(weight.begin(), weight.end(), 0.0);
       const int64_t total = mean * static_cast<int64_t>(ranked.size());
       // Floors of the ideal shares (at least one byte each), then the bytes left

@@ -11,11 +11,11 @@ namespace photonsim {
 using PacketId = uint32_t;
 
 struct Packet {
-  uint32_t flow = 0;      // index of the flow in the running step
-  uint32_t chunk = 0;     // chunk index inside the flow: smaller goes first
-  uint32_t hop = 0;       // hops completed so far
-  uint32_t bytes = 0;     // payload carried
-  uint64_t seq = 0;       // place in the flow's packets (0, 1, ...): delivery must follow it
+  uint32_t flow = 0;   // index of the flow in the running step
+  uint32_t chunk = 0;  // chunk index inside the flow: smaller goes first
+  uint32_t hop = 0;    // hops completed so far
+  uint32_t bytes = 0;  // payload carried
+  uint64_t seq = 0;    // place in the flow's packets (0, 1, ...): delivery must follow it
 };
 
 }  // namespace photonsim

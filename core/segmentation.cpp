@@ -23,9 +23,7 @@ int64_t Segmentation::packets(Bytes total) const {
   return count;
 }
 
-Bytes Segmentation::largest_packet(Bytes total) const {
-  return Bytes(packet_size(chunk_size(total)));
-}
+Bytes Segmentation::largest_packet(Bytes total) const { return Bytes(packet_size(chunk_size(total))); }
 
 Time Segmentation::serialization(Bytes total, Bandwidth bw) const {
   const int64_t chunk = chunk_size(total);

@@ -8,7 +8,8 @@
 namespace photonsim {
 
 void throw_time_overflow(const char* operation, int64_t a, int64_t b) {
-  throw TimeOverflow(std::to_string(a) + " ps " + operation + " " + std::to_string(b) + (*operation == '*' ? "" : " ps"));
+  throw TimeOverflow(std::to_string(a) + " ps " + operation + " " + std::to_string(b) +
+                     (*operation == '*' ? "" : " ps"));
 }
 
 Time Time::from_picoseconds(double ps) {

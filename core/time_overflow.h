@@ -31,7 +31,8 @@ auto naming_time_overflow(const std::string& quantity, Body&& body) -> decltype(
   try {
     return body();
   } catch (const TimeOverflow& e) {
-    throw Error(quantity + " passes the largest time photonsim represents, 9223372036854775807 ps (about 106.75 days; " +
+    throw Error(quantity +
+                " passes the largest time photonsim represents, 9223372036854775807 ps (about 106.75 days; " +
                 e.detail() + "); the keys that set it: " + kTimeKeys);
   }
 }

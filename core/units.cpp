@@ -21,21 +21,32 @@ struct Suffix {
 constexpr i128 kKilo = 1000;
 constexpr i128 kKibi = 1024;
 
-constexpr std::array<Suffix, 5> kTimeSuffixes{{
-    {"ps", 1}, {"ns", kKilo}, {"us", kKilo * kKilo}, {"ms", kKilo * kKilo * kKilo},
-    {"s", kKilo * kKilo * kKilo * kKilo}}};
+constexpr std::array<Suffix, 5> kTimeSuffixes{
+    {{"ps", 1}, {"ns", kKilo}, {"us", kKilo* kKilo}, {"ms", kKilo* kKilo* kKilo}, {"s", kKilo* kKilo* kKilo* kKilo}}};
 
-constexpr std::array<Suffix, 9> kByteSuffixes{{
-    {"B", 1}, {"KB", kKilo}, {"MB", kKilo * kKilo}, {"GB", kKilo * kKilo * kKilo},
-    {"TB", kKilo * kKilo * kKilo * kKilo}, {"KiB", kKibi}, {"MiB", kKibi * kKibi},
-    {"GiB", kKibi * kKibi * kKibi}, {"TiB", kKibi * kKibi * kKibi * kKibi}}};
+constexpr std::array<Suffix, 9> kByteSuffixes{{{"B", 1},
+                                               {"KB", kKilo},
+                                               {"MB", kKilo* kKilo},
+                                               {"GB", kKilo* kKilo* kKilo},
+                                               {"TB", kKilo* kKilo* kKilo* kKilo},
+                                               {"KiB", kKibi},
+                                               {"MiB", kKibi* kKibi},
+                                               {"GiB", kKibi* kKibi* kKibi},
+                                               {"TiB", kKibi* kKibi* kKibi* kKibi}}};
 
-constexpr std::array<Suffix, 13> kBandwidthSuffixes{{
-    {"bps", 1}, {"Kbps", kKilo}, {"Mbps", kKilo * kKilo}, {"Gbps", kKilo * kKilo * kKilo},
-    {"Tbps", kKilo * kKilo * kKilo * kKilo}, {"B/s", 8}, {"KB/s", 8 * kKilo},
-    {"MB/s", 8 * kKilo * kKilo}, {"GB/s", 8 * kKilo * kKilo * kKilo},
-    {"TB/s", 8 * kKilo * kKilo * kKilo * kKilo}, {"KiB/s", 8 * kKibi},
-    {"MiB/s", 8 * kKibi * kKibi}, {"GiB/s", 8 * kKibi * kKibi * kKibi}}};
+constexpr std::array<Suffix, 13> kBandwidthSuffixes{{{"bps", 1},
+                                                     {"Kbps", kKilo},
+                                                     {"Mbps", kKilo* kKilo},
+                                                     {"Gbps", kKilo* kKilo* kKilo},
+                                                     {"Tbps", kKilo* kKilo* kKilo* kKilo},
+                                                     {"B/s", 8},
+                                                     {"KB/s", 8 * kKilo},
+                                                     {"MB/s", 8 * kKilo* kKilo},
+                                                     {"GB/s", 8 * kKilo* kKilo* kKilo},
+                                                     {"TB/s", 8 * kKilo* kKilo* kKilo* kKilo},
+                                                     {"KiB/s", 8 * kKibi},
+                                                     {"MiB/s", 8 * kKibi* kKibi},
+                                                     {"GiB/s", 8 * kKibi* kKibi* kKibi}}};
 
 template <size_t N>
 std::string suffix_list(const std::array<Suffix, N>& suffixes) {
@@ -49,12 +60,10 @@ std::string suffix_list(const std::array<Suffix, N>& suffixes) {
 
 // Parses "<decimal><suffix>" exactly; returns the value in the base unit.
 template <size_t N>
-int64_t parse_with(std::string_view text, const std::array<Suffix, N>& suffixes,
-                   const char* what) {
+int64_t parse_with(std::string_view text, const std::array<Suffix, N>& suffixes, const char* what) {
   auto fail = [&](const std::string& why) -> int64_t {
-    throw UnitError("cannot parse " + std::string(what) + " " + quoted(std::string(text)) + ": " +
-                    why + " (expected a number followed by one of: " + suffix_list(suffixes) +
-                    ")");
+    throw UnitError("cannot parse " + std::string(what) + " " + quoted(std::string(text)) + ": " + why +
+                    " (expected a number followed by one of: " + suffix_list(suffixes) + ")");
   };
   size_t pos = 0;
   while (pos < text.size() && std::isspace(static_cast<unsigned char>(text[pos]))) ++pos;
@@ -104,8 +113,7 @@ int64_t parse_with(std::string_view text, const std::array<Suffix, N>& suffixes,
 }
 
 template <size_t N>
-std::string format_with(int64_t value, const std::array<Suffix, N>& suffixes,
-                        std::initializer_list<size_t> order) {
+std::string format_with(int64_t value, const std::array<Suffix, N>& suffixes, std::initializer_list<size_t> order) {
   // Picks the largest unit in `order` that the value reaches, prints up to 3 decimals.
   const Suffix* best = &suffixes[*order.begin()];
   for (size_t idx : order) {
@@ -141,13 +149,9 @@ Time Bandwidth::serialization(Bytes b) const {
   return Time::ps(static_cast<int64_t>(q));
 }
 
-Time parse_time(std::string_view text) {
-  return Time::ps(parse_with(text, kTimeSuffixes, "time"));
-}
+Time parse_time(std::string_view text) { return Time::ps(parse_with(text, kTimeSuffixes, "time")); }
 
-Bytes parse_bytes(std::string_view text) {
-  return Bytes(parse_with(text, kByteSuffixes, "size"));
-}
+Bytes parse_bytes(std::string_view text) { return Bytes(parse_with(text, kByteSuffixes, "size")); }
 
 Bandwidth parse_bandwidth(std::string_view text) {
   int64_t bps = parse_with(text, kBandwidthSuffixes, "bandwidth");
@@ -164,16 +168,13 @@ std::string format_time(Time t) {
   return format_with(t.picoseconds(), kTimeSuffixes, {0, 1, 2, 3, 4});
 }
 
-std::ostream& operator<<(std::ostream& os, Time t) {
-  return os << t.picoseconds() << "ps (" << format_time(t) << ")";
-}
+std::ostream& operator<<(std::ostream& os, Time t) { return os << t.picoseconds() << "ps (" << format_time(t) << ")"; }
 
 std::string format_bytes(Bytes b) {
   // Exact units first (4MB stays "4MB", 4MiB stays "4MiB"), else binary with decimals.
   const Suffix* exact = nullptr;
   for (const Suffix& s : kByteSuffixes) {
-    if (b.count() > 0 && static_cast<i128>(b.count()) % s.factor == 0 &&
-        (!exact || s.factor > exact->factor)) {
+    if (b.count() > 0 && static_cast<i128>(b.count()) % s.factor == 0 && (!exact || s.factor > exact->factor)) {
       exact = &s;
     }
   }
@@ -184,8 +185,6 @@ std::string format_bytes(Bytes b) {
   return format_with(b.count(), kByteSuffixes, {0, 5, 6, 7, 8});
 }
 
-std::string format_bandwidth(Bandwidth bw) {
-  return format_with(bw.bps(), kBandwidthSuffixes, {0, 1, 2, 3, 4});
-}
+std::string format_bandwidth(Bandwidth bw) { return format_with(bw.bps(), kBandwidthSuffixes, {0, 1, 2, 3, 4}); }
 
 }  // namespace photonsim

@@ -20,15 +20,14 @@ inline constexpr EnumName<Collective> kCollectiveNames[] = {{Collective::alltoal
                                                             {Collective::reducescatter, "reducescatter"},
                                                             {Collective::allgather, "allgather"},
                                                             {Collective::broadcast, "broadcast"}};
-inline constexpr EnumName<FlowDistribution> kFlowDistributionNames[] = {{FlowDistribution::uniform, "uniform"},
-                                                                        {FlowDistribution::random, "random"},
-                                                                        {FlowDistribution::zipf, "zipf"}};
+inline constexpr EnumName<FlowDistribution> kFlowDistributionNames[] = {
+    {FlowDistribution::uniform, "uniform"}, {FlowDistribution::random, "random"}, {FlowDistribution::zipf, "zipf"}};
 
 struct WorkloadSpec {
   Collective collective = Collective::alltoall;
-  Bytes message;   // > 0
-  Bytes chunk;     // scheduling unit inside a transfer; 0 = the whole transfer is one chunk
-  int root = 0;    // broadcast root
+  Bytes message;  // > 0
+  Bytes chunk;    // scheduling unit inside a transfer; 0 = the whole transfer is one chunk
+  int root = 0;   // broadcast root
   FlowDistribution distribution = FlowDistribution::uniform;  // all-to-all only
   double zipf_factor = 0.4;  // skew of FlowDistribution::zipf, >= 0 (the all-to-all paper's 0.4)
 };

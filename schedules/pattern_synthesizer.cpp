@@ -16,13 +16,12 @@ Topology circuits_of_step(const TopologySpec& spec, const StepPattern& pattern, 
   const ComponentParams params("from_step", spec.params, {"step"});
   const int64_t step = params.integer("step", 0);
   if (step < 0 || step >= static_cast<int64_t>(pattern.steps.size())) {
-    params.fail("step", "must be in 0.." + std::to_string(pattern.steps.size() - 1) + ", got " +
-                            std::to_string(step));
+    params.fail("step", "must be in 0.." + std::to_string(pattern.steps.size() - 1) + ", got " + std::to_string(step));
   }
   std::vector<Edge> pairs;
   for (const Transfer& t : pattern.steps[static_cast<size_t>(step)]) pairs.push_back({t.src, t.dst});
-  Topology topology = circuits_for_pairs("from_step(" + std::to_string(step) + ")", fabric.gpus, pairs,
-                                         fabric.circuits);
+  Topology topology =
+      circuits_for_pairs("from_step(" + std::to_string(step) + ")", fabric.gpus, pairs, fabric.circuits);
   topology.check_ports(fabric);
   return topology;
 }
@@ -48,12 +47,15 @@ Schedule PatternSynthesizer::plan_with(const PlannerChoice& planner, const Synth
   input.workload = request.workload;
   input.algorithm = info_.name;
   input.planner = planner.info.name;
-  input.params = ComponentParams(planner.info.name, request.synthesis.planner_params, planner.info.parameters, "planner");
+  input.params =
+      ComponentParams(planner.info.name, request.synthesis.planner_params, planner.info.parameters, "planner");
   input.seed = request.seed;
-  const StepPattern pattern = algorithm_.pattern(AlgorithmInput{fabric, request.workload, algorithm_params, request.seed});
+  const StepPattern pattern =
+      algorithm_.pattern(AlgorithmInput{fabric, request.workload, algorithm_params, request.seed});
   const auto make_topology = [&](const TopologySpec& spec, const std::string& key) -> std::optional<Topology> {
     try {
-      if (spec.type == "from_step" && key == "synthesis.static_topology") return circuits_of_step(spec, pattern, fabric);
+      if (spec.type == "from_step" && key == "synthesis.static_topology")
+        return circuits_of_step(spec, pattern, fabric);
       return topologies_.make(spec, fabric, request.seed);
     } catch (const Error& e) {
       throw Error(key + ": " + e.what());
@@ -91,7 +93,8 @@ Schedule PatternSynthesizer::synthesize(const SynthesisRequest& request) const {
   const std::string& planner = request.synthesis.planner.empty() ? info_.default_planner : request.synthesis.planner;
   if (planner != kAutoPlanner) return plan_with(planner_named(planner), request);
   if (!request.synthesis.planner_params.empty()) {
-    throw Error("planner 'auto' has no parameter '" + request.synthesis.planner_params.begin()->first + "' (valid: none)");
+    throw Error("planner 'auto' has no parameter '" + request.synthesis.planner_params.begin()->first +
+                "' (valid: none)");
   }
   const std::vector<PlanCandidate> candidates = this->candidates(request);
   const PlanCandidate* best = nullptr;

@@ -20,9 +20,7 @@ struct PlanCandidate {
 
   bool ok() const { return schedule.has_value(); }
   // "static", or "joint d=3" for joint synthesis.
-  std::string label() const {
-    return configurations ? planner + " d=" + std::to_string(*configurations) : planner;
-  }
+  std::string label() const { return configurations ? planner + " d=" + std::to_string(*configurations) : planner; }
 };
 
 }  // namespace photonsim

@@ -58,8 +58,9 @@ void SynthesizerRegistry::check_planner(const AlgorithmEntry& algorithm, const S
     return;
   }
   if (name == joint_planner) {
-    throw Error("synthesis.planner: planner 'joint' needs an algorithm that chooses topologies and rounds together (valid: " +
-                algorithm_names(joint) + "); '" + algorithm.info.name + "' does not");
+    throw Error(
+        "synthesis.planner: planner 'joint' needs an algorithm that chooses topologies and rounds together (valid: " +
+        algorithm_names(joint) + "); '" + algorithm.info.name + "' does not");
   }
   if (synthesis.reconfigurations) {
     throw Error("synthesis.reconfigurations: applies to the joint synthesizers (" + algorithm_names(joint) +

@@ -27,15 +27,18 @@ struct AllShortestPaths::Layers {
 };
 
 AllShortestPaths::AllShortestPaths(const Topology& topology)
-    : name_(topology.name()), gpus_(topology.gpus()), search_(clockwise_successors(topology)),
-      reverse_search_(predecessor_lists(topology)), layers_(static_cast<size_t>(topology.gpus())) {}
+    : name_(topology.name()),
+      gpus_(topology.gpus()),
+      search_(clockwise_successors(topology)),
+      reverse_search_(predecessor_lists(topology)),
+      layers_(static_cast<size_t>(topology.gpus())) {}
 
 AllShortestPaths::~AllShortestPaths() = default;
 
 void AllShortestPaths::check_node(Node v) const {
   if (v >= static_cast<Node>(gpus_)) {
-    throw Error("node " + std::to_string(v) + " is out of range for topology '" + name_ +
-                "' with " + std::to_string(gpus_) + " GPUs");
+    throw Error("node " + std::to_string(v) + " is out of range for topology '" + name_ + "' with " +
+                std::to_string(gpus_) + " GPUs");
   }
 }
 
@@ -108,8 +111,8 @@ std::vector<Node> AllShortestPaths::sample(Node src, Node dst, Rng& rng) const {
   check_node(dst);
   const Layers& layers = layers_from(src);
   if (layers.distance[dst] < 0) {
-    throw Error("no route from node " + std::to_string(src) + " to node " + std::to_string(dst) +
-                " on topology '" + name_ + "'");
+    throw Error("no route from node " + std::to_string(src) + " to node " + std::to_string(dst) + " on topology '" +
+                name_ + "'");
   }
   // Walk back from dst, taking each DAG predecessor with probability
   // proportional to its own path count: every full path is equally likely.

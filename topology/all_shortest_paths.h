@@ -62,8 +62,8 @@ class AllShortestPaths {
 
   std::string name_;
   int gpus_ = 0;
-  mutable BreadthFirstSearch search_;          // over clockwise_successors(): the layers per source
-  mutable BreadthFirstSearch reverse_search_;  // over predecessor_lists() (ascending): back from dst
+  mutable BreadthFirstSearch search_;                    // over clockwise_successors(): the layers per source
+  mutable BreadthFirstSearch reverse_search_;            // over predecessor_lists() (ascending): back from dst
   mutable std::vector<std::unique_ptr<Layers>> layers_;  // per source, null until built
 };
 

@@ -33,8 +33,8 @@ struct TargetReached {};
 // next, so count[u] is final when u's edges are examined.
 class Recorder : public boost::default_bfs_visitor {
  public:
-  Recorder(std::vector<int>& distance, std::vector<int>& parent, std::vector<uint64_t>& count,
-           std::vector<Node>& order, std::optional<Node> target)
+  Recorder(std::vector<int>& distance, std::vector<int>& parent, std::vector<uint64_t>& count, std::vector<Node>& order,
+           std::optional<Node> target)
       : distance_(distance), parent_(parent), count_(count), order_(order), target_(target) {}
 
   template <class E, class G>
@@ -98,8 +98,7 @@ std::vector<std::vector<Node>> successor_lists(const Topology& topology, Neighbo
       const int forward = (static_cast<int>(v) - static_cast<int>(u) + n) % n;
       return counter ? (n - forward) % n : forward;
     };
-    std::sort(successors[u].begin(), successors[u].end(),
-              [&](Node a, Node b) { return offset(a) < offset(b); });
+    std::sort(successors[u].begin(), successors[u].end(), [&](Node a, Node b) { return offset(a) < offset(b); });
   }
   return successors;
 }
@@ -170,15 +169,15 @@ void BreadthFirstSearch::search(Node src, const EdgeFilter* allowed, std::option
   order_.push_back(src);
   if (target == src) return;
   const Recorder recorder(distance_, parent_, count_, order_, target);
-  const auto colors = boost::make_iterator_property_map(graph_->colors.begin(),
-                                                        boost::get(boost::vertex_index, graph_->adjacency));
+  const auto colors =
+      boost::make_iterator_property_map(graph_->colors.begin(), boost::get(boost::vertex_index, graph_->adjacency));
   while (!graph_->queue.empty()) graph_->queue.pop();  // left over when the last search stopped early
   try {
     if (allowed == nullptr) {
       boost::breadth_first_visit(graph_->adjacency, src, graph_->queue, recorder, colors);
     } else {
       const boost::filtered_graph<Adjacency, AllowedEdges> filtered(graph_->adjacency,
-                                                                          AllowedEdges{allowed, &graph_->adjacency});
+                                                                    AllowedEdges{allowed, &graph_->adjacency});
       boost::breadth_first_visit(filtered, src, graph_->queue, recorder, colors);
     }
   } catch (const TargetReached&) {

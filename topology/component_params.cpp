@@ -81,8 +81,8 @@ void ComponentParams::reject_undeclared(const std::vector<std::string>& declared
     if (!known) {
       std::string valid;
       for (const std::string& a : declared) valid += (valid.empty() ? "" : ", ") + a;
-      throw Error(kind_ + " '" + type_ + "' has no parameter '" + key + "' (valid: " +
-                  (valid.empty() ? "none" : valid) + ")");
+      throw Error(kind_ + " '" + type_ + "' has no parameter '" + key +
+                  "' (valid: " + (valid.empty() ? "none" : valid) + ")");
     }
   }
 }
@@ -132,9 +132,7 @@ void ComponentParams::fail(const std::string& key, const std::string& why) const
   throw Error(kind_ + " '" + type_ + "' parameter '" + key + "': " + why);
 }
 
-void ComponentParams::fail(const std::string& why) const {
-  throw Error(kind_ + " '" + type_ + "': " + why);
-}
+void ComponentParams::fail(const std::string& why) const { throw Error(kind_ + " '" + type_ + "': " + why); }
 
 const std::string& ComponentParams::raw(const std::string& key) const {
   auto it = values_.find(key);

@@ -23,8 +23,8 @@ namespace photonsim {
 class ComponentParams {
  public:
   // `kind` names the family in messages: "topology" or "algorithm".
-  ComponentParams(std::string type, std::map<std::string, std::string> values,
-                  const std::vector<std::string>& allowed, std::string kind = "topology");
+  ComponentParams(std::string type, std::map<std::string, std::string> values, const std::vector<std::string>& allowed,
+                  std::string kind = "topology");
   ComponentParams(std::string type, std::map<std::string, std::string> values,
                   const std::vector<ParameterSpec>& declared, std::string kind);
 

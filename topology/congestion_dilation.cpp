@@ -14,8 +14,7 @@ Time CongestionDilation::cost(Time latency, Bandwidth bandwidth, Bytes w) const 
   return latency * dilation + bandwidth.serialization(w * congestion);
 }
 
-CongestionDilation compute_congestion_dilation(const Topology& topology,
-                                               const std::vector<Edge>& transfers) {
+CongestionDilation compute_congestion_dilation(const Topology& topology, const std::vector<Edge>& transfers) {
   const ShortestPathRouter router(topology);
   const auto n = static_cast<Node>(topology.gpus());
   CongestionDilation result;
@@ -24,9 +23,8 @@ CongestionDilation compute_congestion_dilation(const Topology& topology,
     const auto [src, dst] = transfers[i];
     for (Node v : {src, dst}) {
       if (v >= n) {
-        throw Error("transfer " + std::to_string(i) + " (" + std::to_string(src) + "->" +
-                    std::to_string(dst) + "): node " + std::to_string(v) +
-                    " is out of range for topology '" + topology.name() + "' with " +
+        throw Error("transfer " + std::to_string(i) + " (" + std::to_string(src) + "->" + std::to_string(dst) +
+                    "): node " + std::to_string(v) + " is out of range for topology '" + topology.name() + "' with " +
                     std::to_string(n) + " GPUs");
       }
     }
@@ -44,8 +42,7 @@ CongestionDilation compute_congestion_dilation(const Topology& topology,
   for (const auto& [edge, count] : usage) {
     const int multiplicity = topology.multiplicity(edge.first, edge.second);
     result.congestion = std::max(result.congestion, count);
-    result.congestion_per_circuit =
-        std::max(result.congestion_per_circuit, (count + multiplicity - 1) / multiplicity);
+    result.congestion_per_circuit = std::max(result.congestion_per_circuit, (count + multiplicity - 1) / multiplicity);
     result.edge_usage.emplace_back(edge, count);
   }
   return result;

@@ -36,7 +36,6 @@ struct CongestionDilation {
   Time cost(Time latency, Bandwidth bandwidth, Bytes w) const;
 };
 
-CongestionDilation compute_congestion_dilation(const Topology& topology,
-                                               const std::vector<Edge>& transfers);
+CongestionDilation compute_congestion_dilation(const Topology& topology, const std::vector<Edge>& transfers);
 
 }  // namespace photonsim

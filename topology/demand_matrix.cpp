@@ -11,16 +11,13 @@ namespace photonsim {
 
 namespace {
 
-std::string pair_name(Node s, Node t) {
-  return "D(" + std::to_string(s) + "," + std::to_string(t) + ")";
-}
+std::string pair_name(Node s, Node t) { return "D(" + std::to_string(s) + "," + std::to_string(t) + ")"; }
 
 void check_value(Node s, Node t, double value) {
   if (!std::isfinite(value) || value < 0) {
     std::ostringstream shown;
     shown << value;
-    throw Error("demand " + pair_name(s, t) + " = " + shown.str() +
-                " must be finite and >= 0");
+    throw Error("demand " + pair_name(s, t) + " = " + shown.str() + " must be finite and >= 0");
   }
 }
 
@@ -43,8 +40,7 @@ DemandMatrix DemandMatrix::alltoall(int gpus) {
 
 size_t DemandMatrix::index(Node s, Node t) const {
   if (s >= static_cast<Node>(gpus_) || t >= static_cast<Node>(gpus_)) {
-    throw Error("demand " + pair_name(s, t) + " names a GPU outside 0.." +
-                std::to_string(gpus_ - 1));
+    throw Error("demand " + pair_name(s, t) + " names a GPU outside 0.." + std::to_string(gpus_ - 1));
   }
   return static_cast<size_t>(s) * static_cast<size_t>(gpus_) + t;
 }

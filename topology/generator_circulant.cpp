@@ -11,7 +11,8 @@ Topology make_circulant(const ComponentParams& params, const GeneratorContext& c
   std::string label;
   for (int64_t g : generators) {
     const int64_t step = ((g % n) + n) % n;
-    if (step == 0) params.fail("generators", std::to_string(g) + " is a multiple of n = " + std::to_string(n) + " (a self-loop)");
+    if (step == 0)
+      params.fail("generators", std::to_string(g) + " is a multiple of n = " + std::to_string(n) + " (a self-loop)");
     label += (label.empty() ? "" : ",") + std::to_string(g);
     for (int u = 0; u < n; ++u) {
       const Node v = static_cast<Node>((u + step) % n);
@@ -23,9 +24,11 @@ Topology make_circulant(const ComponentParams& params, const GeneratorContext& c
 }
 
 TopologyGenerator circulant_generator() {
-  return {"circulant", "i -> i + g mod n for each generator g; strongly connected iff gcd(n, g1, g2, ...) = 1",
+  return {"circulant",
+          "i -> i + g mod n for each generator g; strongly connected iff gcd(n, g1, g2, ...) = 1",
           {ParameterSpec::computed("generators", ParameterType::integers, "", "[g1, g2, ...]"),
-           ParameterSpec::computed("bidirectional", ParameterType::boolean, "fabric.circuits is bidirectional", "add the reverse circuits")},
+           ParameterSpec::computed("bidirectional", ParameterType::boolean, "fabric.circuits is bidirectional",
+                                   "add the reverse circuits")},
           &make_circulant};
 }
 

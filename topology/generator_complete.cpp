@@ -14,9 +14,7 @@ Topology make_complete(const ComponentParams&, const GeneratorContext& context) 
 }
 
 TopologyGenerator complete_generator() {
-  return {"complete", "every ordered pair: n-1 circuits per GPU",
-          {},
-          &make_complete};
+  return {"complete", "every ordered pair: n-1 circuits per GPU", {}, &make_complete};
 }
 
 }  // namespace photonsim

@@ -22,8 +22,7 @@ std::vector<Edge> read_edge_file(const ComponentParams& params, const std::strin
     std::istringstream fields(line);
     int64_t u = 0, v = 0;
     std::string rest;
-    if (!(fields >> u) || !(fields >> v) || (fields >> rest) || u < 0 || v < 0 || u > UINT32_MAX ||
-        v > UINT32_MAX) {
+    if (!(fields >> u) || !(fields >> v) || (fields >> rest) || u < 0 || v < 0 || u > UINT32_MAX || v > UINT32_MAX) {
       params.fail("file", path + ":" + std::to_string(number) + ": expected 'src dst' (two node ids), got '" +
                               (line.size() > 80 ? line.substr(0, 77) + "..." : line) + "'");
     }
@@ -47,11 +46,14 @@ Topology make_from_edges(const ComponentParams& params, const GeneratorContext& 
 }
 
 TopologyGenerator from_edges_generator() {
-  return {"from_edges", "an explicit list of circuits",
+  return {"from_edges",
+          "an explicit list of circuits",
           {ParameterSpec::computed("edges", ParameterType::edges, "none: give edges or file", "the circuits (or file)"),
-           ParameterSpec::computed("file", ParameterType::text, "none: give edges or file", "PATH, 'src dst' per line, # comments (or edges)"),
+           ParameterSpec::computed("file", ParameterType::text, "none: give edges or file",
+                                   "PATH, 'src dst' per line, # comments (or edges)"),
            ParameterSpec::computed("name", ParameterType::text, "from_edges", "the topology's name in reports")},
-          &make_from_edges, "n >= 1"};
+          &make_from_edges,
+          "n >= 1"};
 }
 
 }  // namespace photonsim

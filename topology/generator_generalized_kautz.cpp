@@ -6,8 +6,8 @@ Topology make_generalized_kautz(const ComponentParams& params, const GeneratorCo
   const int n = context.gpus();
   const int64_t d = params.integer("degree", context.fabric.ports);
   if (d < 1 || d >= n) {
-    params.fail("degree", "must be in 1.." + std::to_string(n - 1) + " for n = " + std::to_string(n) +
-                              ", got " + std::to_string(d));
+    params.fail("degree", "must be in 1.." + std::to_string(n - 1) + " for n = " + std::to_string(n) + ", got " +
+                              std::to_string(d));
   }
   std::vector<Edge> edges;
   for (int64_t x = 0; x < n; ++x) {
@@ -21,7 +21,8 @@ Topology make_generalized_kautz(const ComponentParams& params, const GeneratorCo
 }
 
 TopologyGenerator generalized_kautz_generator() {
-  return {"generalized_kautz", "Imase-Itoh x -> (-D*x - a) mod n, a = 1..D; self-loops dropped (that port stays dark)",
+  return {"generalized_kautz",
+          "Imase-Itoh x -> (-D*x - a) mod n, a = 1..D; self-loops dropped (that port stays dark)",
           {ParameterSpec::computed("degree", ParameterType::integer, "fabric.ports", "D, 1 <= D < n")},
           &make_generalized_kautz};
 }

@@ -13,9 +13,7 @@ Topology make_hypercube(const ComponentParams& params, const GeneratorContext& c
 }
 
 TopologyGenerator hypercube_generator() {
-  return {"hypercube", "i <-> i xor 2^k for every bit k",
-          {},
-          &make_hypercube, "n a power of two"};
+  return {"hypercube", "i <-> i xor 2^k for every bit k", {}, &make_hypercube, "n a power of two"};
 }
 
 }  // namespace photonsim

@@ -58,7 +58,8 @@ Topology make_random_regular(const ComponentParams& params, const GeneratorConte
 }
 
 TopologyGenerator random_regular_generator() {
-  return {"random_regular", "union of D seeded random derangements (an expander), avoiding parallel circuits",
+  return {"random_regular",
+          "union of D seeded random derangements (an expander), avoiding parallel circuits",
           {ParameterSpec::computed("degree", ParameterType::integer, "fabric.ports", "D"),
            ParameterSpec::computed("seed", ParameterType::integer, "the experiment seed", "the derangements' seed")},
           &make_random_regular};

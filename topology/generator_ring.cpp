@@ -16,8 +16,10 @@ Topology make_ring(const ComponentParams& params, const GeneratorContext& contex
 }
 
 TopologyGenerator ring_generator() {
-  return {"ring", "cycle 0 -> 1 -> ... -> n-1 -> 0, with the reverse circuits when bidirectional",
-          {ParameterSpec::computed("bidirectional", ParameterType::boolean, "fabric.circuits is bidirectional", "add the reverse circuits")},
+  return {"ring",
+          "cycle 0 -> 1 -> ... -> n-1 -> 0, with the reverse circuits when bidirectional",
+          {ParameterSpec::computed("bidirectional", ParameterType::boolean, "fabric.circuits is bidirectional",
+                                   "add the reverse circuits")},
           &make_ring};
 }
 

@@ -14,8 +14,8 @@ Topology make_shifted_ring(const ComponentParams& params, const GeneratorContext
   if (params.has("base")) {
     const std::vector<int64_t> given = params.integers("base");
     if (given.size() != base.size()) {
-      params.fail("base", "must list all " + std::to_string(n) + " nodes once, got " +
-                              std::to_string(given.size()) + " entries");
+      params.fail("base", "must list all " + std::to_string(n) + " nodes once, got " + std::to_string(given.size()) +
+                              " entries");
     }
     std::vector<bool> seen(base.size(), false);
     for (size_t i = 0; i < given.size(); ++i) {
@@ -38,10 +38,12 @@ Topology make_shifted_ring(const ComponentParams& params, const GeneratorContext
 }
 
 TopologyGenerator shifted_ring_generator() {
-  return {"shifted_ring", "sigma_i -> sigma_{i+S}: the all-to-all paper's S-shifted ring (Fig. 6)",
+  return {"shifted_ring",
+          "sigma_i -> sigma_{i+S}: the all-to-all paper's S-shifted ring (Fig. 6)",
           {ParameterSpec::integer("shift", 1, "S"),
            ParameterSpec::computed("base", ParameterType::integers, "0..n-1", "the sequence sigma_1..sigma_n"),
-           ParameterSpec::computed("bidirectional", ParameterType::boolean, "fabric.circuits is bidirectional", "add the reverse circuits")},
+           ParameterSpec::computed("bidirectional", ParameterType::boolean, "fabric.circuits is bidirectional",
+                                   "add the reverse circuits")},
           &make_shifted_ring};
 }
 

@@ -16,7 +16,9 @@ Topology make_subrings(const ComponentParams& params, const GeneratorContext& co
   }
   if (m < 1) params.fail("m", "must be >= 1, got " + std::to_string(m));
   const int64_t step = m % n;
-  if (step == 0) params.fail("m", std::to_string(m) + " is a multiple of n = " + std::to_string(n) + ": every subring would be a single node");
+  if (step == 0)
+    params.fail("m", std::to_string(m) + " is a multiple of n = " + std::to_string(n) +
+                         ": every subring would be a single node");
   // Node i joins i - m and i + m (mod n): the residue classes mod gcd(n, m) become rings.
   // A subring of two nodes gets two parallel circuits, one per transceiver.
   std::vector<Edge> edges;
@@ -28,7 +30,8 @@ Topology make_subrings(const ComponentParams& params, const GeneratorContext& co
 }
 
 TopologyGenerator subrings_generator() {
-  return {"subrings", "ReTri Algorithm 1: i <-> i + M mod n, the residue classes mod gcd(n, M) as rings",
+  return {"subrings",
+          "ReTri Algorithm 1: i <-> i + M mod n, the residue classes mod gcd(n, M) as rings",
           {ParameterSpec::computed("m", ParameterType::integer, "1", "the stride M"),
            ParameterSpec::computed("phase", ParameterType::integer, "none: m", "K, for M = 3^K (instead of m)")},
           &make_subrings};

@@ -25,8 +25,7 @@ std::vector<int> dimensions_of(const ComponentParams& params, int n) {
   if (product != n) {
     std::string text;
     for (int d : dims) text += (text.empty() ? "" : "x") + std::to_string(d);
-    params.fail("dims", text + " has " + std::to_string(product) + " nodes but fabric.gpus is " +
-                            std::to_string(n));
+    params.fail("dims", text + " has " + std::to_string(product) + " nodes but fabric.gpus is " + std::to_string(n));
   }
   return dims;
 }
@@ -70,10 +69,12 @@ Topology make_grid(const ComponentParams& params, const GeneratorContext& contex
 }
 
 TopologyGenerator torus_generator() {
-  return {"torus", "2D/3D torus, row-major ids, links to +-1 in each dimension with wrap-around",
-          {ParameterSpec::computed("dims", ParameterType::dimensions, "factored from n", "the shape, multiplying to n"),
-           ParameterSpec::computed("dimensions", ParameterType::integer, "2", "2 or 3: the most balanced factors of n")},
-          &make_torus};
+  return {
+      "torus",
+      "2D/3D torus, row-major ids, links to +-1 in each dimension with wrap-around",
+      {ParameterSpec::computed("dims", ParameterType::dimensions, "factored from n", "the shape, multiplying to n"),
+       ParameterSpec::computed("dimensions", ParameterType::integer, "2", "2 or 3: the most balanced factors of n")},
+      &make_torus};
 }
 
 TopologyGenerator grid_generator() {

@@ -39,8 +39,7 @@ Path spur_path(BreadthFirstSearch& search, Node src, Node dst, const std::vector
       src,
       [&](Node u, Node v) {
         if (blocked_node[v]) return false;
-        return u != src ||
-               std::find(blocked_first_hop.begin(), blocked_first_hop.end(), v) == blocked_first_hop.end();
+        return u != src || std::find(blocked_first_hop.begin(), blocked_first_hop.end(), v) == blocked_first_hop.end();
       },
       dst);
   return search.path_to(dst);
@@ -53,8 +52,8 @@ std::vector<std::vector<Node>> k_shortest_paths(const Topology& topology, Node s
   const int n = topology.gpus();
   for (Node v : {src, dst}) {
     if (v >= static_cast<Node>(n)) {
-      throw Error("node " + std::to_string(v) + " is out of range for topology '" +
-                  topology.name() + "' with " + std::to_string(n) + " GPUs");
+      throw Error("node " + std::to_string(v) + " is out of range for topology '" + topology.name() + "' with " +
+                  std::to_string(n) + " GPUs");
     }
   }
   BreadthFirstSearch search(clockwise_successors(topology));

@@ -55,16 +55,13 @@ std::string number(double value) {
   return out.str();
 }
 
-std::string node_pair(Node s, Node t) {
-  return "D(" + std::to_string(s) + "," + std::to_string(t) + ")";
-}
+std::string node_pair(Node s, Node t) { return "D(" + std::to_string(s) + "," + std::to_string(t) + ")"; }
 
 // Out-edges of each node as index ranges into the sorted edge list.
 struct Adjacency {
   std::vector<uint32_t> out_begin;  // size n + 1
 
-  explicit Adjacency(const Topology& topology)
-      : out_begin(static_cast<size_t>(topology.gpus()) + 1, 0) {
+  explicit Adjacency(const Topology& topology) : out_begin(static_cast<size_t>(topology.gpus()) + 1, 0) {
     for (const Edge& e : topology.edges()) ++out_begin[e.first + 1];
     for (size_t u = 1; u < out_begin.size(); ++u) out_begin[u] += out_begin[u - 1];
   }
@@ -74,8 +71,7 @@ struct Adjacency {
 // circuits), its paths translated to every pair; nullopt if CLP or the
 // path split disappoints (never seen), and the general solvers take over.
 std::optional<PairRouting> solve_symmetric(const Topology& topology, const Adjacency& adj,
-                                           const std::vector<PairDemand>& pairs,
-                                           const PathColumnGeneration& general,
+                                           const std::vector<PairDemand>& pairs, const PathColumnGeneration& general,
                                            const TranslationSymmetry& group) {
   const std::vector<Edge>& edges = topology.edges();
   // Every circuit is the translate of exactly one circuit leaving node 0.
@@ -115,10 +111,8 @@ std::optional<PairRouting> solve_symmetric(const Topology& topology, const Adjac
 
 // The arc-flow LP over every source, for instances the column generation
 // gives up on.
-std::optional<PairRouting> solve_arc_flow(const Topology& topology,
-                                          const std::vector<PairDemand>& pairs,
-                                          const PathColumnGeneration& general,
-                                          std::string& failure) {
+std::optional<PairRouting> solve_arc_flow(const Topology& topology, const std::vector<PairDemand>& pairs,
+                                          const PathColumnGeneration& general, std::string& failure) {
   const size_t n = static_cast<size_t>(topology.gpus());
   const size_t edge_count = topology.edges().size();
   std::vector<uint32_t> own_group(edge_count);
@@ -170,8 +164,8 @@ bool certified(const PairRouting& routing, double congestion) {
 
 // The flow: the routing scaled by 1 / congestion, so the busiest circuit
 // carries exactly 1.
-ConcurrentFlow flow_of(const Topology& topology, const std::vector<PairDemand>& pairs,
-                       double scale, PairRouting routing, double congestion) {
+ConcurrentFlow flow_of(const Topology& topology, const std::vector<PairDemand>& pairs, double scale,
+                       PairRouting routing, double congestion) {
   const size_t n = static_cast<size_t>(topology.gpus());
   ConcurrentFlow result;
   result.theta = 1.0 / (congestion * scale);
@@ -200,16 +194,17 @@ ConcurrentFlow flow_of(const Topology& topology, const std::vector<PairDemand>& 
 ConcurrentFlow max_concurrent_flow(const Topology& topology, const DemandMatrix& demand) {
   const int n = topology.gpus();
   if (demand.gpus() != n) {
-    throw Error("max concurrent flow: demand matrix has " + std::to_string(demand.gpus()) +
-                " GPUs but topology '" + topology.name() + "' has " + std::to_string(n));
+    throw Error("max concurrent flow: demand matrix has " + std::to_string(demand.gpus()) + " GPUs but topology '" +
+                topology.name() + "' has " + std::to_string(n));
   }
   // Demands enter divided by the largest one so coefficients stay near 1
   // whatever unit (bytes or blocks) the caller uses. DemandMatrix already
   // rejects negative and non-finite entries.
   const double scale = demand.max_off_diagonal();
   if (!(scale > 0)) {
-    throw Error("max concurrent flow: demand matrix is all zero off the diagonal, so theta is "
-                "unbounded");
+    throw Error(
+        "max concurrent flow: demand matrix is all zero off the diagonal, so theta is "
+        "unbounded");
   }
   const Adjacency adj(topology);
   BreadthFirstSearch reach(successor_lists(topology, NeighbourOrder::ascending));
@@ -223,9 +218,8 @@ ConcurrentFlow max_concurrent_flow(const Topology& topology, const DemandMatrix&
         searched = true;
       }
       if (reach.distance(t) < 0) {
-        throw Error("no route from node " + std::to_string(s) + " to node " + std::to_string(t) +
-                    " for demand " + node_pair(s, t) + " = " + number(demand.at(s, t)) +
-                    " on topology '" + topology.name() + "'");
+        throw Error("no route from node " + std::to_string(s) + " to node " + std::to_string(t) + " for demand " +
+                    node_pair(s, t) + " = " + number(demand.at(s, t)) + " on topology '" + topology.name() + "'");
       }
       pairs.push_back({s, t, demand.at(s, t) / scale});
     }
@@ -244,23 +238,21 @@ ConcurrentFlow max_concurrent_flow(const Topology& topology, const DemandMatrix&
   // The column generation, unless it finds its duals degenerate or runs
   // out of simplex iterations (it needed 0.05-0.5 per circuit and pair on
   // the instances it suits), then the arc-flow LP.
-  const int64_t budget =
-      kColumnGenerationBudget * static_cast<int64_t>(topology.edges().size() + pairs.size());
+  const int64_t budget = kColumnGenerationBudget * static_cast<int64_t>(topology.edges().size() + pairs.size());
   std::optional<PairRouting> routing = general.solve(budget);
   if (!routing) {
     std::string failure;
     routing = solve_arc_flow(topology, pairs, general, failure);
     if (!routing) {
-      throw Error("max concurrent flow: the arc-flow LP failed on topology '" + topology.name() +
-                  "' (" + failure + ")");
+      throw Error("max concurrent flow: the arc-flow LP failed on topology '" + topology.name() + "' (" + failure +
+                  ")");
     }
   }
   const double congestion = normalise(pairs, topology.edges().size(), *routing);
   if (!certified(*routing, congestion)) {
-    throw Error("max concurrent flow: CLP did not reach an optimum on topology '" +
-                topology.name() + "' (its duals bound theta by " +
-                number(1.0 / (routing->congestion_bound * scale)) + ", the flow reaches " +
-                number(1.0 / (congestion * scale)) + ")");
+    throw Error("max concurrent flow: CLP did not reach an optimum on topology '" + topology.name() +
+                "' (its duals bound theta by " + number(1.0 / (routing->congestion_bound * scale)) +
+                ", the flow reaches " + number(1.0 / (congestion * scale)) + ")");
   }
   return flow_of(topology, pairs, scale, std::move(*routing), congestion);
 }

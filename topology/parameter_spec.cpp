@@ -45,13 +45,20 @@ ParameterSpec ParameterSpec::computed(std::string name, ParameterType type, std:
 
 const char* to_string(ParameterType type) {
   switch (type) {
-    case ParameterType::integer: return "integer";
-    case ParameterType::boolean: return "true|false";
-    case ParameterType::choice: return "choice";
-    case ParameterType::integers: return "integer list";
-    case ParameterType::dimensions: return "dimensions AxB[xC]";
-    case ParameterType::edges: return "[[src, dst], ...]";
-    case ParameterType::text: return "text";
+    case ParameterType::integer:
+      return "integer";
+    case ParameterType::boolean:
+      return "true|false";
+    case ParameterType::choice:
+      return "choice";
+    case ParameterType::integers:
+      return "integer list";
+    case ParameterType::dimensions:
+      return "dimensions AxB[xC]";
+    case ParameterType::edges:
+      return "[[src, dst], ...]";
+    case ParameterType::text:
+      return "text";
   }
   return "text";
 }

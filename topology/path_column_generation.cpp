@@ -259,8 +259,7 @@ PathCounts warm_start(const Topology& topology, const Pairs& pairs, ShortestPath
 // The restricted master LP and its column generation loop.
 class PathMaster {
  public:
-  PathMaster(const Topology& topology, const Pairs& pairs)
-      : topology_(topology), pairs_(pairs), tree_(topology) {}
+  PathMaster(const Topology& topology, const Pairs& pairs) : topology_(topology), pairs_(pairs), tree_(topology) {}
 
   std::optional<PairRouting> solve(int64_t max_iterations);
 
@@ -289,10 +288,10 @@ class PathMaster {
   const Topology& topology_;
   const Pairs& pairs_;
   ShortestPathTree tree_;
-  std::vector<std::vector<uint32_t>> key_;            // per pair
-  std::vector<Column> columns_;                       // master column 1 + i
+  std::vector<std::vector<uint32_t>> key_;           // per pair
+  std::vector<Column> columns_;                      // master column 1 + i
   std::vector<std::vector<uint32_t>> pair_columns_;  // per pair, into columns_
-  std::vector<int> pair_row_;                         // -1 while the pair has none
+  std::vector<int> pair_row_;                        // -1 while the pair has none
   ClpSimplex model_;
   std::vector<double> coef_;  // scratch, zero between uses
   std::vector<CoinBigIndex> starts_;
@@ -355,8 +354,7 @@ void PathMaster::build(const PathCounts& counts) {
   for (size_t k = 0; k < pair_count; ++k) {
     for (uint32_t e : key_[k]) base[e] += pairs_.list[k].demand;
   }
-  const size_t busiest =
-      static_cast<size_t>(std::max_element(base.begin(), base.end()) - base.begin());
+  const size_t busiest = static_cast<size_t>(std::max_element(base.begin(), base.end()) - base.begin());
 
   // Column 0 is T; row e reads base_e + (moves) - T <= 0.
   starts_.assign(1, 0);
@@ -374,16 +372,14 @@ void PathMaster::build(const PathCounts& counts) {
   std::vector<double> row_upper(edge_count);
   for (size_t e = 0; e < edge_count; ++e) row_upper[e] = -base[e];
   model_.setLogLevel(0);
-  model_.loadProblem(1, static_cast<int>(edge_count), starts_.data(), indices_.data(),
-                     values_.data(), col_lower, col_upper, objective, row_lower.data(),
-                     row_upper.data());
+  model_.loadProblem(1, static_cast<int>(edge_count), starts_.data(), indices_.data(), values_.data(), col_lower,
+                     col_upper, objective, row_lower.data(), row_upper.data());
   model_.setDualTolerance(tolerance::kLpFeasibility);
   model_.setPrimalTolerance(tolerance::kLpFeasibility);
   // Start at the key routing: T basic, the busiest circuit tight.
   model_.setColumnStatus(0, ClpSimplex::basic);
   for (size_t e = 0; e < edge_count; ++e) {
-    model_.setRowStatus(static_cast<int>(e),
-                        e == busiest ? ClpSimplex::atUpperBound : ClpSimplex::basic);
+    model_.setRowStatus(static_cast<int>(e), e == busiest ? ClpSimplex::atUpperBound : ClpSimplex::basic);
   }
   add_columns(std::move(initial));
   std::vector<uint32_t> split;
@@ -405,8 +401,8 @@ void PathMaster::add_columns(std::vector<Column> entering) {
   const std::vector<double> col_upper(added, 1.0);
   const std::vector<double> objective(added, 0.0);
   const int first = model_.numberColumns();
-  model_.addColumns(static_cast<int>(added), col_lower.data(), col_upper.data(), objective.data(),
-                    starts_.data(), indices_.data(), values_.data());
+  model_.addColumns(static_cast<int>(added), col_lower.data(), col_upper.data(), objective.data(), starts_.data(),
+                    indices_.data(), values_.data());
   for (size_t i = 0; i < added; ++i) {
     model_.setColumnStatus(first + static_cast<int>(i), ClpSimplex::atLowerBound);
     pair_columns_[entering[i].pair].push_back(static_cast<uint32_t>(columns_.size()));
@@ -430,8 +426,8 @@ void PathMaster::add_pair_rows(const std::vector<uint32_t>& pairs) {
   const std::vector<double> row_lower(pairs.size(), -COIN_DBL_MAX);
   const std::vector<double> row_upper(pairs.size(), 1.0);
   const int first = model_.numberRows();
-  model_.addRows(static_cast<int>(pairs.size()), row_lower.data(), row_upper.data(),
-                 starts_.data(), indices_.data(), values_.data());
+  model_.addRows(static_cast<int>(pairs.size()), row_lower.data(), row_upper.data(), starts_.data(), indices_.data(),
+                 values_.data());
   for (size_t i = 0; i < pairs.size(); ++i) {
     model_.setRowStatus(first + static_cast<int>(i), ClpSimplex::basic);
     pair_row_[pairs[i]] = first + static_cast<int>(i);
@@ -446,9 +442,8 @@ void PathMaster::add_pair_rows(const std::vector<uint32_t>& pairs) {
 // budget runs out first.
 bool PathMaster::solve_lp(bool dual, int64_t max_iterations) {
   for (int pass = 0; pass < 2; ++pass) {
-    model_.setMaximumIterations(
-        static_cast<int>(std::min<int64_t>(std::numeric_limits<int>::max(),
-                                           std::max<int64_t>(0, max_iterations - iterations_))));
+    model_.setMaximumIterations(static_cast<int>(
+        std::min<int64_t>(std::numeric_limits<int>::max(), std::max<int64_t>(0, max_iterations - iterations_))));
     if (pass == 0 && dual) {
       model_.dual();
     } else {
@@ -457,8 +452,8 @@ bool PathMaster::solve_lp(bool dual, int64_t max_iterations) {
     iterations_ += model_.numberIterations();
     if (model_.status() == 3 && iterations_ >= max_iterations) return false;
     if (model_.status() != 0) {
-      throw Error("max concurrent flow: CLP did not reach an optimum on topology '" +
-                  topology_.name() + "' (" + clp_status_name(model_.status()) + ")");
+      throw Error("max concurrent flow: CLP did not reach an optimum on topology '" + topology_.name() + "' (" +
+                  clp_status_name(model_.status()) + ")");
     }
   }
   return true;
@@ -473,8 +468,8 @@ std::optional<PairRouting> PathMaster::solve(int64_t max_iterations) {
   bool priced = false;
   for (int round = 0;; ++round) {
     if (round >= kMaxRounds) {
-      throw Error("max concurrent flow: column generation did not converge on topology '" +
-                  topology_.name() + "' after " + std::to_string(kMaxRounds) + " rounds");
+      throw Error("max concurrent flow: column generation did not converge on topology '" + topology_.name() +
+                  "' after " + std::to_string(kMaxRounds) + " rounds");
     }
     if (!solve_lp(dual, max_iterations)) return std::nullopt;
     const double* x = model_.primalColumnSolution();
@@ -521,8 +516,7 @@ PathMaster::Pricing PathMaster::price_pairs(const double* x, std::vector<double>
     length[e] = std::max(0.0, -row_dual[e]);
     length_sum += length[e];
   }
-  const double tolerance =
-      tolerance::kColumnPrice * x[0] * length_sum / static_cast<double>(pairs_.list.size());
+  const double tolerance = tolerance::kColumnPrice * x[0] * length_sum / static_cast<double>(pairs_.list.size());
   Pricing pricing;
   double total = 0.0;
   for (Node s = 0; s < pairs_.nodes(); ++s) {
@@ -565,11 +559,8 @@ PairRouting PathMaster::current_routing(double bound) const {
 
 }  // namespace
 
-PathColumnGeneration::PathColumnGeneration(const Topology& topology,
-                                           std::vector<PairDemand> pairs)
-    : topology_(topology),
-      pairs_(std::move(pairs)),
-      source_begin_(static_cast<size_t>(topology.gpus()) + 1, 0) {
+PathColumnGeneration::PathColumnGeneration(const Topology& topology, std::vector<PairDemand> pairs)
+    : topology_(topology), pairs_(std::move(pairs)), source_begin_(static_cast<size_t>(topology.gpus()) + 1, 0) {
   for (const PairDemand& p : pairs_) ++source_begin_[p.s + 1];
   for (size_t s = 1; s < source_begin_.size(); ++s) source_begin_[s] += source_begin_[s - 1];
 }

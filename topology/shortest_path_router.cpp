@@ -33,15 +33,13 @@ ShortestPathRouter::ShortestPathRouter(const Topology& topology)
     : ShortestPathRouter(topology, TieBreak::clockwise()) {}
 
 ShortestPathRouter::ShortestPathRouter(const Topology& topology, TieBreak tie_break)
-    : topology_(topology), tie_break_(tie_break),
-      predecessors_(static_cast<size_t>(topology.gpus())) {
+    : topology_(topology), tie_break_(tie_break), predecessors_(static_cast<size_t>(topology.gpus())) {
   if (tie_break_.kind == TieBreak::Kind::random) {
     all_paths_ = std::make_unique<AllShortestPaths>(topology);
     return;
   }
-  const NeighbourOrder order = tie_break_.kind == TieBreak::Kind::counterclockwise
-                                   ? NeighbourOrder::counterclockwise
-                                   : NeighbourOrder::clockwise;
+  const NeighbourOrder order = tie_break_.kind == TieBreak::Kind::counterclockwise ? NeighbourOrder::counterclockwise
+                                                                                   : NeighbourOrder::clockwise;
   graph_ = std::make_unique<Graph>(Graph{BreadthFirstSearch(successor_lists(topology, order))});
 }
 
@@ -57,8 +55,8 @@ const std::vector<int>& ShortestPathRouter::tree_from(Node src) const {
 
 void ShortestPathRouter::check_node(Node v) const {
   if (v >= static_cast<Node>(topology_.gpus())) {
-    throw Error("node " + std::to_string(v) + " is out of range for topology '" +
-                topology_.name() + "' with " + std::to_string(topology_.gpus()) + " GPUs");
+    throw Error("node " + std::to_string(v) + " is out of range for topology '" + topology_.name() + "' with " +
+                std::to_string(topology_.gpus()) + " GPUs");
   }
 }
 
@@ -87,8 +85,8 @@ std::vector<Node> ShortestPathRouter::path(Node src, Node dst) const {
   std::vector<Node> nodes{dst};
   for (int v = static_cast<int>(dst); v != static_cast<int>(src); v = pred[v]) {
     if (pred[v] < 0) {
-      throw Error("no route from node " + std::to_string(src) + " to node " +
-                  std::to_string(dst) + " on topology '" + topology_.name() + "'");
+      throw Error("no route from node " + std::to_string(src) + " to node " + std::to_string(dst) + " on topology '" +
+                  topology_.name() + "'");
     }
     nodes.push_back(static_cast<Node>(pred[v]));
   }

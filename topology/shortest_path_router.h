@@ -52,8 +52,8 @@ class ShortestPathRouter {
 
   const Topology& topology_;
   TieBreak tie_break_;
-  std::unique_ptr<Graph> graph_;                      // clockwise and counterclockwise
-  std::unique_ptr<AllShortestPaths> all_paths_;       // random only
+  std::unique_ptr<Graph> graph_;                        // clockwise and counterclockwise
+  std::unique_ptr<AllShortestPaths> all_paths_;         // random only
   mutable std::vector<std::vector<int>> predecessors_;  // per source, empty until built
 };
 

@@ -22,8 +22,7 @@ constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
 // the widest path (Dijkstra on bottleneck width, so simple; ties to the
 // lower node, then the lower edge index) until `need` is carried or t is
 // cut off. Not BreadthFirstSearch: a label-setting search on residual widths, not hop counts.
-std::vector<PathShare> widest_paths(const Topology& topology,
-                                    const std::vector<uint32_t>& out_begin,
+std::vector<PathShare> widest_paths(const Topology& topology, const std::vector<uint32_t>& out_begin,
                                     std::vector<double>& residual, Node s, Node t, double need) {
   const size_t n = static_cast<size_t>(topology.gpus());
   const std::vector<Edge>& edges = topology.edges();
@@ -38,8 +37,7 @@ std::vector<PathShare> widest_paths(const Topology& topology,
       if (a.first != b.first) return a.first < b.first;
       return a.second > b.second;
     };
-    std::priority_queue<Label, std::vector<Label>, decltype(lower_priority)> queue(
-        lower_priority);
+    std::priority_queue<Label, std::vector<Label>, decltype(lower_priority)> queue(lower_priority);
     width[s] = std::numeric_limits<double>::infinity();
     queue.push({width[s], s});
     while (!queue.empty()) {
@@ -89,8 +87,7 @@ bool solve_to_optimum(ClpSimplex& model) {
 
 // The second solve of least_total_flow: lambda fixed at its optimum, the
 // total flow minimised, so no flow cycles or needless detours remain.
-bool minimise_total_flow(ClpSimplex& model, size_t lambda_col, double optimal_lambda,
-                         std::string& failure) {
+bool minimise_total_flow(ClpSimplex& model, size_t lambda_col, double optimal_lambda, std::string& failure) {
   const int lambda = static_cast<int>(lambda_col);
   model.setColumnLower(lambda, optimal_lambda);
   model.setColumnUpper(lambda, optimal_lambda);
@@ -106,13 +103,12 @@ bool minimise_total_flow(ClpSimplex& model, size_t lambda_col, double optimal_la
 
 // False, saying so in `failure`, when `paths` carry less than all but 1e-6
 // of `need` from s to t.
-bool carries_demand(const std::vector<PathShare>& paths, double need, Node s, Node t,
-                    std::string& failure) {
+bool carries_demand(const std::vector<PathShare>& paths, double need, Node s, Node t, std::string& failure) {
   double carried = 0.0;
   for (const PathShare& p : paths) carried += p.share;
   if (carried > (1.0 - tolerance::kUncarriedDemand) * need) return true;
-  failure = "its flow carries " + std::to_string(carried) + " of " + std::to_string(need) +
-            " from node " + std::to_string(s) + " to node " + std::to_string(t);
+  failure = "its flow carries " + std::to_string(carried) + " of " + std::to_string(need) + " from node " +
+            std::to_string(s) + " to node " + std::to_string(t);
   return false;
 }
 
@@ -150,16 +146,14 @@ struct SourceFlowLP::LpColumns {
   std::vector<double> upper;
 };
 
-SourceFlowLP::SourceFlowLP(const Topology& topology, std::vector<uint32_t> group_of_edge,
-                           uint32_t groups)
+SourceFlowLP::SourceFlowLP(const Topology& topology, std::vector<uint32_t> group_of_edge, uint32_t groups)
     : topology_(topology), group_of_edge_(std::move(group_of_edge)), groups_(groups) {}
 
 void SourceFlowLP::add_commodity(Node source, std::vector<double> demand) {
   commodities_.push_back({source, std::move(demand)});
 }
 
-std::optional<SourceFlowLP::Result> SourceFlowLP::solve(bool least_total_flow,
-                                                        std::string& failure) const {
+std::optional<SourceFlowLP::Result> SourceFlowLP::solve(bool least_total_flow, std::string& failure) const {
   const LpLayout layout = lp_layout();
   ClpSimplex model;
   load_problem(model, layout);
@@ -185,8 +179,7 @@ SourceFlowLP::LpLayout SourceFlowLP::lp_layout() const {
   if (layout.row_count > static_cast<size_t>(std::numeric_limits<int>::max()) ||
       layout.col_count * 3 + layout.nodes * layout.commodities >
           static_cast<size_t>(std::numeric_limits<CoinBigIndex>::max())) {
-    throw Error("max concurrent flow: topology '" + topology_.name() +
-                "' with this demand is too large for the LP (" +
+    throw Error("max concurrent flow: topology '" + topology_.name() + "' with this demand is too large for the LP (" +
                 std::to_string(layout.col_count) + " columns)");
   }
   return layout;
@@ -205,10 +198,9 @@ void SourceFlowLP::load_problem(ClpSimplex& model, const LpLayout& layout) const
     row_upper[r] = 1.0;
   }
   model.setLogLevel(0);
-  model.loadProblem(static_cast<int>(layout.col_count), static_cast<int>(layout.row_count),
-                    columns.starts.data(), columns.indices.data(), columns.values.data(),
-                    columns.lower.data(), columns.upper.data(), objective.data(),
-                    row_lower.data(), row_upper.data());
+  model.loadProblem(static_cast<int>(layout.col_count), static_cast<int>(layout.row_count), columns.starts.data(),
+                    columns.indices.data(), columns.values.data(), columns.lower.data(), columns.upper.data(),
+                    objective.data(), row_lower.data(), row_upper.data());
 }
 
 // Column f[k][e]: -1 in the conservation row of e's tail, +1 in that of its

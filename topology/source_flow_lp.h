@@ -57,10 +57,8 @@ class SourceFlowLP {
   void load_problem(ClpSimplex& model, const LpLayout& layout) const;
   void append_flow_columns(LpColumns& columns, const LpLayout& layout) const;
   void append_lambda_column(LpColumns& columns, const LpLayout& layout) const;
-  bool maximise_lambda(ClpSimplex& model, const LpLayout& layout, Result& result,
-                       std::string& failure) const;
-  bool split_into_paths(const double* flow, const LpLayout& layout, Result& result,
-                        std::string& failure) const;
+  bool maximise_lambda(ClpSimplex& model, const LpLayout& layout, Result& result, std::string& failure) const;
+  bool split_into_paths(const double* flow, const LpLayout& layout, Result& result, std::string& failure) const;
 
   const Topology& topology_;
   std::vector<uint32_t> group_of_edge_;

@@ -32,7 +32,7 @@ struct MatchingState {
   explicit MatchingState(const BipartiteMultigraph& graph) : g(graph) {}
 
   const BipartiteMultigraph& g;
-  std::vector<std::vector<int>> adjacency;  // left vertex -> alive edge ids
+  std::vector<std::vector<int>> adjacency;   // left vertex -> alive edge ids
   std::vector<int> match_left, match_right;  // vertex -> edge id, or unmatched
   int matched = 0;
   std::vector<int> layer, queue, next;
@@ -138,7 +138,8 @@ std::vector<int> perfect_matching(const BipartiteMultigraph& g, const std::vecto
   MatchingState m = unmatched_state(g, alive);
   match_greedily(m);
   while (m.matched < n) {
-    if (!layer_alternating_paths(m)) throw std::logic_error("switch decomposition: no perfect matching in a regular bipartite graph");
+    if (!layer_alternating_paths(m))
+      throw std::logic_error("switch decomposition: no perfect matching in a regular bipartite graph");
     // Vertex-disjoint augmenting paths along the layers.
     std::fill(m.next.begin(), m.next.end(), 0);
     for (int root = 0; root < n; ++root) {
@@ -253,18 +254,21 @@ std::string node_list(const std::vector<int>& nodes) {
 class BidirectionalSplitter {
  public:
   BidirectionalSplitter(const Topology& topology, int k, int64_t search_steps)
-      : topology_(topology), k_(k), step_limit_(search_steps), steps_left_(search_steps),
-        prefix_("bidirectional topology '" + topology.name() + "' cannot be split into " +
-                std::to_string(k) + " switch matchings: ") {}
+      : topology_(topology),
+        k_(k),
+        step_limit_(search_steps),
+        steps_left_(search_steps),
+        prefix_("bidirectional topology '" + topology.name() + "' cannot be split into " + std::to_string(k) +
+                " switch matchings: ") {}
 
   std::vector<std::vector<int>> run() {
     const int n = topology_.gpus();
     for (const Edge& e : topology_.edges()) {
       if (e.first < e.second) edges_.push_back(e);
       if (topology_.multiplicity(e.first, e.second) != topology_.multiplicity(e.second, e.first)) {
-        throw Error("bidirectional topology '" + topology_.name() + "': circuit " +
-                    std::to_string(e.first) + "->" + std::to_string(e.second) + " at node " +
-                    std::to_string(e.first) + " has no matching reverse circuit");
+        throw Error("bidirectional topology '" + topology_.name() + "': circuit " + std::to_string(e.first) + "->" +
+                    std::to_string(e.second) + " at node " + std::to_string(e.first) +
+                    " has no matching reverse circuit");
       }
     }
     incident_.assign(static_cast<size_t>(n), {});
@@ -274,16 +278,15 @@ class BidirectionalSplitter {
     }
     for (int u = 0; u < n; ++u) {
       if (static_cast<int>(incident_[u].size()) > k_) {
-        throw Error("bidirectional topology '" + topology_.name() + "': node " + std::to_string(u) +
-                    " ends " + std::to_string(incident_[u].size()) +
-                    " circuits but there are only " + std::to_string(k_) + " switches");
+        throw Error("bidirectional topology '" + topology_.name() + "': node " + std::to_string(u) + " ends " +
+                    std::to_string(incident_[u].size()) + " circuits but there are only " + std::to_string(k_) +
+                    " switches");
       }
     }
     colour_.assign(edges_.size(), unmatched);
     split_components();
 
-    std::vector<std::vector<int>> permutations(static_cast<size_t>(k_),
-                                               std::vector<int>(static_cast<size_t>(n), -1));
+    std::vector<std::vector<int>> permutations(static_cast<size_t>(k_), std::vector<int>(static_cast<size_t>(n), -1));
     for (size_t e = 0; e < edges_.size(); ++e) {
       const auto [u, v] = edges_[e];
       permutations[colour_[e]][u] = static_cast<int>(v);
@@ -347,14 +350,12 @@ class BidirectionalSplitter {
     if (circuits > static_cast<int64_t>(k_) * (size / 2)) {
       if (k_ == 2) {
         // Degrees <= 2 and not bipartite: the component is an odd cycle.
-        throw Error(prefix_ + "odd cycle " + odd_cycle(lowest) +
-                    " needs 3 switches");
+        throw Error(prefix_ + "odd cycle " + odd_cycle(lowest) + " needs 3 switches");
       }
       throw Error(prefix_ + "no proper " + std::to_string(k_) +
-                  "-edge-colouring exists (the component containing node " +
-                  std::to_string(lowest) + " has " + std::to_string(circuits) + " circuits on " +
-                  std::to_string(size) + " nodes, but " + std::to_string(k_) +
-                  " matchings hold at most " + std::to_string(k_ * (size / 2)) + ")");
+                  "-edge-colouring exists (the component containing node " + std::to_string(lowest) + " has " +
+                  std::to_string(circuits) + " circuits on " + std::to_string(size) + " nodes, but " +
+                  std::to_string(k_) + " matchings hold at most " + std::to_string(k_ * (size / 2)) + ")");
     }
     std::vector<int> local(static_cast<size_t>(topology_.gpus()), -1);
     for (size_t i = 0; i < nodes.size(); ++i) local[nodes[i]] = static_cast<int>(i);
@@ -424,18 +425,18 @@ class BidirectionalSplitter {
   const int64_t step_limit_;  // shared by all components
   int64_t steps_left_;
   const std::string prefix_;
-  std::vector<Edge> edges_;                // one per bidirectional circuit, first < second
+  std::vector<Edge> edges_;                 // one per bidirectional circuit, first < second
   std::vector<std::vector<int>> incident_;  // per node: ids into edges_
-  std::vector<int> colour_;                // per edge: its switch
+  std::vector<int> colour_;                 // per edge: its switch
 };
 
 }  // namespace
 
-SwitchDecomposition SwitchDecomposition::decompose(const Topology& topology, int switches,
-                                                   CircuitKind circuits, int64_t search_steps) {
+SwitchDecomposition SwitchDecomposition::decompose(const Topology& topology, int switches, CircuitKind circuits,
+                                                   int64_t search_steps) {
   if (switches < 1) {
-    throw Error("switch decomposition of topology '" + topology.name() +
-                "': switches must be >= 1, got " + std::to_string(switches));
+    throw Error("switch decomposition of topology '" + topology.name() + "': switches must be >= 1, got " +
+                std::to_string(switches));
   }
   const int n = topology.gpus();
   if (circuits == CircuitKind::bidirectional) {
@@ -450,9 +451,9 @@ SwitchDecomposition SwitchDecomposition::decompose(const Topology& topology, int
   for (int u = 0; u < n; ++u) {
     if (out[u] > switches || in[u] > switches) {
       const bool sends = out[u] > switches;
-      throw Error("topology '" + topology.name() + "': node " + std::to_string(u) +
-                  (sends ? " sends " : " receives ") + std::to_string(sends ? out[u] : in[u]) +
-                  " circuits but there are only " + std::to_string(switches) + " switches");
+      throw Error("topology '" + topology.name() + "': node " + std::to_string(u) + (sends ? " sends " : " receives ") +
+                  std::to_string(sends ? out[u] : in[u]) + " circuits but there are only " + std::to_string(switches) +
+                  " switches");
     }
   }
   const std::vector<int> colour = colour_bipartite(n, topology.edges(), switches);

@@ -32,8 +32,7 @@ class SwitchDecomposition {
   // Throws Error naming `switches` when it is < 1, the node whose degree
   // exceeds it, a bidirectional circuit without its reverse, or why no
   // bidirectional split exists (or that the search gave up).
-  static SwitchDecomposition decompose(const Topology& topology, int switches,
-                                       CircuitKind circuits,
+  static SwitchDecomposition decompose(const Topology& topology, int switches, CircuitKind circuits,
                                        int64_t search_steps = default_search_steps);
 
   CircuitKind circuits() const { return circuits_; }
@@ -48,10 +47,8 @@ class SwitchDecomposition {
   Topology switch_topology(size_t i) const;
 
  private:
-  SwitchDecomposition(std::string name, int gpus, CircuitKind circuits,
-                      std::vector<std::vector<int>> permutations)
-      : name_(std::move(name)), gpus_(gpus), circuits_(circuits),
-        permutations_(std::move(permutations)) {}
+  SwitchDecomposition(std::string name, int gpus, CircuitKind circuits, std::vector<std::vector<int>> permutations)
+      : name_(std::move(name)), gpus_(gpus), circuits_(circuits), permutations_(std::move(permutations)) {}
 
   std::string name_;
   int gpus_ = 0;

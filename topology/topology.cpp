@@ -10,13 +10,11 @@ Topology::Topology(std::string name, int gpus, std::vector<Edge> edges)
     : name_(std::move(name)), gpus_(gpus), edges_(std::move(edges)) {
   for (const Edge& e : edges_) {
     if (e.first >= static_cast<Node>(gpus_) || e.second >= static_cast<Node>(gpus_)) {
-      throw Error("topology '" + name_ + "': circuit " + std::to_string(e.first) + "->" +
-                  std::to_string(e.second) + " names a GPU outside 0.." +
-                  std::to_string(gpus_ - 1));
+      throw Error("topology '" + name_ + "': circuit " + std::to_string(e.first) + "->" + std::to_string(e.second) +
+                  " names a GPU outside 0.." + std::to_string(gpus_ - 1));
     }
     if (e.first == e.second) {
-      throw Error("topology '" + name_ + "': self-loop circuit at node " +
-                  std::to_string(e.first));
+      throw Error("topology '" + name_ + "': self-loop circuit at node " + std::to_string(e.first));
     }
   }
   std::sort(edges_.begin(), edges_.end());
@@ -29,8 +27,7 @@ int Topology::out_degree(Node u) const {
 }
 
 int Topology::in_degree(Node u) const {
-  return static_cast<int>(
-      std::count_if(edges_.begin(), edges_.end(), [u](const Edge& e) { return e.second == u; }));
+  return static_cast<int>(std::count_if(edges_.begin(), edges_.end(), [u](const Edge& e) { return e.second == u; }));
 }
 
 int Topology::multiplicity(Node u, Node v) const {
@@ -55,9 +52,8 @@ void Topology::check_ports(const FabricSpec& fabric) const {
   for (int u = 0; u < gpus_; ++u) {
     if (fabric.circuits == CircuitKind::directed) {
       if (out[u] > fabric.ports || in[u] > fabric.ports) {
-        throw Error(prefix + "node " + std::to_string(u) + " needs " +
-                    std::to_string(std::max(out[u], in[u])) + " ports (out " +
-                    std::to_string(out[u]) + ", in " + std::to_string(in[u]) +
+        throw Error(prefix + "node " + std::to_string(u) + " needs " + std::to_string(std::max(out[u], in[u])) +
+                    " ports (out " + std::to_string(out[u]) + ", in " + std::to_string(in[u]) +
                     ") but fabric.ports is " + std::to_string(fabric.ports));
       }
     } else if (out[u] > fabric.ports) {
@@ -68,9 +64,8 @@ void Topology::check_ports(const FabricSpec& fabric) const {
   if (fabric.circuits == CircuitKind::bidirectional) {
     for (const Edge& e : edges_) {
       if (multiplicity(e.first, e.second) != multiplicity(e.second, e.first)) {
-        throw Error(prefix + "circuit " + std::to_string(e.first) + "->" +
-                    std::to_string(e.second) + " at node " + std::to_string(e.first) +
-                    " has no reverse, but fabric.circuits is bidirectional");
+        throw Error(prefix + "circuit " + std::to_string(e.first) + "->" + std::to_string(e.second) + " at node " +
+                    std::to_string(e.first) + " has no reverse, but fabric.circuits is bidirectional");
       }
     }
   }

@@ -35,8 +35,7 @@ bool is_strongly_connected(const Topology& topology) {
   const int n = topology.gpus();
   if (n <= 1) return true;
   // Strongly connected iff node 0 reaches everyone and everyone reaches node 0.
-  return reaches_all(successor_lists(topology, NeighbourOrder::ascending)) &&
-         reaches_all(predecessor_lists(topology));
+  return reaches_all(successor_lists(topology, NeighbourOrder::ascending)) && reaches_all(predecessor_lists(topology));
 }
 
 int diameter(const Topology& topology) {
@@ -65,9 +64,8 @@ double average_hop_distance(const Topology& topology) {
     const std::vector<int>& distance = search.distances();
     for (int t = 0; t < n; ++t) {
       if (distance[t] < 0) {
-        throw Error("topology '" + topology.name() + "': node " + std::to_string(t) +
-                    " is unreachable from node " + std::to_string(s) +
-                    ", so the average hop distance is undefined");
+        throw Error("topology '" + topology.name() + "': node " + std::to_string(t) + " is unreachable from node " +
+                    std::to_string(s) + ", so the average hop distance is undefined");
       }
       total += distance[t];
     }

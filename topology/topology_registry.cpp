@@ -20,8 +20,10 @@ TopologyRegistry TopologyRegistry::with_builtin_generators() {
   r.add(subrings_generator());
   r.add(random_regular_generator());
   r.add(from_edges_generator());
-  r.add({"from_step", "the circuits step K of the algorithm asks for (synthesis.static_topology only)",
-         {ParameterSpec::integer("step", 0, "K")}, nullptr});
+  r.add({"from_step",
+         "the circuits step K of the algorithm asks for (synthesis.static_topology only)",
+         {ParameterSpec::integer("step", 0, "K")},
+         nullptr});
   return r;
 }
 
@@ -46,7 +48,8 @@ std::optional<Topology> TopologyRegistry::make(const TopologySpec& spec, const F
   const ComponentParams params(e.name, spec.params, e.parameters, "topology");
   if (e.name == "none") return std::nullopt;
   if (!e.build) {
-    throw Error("topology '" + e.name + "' is built from the algorithm's steps: use it as "
+    throw Error("topology '" + e.name +
+                "' is built from the algorithm's steps: use it as "
                 "synthesis.static_topology");
   }
   Topology t = e.build(params, GeneratorContext{fabric, seed});

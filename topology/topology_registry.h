@@ -29,8 +29,7 @@ class TopologyRegistry {
 
   void add(Entry entry);
   // Builds and port-checks the topology; `none` yields std::nullopt.
-  std::optional<Topology> make(const TopologySpec& spec, const FabricSpec& fabric,
-                               uint64_t seed = 1) const;
+  std::optional<Topology> make(const TopologySpec& spec, const FabricSpec& fabric, uint64_t seed = 1) const;
   const Entry& entry(const std::string& name) const;
   const std::vector<Entry>& entries() const { return entries_; }
   std::string names() const;

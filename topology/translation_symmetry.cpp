@@ -47,8 +47,7 @@ TranslationSymmetry::TranslationSymmetry(const Topology& topology, std::vector<i
   for (size_t u = 1; u < out_begin_.size(); ++u) out_begin_[u] += out_begin_[u - 1];
 }
 
-std::optional<TranslationSymmetry> TranslationSymmetry::find(const Topology& topology,
-                                                             const DemandMatrix& demand) {
+std::optional<TranslationSymmetry> TranslationSymmetry::find(const Topology& topology, const DemandMatrix& demand) {
   const int n = topology.gpus();
   if (n < 2 || demand.gpus() != n) return std::nullopt;
   for (std::vector<int>& radices : ordered_factorizations(n)) {
@@ -93,8 +92,7 @@ std::pair<uint32_t, uint32_t> TranslationSymmetry::circuits(Node tail, Node head
   const auto first = edges_.begin() + out_begin_[tail];
   const auto last = edges_.begin() + out_begin_[tail + 1];
   const auto range = std::equal_range(first, last, Edge{tail, head});
-  return {static_cast<uint32_t>(range.first - edges_.begin()),
-          static_cast<uint32_t>(range.second - edges_.begin())};
+  return {static_cast<uint32_t>(range.first - edges_.begin()), static_cast<uint32_t>(range.second - edges_.begin())};
 }
 
 uint32_t TranslationSymmetry::translate_edge(uint32_t e, Node s) const {

@@ -24,8 +24,7 @@ namespace photonsim {
 class TranslationSymmetry {
  public:
   // nullopt when no factorization works (or the topology has no GPUs).
-  static std::optional<TranslationSymmetry> find(const Topology& topology,
-                                                 const DemandMatrix& demand);
+  static std::optional<TranslationSymmetry> find(const Topology& topology, const DemandMatrix& demand);
 
   const std::vector<int>& radices() const { return radices_; }
   // u + s and u - s, digit-wise.

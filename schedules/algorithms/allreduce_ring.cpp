@@ -5,7 +5,10 @@
 namespace photonsim {
 
 AlgorithmInfo AllreduceRing::info() const {
-  return {"ring", {Collective::allreduce, Collective::reducescatter, Collective::allgather}, "static", "ring reduce-scatter and/or all-gather on the cycle 0->1->...->n-1"};
+  return {"ring",
+          {Collective::allreduce, Collective::reducescatter, Collective::allgather},
+          "static",
+          "ring reduce-scatter and/or all-gather on the cycle 0->1->...->n-1"};
 }
 
 bool AllreduceRing::supports(int gpus, int /*ports*/) const { return gpus >= 2; }

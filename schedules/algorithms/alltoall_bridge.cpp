@@ -8,9 +8,12 @@
 namespace photonsim {
 
 AlgorithmInfo AlltoallBridge::info() const {
-  return {"bridge", {Collective::alltoall}, "static",
-          "Bridge's mirrored Bruck all-to-all: blocks take the shorter way, +-2^k in phase k, floor(log2 n) phases",
-          {ParameterSpec::choice("mirror", {"centred", "halves"}, "halves = the ReTri paper's variant, each flow halved")}};
+  return {
+      "bridge",
+      {Collective::alltoall},
+      "static",
+      "Bridge's mirrored Bruck all-to-all: blocks take the shorter way, +-2^k in phase k, floor(log2 n) phases",
+      {ParameterSpec::choice("mirror", {"centred", "halves"}, "halves = the ReTri paper's variant, each flow halved")}};
 }
 
 bool AlltoallBridge::supports(int gpus, int /*ports*/) const { return gpus >= 2; }

@@ -8,7 +8,9 @@
 namespace photonsim {
 
 AlgorithmInfo AlltoallBruck::info() const {
-  return {"bruck", {Collective::alltoall}, "static",
+  return {"bruck",
+          {Collective::alltoall},
+          "static",
           "Bruck's index all-to-all: ceil(log_r n) digit rounds, r-1 transfers per node per round",
           {ParameterSpec::integer("radix", 2, "the digit base r", 2)}};
 }
@@ -28,7 +30,7 @@ StepPattern AlltoallBruck::pattern(const AlgorithmInput& input) const {
   for (int64_t b = 0; b < n * n; ++b) at[static_cast<size_t>(b)] = b / n;
 
   // weight = r^k; the update avoids overflowing for huge radices.
-  for (int64_t weight = 1; weight < n; weight = weight > (n - 1) / radix ? n : weight * radix) {
+  for (int64_t weight = 1; weight < n; weight = (weight > (n - 1) / radix) ? n : weight * radix) {
     AlltoallStepBuilder step(static_cast<uint32_t>(n), lanes);
     for (int64_t b = 0; b < n * n; ++b) {
       const int64_t offset = ((b % n) - b / n + n) % n;

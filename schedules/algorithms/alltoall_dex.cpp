@@ -7,7 +7,9 @@
 namespace photonsim {
 
 AlgorithmInfo AlltoallDex::info() const {
-  return {"dex", {Collective::alltoall}, "static", "hypercube dimension-exchange all-to-all (PCCL): log2 n steps, n/2 blocks to i xor 2^k", {}, "n a power of two"};
+  return {"dex",    {Collective::alltoall},
+          "static", "hypercube dimension-exchange all-to-all (PCCL): log2 n steps, n/2 blocks to i xor 2^k",
+          {},       "n a power of two"};
 }
 
 bool AlltoallDex::supports(int gpus, int /*ports*/) const { return gpus >= 2 && (gpus & (gpus - 1)) == 0; }

@@ -5,7 +5,10 @@
 namespace photonsim {
 
 AlgorithmInfo AlltoallDirect::info() const {
-  return {"direct", {Collective::alltoall}, "static", "all-to-all in n-1 pairwise rounds; on one topology, flows regrouped by hop count"};
+  return {"direct",
+          {Collective::alltoall},
+          "static",
+          "all-to-all in n-1 pairwise rounds; on one topology, flows regrouped by hop count"};
 }
 
 bool AlltoallDirect::supports(int gpus, int /*ports*/) const { return gpus >= 2; }

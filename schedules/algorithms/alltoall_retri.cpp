@@ -7,7 +7,10 @@
 namespace photonsim {
 
 AlgorithmInfo AlltoallRetri::info() const {
-  return {"retri", {Collective::alltoall}, "static", "ReTri balanced-ternary all-to-all: ceil(log3 n) phases, +-3^k (any n; n = 3^s is the paper's)"};
+  return {"retri",
+          {Collective::alltoall},
+          "static",
+          "ReTri balanced-ternary all-to-all: ceil(log3 n) phases, +-3^k (any n; n = 3^s is the paper's)"};
 }
 
 bool AlltoallRetri::supports(int gpus, int /*ports*/) const { return gpus >= 2; }

@@ -15,9 +15,8 @@ void AlltoallStepBuilder::add(Node src, uint32_t lane, Node dst, uint32_t block)
     t.dst = dst;
   } else if (t.dst != dst) {
     // A bug in the calling algorithm, not a user error.
-    throw std::logic_error("AlltoallStepBuilder: lane " + std::to_string(lane) + " of node " +
-                           std::to_string(src) + " sends to both " + std::to_string(t.dst) +
-                           " and " + std::to_string(dst));
+    throw std::logic_error("AlltoallStepBuilder: lane " + std::to_string(lane) + " of node " + std::to_string(src) +
+                           " sends to both " + std::to_string(t.dst) + " and " + std::to_string(dst));
   }
   t.blocks.push_back(block);
 }

@@ -8,9 +8,12 @@
 namespace photonsim {
 
 AlgorithmInfo Bine::info() const {
-  return {"bine", {Collective::allreduce, Collective::reducescatter, Collective::allgather}, "static",
+  return {"bine",
+          {Collective::allreduce, Collective::reducescatter, Collective::allgather},
+          "static",
           "Bine negabinary butterfly: log2 n steps per half (doubling = Swing's pattern, halving = farthest first)",
-          {ParameterSpec::choice("distance", {"doubling", "halving"}, "doubling = Swing's peers, halving = farthest first")},
+          {ParameterSpec::choice("distance", {"doubling", "halving"},
+                                 "doubling = Swing's peers, halving = farthest first")},
           "n a power of two"};
 }
 

@@ -9,7 +9,10 @@
 namespace photonsim {
 
 AlgorithmInfo BroadcastBinaryTree::info() const {
-  return {"binary_tree", {Collective::broadcast}, "every_step", "pipelined binary-tree broadcast of ceil(message/chunk) segments in depth + segments - 1 steps"};
+  return {"binary_tree",
+          {Collective::broadcast},
+          "every_step",
+          "pipelined binary-tree broadcast of ceil(message/chunk) segments in depth + segments - 1 steps"};
 }
 
 bool BroadcastBinaryTree::supports(int gpus, int /*ports*/) const { return gpus >= 2; }
@@ -49,8 +52,8 @@ StepPattern BroadcastBinaryTree::pattern(const AlgorithmInput& input) const {
         transfer.src = static_cast<Node>((root + v) % n);
         transfer.dst = static_cast<Node>((root + child) % n);
         transfer.blocks = {static_cast<uint32_t>(segment)};
-        transfer.bytes = block_bytes(input.workload.message, static_cast<uint32_t>(segments),
-                                     static_cast<uint32_t>(segment));
+        transfer.bytes =
+            block_bytes(input.workload.message, static_cast<uint32_t>(segments), static_cast<uint32_t>(segment));
         step.push_back(std::move(transfer));
       }
     }

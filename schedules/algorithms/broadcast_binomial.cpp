@@ -3,7 +3,10 @@
 namespace photonsim {
 
 AlgorithmInfo BroadcastBinomial::info() const {
-  return {"binomial", {Collective::broadcast}, "every_step", "binomial-tree broadcast from workload.root in ceil(log2 n) steps"};
+  return {"binomial",
+          {Collective::broadcast},
+          "every_step",
+          "binomial-tree broadcast from workload.root in ceil(log2 n) steps"};
 }
 
 bool BroadcastBinomial::supports(int gpus, int /*ports*/) const { return gpus >= 2; }

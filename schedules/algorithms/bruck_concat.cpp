@@ -7,7 +7,10 @@
 namespace photonsim {
 
 AlgorithmInfo BruckConcat::info() const {
-  return {"bruck_concat", {Collective::allgather}, "static", "Bruck's concatenation all-gather: ceil(log2 n) steps, u sends all it has to u-2^k"};
+  return {"bruck_concat",
+          {Collective::allgather},
+          "static",
+          "Bruck's concatenation all-gather: ceil(log2 n) steps, u sends all it has to u-2^k"};
 }
 
 bool BruckConcat::supports(int gpus, int /*ports*/) const { return gpus >= 2; }

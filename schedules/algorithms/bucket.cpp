@@ -9,9 +9,12 @@
 namespace photonsim {
 
 AlgorithmInfo Bucket::info() const {
-  return {"bucket", {Collective::allreduce, Collective::reducescatter, Collective::allgather}, "static",
+  return {"bucket",
+          {Collective::allreduce, Collective::reducescatter, Collective::allgather},
+          "static",
           "bucket on a 2D/3D torus: ring reduce-scatter along each dimension, all-gather mirrored",
-          {ParameterSpec::computed("dims", ParameterType::dimensions, "the most balanced AxB of n", "the torus shape, multiplying to n")}};
+          {ParameterSpec::computed("dims", ParameterType::dimensions, "the most balanced AxB of n",
+                                   "the torus shape, multiplying to n")}};
 }
 
 bool Bucket::supports(int gpus, int /*ports*/) const { return gpus >= 2; }

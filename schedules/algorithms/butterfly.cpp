@@ -17,7 +17,8 @@ int Butterfly::steps() const {
 
 std::vector<std::vector<std::vector<int>>> Butterfly::reach() const {
   const int steps = this->steps();
-  if ((1 << steps) != ranks_) throw std::logic_error("butterfly over " + std::to_string(ranks_) + " ranks, not a power of two");
+  if ((1 << steps) != ranks_)
+    throw std::logic_error("butterfly over " + std::to_string(ranks_) + " ranks, not a power of two");
   std::vector<std::vector<std::vector<int>>> reach(static_cast<size_t>(steps) + 1,
                                                    std::vector<std::vector<int>>(static_cast<size_t>(ranks_)));
   for (int r = 0; r < ranks_; ++r) reach[static_cast<size_t>(steps)][static_cast<size_t>(r)] = {r};
@@ -35,16 +36,15 @@ std::vector<std::vector<std::vector<int>>> Butterfly::reach() const {
       std::set_union(mine.begin(), mine.end(), theirs.begin(), theirs.end(), std::back_inserter(merged));
       // Halves that overlap would make a rank receive its own partial back.
       if (merged.size() != mine.size() + theirs.size()) {
-        throw std::logic_error("butterfly step " + std::to_string(s) + ": ranks " + std::to_string(r) +
-                               " and " + std::to_string(p) + " reach a rank twice");
+        throw std::logic_error("butterfly step " + std::to_string(s) + ": ranks " + std::to_string(r) + " and " +
+                               std::to_string(p) + " reach a rank twice");
       }
     }
   }
   return reach;
 }
 
-Transfer Butterfly::carry(const Placement& placement, int from, int to, const std::vector<int>& owners,
-                          TransferOp op) {
+Transfer Butterfly::carry(const Placement& placement, int from, int to, const std::vector<int>& owners, TransferOp op) {
   Transfer t;
   t.src = placement.node_of_rank[static_cast<size_t>(from)];
   t.dst = placement.node_of_rank[static_cast<size_t>(to)];
@@ -65,7 +65,8 @@ std::vector<std::vector<Transfer>> Butterfly::reduce_scatter(const Placement& pl
     std::vector<Transfer> step;
     for (int r = 0; r < ranks_; ++r) {
       const int p = peer_(r, s);
-      step.push_back(carry(placement, r, p, reach[static_cast<size_t>(s) + 1][static_cast<size_t>(p)], TransferOp::reduce));
+      step.push_back(
+          carry(placement, r, p, reach[static_cast<size_t>(s) + 1][static_cast<size_t>(p)], TransferOp::reduce));
     }
     steps.push_back(std::move(step));
   }
@@ -78,7 +79,8 @@ std::vector<std::vector<Transfer>> Butterfly::all_gather(const Placement& placem
   for (int s = this->steps() - 1; s >= 0; --s) {
     std::vector<Transfer> step;
     for (int r = 0; r < ranks_; ++r) {
-      step.push_back(carry(placement, r, peer_(r, s), reach[static_cast<size_t>(s) + 1][static_cast<size_t>(r)], TransferOp::copy));
+      step.push_back(carry(placement, r, peer_(r, s), reach[static_cast<size_t>(s) + 1][static_cast<size_t>(r)],
+                           TransferOp::copy));
     }
     steps.push_back(std::move(step));
   }

@@ -25,10 +25,10 @@ class Butterfly {
   using Peer = std::function<int(int rank, int step)>;
 
   struct Placement {
-    std::vector<Node> node_of_rank;                    // one per rank
+    std::vector<Node> node_of_rank;                     // one per rank
     std::vector<std::vector<uint32_t>> blocks_of_rank;  // one list per rank
-    Bytes message;                                     // sizes blocks (block_sizes.h)
-    uint32_t blocks = 0;                               // how many blocks the message is cut into
+    Bytes message;                                      // sizes blocks (block_sizes.h)
+    uint32_t blocks = 0;                                // how many blocks the message is cut into
   };
 
   // Rank u on node u owning block u: n = ranks, blocks = n.
@@ -49,8 +49,7 @@ class Butterfly {
  private:
   // reach[s][r]: the ranks r reaches in steps s..steps()-1, sorted (reach[steps()][r] == {r}).
   std::vector<std::vector<std::vector<int>>> reach() const;
-  static Transfer carry(const Placement& placement, int from, int to, const std::vector<int>& owners,
-                        TransferOp op);
+  static Transfer carry(const Placement& placement, int from, int to, const std::vector<int>& owners, TransferOp op);
 
   int ranks_;
   Peer peer_;

@@ -5,7 +5,10 @@
 namespace photonsim {
 
 AlgorithmInfo RecursiveDoubling::info() const {
-  return {"recursive_doubling", {Collective::allreduce, Collective::reducescatter, Collective::allgather}, "static", "Harvest's cyclic recursive doubling, any n: ceil(log2 n) steps per half, u -> u+2^(i-1), m/2^i in step i"};
+  return {"recursive_doubling",
+          {Collective::allreduce, Collective::reducescatter, Collective::allgather},
+          "static",
+          "Harvest's cyclic recursive doubling, any n: ceil(log2 n) steps per half, u -> u+2^(i-1), m/2^i in step i"};
 }
 
 bool RecursiveDoubling::supports(int gpus, int /*ports*/) const { return gpus >= 2; }

@@ -7,7 +7,12 @@
 namespace photonsim {
 
 AlgorithmInfo RecursiveDoublingFull::info() const {
-  return {"recursive_doubling_full", {Collective::allreduce, Collective::allgather}, "static", "latency-optimal recursive doubling: log2 n steps, whole vector exchanged with u xor 2^i", {}, "n a power of two"};
+  return {"recursive_doubling_full",
+          {Collective::allreduce, Collective::allgather},
+          "static",
+          "latency-optimal recursive doubling: log2 n steps, whole vector exchanged with u xor 2^i",
+          {},
+          "n a power of two"};
 }
 
 bool RecursiveDoublingFull::supports(int gpus, int /*ports*/) const { return gpus >= 2 && (gpus & (gpus - 1)) == 0; }

@@ -6,7 +6,10 @@
 namespace photonsim {
 
 AlgorithmInfo Rhd::info() const {
-  return {"rhd", {Collective::allreduce, Collective::reducescatter, Collective::allgather}, "static", "Rabenseifner recursive halving + doubling, any n (fold to 2^floor(log2 n): +2 steps)"};
+  return {"rhd",
+          {Collective::allreduce, Collective::reducescatter, Collective::allgather},
+          "static",
+          "Rabenseifner recursive halving + doubling, any n (fold to 2^floor(log2 n): +2 steps)"};
 }
 
 bool Rhd::supports(int gpus, int /*ports*/) const { return gpus >= 2; }
@@ -65,8 +68,9 @@ StepPattern Rhd::pattern(const AlgorithmInput& input) const {
     std::vector<Transfer> fold_in;
     for (int j = 0; j < r; ++j) {
       const auto even = static_cast<uint32_t>(2 * j);
-      fold_in.push_back(reducing ? transfer(2 * j, 2 * j + 1, blocks_except(blocks, blocks), TransferOp::reduce, m, blocks)
-                                 : transfer(2 * j, 2 * j + 1, {even}, TransferOp::copy, m, blocks));
+      fold_in.push_back(reducing
+                            ? transfer(2 * j, 2 * j + 1, blocks_except(blocks, blocks), TransferOp::reduce, m, blocks)
+                            : transfer(2 * j, 2 * j + 1, {even}, TransferOp::copy, m, blocks));
     }
     pattern.steps.push_back(std::move(fold_in));
   }

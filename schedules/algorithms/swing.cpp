@@ -8,7 +8,10 @@
 namespace photonsim {
 
 AlgorithmInfo Swing::info() const {
-  return {"swing", {Collective::allreduce, Collective::reducescatter, Collective::allgather}, "static", "Swing: log2 n steps per half, peer u +- rho(s), rho = 1, -1, 3, -5, ...; halves the data each step", {}, "n a power of two"};
+  return {
+      "swing",  {Collective::allreduce, Collective::reducescatter, Collective::allgather},
+      "static", "Swing: log2 n steps per half, peer u +- rho(s), rho = 1, -1, 3, -5, ...; halves the data each step",
+      {},       "n a power of two"};
 }
 
 bool Swing::supports(int gpus, int /*ports*/) const { return gpus >= 2 && (gpus & (gpus - 1)) == 0; }

@@ -21,9 +21,11 @@ std::string list(const std::vector<int>& values) {
 }  // namespace
 
 PlannerInfo JointAlltoallSynthesizer::planner_info() {
-  return {"joint", "the joint synthesizers' strategies: d from synthesis.reconfigurations or the lowest predicted time",
-          {ParameterSpec::choice("chunks", {"auto", "pipelined", "waves"},
-                                 "auto: waves for contention-free rounds of equal flows on k > 1 ports, else pipelined")}};
+  return {
+      "joint",
+      "the joint synthesizers' strategies: d from synthesis.reconfigurations or the lowest predicted time",
+      {ParameterSpec::choice("chunks", {"auto", "pipelined", "waves"},
+                             "auto: waves for contention-free rounds of equal flows on k > 1 ports, else pipelined")}};
 }
 
 void JointAlltoallSynthesizer::for_each_candidate(const SynthesisRequest& request,
@@ -51,7 +53,7 @@ void JointAlltoallSynthesizer::for_each_candidate(const SynthesisRequest& reques
                 std::to_string(fabric.gpus) + " GPUs with " + std::to_string(fabric.ports) + " port(s), got " +
                 std::to_string(only.value_or(0)));
   }
-  const StrategyScheduleInput to_schedule{fabric,     request.workload, demand, sized ? demand : no_sizes,
+  const StrategyScheduleInput to_schedule{fabric,     request.workload, demand,  sized ? demand : no_sizes,
                                           info_.name, planner.name,     initial, planner_params.text("chunks")};
   for (const AlltoallStrategy& strategy : strategies) {
     const Schedule schedule = strategy_schedule(strategy, to_schedule);

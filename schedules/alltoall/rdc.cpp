@@ -12,12 +12,18 @@
 namespace photonsim {
 
 AlgorithmInfo Rdc::info() const {
-  return {"rdc", {Collective::alltoall}, "joint",
-          "ReconfigureDuringCollective: shifted rings (k = 1) or Circulant/GenKautz + contraction (k > 1), d chosen for alpha_r",
-          {ParameterSpec::choice("base", {"auto", "circulant", "genkautz"}, "k > 1: the base graph; auto = the cheaper per d"),
-           ParameterSpec::computed("tie_seed", ParameterType::integer, "the experiment seed", "random shortest-path ties"),
-           ParameterSpec::boolean("merge", false, "merge rounds for chunked flows")},
-          "n >= 2", true};
+  return {
+      "rdc",
+      {Collective::alltoall},
+      "joint",
+      "ReconfigureDuringCollective: shifted rings (k = 1) or Circulant/GenKautz + contraction (k > 1), d chosen for "
+      "alpha_r",
+      {ParameterSpec::choice("base", {"auto", "circulant", "genkautz"},
+                             "k > 1: the base graph; auto = the cheaper per d"),
+       ParameterSpec::computed("tie_seed", ParameterType::integer, "the experiment seed", "random shortest-path ties"),
+       ParameterSpec::boolean("merge", false, "merge rounds for chunked flows")},
+      "n >= 2",
+      true};
 }
 
 bool Rdc::supports(int gpus, int /*ports*/) const { return gpus >= 2; }
@@ -76,8 +82,8 @@ std::vector<AlltoallStrategy> ring_strategies(const JointInput& input, std::opti
   std::vector<AlltoallStrategy> out;
   for (int d = 1; d <= n - 1; ++d) {
     if (only && *only != d) continue;
-    out.push_back(shifted_ring_strategy(search, d, gpu_of, input.demand,
-                                        "shifted rings " + shift_list(search.shifts(d))));
+    out.push_back(
+        shifted_ring_strategy(search, d, gpu_of, input.demand, "shifted rings " + shift_list(search.shifts(d))));
   }
   return out;
 }
@@ -100,7 +106,8 @@ std::vector<AlltoallStrategy> Rdc::paper_strategies(const JointInput& input, std
     if (base != "auto") input.params.fail("base", "applies to fabric.ports > 1 (k = 1 uses shifted rings)");
     return ring_strategies(input, only);
   }
-  const uint64_t tie_seed = static_cast<uint64_t>(input.params.integer("tie_seed", static_cast<int64_t>(input.seed & 0x7fffffffffffffffULL)));
+  const uint64_t tie_seed =
+      static_cast<uint64_t>(input.params.integer("tie_seed", static_cast<int64_t>(input.seed & 0x7fffffffffffffffULL)));
   std::vector<DegreeKBase> bases;
   if (base == "auto") {
     bases = {DegreeKBase::circulant, DegreeKBase::genkautz};
@@ -122,8 +129,9 @@ std::vector<AlltoallStrategy> Rdc::paper_strategies(const JointInput& input, std
       }
     }
   }
-  std::sort(best.begin(), best.end(),
-            [](const AlltoallStrategy& a, const AlltoallStrategy& b) { return a.configurations() < b.configurations(); });
+  std::sort(best.begin(), best.end(), [](const AlltoallStrategy& a, const AlltoallStrategy& b) {
+    return a.configurations() < b.configurations();
+  });
   if (best.empty()) return best;
   std::vector<LabelledRound> rounds;
   for (const StrategyRound& r : best.front().rounds) {

@@ -37,8 +37,8 @@ int64_t transmission_lower_bound(int gpus, int ports, int configurations) {
   if (gpus < 2) throw Error("transmission bound: n (GPUs) must be >= 2, got " + std::to_string(gpus));
   if (ports < 1) throw Error("transmission bound: k (ports) must be >= 1, got " + std::to_string(ports));
   if (configurations < 1 || configurations > gpus - 1) {
-    throw Error("transmission bound: d (configured topologies) must be in 1.." + std::to_string(gpus - 1) + " for " + std::to_string(gpus) +
-                " GPUs, got " + std::to_string(configurations));
+    throw Error("transmission bound: d (configured topologies) must be in 1.." + std::to_string(gpus - 1) + " for " +
+                std::to_string(gpus) + " GPUs, got " + std::to_string(configurations));
   }
   const int64_t n1 = gpus - 1;
   if (ports == 1) {

@@ -37,7 +37,9 @@ class RoundPacker {
   // Circuit slots of u -> v (parallel circuits are consecutive), or {0, 0}.
   std::pair<uint32_t, uint32_t> slots(Node u, Node v) const;
   bool fits(const Round& round, const std::vector<Node>& path, std::vector<size_t>& bits) const;
-  static bool test(const Round& r, size_t bit) { return bit / 64 < r.used.size() && (r.used[bit / 64] >> (bit % 64)) & 1U; }
+  static bool test(const Round& r, size_t bit) {
+    return bit / 64 < r.used.size() && (r.used[bit / 64] >> (bit % 64)) & 1U;
+  }
   static void set(Round& r, size_t bit);
 
   const Topology& topology_;

@@ -15,7 +15,8 @@ AlltoallStrategy shifted_ring_strategy(const RingShiftSearch& search, int config
   strategy.construction = construction;
   for (int s : shifts) {
     std::vector<Edge> edges;
-    for (int j = 0; j < n; ++j) edges.push_back({gpu_of[static_cast<size_t>(j)], gpu_of[static_cast<size_t>((j + s) % n)]});
+    for (int j = 0; j < n; ++j)
+      edges.push_back({gpu_of[static_cast<size_t>(j)], gpu_of[static_cast<size_t>((j + s) % n)]});
     strategy.topologies.emplace_back("shifted_ring(" + std::to_string(s) + ")", n, std::move(edges));
   }
   std::map<std::pair<int, int>, int> round_offset;  // (topology, hops) -> offset

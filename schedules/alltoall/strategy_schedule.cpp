@@ -59,8 +59,8 @@ void check_delivered(const AlltoallStrategy& strategy, const std::vector<Bytes>&
       const size_t pair = static_cast<size_t>(s) * n + d;
       if (delivered[pair] != demand[pair]) {
         throw Error("joint strategy '" + strategy.construction + "' delivers " +
-                    std::to_string(delivered[pair].count()) + " bytes from node " + std::to_string(s) +
-                    " to node " + std::to_string(d) + ", the workload asks " + std::to_string(demand[pair].count()));
+                    std::to_string(delivered[pair].count()) + " bytes from node " + std::to_string(s) + " to node " +
+                    std::to_string(d) + ", the workload asks " + std::to_string(demand[pair].count()));
       }
     }
   }

@@ -7,12 +7,10 @@
 
 namespace photonsim {
 
-const char* pccl_model_name(LoadModel model) {
-  return model == LoadModel::edge_bytes ? "pccl" : "pccl_max_transfer";
-}
+const char* pccl_model_name(LoadModel model) { return model == LoadModel::edge_bytes ? "pccl" : "pccl_max_transfer"; }
 
-std::optional<RoundCost> communication_cost(const Topology& topology, const std::vector<Transfer>& round,
-                                            size_t index, const FabricSpec& fabric, LoadModel model) {
+std::optional<RoundCost> communication_cost(const Topology& topology, const std::vector<Transfer>& round, size_t index,
+                                            const FabricSpec& fabric, LoadModel model) {
   std::vector<Edge> pairs;
   pairs.reserve(round.size());
   for (const Transfer& t : round) pairs.push_back({t.src, t.dst});

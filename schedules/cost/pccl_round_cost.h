@@ -29,7 +29,7 @@ struct RoundCost {
 };
 
 // `index` names the round in routing errors.
-std::optional<RoundCost> communication_cost(const Topology& topology, const std::vector<Transfer>& round,
-                                            size_t index, const FabricSpec& fabric, LoadModel model);
+std::optional<RoundCost> communication_cost(const Topology& topology, const std::vector<Transfer>& round, size_t index,
+                                            const FabricSpec& fabric, LoadModel model);
 
 }  // namespace photonsim

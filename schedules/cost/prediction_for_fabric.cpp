@@ -95,9 +95,7 @@ Prediction predict_harvest_eq8(const Schedule& schedule, const FabricSpec& fabri
 
 }  // namespace
 
-const char* known_prediction_models() {
-  return "alpha_beta_congestion, pccl, pccl_max_transfer, harvest, harvest_eq8";
-}
+const char* known_prediction_models() { return "alpha_beta_congestion, pccl, pccl_max_transfer, harvest, harvest_eq8"; }
 
 Prediction predict_for_fabric(const Schedule& schedule, const FabricSpec& fabric, const WorkloadSpec& workload) {
   const std::string& model = schedule.prediction().model;

@@ -22,19 +22,20 @@ Schedule::Schedule(ScheduleParts parts) : p_(std::move(parts)) {
     throw Error("schedule: root " + std::to_string(p_.root) + " is not a node in 0.." + std::to_string(p_.gpus - 1));
   }
   if (!p_.block_sizes.empty() && p_.block_sizes.size() != p_.blocks) {
-    throw Error("schedule: " + std::to_string(p_.block_sizes.size()) + " block sizes for " +
-                std::to_string(p_.blocks) + " blocks");
+    throw Error("schedule: " + std::to_string(p_.block_sizes.size()) + " block sizes for " + std::to_string(p_.blocks) +
+                " blocks");
   }
   if (p_.block_parts < 1 || (p_.block_parts > 1 && p_.collective != Collective::alltoall)) {
-    throw Error("schedule: block_parts " + std::to_string(p_.block_parts) + " (only all-to-all flows are cut into parts)");
+    throw Error("schedule: block_parts " + std::to_string(p_.block_parts) +
+                " (only all-to-all flows are cut into parts)");
   }
   const Node n = static_cast<Node>(p_.gpus);
   for (size_t s = 0; s < p_.steps.size(); ++s) {
     const Step& step = p_.steps[s];
     const std::string where = "schedule step " + std::to_string(s);
     if (step.topology < 0 || step.topology >= t) {
-      throw Error(where + ": topology index " + std::to_string(step.topology) +
-                  " out of range 0.." + std::to_string(t - 1));
+      throw Error(where + ": topology index " + std::to_string(step.topology) + " out of range 0.." +
+                  std::to_string(t - 1));
     }
     for (const Transfer& x : step.transfers) {
       if (x.src >= n || x.dst >= n) {
@@ -44,8 +45,8 @@ Schedule::Schedule(ScheduleParts parts) : p_(std::move(parts)) {
       if (x.src == x.dst) throw Error(where + ": transfer from node " + std::to_string(x.src) + " to itself");
       if (x.bytes.count() < 0) throw Error(where + ": transfer with negative bytes");
       if (!x.path.empty() && (x.path.front() != x.src || x.path.back() != x.dst)) {
-        throw Error(where + ": explicit path of transfer " + std::to_string(x.src) + "->" +
-                    std::to_string(x.dst) + " does not run from src to dst");
+        throw Error(where + ": explicit path of transfer " + std::to_string(x.src) + "->" + std::to_string(x.dst) +
+                    " does not run from src to dst");
       }
       for (Node v : x.path) {
         if (v >= n) throw Error(where + ": path names node " + std::to_string(v) + " outside the fabric");
@@ -72,8 +73,8 @@ Schedule::Schedule(ScheduleParts parts) : p_(std::move(parts)) {
     }
   }
   if (!p_.prediction.steps.empty() && p_.prediction.steps.size() != p_.steps.size()) {
-    throw Error("schedule: prediction has " + std::to_string(p_.prediction.steps.size()) +
-                " steps, schedule has " + std::to_string(p_.steps.size()));
+    throw Error("schedule: prediction has " + std::to_string(p_.prediction.steps.size()) + " steps, schedule has " +
+                std::to_string(p_.steps.size()));
   }
 }
 

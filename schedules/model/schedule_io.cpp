@@ -23,8 +23,7 @@ constexpr uint32_t kEndMarker = 0x31534D50;
 // libprotobuf would otherwise log it to stderr.
 class FirstErrorCollector : public google::protobuf::io::ErrorCollector {
  public:
-  void AddError(int line, google::protobuf::io::ColumnNumber column,
-                const std::string& message) override {
+  void AddError(int line, google::protobuf::io::ColumnNumber column, const std::string& message) override {
     if (first_.empty()) first_ = std::to_string(line + 1) + ":" + std::to_string(column + 1) + ": " + message;
   }
   void AddWarning(int, google::protobuf::io::ColumnNumber, const std::string&) override {}
@@ -129,8 +128,8 @@ ScheduleParts header_from_proto(const proto::Schedule& in, const std::string& wh
 
 Topology topology_from_proto(const proto::Topology& pt, uint32_t gpus, const std::string& where) {
   if (pt.gpus() != gpus) {
-    throw Error(where + "topology '" + pt.name() + "' has " + std::to_string(pt.gpus()) +
-                " GPUs, schedule has " + std::to_string(gpus));
+    throw Error(where + "topology '" + pt.name() + "' has " + std::to_string(pt.gpus()) + " GPUs, schedule has " +
+                std::to_string(gpus));
   }
   std::vector<Edge> edges;
   for (const proto::Edge& e : pt.edges()) edges.push_back({e.src(), e.dst()});
@@ -153,8 +152,8 @@ Transfer transfer_from_proto(const proto::Transfer& px, const std::string& where
   x.op = px.op() == proto::REDUCE ? TransferOp::reduce : TransferOp::copy;
   for (const proto::Route& pr : px.routes()) {
     if (pr.bytes() > static_cast<uint64_t>(INT64_MAX)) throw Error(where + "route bytes too large");
-    x.routes.push_back(Route{std::vector<Node>(pr.path().begin(), pr.path().end()),
-                             Bytes(static_cast<int64_t>(pr.bytes()))});
+    x.routes.push_back(
+        Route{std::vector<Node>(pr.path().begin(), pr.path().end()), Bytes(static_cast<int64_t>(pr.bytes()))});
   }
   return x;
 }
@@ -171,7 +170,8 @@ StepPrediction step_prediction_from_proto(const proto::StepPrediction& q) {
 Schedule from_proto(const proto::Schedule& in, const std::string& source) {
   const std::string where = "schedule '" + source + "': ";
   ScheduleParts parts = header_from_proto(in, where);
-  for (const proto::Topology& pt : in.topologies()) parts.topologies.push_back(topology_from_proto(pt, in.gpus(), where));
+  for (const proto::Topology& pt : in.topologies())
+    parts.topologies.push_back(topology_from_proto(pt, in.gpus(), where));
   for (const proto::Step& ps : in.steps()) {
     Step step;
     step.topology = ps.topology();

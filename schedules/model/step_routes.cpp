@@ -22,8 +22,7 @@ LinkRoute links_of(const std::vector<Node>& nodes, const Topology& topology, con
     if (multiplicity == 0) {
       throw Error("step " + std::to_string(step_index) + ": transfer " + std::to_string(t.src) + "->" +
                   std::to_string(t.dst) + " uses hop " + std::to_string(nodes[h]) + "->" +
-                  std::to_string(nodes[h + 1]) + ", which is not a circuit of topology '" + topology.name() +
-                  "'");
+                  std::to_string(nodes[h + 1]) + ", which is not a circuit of topology '" + topology.name() + "'");
     }
     route.push_back(static_cast<uint32_t>(range.first - edges.begin()) + static_cast<uint32_t>(spread % multiplicity));
   }

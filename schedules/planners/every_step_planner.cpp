@@ -12,8 +12,7 @@ PlannerInfo EveryStepPlanner::info() const {
 
 namespace {
 
-Topology circuits_of(const std::vector<Transfer>& transfers, const FabricSpec& fabric,
-                     size_t step_index) {
+Topology circuits_of(const std::vector<Transfer>& transfers, const FabricSpec& fabric, size_t step_index) {
   std::vector<Edge> pairs;
   for (const Transfer& t : transfers) pairs.push_back({t.src, t.dst});
   return circuits_for_pairs("step" + std::to_string(step_index), fabric.gpus, pairs, fabric.circuits);

@@ -13,8 +13,10 @@
 namespace photonsim {
 
 PlannerInfo ExhaustivePlanner::info() const {
-  return {"exhaustive", "test oracle: every assignment of candidate topologies to steps",
-          {ParameterSpec::computed("candidates", ParameterType::text, "[ring, torus, grid, hypercube, step]", "the topologies tried per step"),
+  return {"exhaustive",
+          "test oracle: every assignment of candidate topologies to steps",
+          {ParameterSpec::computed("candidates", ParameterType::text, "[ring, torus, grid, hypercube, step]",
+                                   "the topologies tried per step"),
            ParameterSpec::integer("limit", 2'000'000, "the most assignments tried", 1)}};
 }
 
@@ -147,7 +149,8 @@ Schedule assemble_schedule(const StepPattern& pattern, const PlanningInput& inpu
   TopologyCatalog catalog;
   ScheduleParts parts = schedule_header(pattern, input);
   parts.initial_topology = input.initial ? catalog.index_of(*input.initial) : -1;
-  for (size_t s = 0; s < best.size(); ++s) parts.steps.push_back(Step{catalog.index_of(*options.topology[s][best[s]]), pattern.steps[s]});
+  for (size_t s = 0; s < best.size(); ++s)
+    parts.steps.push_back(Step{catalog.index_of(*options.topology[s][best[s]]), pattern.steps[s]});
   parts.topologies = catalog.take();
   const Schedule planned(std::move(parts));
   return planned.with_prediction(predict_alpha_beta_congestion(planned, input.fabric, input.workload));

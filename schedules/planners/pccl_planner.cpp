@@ -24,10 +24,12 @@ namespace photonsim {
 
 PlannerInfo PcclPlanner::info() const {
   return {"pccl",
-          "PCCL Algorithm 1 (exact DP): per round keep, own circuits or a standard topology; alpha*dilation + beta*congestion*w + r",
+          "PCCL Algorithm 1 (exact DP): per round keep, own circuits or a standard topology; alpha*dilation + "
+          "beta*congestion*w + r",
           {ParameterSpec::computed("standard", ParameterType::text, "those that fit",
                                    "[ring, torus, grid, torus3d, grid3d, hypercube, torus:AxB[xC], ...]"),
-           ParameterSpec::choice("w", {"edge_bytes", "max_transfer"}, "a round's load: the busiest circuit's bytes, or congestion x largest transfer")}};
+           ParameterSpec::choice("w", {"edge_bytes", "max_transfer"},
+                                 "a round's load: the busiest circuit's bytes, or congestion x largest transfer")}};
 }
 
 namespace {
@@ -80,8 +82,9 @@ TopologySpec spec_of(const std::string& name, const ComponentParams& params) {
   if (name == "grid3d") return TopologySpec{"grid", {{"dimensions", "3"}}};
   if (name == "bidirectional_ring") return TopologySpec{"ring", {{"bidirectional", "true"}}};
   if (name == "none" || name == "from_step") {
-    params.fail("standard", "'" + name + "' is not a standard topology (the round's own circuits are "
-                            "always a choice)");
+    params.fail("standard", "'" + name +
+                                "' is not a standard topology (the round's own circuits are "
+                                "always a choice)");
   }
   return TopologySpec{name, {}};
 }
@@ -192,7 +195,8 @@ std::vector<int> cheapest_plan(size_t rounds, int initial, const std::vector<int
     };
     for (const auto& [id, score] : live) {
       if (id == kUnconfigured) continue;
-      if (const auto& c = cost(id, i)) offer(id, score.plus(c->total() + fabric.step_overhead, false, id != own[i]), id);
+      if (const auto& c = cost(id, i))
+        offer(id, score.plus(c->total() + fabric.step_overhead, false, id != own[i]), id);
     }
     std::vector<int> enterable{own[i]};
     for (int id : candidates) {

@@ -25,9 +25,9 @@ struct PlanningInput {
   std::string algorithm;
   std::string planner;
   ComponentParams params{"", {}, std::vector<ParameterSpec>{}, "planner"};  // the planner's validated parameters
-  uint64_t seed = 1;                              // the experiment seed
-  std::optional<Topology> initial;          // what the fabric holds before step 0
-  std::optional<Topology> static_topology;  // for planners that keep one topology
+  uint64_t seed = 1;                                                        // the experiment seed
+  std::optional<Topology> initial;                                          // what the fabric holds before step 0
+  std::optional<Topology> static_topology;                                  // for planners that keep one topology
 };
 
 // The parts every planned schedule shares (collective, names, size, blocks,

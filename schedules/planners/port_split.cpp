@@ -4,8 +4,7 @@
 
 namespace photonsim {
 
-std::vector<std::vector<Transfer>> split_to_ports(const std::vector<Transfer>& transfers,
-                                                  const FabricSpec& fabric) {
+std::vector<std::vector<Transfer>> split_to_ports(const std::vector<Transfer>& transfers, const FabricSpec& fabric) {
   struct Group {
     std::vector<Transfer> transfers;
     std::set<Edge> circuits;
@@ -16,26 +15,25 @@ std::vector<std::vector<Transfer>> split_to_ports(const std::vector<Transfer>& t
   for (const Transfer& t : transfers) {
     Group* home = nullptr;
     for (Group& g : groups) {
-      if (g.circuits.count({t.src, t.dst}) ||
-          (bidirectional && g.circuits.count({t.dst, t.src}))) {
+      if (g.circuits.count({t.src, t.dst}) || (bidirectional && g.circuits.count({t.dst, t.src}))) {
         home = &g;
         break;
       }
-      const bool fits = bidirectional
-                            ? g.out[t.src] < fabric.ports && g.out[t.dst] < fabric.ports
-                            : g.out[t.src] < fabric.ports && g.in[t.dst] < fabric.ports;
+      const bool fits = bidirectional ? g.out[t.src] < fabric.ports && g.out[t.dst] < fabric.ports
+                                      : g.out[t.src] < fabric.ports && g.in[t.dst] < fabric.ports;
       if (fits) {
         home = &g;
         break;
       }
     }
     if (!home) {
-      groups.push_back(Group{{}, {}, std::vector<int>(static_cast<size_t>(fabric.gpus), 0),
+      groups.push_back(Group{{},
+                             {},
+                             std::vector<int>(static_cast<size_t>(fabric.gpus), 0),
                              std::vector<int>(static_cast<size_t>(fabric.gpus), 0)});
       home = &groups.back();
     }
-    if (!home->circuits.count({t.src, t.dst}) &&
-        !(bidirectional && home->circuits.count({t.dst, t.src}))) {
+    if (!home->circuits.count({t.src, t.dst}) && !(bidirectional && home->circuits.count({t.dst, t.src}))) {
       home->circuits.insert({t.src, t.dst});
       ++home->out[t.src];
       ++home->in[t.dst];

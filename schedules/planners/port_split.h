@@ -13,7 +13,6 @@
 
 namespace photonsim {
 
-std::vector<std::vector<Transfer>> split_to_ports(const std::vector<Transfer>& transfers,
-                                                  const FabricSpec& fabric);
+std::vector<std::vector<Transfer>> split_to_ports(const std::vector<Transfer>& transfers, const FabricSpec& fabric);
 
 }  // namespace photonsim

@@ -7,7 +7,8 @@
 namespace photonsim {
 
 PlannerInfo SegmentsPlanner::info() const {
-  PlannerInfo info{"retri_segments", "ReTri section 3.4: R reconfigurations into balanced segments of subrings, R* by prediction",
+  PlannerInfo info{"retri_segments",
+                   "ReTri section 3.4: R reconfigurations into balanced segments of subrings, R* by prediction",
                    {ParameterSpec::computed("reconfigurations", ParameterType::integer, "the best R in 0..phases-1",
                                             "R reconfigurations into R + 1 segments")}};
   if (base_ == 2) {
@@ -54,9 +55,9 @@ Schedule SegmentsPlanner::plan(const StepPattern& pattern, const PlanningInput& 
     for (const Transfer& t : pattern.steps[k]) {
       const int64_t offset = (static_cast<int64_t>(t.dst) - static_cast<int64_t>(t.src) + n) % n;
       if (offset != stride[k] && offset != (n - stride[k]) % n) {
-        throw Error("planner '" + name + "' needs phase k to move data by +-" + std::to_string(base_) +
-                    "^k; phase " + std::to_string(k) + " of '" + input.algorithm + "' sends " +
-                    std::to_string(t.src) + "->" + std::to_string(t.dst));
+        throw Error("planner '" + name + "' needs phase k to move data by +-" + std::to_string(base_) + "^k; phase " +
+                    std::to_string(k) + " of '" + input.algorithm + "' sends " + std::to_string(t.src) + "->" +
+                    std::to_string(t.dst));
       }
     }
   }
@@ -65,8 +66,8 @@ Schedule SegmentsPlanner::plan(const StepPattern& pattern, const PlanningInput& 
   if (input.params.has("reconfigurations")) {
     lowest = highest = input.params.integer("reconfigurations");
     if (lowest < 0 || lowest > max_reconfigurations) {
-      input.params.fail("reconfigurations", "must be in 0.." + std::to_string(max_reconfigurations) +
-                                                " for " + std::to_string(phases) + " phases");
+      input.params.fail("reconfigurations", "must be in 0.." + std::to_string(max_reconfigurations) + " for " +
+                                                std::to_string(phases) + " phases");
     }
   }
 

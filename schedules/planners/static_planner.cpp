@@ -14,8 +14,9 @@ PlannerInfo StaticPlanner::info() const {
 
 Schedule StaticPlanner::plan(const StepPattern& pattern, const PlanningInput& input) const {
   if (!input.static_topology) {
-    throw Error("planner 'static' needs a topology: set synthesis.topology or "
-                "synthesis.static_topology to a topology other than none");
+    throw Error(
+        "planner 'static' needs a topology: set synthesis.topology or "
+        "synthesis.static_topology to a topology other than none");
   }
   const Topology& topology = *input.static_topology;
   topology.check_ports(input.fabric);
@@ -31,8 +32,8 @@ Schedule StaticPlanner::plan(const StepPattern& pattern, const PlanningInput& in
       for (const Transfer& t : step) {
         const int hops = router.hops(t.src, t.dst);
         if (hops < 0) {
-          throw Error("planner 'static': no route from node " + std::to_string(t.src) +
-                      " to node " + std::to_string(t.dst) + " on topology '" + topology.name() + "'");
+          throw Error("planner 'static': no route from node " + std::to_string(t.src) + " to node " +
+                      std::to_string(t.dst) + " on topology '" + topology.name() + "'");
         }
         rounds_by_hops[hops].push_back(t);
       }

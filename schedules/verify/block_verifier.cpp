@@ -54,17 +54,24 @@ bool reduces(Collective c) { return c == Collective::reducescatter || c == Colle
 class Verifier {
  public:
   explicit Verifier(const Schedule& s)
-      : s_(s), n_(static_cast<size_t>(s.gpus())), parts_(s.block_parts()), blocks_(s.blocks()), reducing_(reduces(s.collective())) {}
+      : s_(s),
+        n_(static_cast<size_t>(s.gpus())),
+        parts_(s.block_parts()),
+        blocks_(s.blocks()),
+        reducing_(reduces(s.collective())) {}
 
   Verification run() {
     Verification result;
     if (blocks_ == 0) return fail(result, 0, 0, 0, "the schedule declares no blocks, so nothing can be verified");
     if (s_.collective() == Collective::alltoall && blocks_ != n_ * n_ * parts_) {
-      return fail(result, 0, 0, 0, "an all-to-all of " + std::to_string(parts_) + " part(s) per flow needs n*n*parts = " +
-                                       std::to_string(n_ * n_ * parts_) + " blocks, the schedule declares " + std::to_string(blocks_));
+      return fail(result, 0, 0, 0,
+                  "an all-to-all of " + std::to_string(parts_) + " part(s) per flow needs n*n*parts = " +
+                      std::to_string(n_ * n_ * parts_) + " blocks, the schedule declares " + std::to_string(blocks_));
     }
     if ((s_.collective() == Collective::allgather || reducing_) && blocks_ != n_) {
-      return fail(result, 0, 0, 0, std::string("a ") + to_string(s_.collective()) + " needs n = " + std::to_string(n_) + " blocks, the schedule declares " + std::to_string(blocks_));
+      return fail(result, 0, 0, 0,
+                  std::string("a ") + to_string(s_.collective()) + " needs n = " + std::to_string(n_) +
+                      " blocks, the schedule declares " + std::to_string(blocks_));
     }
     initialise();
     for (size_t step = 0; step < s_.steps().size(); ++step) {
@@ -160,12 +167,15 @@ class Verifier {
   bool read_transfer(size_t step, const Transfer& t, StepDeliveries& delivered, Verification& result) {
     if (t.blocks.empty()) {
       if (t.bytes.count() == 0) return true;
-      fail(result, step, t.src, 0, "transfer " + edge(t) + " carries " + std::to_string(t.bytes.count()) + " bytes but no blocks");
+      fail(result, step, t.src, 0,
+           "transfer " + edge(t) + " carries " + std::to_string(t.bytes.count()) + " bytes but no blocks");
       return false;
     }
     for (uint32_t b : t.blocks) {
       if (b >= blocks_) {
-        fail(result, step, t.src, b, "transfer " + edge(t) + " names block " + std::to_string(b) + " outside 0.." + std::to_string(blocks_ - 1));
+        fail(
+            result, step, t.src, b,
+            "transfer " + edge(t) + " names block " + std::to_string(b) + " outside 0.." + std::to_string(blocks_ - 1));
         return false;
       }
     }
@@ -177,13 +187,16 @@ class Verifier {
     const uint32_t b = t.blocks.front();
     ++result.block_moves;
     if (!held_[t.src].test(b)) {
-      fail(result, step, t.src, b, "node " + std::to_string(t.src) + " sends part of block " + std::to_string(b) + " it does not hold");
+      fail(result, step, t.src, b,
+           "node " + std::to_string(t.src) + " sends part of block " + std::to_string(b) + " it does not hold");
       return false;
     }
     Bytes& got = pieces_[{t.dst, b}];
     got += t.bytes;
     if (got > s_.block_size(b)) {
-      fail(result, step, t.dst, b, "node " + std::to_string(t.dst) + " receives " + std::to_string(got.count()) + " bytes of block " + std::to_string(b) + ", which has " + std::to_string(s_.block_size(b).count()));
+      fail(result, step, t.dst, b,
+           "node " + std::to_string(t.dst) + " receives " + std::to_string(got.count()) + " bytes of block " +
+               std::to_string(b) + ", which has " + std::to_string(s_.block_size(b).count()));
       return false;
     }
     if (got == s_.block_size(b)) completed_pieces.push_back({t.dst, b, t.op, t.src});
@@ -193,11 +206,15 @@ class Verifier {
   bool read_whole_blocks(size_t step, const Transfer& t, std::vector<Delivery>& deliveries, Verification& result) {
     const Bytes expected = expected_bytes(t);
     if (t.bytes != expected) {
-      fail(result, step, t.src, t.blocks.front(), "transfer " + edge(t) + " carries " + std::to_string(t.bytes.count()) + " bytes for blocks worth " + std::to_string(expected.count()));
+      fail(result, step, t.src, t.blocks.front(),
+           "transfer " + edge(t) + " carries " + std::to_string(t.bytes.count()) + " bytes for blocks worth " +
+               std::to_string(expected.count()));
       return false;
     }
     if (!reducing_ && t.op == TransferOp::reduce) {
-      fail(result, step, t.src, t.blocks.front(), std::string("transfer ") + edge(t) + " reduces in a " + to_string(s_.collective()) + ", which has nothing to reduce");
+      fail(result, step, t.src, t.blocks.front(),
+           std::string("transfer ") + edge(t) + " reduces in a " + to_string(s_.collective()) +
+               ", which has nothing to reduce");
       return false;
     }
     for (uint32_t b : t.blocks) {
@@ -211,11 +228,13 @@ class Verifier {
   bool sender_has(size_t step, const Transfer& t, uint32_t b, Verification& result) {
     if (reducing_) {
       if (!partial_[t.src][b].empty()) return true;
-      fail(result, step, t.src, b, "node " + std::to_string(t.src) + " sends block " + std::to_string(b) + " it holds no partial of");
+      fail(result, step, t.src, b,
+           "node " + std::to_string(t.src) + " sends block " + std::to_string(b) + " it holds no partial of");
       return false;
     }
     if (held_[t.src].test(b)) return true;
-    fail(result, step, t.src, b, "node " + std::to_string(t.src) + " sends block " + std::to_string(b) + " it does not hold");
+    fail(result, step, t.src, b,
+         "node " + std::to_string(t.src) + " sends block " + std::to_string(b) + " it does not hold");
     return false;
   }
 
@@ -229,7 +248,9 @@ class Verifier {
       size_t end = i + 1;
       while (end < deliveries.size() && deliveries[end].dst == first.dst && deliveries[end].block == first.block) ++end;
       if (end - i > 1 && (first.op == TransferOp::copy || deliveries[end - 1].op == TransferOp::copy)) {
-        fail(result, step, first.dst, first.block, "node " + std::to_string(first.dst) + " receives block " + std::to_string(first.block) + " from several transfers that overwrite each other");
+        fail(result, step, first.dst, first.block,
+             "node " + std::to_string(first.dst) + " receives block " + std::to_string(first.block) +
+                 " from several transfers that overwrite each other");
         return false;
       }
       if (first.op == TransferOp::copy) {
@@ -254,7 +275,9 @@ class Verifier {
       const Bits& inputs = partial_[d.src][d.block];
       const int64_t twice = sum.first_common(inputs);
       if (twice >= 0) {
-        fail(result, step, d.dst, d.block, "node " + std::to_string(d.dst) + " adds the input of node " + std::to_string(twice) + " to block " + std::to_string(d.block) + " twice (from node " + std::to_string(d.src) + ")");
+        fail(result, step, d.dst, d.block,
+             "node " + std::to_string(d.dst) + " adds the input of node " + std::to_string(twice) + " to block " +
+                 std::to_string(d.block) + " twice (from node " + std::to_string(d.src) + ")");
         return false;
       }
       sum.merge(inputs);
@@ -274,8 +297,8 @@ class Verifier {
               const auto got = pieces_.find({static_cast<Node>(d), block});
               const std::string how = got == pieces_.end()
                                           ? "never reaches node " + std::to_string(d)
-                                          : "reaches node " + std::to_string(d) + " only in part: " +
-                                                std::to_string(got->second.count()) + " of " +
+                                          : "reaches node " + std::to_string(d) +
+                                                " only in part: " + std::to_string(got->second.count()) + " of " +
                                                 std::to_string(s_.block_size(block).count()) + " bytes";
               const std::string which = parts_ > 1 ? " part " + std::to_string(part) : "";
               fail(result, end, static_cast<Node>(d), block,
@@ -290,7 +313,8 @@ class Verifier {
         for (size_t v = 0; v < n_; ++v) {
           const size_t missing = held_[v].first_missing(blocks_);
           if (missing < blocks_) {
-            fail(result, end, static_cast<Node>(v), static_cast<uint32_t>(missing), "node " + std::to_string(v) + " ends without block " + std::to_string(missing));
+            fail(result, end, static_cast<Node>(v), static_cast<uint32_t>(missing),
+                 "node " + std::to_string(v) + " ends without block " + std::to_string(missing));
             return;
           }
         }
@@ -302,7 +326,9 @@ class Verifier {
             if (s_.collective() == Collective::reducescatter && b != v) continue;
             const size_t missing = partial_[v][b].first_missing(n_);
             if (missing < n_) {
-              fail(result, end, static_cast<Node>(v), static_cast<uint32_t>(b), "node " + std::to_string(v) + " ends with block " + std::to_string(b) + " missing the input of node " + std::to_string(missing));
+              fail(result, end, static_cast<Node>(v), static_cast<uint32_t>(b),
+                   "node " + std::to_string(v) + " ends with block " + std::to_string(b) +
+                       " missing the input of node " + std::to_string(missing));
               return;
             }
           }
@@ -326,7 +352,8 @@ class Verifier {
 }  // namespace
 
 std::string Violation::describe() const {
-  return "step " + std::to_string(step) + ", node " + std::to_string(node) + ", block " + std::to_string(block) + ": " + what;
+  return "step " + std::to_string(step) + ", node " + std::to_string(node) + ", block " + std::to_string(block) + ": " +
+         what;
 }
 
 Verification verify_schedule(const Schedule& schedule) { return Verifier(schedule).run(); }
@@ -335,9 +362,8 @@ uint64_t verifier_memory_estimate(const Schedule& schedule) {
   const auto n = static_cast<uint64_t>(schedule.gpus());
   const uint64_t blocks = schedule.blocks();
   const auto bitset_bytes = [](uint64_t bits) { return (bits + 63) / 64 * 8 + 32; };
-  const long double bytes = reduces(schedule.collective())
-                                ? static_cast<long double>(n) * blocks * bitset_bytes(n)
-                                : static_cast<long double>(n) * bitset_bytes(blocks);
+  const long double bytes = reduces(schedule.collective()) ? static_cast<long double>(n) * blocks * bitset_bytes(n)
+                                                           : static_cast<long double>(n) * bitset_bytes(blocks);
   return bytes > 1.8e19L ? UINT64_MAX : static_cast<uint64_t>(bytes);
 }
 

@@ -24,7 +24,7 @@
 namespace photonsim {
 
 struct Violation {
-  size_t step = 0;      // == number of steps for a post-condition failure
+  size_t step = 0;  // == number of steps for a post-condition failure
   Node node = 0;
   uint32_t block = 0;
   std::string what;

@@ -44,7 +44,8 @@ namespace photonsim {
 namespace {
 
 constexpr const char* kUsage =
-    "photonsim " PHOTONSIM_VERSION " - packet-level simulator for photonic GPU fabrics\n"
+    "photonsim " PHOTONSIM_VERSION
+    " - packet-level simulator for photonic GPU fabrics\n"
     "\n"
     "usage:\n"
     "  photonsim run CONFIG.yaml [--set key=value]... [--format table|json|csv] [--out DIR] [--seed N]\n"
@@ -99,6 +100,7 @@ void check_format(const std::string& format, std::initializer_list<const char*> 
 
 po::options_description common_description(CommonOptions& o, bool with_seed) {
   po::options_description d("options");
+  // clang-format off
   d.add_options()("help,h", "show this help")(
       "set", po::value(&o.sets)->composing(),
       "override a config key, e.g. --set fabric.reconfig_delay=1us (repeatable)")(
@@ -106,8 +108,11 @@ po::options_description common_description(CommonOptions& o, bool with_seed) {
       "out", po::value(&o.out), "directory for result.json, result.csv and schedule.pb")(
       "fidelity", po::value(&o.fidelity)->default_value("packet"),
       "packet (default), chunk (one packet per chunk: fast) or analytical (no simulation: the prediction)");
+  // clang-format on
   if (with_seed) {
+    // clang-format off
     d.add_options()("seed", po::value<std::string>(), "experiment seed (overrides `seed` in the config)");
+    // clang-format on
   }
   return d;
 }
@@ -118,7 +123,9 @@ po::variables_map parse(int argc, const char* const* argv, const po::options_des
   po::options_description hidden;
   po::positional_options_description positional;
   for (const auto& [name, target] : positionals) {
+    // clang-format off
     hidden.add_options()(name, po::value(target));
+    // clang-format on
     positional.add(name, 1);
   }
   po::options_description all;
@@ -141,7 +148,9 @@ int verb_run(int argc, const char* const* argv, std::ostream& out, std::ostream&
   CommonOptions o;
   po::options_description d = common_description(o, !replay);
   if (replay) {
+    // clang-format off
     d.add_options()("no-verify", "replay without first proving the schedule's post-condition (photonsim verify)");
+    // clang-format on
   }
   std::string config_path, schedule_path;
   std::vector<std::pair<const char*, std::string*>> positionals;
@@ -181,9 +190,9 @@ int verb_run(int argc, const char* const* argv, std::ostream& out, std::ostream&
     const Schedule schedule = read_schedule(schedule_path);
     check_schedule_fits(schedule, config);
     if (!vm.count("no-verify")) {
-      budget.check(verifier_memory_estimate(schedule),
-                   schedule_path + ": verifying its " + std::to_string(schedule.gpus()) + " GPUs and " +
-                       std::to_string(schedule.blocks()) + " blocks");
+      budget.check(verifier_memory_estimate(schedule), schedule_path + ": verifying its " +
+                                                           std::to_string(schedule.gpus()) + " GPUs and " +
+                                                           std::to_string(schedule.blocks()) + " blocks");
       const Verification v = verify_schedule(schedule);
       if (!v.ok()) {
         throw Error(schedule_path + ": the schedule fails verification: " + v.violation->describe() +
@@ -201,9 +210,11 @@ int verb_synth(int argc, const char* const* argv, std::ostream& out, const Memor
   CommonOptions o;
   po::options_description d("options");
   std::string config_path;
+  // clang-format off
   d.add_options()("help,h", "show this help")(
       "set", po::value(&o.sets)->composing(), "override a config key (repeatable)")(
       "out", po::value(&o.out), "schedule file to write (.pb binary; .pbtxt/.textproto text)");
+  // clang-format on
   po::variables_map vm = parse(argc, argv, d, {{"config", &config_path}});
   if (vm.count("help")) {
     out << "usage: photonsim synth CONFIG.yaml --out FILE.pb\n"
@@ -226,18 +237,15 @@ int verb_synth(int argc, const char* const* argv, std::ostream& out, const Memor
   });
   write_schedule(schedule, o.out);
   const Prediction& p = schedule.prediction();
-  out << to_string(schedule.collective()) << " / " << schedule.algorithm() << " / planner "
-      << schedule.planner() << ": " << schedule.steps().size() << " steps, "
-      << schedule.reconfigurations() << " reconfigurations, " << schedule.topologies().size()
-      << " topologies\n";
-  out << "predicted (" << p.model << "): " << format_time(p.total()) << " ("
-      << p.total().picoseconds() << " ps)\n";
+  out << to_string(schedule.collective()) << " / " << schedule.algorithm() << " / planner " << schedule.planner()
+      << ": " << schedule.steps().size() << " steps, " << schedule.reconfigurations() << " reconfigurations, "
+      << schedule.topologies().size() << " topologies\n";
+  out << "predicted (" << p.model << "): " << format_time(p.total()) << " (" << p.total().picoseconds() << " ps)\n";
   for (size_t s = 0; s < p.steps.size(); ++s) {
     const StepPrediction& sp = p.steps[s];
-    out << "  step " << s << ": " << format_time(sp.total()) << " = reconfiguration "
-        << format_time(sp.reconfiguration) << " + startup " << format_time(sp.startup)
-        << " + propagation " << format_time(sp.propagation) << " + transmission "
-        << format_time(sp.transmission) << "\n";
+    out << "  step " << s << ": " << format_time(sp.total()) << " = reconfiguration " << format_time(sp.reconfiguration)
+        << " + startup " << format_time(sp.startup) << " + propagation " << format_time(sp.propagation)
+        << " + transmission " << format_time(sp.transmission) << "\n";
   }
   out << "wrote " << o.out << "\n";
   return 0;
@@ -248,6 +256,7 @@ int verb_topo(int argc, const char* const* argv, std::ostream& out) {
   int gpus = 0;
   std::vector<std::string> extra;
   po::options_description d("options");
+  // clang-format off
   d.add_options()("help,h", "show this help")("type", po::value(&type), "generator name (photonsim list)")(
       "gpus", po::value(&gpus), "number of GPUs")("degree", po::value<std::string>(), "degree parameter")(
       "dims", po::value<std::string>(), "dimensions AxB or AxBxC (torus, grid)")(
@@ -259,6 +268,7 @@ int verb_topo(int argc, const char* const* argv, std::ostream& out) {
       "circuits", po::value(&circuits), "directed | bidirectional (for --ports and defaults)")(
       "demand", po::value<std::string>(), "compute theta for this demand: alltoall")(
       "format", po::value(&format), "table | json | dot");
+  // clang-format on
   po::variables_map vm = parse(argc, argv, d);
   if (vm.count("help")) {
     out << "usage: photonsim topo --type NAME --gpus N [options]\n"
@@ -287,8 +297,7 @@ int verb_topo(int argc, const char* const* argv, std::ostream& out) {
   // Without --ports nothing limits the degree: topo describes, it does not check.
   fabric.ports = vm.count("ports") ? vm["ports"].as<int>() : std::numeric_limits<int>::max();
   if (fabric.ports < 1) throw po::error("--ports: must be at least 1, got " + std::to_string(fabric.ports));
-  std::optional<Topology> topology =
-      TopologyRegistry::with_builtin_generators().make(spec, fabric, seed_value(vm));
+  std::optional<Topology> topology = TopologyRegistry::with_builtin_generators().make(spec, fabric, seed_value(vm));
   if (!topology) throw po::error("--type none has no circuits to describe");
   std::optional<std::string> demand;
   if (vm.count("demand")) demand = vm["demand"].as<std::string>();
@@ -301,8 +310,10 @@ int verb_plan(int argc, const char* const* argv, std::ostream& out, const Memory
   std::vector<std::string> sets;
   std::string config_path, format = "table";
   po::options_description d("options");
+  // clang-format off
   d.add_options()("help,h", "show this help")("set", po::value(&sets)->composing(), "override a config key (repeatable)")(
       "format", po::value(&format), "table | json");
+  // clang-format on
   po::variables_map vm = parse(argc, argv, d, {{"config", &config_path}});
   if (vm.count("help")) {
     out << "usage: photonsim plan CONFIG.yaml [options]\n"
@@ -317,8 +328,8 @@ int verb_plan(int argc, const char* const* argv, std::ostream& out, const Memory
   budget.check(need.bytes, config_path + ": " + need.what);
   const PlanReport report = naming_time_overflow(config_path + ": a planner's predicted time", [&] {
     return located(config, [&] {
-      return PlanReport::rank(SynthesizerRegistry::with_builtins().plan_all(config.fabric, config.workload,
-                                                                            config.synthesis, config.seed));
+      return PlanReport::rank(
+          SynthesizerRegistry::with_builtins().plan_all(config.fabric, config.workload, config.synthesis, config.seed));
     });
   });
   out << (format == "json" ? report.json() : report.table());
@@ -329,12 +340,14 @@ int verb_bound(int argc, const char* const* argv, std::ostream& out, std::ostrea
   int gpus = 0, ports = 1;
   std::string format = "table";
   po::options_description d("options");
+  // clang-format off
   d.add_options()("help,h", "show this help")("gpus", po::value(&gpus), "number of GPUs n (>= 2)")(
       "ports", po::value(&ports)->default_value(1), "optical ports (switches) per GPU k (>= 1)")(
       "reconfigs", po::value<int>(), "configured topologies d in 1..n-1 (default: every d)")(
       "compare", "also print rdc's sum of round hop counts and its ratio to the bound")(
       "seed", po::value<std::string>()->default_value("1"), "seed for rdc's random tie-breaks (k > 1)")(
       "format", po::value(&format), "table | json | csv");
+  // clang-format on
   po::variables_map vm = parse(argc, argv, d);
   if (vm.count("help")) {
     out << "usage: photonsim bound --gpus N --ports K [--reconfigs D] [options]\n"
@@ -349,7 +362,8 @@ int verb_bound(int argc, const char* const* argv, std::ostream& out, std::ostrea
   if (vm.count("compare") && gpus >= 192) {
     // rdc's search for every d grows about as n^3.5 (scripts: 128 GPUs ~3 s, 256 ~30 s on this engine).
     err << "photonsim: warning: --compare builds rdc for every d at n = " << gpus
-        << "; at 256 GPUs that takes about 30 s and it grows as n^3.5 (1024 GPUs: hours)\n" << std::flush;
+        << "; at 256 GPUs that takes about 30 s and it grows as n^3.5 (1024 GPUs: hours)\n"
+        << std::flush;
   }
   const BoundReport report = BoundReport::build(gpus, ports, reconfigs, vm.count("compare") > 0, seed_value(vm));
   out << (format == "json" ? report.json() : format == "csv" ? report.csv() : report.table());
@@ -360,13 +374,16 @@ int verb_sweep(int argc, const char* const* argv, std::ostream& out, std::ostrea
   std::string sweep_path, out_dir;
   int jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   po::options_description d("options");
+  // clang-format off
   d.add_options()("help,h", "show this help")("jobs", po::value(&jobs), "points run at once (default: all cores)")(
       "out", po::value(&out_dir), "directory for results.csv (default: results/<sweep file name>)")(
       "resume", "skip points already in results.csv");
+  // clang-format on
   po::variables_map vm = parse(argc, argv, d, {{"sweep", &sweep_path}});
   if (vm.count("help")) {
     out << "usage: photonsim sweep SWEEP.yaml [options]\n"
-           "Runs every point of a sweep (base: CONFIG, grid: and zip: of dotted keys) and writes one CSV row per point.\n\n"
+           "Runs every point of a sweep (base: CONFIG, grid: and zip: of dotted keys) and writes one CSV row per "
+           "point.\n\n"
         << d;
     return 0;
   }
@@ -384,7 +401,8 @@ int verb_sweep(int argc, const char* const* argv, std::ostream& out, std::ostrea
   if (!o.report) return 0;
   out << "sweep: " << o.points << " points, " << o.ran << " ran, " << o.skipped << " already done, " << o.failed
       << " failed; " << options.out_dir << "/results.csv\n";
-  if (o.failed > 0) throw Error(std::to_string(o.failed) + " point(s) failed (see above); rerun with --resume after fixing them");
+  if (o.failed > 0)
+    throw Error(std::to_string(o.failed) + " point(s) failed (see above); rerun with --resume after fixing them");
   return 0;
 }
 
@@ -392,8 +410,10 @@ int verb_verify(int argc, const char* const* argv, std::ostream& out, const Memo
   std::vector<std::string> sets;
   std::string input;
   po::options_description d("options");
+  // clang-format off
   d.add_options()("help,h", "show this help")("set", po::value(&sets)->composing(),
                                                  "override a config key (repeatable; configs only)");
+  // clang-format on
   po::variables_map vm = parse(argc, argv, d, {{"input", &input}});
   if (vm.count("help")) {
     out << "usage: photonsim verify CONFIG.yaml|FILE.pb\n"
@@ -411,11 +431,11 @@ int verb_verify(int argc, const char* const* argv, std::ostream& out, const Memo
     budget.check(need.bytes, input + ": " + need.what);
     return located(config, [&] {
       return SynthesizerRegistry::with_builtins().synthesize(config.fabric, config.workload, config.synthesis,
-                                                              config.seed);
+                                                             config.seed);
     });
   }();
   budget.check(verifier_memory_estimate(schedule), input + ": verifying its " + std::to_string(schedule.gpus()) +
-                                                      " GPUs and " + std::to_string(schedule.blocks()) + " blocks");
+                                                       " GPUs and " + std::to_string(schedule.blocks()) + " blocks");
   const Verification v = verify_schedule(schedule);
   const std::string what = std::string(to_string(schedule.collective())) + " / " + printable(schedule.algorithm()) +
                            " on " + std::to_string(schedule.gpus()) + " GPUs (" +
@@ -512,7 +532,8 @@ int dispatch(int argc, const char* const* argv, std::ostream& out, std::ostream&
       if (a == "--max-memory" || a.starts_with("--max-memory=")) {
         if (a == "--max-memory" && i + 1 >= args.size()) throw po::error("--max-memory needs a SIZE, e.g. 8GiB");
         max_memory = a == "--max-memory" ? std::string(args[i + 1]) : a.substr(std::string("--max-memory=").size());
-        args.erase(args.begin() + static_cast<long>(i), args.begin() + static_cast<long>(i) + (a == "--max-memory" ? 2 : 1));
+        args.erase(args.begin() + static_cast<long>(i),
+                   args.begin() + static_cast<long>(i) + (a == "--max-memory" ? 2 : 1));
       } else {
         ++i;
       }

@@ -26,10 +26,10 @@ namespace {
 using KeyList = std::span<const std::string_view>;
 
 constexpr std::string_view kTopLevelKeys[]{"seed", "fabric", "workload", "synthesis", "output"};
-constexpr std::string_view kFabricKeys[]{"gpus",          "ports",        "circuits", "bandwidth",
-                                         "latency",       "router",       "packet",   "header",
-                                         "reconfig_delay", "step_overhead", "egress_order"};
-constexpr std::string_view kWorkloadKeys[]{"collective", "message", "chunk", "root", "distribution", "zipf_factor", "message_scope"};
+constexpr std::string_view kFabricKeys[]{"gpus",   "ports",  "circuits",       "bandwidth",     "latency",     "router",
+                                         "packet", "header", "reconfig_delay", "step_overhead", "egress_order"};
+constexpr std::string_view kWorkloadKeys[]{"collective",   "message",     "chunk",        "root",
+                                           "distribution", "zipf_factor", "message_scope"};
 constexpr std::string_view kSynthesisKeys[]{"algorithm", "planner", "topology", "static_topology", "reconfigurations"};
 constexpr std::string_view kOutputKeys[]{"dir"};
 
@@ -64,7 +64,9 @@ struct Override {
 
 // A --set as quoted back in messages: long values are cut to ~80 characters.
 std::string shown_assignment(const std::string& assignment) {
-  return assignment.size() <= 80 ? assignment : assignment.substr(0, 77) + "... (" + std::to_string(assignment.size()) + " characters)";
+  return assignment.size() <= 80
+             ? assignment
+             : assignment.substr(0, 77) + "... (" + std::to_string(assignment.size()) + " characters)";
 }
 
 // Splits "key=value"; the key is trimmed and must be a well-formed dotted path.
@@ -95,14 +97,12 @@ class Reader {
   ExperimentConfig read(const YAML::Node& root_node) const {
     const Entry root{root_node, "", source_};
     if (!root_node.IsMap())
-      fail(root, std::string("the config must be a YAML map of sections (got ") +
-                     describe(root_node) + ")");
+      fail(root, std::string("the config must be a YAML map of sections (got ") + describe(root_node) + ")");
     check_keys(root, kTopLevelKeys);
 
     ExperimentConfig config;
     config.source = source_;
-    if (auto seed = find(root, "seed"))
-      config.seed = integer<uint64_t>(*seed, 0, std::numeric_limits<uint64_t>::max());
+    if (auto seed = find(root, "seed")) config.seed = integer<uint64_t>(*seed, 0, std::numeric_limits<uint64_t>::max());
 
     read_fabric(section(require(root, "fabric"), kFabricKeys), config.fabric);
     read_workload(section(require(root, "workload"), kWorkloadKeys), config.fabric.gpus, config.workload);
@@ -119,17 +119,13 @@ class Reader {
   void read_fabric(const Entry& fabric, FabricSpec& f) const {
     f.gpus = integer<int>(require(fabric, "gpus"), 2, INT_MAX);
     if (auto ports = find(fabric, "ports")) f.ports = integer<int>(*ports, 1, INT_MAX);
-    if (auto circuits = find(fabric, "circuits"))
-      f.circuits = choice(*circuits, kCircuitKindNames);
+    if (auto circuits = find(fabric, "circuits")) f.circuits = choice(*circuits, kCircuitKindNames);
     f.bandwidth = unit(require(fabric, "bandwidth"), parse_bandwidth, "must be positive");
     f.latency = time(require(fabric, "latency"));
-    if (auto router = find(fabric, "router"))
-      f.router = choice(*router, kRouterModeNames);
+    if (auto router = find(fabric, "router")) f.router = choice(*router, kRouterModeNames);
     if (auto packet = find(fabric, "packet")) f.packet = size(*packet, "chunk");
-    if (auto header = find(fabric, "header"))
-      f.header = unit(*header, parse_bytes, "must not be negative");
-    if (auto order = find(fabric, "egress_order"))
-      f.egress_order = choice(*order, kEgressOrderNames);
+    if (auto header = find(fabric, "header")) f.header = unit(*header, parse_bytes, "must not be negative");
+    if (auto order = find(fabric, "egress_order")) f.egress_order = choice(*order, kEgressOrderNames);
     if (auto delay = find(fabric, "reconfig_delay")) f.reconfig_delay = time(*delay);
     if (auto overhead = find(fabric, "step_overhead")) f.step_overhead = time(*overhead);
   }
@@ -143,8 +139,7 @@ class Reader {
     }
     w.message = size(require(workload, "message"), nullptr);
     if (auto chunk = find(workload, "chunk")) w.chunk = size(*chunk, "whole");
-    if (auto root_gpu = find(workload, "root"))
-      w.root = integer<int>(*root_gpu, 0, gpus - 1);
+    if (auto root_gpu = find(workload, "root")) w.root = integer<int>(*root_gpu, 0, gpus - 1);
     if (auto distribution = find(workload, "distribution"))
       w.distribution = choice(*distribution, kFlowDistributionNames);
     if (auto factor = find(workload, "zipf_factor")) {
@@ -164,7 +159,8 @@ class Reader {
     static constexpr EnumName<bool> kScopes[] = {{false, "flow"}, {true, "gpu"}};
     if (!choice(scope, kScopes)) return;
     if (w.collective != Collective::alltoall)
-      fail(scope, scope.key + ": gpu applies to workload.collective: alltoall (other collectives' message is per GPU already)");
+      fail(scope, scope.key +
+                      ": gpu applies to workload.collective: alltoall (other collectives' message is per GPU already)");
     const int64_t per_flow = w.message.count() / gpus;
     if (per_flow < 1)
       fail(scope, scope.key + ": gpu splits workload.message over " + std::to_string(gpus) +
@@ -174,7 +170,8 @@ class Reader {
 
   void read_synthesis(const Entry& synthesis, SynthesisSpec& s) const {
     std::tie(s.algorithm, s.algorithm_params) = algorithm_spec(require(synthesis, "algorithm"));
-    if (auto planner = find(synthesis, "planner")) std::tie(s.planner, s.planner_params) = named_component(*planner, "planner");
+    if (auto planner = find(synthesis, "planner"))
+      std::tie(s.planner, s.planner_params) = named_component(*planner, "planner");
     if (auto topology = find(synthesis, "topology")) s.topology = topology_spec(*topology);
     if (auto fixed = find(synthesis, "static_topology")) s.static_topology = topology_spec(*fixed);
     if (auto count = find(synthesis, "reconfigurations")) {
@@ -224,16 +221,14 @@ class Reader {
       bool known = false;
       for (std::string_view candidate : *valid) known = known || candidate == name;
       if (!known) {
-        const std::string listing =
-            map.key.empty() ? "valid top-level keys" : "valid keys under " + map.key;
+        const std::string listing = map.key.empty() ? "valid top-level keys" : "valid keys under " + map.key;
         fail(key, "unknown key '" + key.key + "' (" + listing + ": " + join(*valid) + ")");
       }
     }
   }
 
   Entry section(const Entry& entry, KeyList valid) const {
-    if (!entry.value.IsMap())
-      fail(entry, entry.key + " must be a map (got " + describe(entry.value) + ")");
+    if (!entry.value.IsMap()) fail(entry, entry.key + " must be a map (got " + describe(entry.value) + ")");
     check_keys(entry, valid);
     return entry;
   }
@@ -257,8 +252,7 @@ class Reader {
 
   std::string text(const Entry& entry) const {
     if (entry.value.IsNull()) fail(entry, entry.key + " has no value");
-    if (!entry.value.IsScalar())
-      fail(entry, entry.key + " must be a single value (got " + describe(entry.value) + ")");
+    if (!entry.value.IsScalar()) fail(entry, entry.key + " must be a single value (got " + describe(entry.value) + ")");
     return entry.value.Scalar();
   }
 
@@ -283,8 +277,7 @@ class Reader {
     const std::string rule = max == std::numeric_limits<T>::max()
                                  ? ">= " + std::to_string(min)
                                  : "in " + std::to_string(min) + ".." + std::to_string(max);
-    const std::string message =
-        entry.key + " must be an integer " + rule + " (got " + quoted(value) + ")";
+    const std::string message = entry.key + " must be an integer " + rule + " (got " + quoted(value) + ")";
     // Stream extraction would wrap "-1" around for unsigned types.
     if (std::is_unsigned_v<T> && trim(value).starts_with('-')) fail(entry, message);
     T result{};
@@ -299,8 +292,8 @@ class Reader {
 
   double real(const Entry& entry, double min, double max) const {
     const std::string value = text(entry);
-    const std::string message = entry.key + " must be a number in " + format_real(min) + ".." +
-                                format_real(max) + " (got " + quoted(value) + ")";
+    const std::string message = entry.key + " must be a number in " + format_real(min) + ".." + format_real(max) +
+                                " (got " + quoted(value) + ")";
     double result = 0;
     try {
       result = entry.value.as<double>();
@@ -326,11 +319,9 @@ class Reader {
 
   // The unit parsers see "-5ns" as "no number"; say what is actually wrong.
   template <class Parser>
-  std::invoke_result_t<Parser&, std::string_view> unit(const Entry& entry, Parser parse,
-                                                       const char* sign_rule) const {
+  std::invoke_result_t<Parser&, std::string_view> unit(const Entry& entry, Parser parse, const char* sign_rule) const {
     const std::string value = text(entry);
-    if (trim(value).starts_with('-'))
-      fail(entry, entry.key + " " + sign_rule + " (got " + quoted(value) + ")");
+    if (trim(value).starts_with('-')) fail(entry, entry.key + " " + sign_rule + " (got " + quoted(value) + ")");
     try {
       return parse(value);
     } catch (const UnitError& error) {
@@ -338,18 +329,14 @@ class Reader {
     }
   }
 
-  Time time(const Entry& entry) const {
-    return unit(entry, parse_time, "must not be negative");
-  }
+  Time time(const Entry& entry) const { return unit(entry, parse_time, "must not be negative"); }
 
   // A positive size, or `zero_word` (if any) meaning Bytes(0).
   Bytes size(const Entry& entry, const char* zero_word) const {
-    if (zero_word != nullptr && entry.value.IsScalar() && entry.value.Scalar() == zero_word)
-      return Bytes(0);
+    if (zero_word != nullptr && entry.value.IsScalar() && entry.value.Scalar() == zero_word) return Bytes(0);
     const Bytes bytes = unit(entry, parse_bytes, "must be positive");
     if (bytes.count() <= 0) {
-      const std::string alternative =
-          zero_word != nullptr ? " or '" + std::string(zero_word) + "'" : std::string();
+      const std::string alternative = zero_word != nullptr ? " or '" + std::string(zero_word) + "'" : std::string();
       fail(entry, entry.key + " must be positive" + alternative + " (got " + quoted(text(entry)) + ")");
     }
     return bytes;
@@ -403,8 +390,8 @@ YAML::Node parse_yaml(const std::string& yaml_text, const std::string& source_na
   try {
     return YAML::Load(yaml_text);
   } catch (const YAML::ParserException& error) {
-    throw Error(source_name + ":" + std::to_string(error.mark.line + 1) + ":" +
-                std::to_string(error.mark.column + 1) + ": YAML syntax error: " + error.msg);
+    throw Error(source_name + ":" + std::to_string(error.mark.line + 1) + ":" + std::to_string(error.mark.column + 1) +
+                ": YAML syntax error: " + error.msg);
   }
 }
 
@@ -456,8 +443,7 @@ void apply_override(YAML::Node& root, const std::string& assignment) {
     const std::string segment(rest.substr(0, dot));
     if (node.IsDefined() && !node.IsMap() && !node.IsNull())
       throw Error("--set " + shown_assignment(assignment) + ": cannot set '" + key + "' because " +
-                  (path.empty() ? std::string("the config root") : "'" + path + "'") +
-                  " is not a map");
+                  (path.empty() ? std::string("the config root") : "'" + path + "'") + " is not a map");
     if (dot == std::string_view::npos) {
       node[segment] = value;
       return;
@@ -468,8 +454,7 @@ void apply_override(YAML::Node& root, const std::string& assignment) {
   }
 }
 
-ExperimentConfig load_config_from_string(const std::string& yaml_text,
-                                         const std::string& source_name,
+ExperimentConfig load_config_from_string(const std::string& yaml_text, const std::string& source_name,
                                          const std::vector<std::string>& overrides) {
   YAML::Node root = parse_yaml(yaml_text, source_name);
   std::vector<Override> applied;

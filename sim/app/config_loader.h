@@ -18,12 +18,10 @@ namespace photonsim {
 
 // Loads and validates an experiment. `overrides` are "dotted.key=value" strings
 // from --set, applied on top of the file before validation.
-ExperimentConfig load_config(const std::string& path,
-                             const std::vector<std::string>& overrides = {});
+ExperimentConfig load_config(const std::string& path, const std::vector<std::string>& overrides = {});
 
 // Same from text; `source_name` is used in messages in place of a file path.
-ExperimentConfig load_config_from_string(const std::string& yaml_text,
-                                         const std::string& source_name,
+ExperimentConfig load_config_from_string(const std::string& yaml_text, const std::string& source_name,
                                          const std::vector<std::string>& overrides = {});
 
 // Applies one "dotted.key=value" override to a parsed YAML tree, creating

@@ -14,12 +14,12 @@
 namespace photonsim {
 
 struct ExperimentConfig {
-  std::string source;         // file the config came from, for messages
+  std::string source;  // file the config came from, for messages
   uint64_t seed = 1;
   FabricSpec fabric;
   WorkloadSpec workload;
   SynthesisSpec synthesis;
-  std::string output_dir;     // empty = do not write files
+  std::string output_dir;  // empty = do not write files
   // Where each key read was set ("file:line" or "--set key=value"), so errors
   // found after loading (an unknown algorithm name, say) can point at it.
   std::map<std::string, std::string> key_locations;

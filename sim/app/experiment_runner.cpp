@@ -56,13 +56,13 @@ RunReport replay_schedule(const Schedule& schedule, const ExperimentConfig& conf
 RunReport run_experiment(const ExperimentConfig& config, const SynthesizerRegistry& registry, Fidelity fidelity,
                          RunProgress* progress) {
   const auto begin = std::chrono::steady_clock::now();
-  const Schedule schedule = naming_time_overflow(config.source + ": the predicted time of the synthesized schedule", [&] {
-    Schedule s = located(config, [&] {
-      return registry.synthesize(config.fabric, config.workload, config.synthesis, config.seed);
-    });
-    s.prediction().total();  // the sum over steps must fit too
-    return s;
-  });
+  const Schedule schedule =
+      naming_time_overflow(config.source + ": the predicted time of the synthesized schedule", [&] {
+        Schedule s = located(
+            config, [&] { return registry.synthesize(config.fabric, config.workload, config.synthesis, config.seed); });
+        s.prediction().total();  // the sum over steps must fit too
+        return s;
+      });
   RunReport report = simulate_schedule(schedule, config, fidelity, progress);
   const std::chrono::duration<double> wall = std::chrono::steady_clock::now() - begin;
   report.wall_seconds = wall.count();

@@ -6,9 +6,12 @@ namespace photonsim {
 
 const char* to_string(Fidelity fidelity) {
   switch (fidelity) {
-    case Fidelity::packet: return "packet";
-    case Fidelity::chunk: return "chunk";
-    case Fidelity::analytical: return "analytical";
+    case Fidelity::packet:
+      return "packet";
+    case Fidelity::chunk:
+      return "chunk";
+    case Fidelity::analytical:
+      return "analytical";
   }
   return "?";
 }

@@ -23,23 +23,21 @@ struct EgressEntry {
   uint32_t id;  // packet id (forwarded) or flow index (own)
   PacketOrigin origin;
 
-  static EgressEntry forwarded(EgressOrder order, uint32_t chunk, Time queued, uint64_t remaining_hops,
-                               uint32_t flow, PacketId id) {
+  static EgressEntry forwarded(EgressOrder order, uint32_t chunk, Time queued, uint64_t remaining_hops, uint32_t flow,
+                               PacketId id) {
     const auto at = static_cast<uint64_t>(queued.picoseconds());
     const uint64_t tie = route_tie(remaining_hops, flow);
     if (order == EgressOrder::fifo) return {at, origin_bits(PacketOrigin::forwarded), tie, id, PacketOrigin::forwarded};
     return {(static_cast<uint64_t>(chunk) << 1) | origin_bits(PacketOrigin::forwarded), at, tie, id,
             PacketOrigin::forwarded};
   }
-  static EgressEntry own(EgressOrder order, uint32_t next_chunk, Time step_start, uint64_t route_hops,
-                         uint32_t flow) {
+  static EgressEntry own(EgressOrder order, uint32_t next_chunk, Time step_start, uint64_t route_hops, uint32_t flow) {
     const uint64_t tie = route_tie(route_hops, flow);
     if (order == EgressOrder::fifo) {
       return {static_cast<uint64_t>(step_start.picoseconds()), origin_bits(PacketOrigin::own), tie, flow,
               PacketOrigin::own};
     }
-    return {(static_cast<uint64_t>(next_chunk) << 1) | origin_bits(PacketOrigin::own), 0, tie, flow,
-            PacketOrigin::own};
+    return {(static_cast<uint64_t>(next_chunk) << 1) | origin_bits(PacketOrigin::own), 0, tie, flow, PacketOrigin::own};
   }
 
   // True if `o` goes first.

@@ -13,8 +13,7 @@ Network::Network(const FabricSpec& fabric, Segmentation segmentation, EventList&
 
 void Network::install(const Topology& topology) {
   if (pool_.live() != 0) {
-    throw std::logic_error("reconfiguration with " + std::to_string(pool_.live()) +
-                           " packets in flight");
+    throw std::logic_error("reconfiguration with " + std::to_string(pool_.live()) + " packets in flight");
   }
   circuits_.assign(topology.edges().size(), Circuit{});
   decisions_.clear();

@@ -75,13 +75,13 @@ class Network : public EventHandler {
  private:
   struct Flow {
     FlowSpec spec;
-    int64_t chunk_bytes = 0;   // size of a full chunk
-    int64_t injected = 0;      // bytes cut into packets so far
+    int64_t chunk_bytes = 0;  // size of a full chunk
+    int64_t injected = 0;     // bytes cut into packets so far
     int64_t delivered = 0;
     uint32_t next_chunk = 0;
     int64_t offset_in_chunk = 0;
-    uint64_t next_seq = 0;            // Packet::seq of the next packet cut
-    uint64_t packets_delivered = 0;   // = the seq the next delivery must carry
+    uint64_t next_seq = 0;           // Packet::seq of the next packet cut
+    uint64_t packets_delivered = 0;  // = the seq the next delivery must carry
   };
 
   EgressEntry forwarded_entry(const Packet& packet, PacketId id, Time now) const;

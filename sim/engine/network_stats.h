@@ -5,8 +5,8 @@
 namespace photonsim {
 
 struct NetworkStats {
-  uint64_t packets = 0;         // packets injected
-  uint64_t packet_hops = 0;     // packet transmissions over one circuit
+  uint64_t packets = 0;      // packets injected
+  uint64_t packet_hops = 0;  // packet transmissions over one circuit
   int64_t bytes_injected = 0;
   int64_t bytes_delivered = 0;
   // The most packets in the network at once: cut from their flow (a GPU

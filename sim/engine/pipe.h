@@ -12,7 +12,7 @@ namespace photonsim {
 class Pipe {
  public:
   struct Landing {
-    Time at;      // when the far GPU may act on the packet
+    Time at;  // when the far GPU may act on the packet
     PacketId id;
   };
 

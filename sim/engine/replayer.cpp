@@ -77,8 +77,8 @@ RunResult Replayer::replay(const Schedule& schedule, RunProgress* progress) cons
       flow_transfer.push_back(flow.transfer);
       if (segmentation.largest_packet(flow.bytes).count() > UINT32_MAX) {
         const Transfer& t = step.transfers[flow.transfer];
-        throw Error("step " + std::to_string(s) + ": transfer " + std::to_string(t.src) + "->" +
-                    std::to_string(t.dst) + " would send a packet over 4 GiB; set fabric.packet or workload.chunk");
+        throw Error("step " + std::to_string(s) + ": transfer " + std::to_string(t.src) + "->" + std::to_string(t.dst) +
+                    " would send a packet over 4 GiB; set fabric.packet or workload.chunk");
       }
       r.bytes += flow.bytes.count();
       flows.push_back(FlowSpec{flow.bytes, std::move(flow.links)});

@@ -17,8 +17,7 @@ namespace photonsim {
 
 class Replayer {
  public:
-  Replayer(FabricSpec fabric, WorkloadSpec workload)
-      : fabric_(std::move(fabric)), workload_(std::move(workload)) {}
+  Replayer(FabricSpec fabric, WorkloadSpec workload) : fabric_(std::move(fabric)), workload_(std::move(workload)) {}
   // `progress`, when given, hears the run advance (sim/run_progress.h).
   RunResult replay(const Schedule& schedule, RunProgress* progress = nullptr) const;
   // A lower bound on the events replay() fires: two per packet per hop, one

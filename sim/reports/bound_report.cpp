@@ -106,7 +106,9 @@ std::string BoundReport::json() const {
     return text ? out.number(*text) : out.null();
   };
   const auto row_fields = [&](JsonWriter& out, const Row& row) {
-    out.field("gpus", gpus).field("ports", ports).field("reconfigs", row.reconfigs)
+    out.field("gpus", gpus)
+        .field("ports", ports)
+        .field("reconfigs", row.reconfigs)
         .field("transmission_T", row.transmission_T);
     if (!compared) return;
     optional_number(out.key("rdc_T"), row.rdc_T ? std::optional(std::to_string(*row.rdc_T)) : std::nullopt);
@@ -125,7 +127,8 @@ std::string BoundReport::json() const {
     out.end_object();
   }
   out.end_array();
-  if (compared) optional_number(out.key("worst_ratio"), worst_ratio() ? std::optional(fixed(*worst_ratio())) : std::nullopt);
+  if (compared)
+    optional_number(out.key("worst_ratio"), worst_ratio() ? std::optional(fixed(*worst_ratio())) : std::nullopt);
   return out.end_object().text();
 }
 

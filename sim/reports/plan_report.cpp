@@ -19,7 +19,6 @@ std::vector<size_t> reconfiguring_steps(const Schedule& s) {
   return out;
 }
 
-
 }  // namespace
 
 PlanReport PlanReport::rank(std::vector<PlanCandidate> outcomes) {
@@ -33,7 +32,8 @@ PlanReport PlanReport::rank(std::vector<PlanCandidate> outcomes) {
 std::string PlanReport::table() const {
   std::ostringstream out;
   char line[256];
-  std::snprintf(line, sizeof line, "%-16s %14s %9s  %s\n", "planner", "predicted", "reconfigs", "reconfigures before steps: topology");
+  std::snprintf(line, sizeof line, "%-16s %14s %9s  %s\n", "planner", "predicted", "reconfigs",
+                "reconfigures before steps: topology");
   out << line;
   for (const auto& o : outcomes) {
     if (!o.schedule) {
@@ -60,7 +60,8 @@ std::string PlanReport::table() const {
   if (!outcomes.empty() && outcomes.front().schedule) {
     const bool joint = outcomes.front().configurations.has_value();
     out << "\nbest: " << outcomes.front().label()
-        << (joint ? " (photonsim run with synthesis.reconfigurations=auto runs it; R = alpha_r, T = one chunk over one hop)\n"
+        << (joint ? " (photonsim run with synthesis.reconfigurations=auto runs it; R = alpha_r, T = one chunk over one "
+                    "hop)\n"
                   : " (photonsim run with synthesis.planner=auto runs it)\n");
   }
   return out.str();

@@ -137,16 +137,16 @@ std::string RunReport::table() const {
   const Time predicted = predicted_total(*this);
   out << "photonsim " << PHOTONSIM_VERSION << "  " << to_string(schedule.collective()) << " / "
       << printable(schedule.algorithm()) << " / planner " << printable(schedule.planner()) << "  on " << schedule.gpus()
-      << " GPUs (" << config.fabric.ports << " " << to_string(config.fabric.circuits)
-      << " ports, " << format_bandwidth(config.fabric.bandwidth) << ", "
-      << format_time(config.fabric.latency) << " latency, " << to_string(config.fabric.router)
-      << (config.fabric.egress_order == EgressOrder::chunk ? "" : ", egress fifo") << ")\n";
-  out << "message " << format_bytes(schedule.message()) << ", alpha_r "
-      << format_time(config.fabric.reconfig_delay) << ", model " << printable(schedule.prediction().model)
+      << " GPUs (" << config.fabric.ports << " " << to_string(config.fabric.circuits) << " ports, "
+      << format_bandwidth(config.fabric.bandwidth) << ", " << format_time(config.fabric.latency) << " latency, "
+      << to_string(config.fabric.router) << (config.fabric.egress_order == EgressOrder::chunk ? "" : ", egress fifo")
+      << ")\n";
+  out << "message " << format_bytes(schedule.message()) << ", alpha_r " << format_time(config.fabric.reconfig_delay)
+      << ", model " << printable(schedule.prediction().model)
       << (fidelity == Fidelity::packet ? std::string() : std::string(", fidelity ") + to_string(fidelity)) << "\n\n";
   char line[256];
-  std::snprintf(line, sizeof line, "%5s  %-20s %9s %13s %13s %9s\n", "step", "topology", "transfers",
-                "measured", "predicted", "error");
+  std::snprintf(line, sizeof line, "%5s  %-20s %9s %13s %13s %9s\n", "step", "topology", "transfers", "measured",
+                "predicted", "error");
   out << line;
   const auto& predicted_steps = schedule.prediction().steps;
   for (size_t s = 0; s < result.steps.size(); ++s) {
@@ -160,8 +160,8 @@ std::string RunReport::table() const {
     out << line;
   }
   out << "\n(* = reconfigured before the step)\n";
-  std::snprintf(line, sizeof line, "%-18s %s\n%-18s %s\n%-18s %s%%\n", "measured", format_time(result.completion).c_str(),
-                "predicted", format_time(predicted).c_str(), "error",
+  std::snprintf(line, sizeof line, "%-18s %s\n%-18s %s\n%-18s %s%%\n", "measured",
+                format_time(result.completion).c_str(), "predicted", format_time(predicted).c_str(), "error",
                 fixed(error_pct(result.completion, predicted), 3).c_str());
   out << line;
   if (stored_prediction) {
@@ -171,8 +171,8 @@ std::string RunReport::table() const {
   }
   out << "reconfigurations   " << result.reconfigurations << " (" << format_time(result.reconfiguration_time)
       << " dark)\n";
-  out << "events             " << result.events << ", packets " << result.network.packets
-      << ", packet-hops " << result.network.packet_hops << ", wall " << fixed(wall_seconds, 3) << " s\n";
+  out << "events             " << result.events << ", packets " << result.network.packets << ", packet-hops "
+      << result.network.packet_hops << ", wall " << fixed(wall_seconds, 3) << " s\n";
   out << "packets in flight  at most " << result.network.peak_packets_in_flight << "\n";
   return out.str();
 }

@@ -42,8 +42,7 @@ std::string average_hops_text(const Topology& t) {
 
 }  // namespace
 
-TopologyReport TopologyReport::build(std::string type, Topology topology,
-                                     const std::optional<std::string>& demand) {
+TopologyReport TopologyReport::build(std::string type, Topology topology, const std::optional<std::string>& demand) {
   TopologyReport r{std::move(type), std::move(topology), demand, std::nullopt, 0};
   if (demand) {
     if (*demand != "alltoall") throw Error("--demand: unknown demand '" + *demand + "' (valid: alltoall)");

@@ -16,7 +16,7 @@ struct TopologyReport {
   Topology topology;
   std::optional<std::string> demand;  // demand name, e.g. "alltoall"
   std::optional<double> theta;
-  double theta_seconds = 0;           // solve time, printed by the table only
+  double theta_seconds = 0;  // solve time, printed by the table only
 
   // Computes the properties and, for a demand, theta. Throws Error for an unknown demand.
   static TopologyReport build(std::string type, Topology topology, const std::optional<std::string>& demand);

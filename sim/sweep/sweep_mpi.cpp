@@ -114,7 +114,9 @@ SweepOutcome run_sweep_mpi(const SweepSpec& spec, const SweepOptions& options, s
   int finished_ranks = 0;
   for (size_t j = static_cast<size_t>(rank); j < pending.size(); j += static_cast<size_t>(size)) {
     const size_t index = pending[j];
-    const std::string message = std::to_string(index) + "\n" + sweep_point_answer(spec, points[index], registry, options.memory ? &*options.memory : nullptr);
+    const std::string message =
+        std::to_string(index) + "\n" +
+        sweep_point_answer(spec, points[index], registry, options.memory ? &*options.memory : nullptr);
     if (rank == 0) {
       handle(message);
       std::string text;
@@ -154,8 +156,9 @@ int mpi_world_size() { return 1; }
 bool built_with_mpi() { return false; }
 
 SweepOutcome run_sweep_mpi(const SweepSpec&, const SweepOptions&, std::ostream&) {
-  throw Error(launched_by_mpi() ? "this photonsim was built without MPI: install libopenmpi-dev and rebuild (scripts/setup)"
-                                : "run_sweep_mpi needs mpirun");
+  throw Error(launched_by_mpi()
+                  ? "this photonsim was built without MPI: install libopenmpi-dev and rebuild (scripts/setup)"
+                  : "run_sweep_mpi needs mpirun");
 }
 
 #endif

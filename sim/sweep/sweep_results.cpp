@@ -162,8 +162,8 @@ void SweepResults::check_base_hash(const std::string& base) const {
   if (std::filesystem::exists(hash_path_)) {
     const std::string stored = read_whole(hash_path_);
     if (stored.substr(0, 16) != base_hash_) {
-      throw Error(path_ + ": its rows were run with another version of the base config " + base +
-                  " (content hash " + stored.substr(0, 16) + ", now " + base_hash_ +
+      throw Error(path_ + ": its rows were run with another version of the base config " + base + " (content hash " +
+                  stored.substr(0, 16) + ", now " + base_hash_ +
                   "); resuming would mix the two: choose another --out, or move results.csv away");
     }
   } else {
@@ -255,7 +255,8 @@ void SweepResults::record(size_t index, const std::string& answer, std::ostream&
     return;
   }
   const CsvRecords run = csv_records(answer.substr(3));
-  if (run.records.size() != 2) throw Error("point " + std::to_string(index) + ": the run's CSV is not one header and one row");
+  if (run.records.size() != 2)
+    throw Error("point " + std::to_string(index) + ": the run's CSV is not one header and one row");
   const std::string& run_header = run.records[0];
   const std::string& run_row = run.records[1];
   std::string full_header;

@@ -71,5 +71,4 @@ class SweepResults {
   SweepOutcome outcome_;
 };
 
-
 }  // namespace photonsim

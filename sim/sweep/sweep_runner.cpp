@@ -50,7 +50,8 @@ class ProgressBar {
     const size_t width = 30, filled = width * done / total_;
     log_ << "\r[" << std::string(filled, '=') << std::string(width - filled, ' ') << "] " << done << "/" << total_;
     if (done > 0 && done < total_) {
-      log_ << "  ETA " << static_cast<long>(elapsed / static_cast<double>(done) * static_cast<double>(total_ - done)) << " s  ";
+      log_ << "  ETA " << static_cast<long>(elapsed / static_cast<double>(done) * static_cast<double>(total_ - done))
+           << " s  ";
     } else {
       log_ << "  " << static_cast<long>(elapsed) << " s      ";
     }
@@ -64,7 +65,6 @@ class ProgressBar {
   bool enabled_;
   std::chrono::steady_clock::time_point start_;
 };
-
 
 SweepOutcome run_local(const SweepSpec& spec, const SweepOptions& options, std::ostream& log) {
   SweepResults results(spec, options.out_dir, options.resume);
@@ -90,7 +90,7 @@ SweepOutcome run_local(const SweepSpec& spec, const SweepOptions& options, std::
       if (pid == 0) {
         ::close(fds[0]);
         const bool sent = write_all(fds[1], sweep_point_answer(spec, results.points()[index], registry,
-                                                                       options.memory ? &*options.memory : nullptr));
+                                                               options.memory ? &*options.memory : nullptr));
         ::_exit(sent ? 0 : 2);
       }
       ::close(fds[1]);

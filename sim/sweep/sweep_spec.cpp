@@ -57,7 +57,8 @@ std::vector<std::string> values_of(const YAML::Node& node, const std::string& ke
   std::vector<std::string> out;
   if (node.IsSequence()) {
     for (const YAML::Node& v : node) {
-      if (!v.IsScalar() && !v.IsMap()) throw Error(where(source, v) + ": " + key + ": each value must be a single value or a map");
+      if (!v.IsScalar() && !v.IsMap())
+        throw Error(where(source, v) + ": " + key + ": each value must be a single value or a map");
       if (v.IsScalar()) {
         out.push_back(v.Scalar());
       } else {
@@ -100,8 +101,9 @@ void drop_repeats(SweepSpec::Axis& axis, const std::string& label, const std::st
   }
   const size_t dropped = axis.values.size() - kept.size();
   if (dropped > 0) {
-    notes.push_back(at + ": " + label + " repeats " + std::to_string(dropped) + " value(s) (first: " +
-                    photonsim::quoted(first_repeat) + "; a log range rounds close points to one); each distinct point runs once");
+    notes.push_back(at + ": " + label + " repeats " + std::to_string(dropped) +
+                    " value(s) (first: " + photonsim::quoted(first_repeat) +
+                    "; a log range rounds close points to one); each distinct point runs once");
   }
   axis.values = std::move(kept);
 }
@@ -132,7 +134,8 @@ void check_top_level_keys(const YAML::Node& root, const std::string& source_name
 
 // The base config, relative paths taken from the sweep file's directory.
 std::string base_config_path(const YAML::Node& base, const std::string& source_name, const std::string& directory) {
-  if (!base || !base.IsScalar() || base.Scalar().empty()) throw Error(source_name + ": missing required key 'base' (a config path)");
+  if (!base || !base.IsScalar() || base.Scalar().empty())
+    throw Error(source_name + ": missing required key 'base' (a config path)");
   const std::filesystem::path base_path(base.Scalar());
   return base_path.is_absolute() ? base_path.string() : (std::filesystem::path(directory) / base_path).string();
 }
@@ -218,7 +221,8 @@ void check_point_count(const SweepSpec& spec) {
 }  // namespace
 
 std::vector<std::string> expand_range(const std::string& text, const std::string& key) {
-  const std::string usage = key + ": range '" + text + "' must read A..B xN (log-spaced, N points per decade, e.g. 1us..10ms x10)";
+  const std::string usage =
+      key + ": range '" + text + "' must read A..B xN (log-spaced, N points per decade, e.g. 1us..10ms x10)";
   const auto dots = text.find("..");
   const auto x = text.rfind(" x");
   if (dots == std::string::npos || x == std::string::npos || x < dots) throw Error(usage);

@@ -20,9 +20,9 @@ namespace photonsim {
 namespace {
 
 constexpr uint32_t kGpus = 64;
-constexpr uint32_t kPacketsPerPair = 256;          // 1 MiB / 4 KiB
-constexpr int64_t kSerializationPs = 40960;        // 4096 B at 800 Gbps
-constexpr int64_t kLatencyPs = 500000;             // 500 ns
+constexpr uint32_t kPacketsPerPair = 256;    // 1 MiB / 4 KiB
+constexpr int64_t kSerializationPs = 40960;  // 4096 B at 800 Gbps
+constexpr int64_t kLatencyPs = 500000;       // 500 ns
 
 struct InFlight {
   int64_t arrives;
@@ -128,9 +128,8 @@ void BM_BareLoopRing64(benchmark::State& state) {
     state.SkipWithError("wrong number of packet-hops");
   }
   state.counters["packet_hops"] = static_cast<double>(hops);
-  state.counters["pkt_hops/s"] =
-      benchmark::Counter(static_cast<double>(hops) * static_cast<double>(state.iterations()),
-                         benchmark::Counter::kIsRate);
+  state.counters["pkt_hops/s"] = benchmark::Counter(static_cast<double>(hops) * static_cast<double>(state.iterations()),
+                                                    benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_BareLoopRing64)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3);
 

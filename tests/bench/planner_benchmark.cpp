@@ -32,8 +32,8 @@ FabricSpec fabric(int gpus, int ports, Bandwidth bandwidth, Time latency, Time r
 
 void BM_HarvestRecursiveDoublingDp(benchmark::State& state) {
   const int n = static_cast<int>(state.range(0));
-  const HarvestCoefficients c = HarvestCoefficients::of(
-      fabric(n, 1, Bandwidth::bits_per_second(800'000'000'000), Time::ns(500), Time::us(1)));
+  const HarvestCoefficients c =
+      HarvestCoefficients::of(fabric(n, 1, Bandwidth::bits_per_second(800'000'000'000), Time::ns(500), Time::us(1)));
   std::vector<HarvestRdStep> steps = harvest_rd_reduce_scatter(n, 1e9);
   const std::vector<HarvestRdStep> all_gather(steps.rbegin(), steps.rend());
   steps.insert(steps.end(), all_gather.begin(), all_gather.end());
@@ -58,7 +58,8 @@ void BM_PcclRhdReduceScatter128(benchmark::State& state) {
   // PCCL section 5: alpha = 3 us, 450 GB/s, 1 GB, r = 5 us (arg 0) or 1 ms (arg 1).
   const Time r = state.range(0) == 0 ? Time::us(5) : Time::ms(1);
   const FabricSpec f = fabric(128, 6, Bandwidth::bits_per_second(3'600'000'000'000), Time::us(3), r);
-  for (auto _ : state) benchmark::DoNotOptimize(plan("rhd", Collective::reducescatter, "pccl", f, Bytes(1'000'000'000)));
+  for (auto _ : state)
+    benchmark::DoNotOptimize(plan("rhd", Collective::reducescatter, "pccl", f, Bytes(1'000'000'000)));
 }
 BENCHMARK(BM_PcclRhdReduceScatter128)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
@@ -67,8 +68,8 @@ void BM_HarvestWithLps(benchmark::State& state) {
   const int n = static_cast<int>(state.range(0));
   const FabricSpec f = fabric(n, 1, Bandwidth::bits_per_second(800'000'000'000), Time::ns(500), Time::us(1));
   for (auto _ : state) {
-    benchmark::DoNotOptimize(plan("recursive_doubling", Collective::allreduce, "harvest", f, Bytes(1 << 24),
-                                  {{"closed_form", "false"}}));
+    benchmark::DoNotOptimize(
+        plan("recursive_doubling", Collective::allreduce, "harvest", f, Bytes(1 << 24), {{"closed_form", "false"}}));
   }
 }
 BENCHMARK(BM_HarvestWithLps)->Arg(16)->Arg(64)->Unit(benchmark::kMillisecond)->Iterations(1);

@@ -18,8 +18,9 @@ class AdversarialConfig : public Hostile {
 
 TEST_F(AdversarialConfig, NestedListsInFromEdgesAreNotFlattened) {
   // Before the fix: [[0, [1, 2]], [3, 0]] read as the circuits 0->1, 2->3, 0->?
-  refuse({"run", config("synthesis: {algorithm: direct, topology: {type: from_edges, edges: [[0, [1, 2]], [3, 0]]}}\n")},
-         {"edges", "[src, dst] pairs"});
+  refuse(
+      {"run", config("synthesis: {algorithm: direct, topology: {type: from_edges, edges: [[0, [1, 2]], [3, 0]]}}\n")},
+      {"edges", "[src, dst] pairs"});
 }
 
 TEST_F(AdversarialConfig, FlatListInFromEdges) {
@@ -47,8 +48,8 @@ TEST_F(AdversarialConfig, EdgeFileWithOneNodeOnALine) {
 
 TEST_F(AdversarialConfig, EdgeFileThatIsADirectory) {
   fs::create_directories(dir_ / "edges.d");
-  refuse({"run", config("synthesis: {algorithm: direct, topology: {type: from_edges, file: " + (dir_ / "edges.d").string() +
-                        "}}\n")},
+  refuse({"run", config("synthesis: {algorithm: direct, topology: {type: from_edges, file: " +
+                        (dir_ / "edges.d").string() + "}}\n")},
          {"edges.d", "directory"});
 }
 
@@ -72,8 +73,8 @@ TEST_F(AdversarialConfig, ConfigThatIsADirectory) {
 TEST_F(AdversarialConfig, TenMegabyteValueIsNotEchoedWhole) {
   const std::string huge(10 * 1000 * 1000, '7');
   const HostileOutcome o = run({"run", write("huge.yaml", "fabric: {gpus: 4, bandwidth: 100Gbps, latency: " + huge +
-                                                               "}\nworkload: {collective: alltoall, message: 1000B}\n"
-                                                               "synthesis: {algorithm: direct}\n")});
+                                                              "}\nworkload: {collective: alltoall, message: 1000B}\n"
+                                                              "synthesis: {algorithm: direct}\n")});
   expect_refused(o, "10 MB latency", {"huge.yaml:1", "fabric.latency", "10000000 characters"});
   EXPECT_LT(o.err.size(), 600u);
 }
@@ -113,19 +114,21 @@ TEST_F(AdversarialConfig, AliasBombInsideAKnownSection) {
     for (int j = 0; j < 10; ++j) yaml += std::string(j ? ", " : "") + "*x" + std::to_string(i - 1);
     yaml += "]\n";
   }
-  refuse({"run", write("bomb2.yaml", std::string(kBase) +
-                                         "synthesis: {algorithm: direct, topology: {type: circulant, generators: *x8}}\n" +
-                                         yaml)},
+  refuse({"run", write("bomb2.yaml",
+                       std::string(kBase) +
+                           "synthesis: {algorithm: direct, topology: {type: circulant, generators: *x8}}\n" + yaml)},
          {"bomb2.yaml"});
 }
 
 TEST_F(AdversarialConfig, DeepNesting) {
-  refuse({"run", write("deep.yaml", std::string(kBase) + "synthesis: " + std::string(5000, '[') + std::string(5000, ']') + "\n")},
+  refuse({"run", write("deep.yaml",
+                       std::string(kBase) + "synthesis: " + std::string(5000, '[') + std::string(5000, ']') + "\n")},
          {"deep.yaml"});
 }
 
 TEST_F(AdversarialConfig, NonUtf8Bytes) {
-  const HostileOutcome o = run({"run", write("bin.yaml", std::string(kBase) + "synthesis: {algorithm: \xff\xfe\x80}\n")});
+  const HostileOutcome o =
+      run({"run", write("bin.yaml", std::string(kBase) + "synthesis: {algorithm: \xff\xfe\x80}\n")});
   expect_refused(o, "non-UTF-8 algorithm", {"bin.yaml:3", "\\xff\\xfe\\x80"});
   EXPECT_EQ(o.err.find('\xff'), std::string::npos) << "raw bytes on the terminal";
 }
@@ -145,7 +148,8 @@ TEST_F(AdversarialConfig, UnknownTopLevelKey) {
 }
 
 TEST_F(AdversarialConfig, DuplicateKey) {
-  refuse({"run", write("dup.yaml", std::string(kBase) + "synthesis: {algorithm: direct}\nsynthesis: {algorithm: direct}\n")},
+  refuse({"run",
+          write("dup.yaml", std::string(kBase) + "synthesis: {algorithm: direct}\nsynthesis: {algorithm: direct}\n")},
          {"dup.yaml"});
 }
 
@@ -174,9 +178,10 @@ TEST_F(AdversarialConfig, SweepThatIsADirectory) {
 
 TEST_F(AdversarialConfig, SweepOfAQuadrillionPoints) {
   // Before the fix: bad_alloc (exit 3) while listing the points.
-  refuse({"sweep", write("s.yaml", "base: " + quickstart() +
-                                       "\ngrid:\n  fabric.reconfig_delay: 1ps..1000s x5000\n"
-                                       "  fabric.latency: 1ps..1000s x5000\n  workload.message: 1B..1TB x5000\n"),
+  refuse({"sweep",
+          write("s.yaml", "base: " + quickstart() +
+                              "\ngrid:\n  fabric.reconfig_delay: 1ps..1000s x5000\n"
+                              "  fabric.latency: 1ps..1000s x5000\n  workload.message: 1B..1TB x5000\n"),
           "--out", (dir_ / "out").string()},
          {"s.yaml", "points", "1000000"});
 }
@@ -200,8 +205,8 @@ TEST_F(AdversarialConfig, SweepWhileAnotherHoldsTheFolder) {
 TEST_F(AdversarialConfig, TwoSweepsStartedOnOneFolder) {
   // Before the fix: both ran and interleaved duplicate rows.
   const std::string base = write("slow.yaml", slurp(quickstart()) + "\n");
-  const std::string sweep =
-      write("s.yaml", "base: " + base + "\ngrid:\n  fabric.packet: [4KiB]\n  workload.message: [16MB, 17MB, 18MB, 19MB]\n");
+  const std::string sweep = write(
+      "s.yaml", "base: " + base + "\ngrid:\n  fabric.packet: [4KiB]\n  workload.message: [16MB, 17MB, 18MB, 19MB]\n");
   const std::string out = (dir_ / "out").string();
   const pid_t first = ::fork();
   if (first == 0) {

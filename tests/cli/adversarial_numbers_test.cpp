@@ -53,15 +53,18 @@ TEST_F(AdversarialNumbers, ReplayOnASlowerFabricOverflows) {
 }
 
 TEST_F(AdversarialNumbers, StoredPredictionSummingPastTheLimit) {
-  const std::string pb = write("s.pbtxt",
-                               "collective: \"alltoall\" algorithm: \"hand\" planner: \"hand\" gpus: 2\n"
-                               "message_bytes: 1000 initial_topology: 0\n"
-                               "topologies { name: \"pair\" gpus: 2 edges { src: 0 dst: 1 } edges { src: 1 dst: 0 } }\n"
-                               "steps { topology: 0 transfers { src: 0 dst: 1 bytes: 1000 } transfers { src: 1 dst: 0 bytes: 1000 } }\n"
-                               "prediction { model: \"m\" steps { transmission_ps: 9000000000000000000 startup_ps: 9000000000000000000 } }\n"
-                               "end_marker: 827542864\n");
-  const std::string config = write("c.yaml", "fabric: {gpus: 2, bandwidth: 100Gbps, latency: 1ns}\n"
-                                             "workload: {collective: alltoall, message: 1000B}\nsynthesis: {algorithm: direct}\n");
+  const std::string pb = write(
+      "s.pbtxt",
+      "collective: \"alltoall\" algorithm: \"hand\" planner: \"hand\" gpus: 2\n"
+      "message_bytes: 1000 initial_topology: 0\n"
+      "topologies { name: \"pair\" gpus: 2 edges { src: 0 dst: 1 } edges { src: 1 dst: 0 } }\n"
+      "steps { topology: 0 transfers { src: 0 dst: 1 bytes: 1000 } transfers { src: 1 dst: 0 bytes: 1000 } }\n"
+      "prediction { model: \"m\" steps { transmission_ps: 9000000000000000000 startup_ps: 9000000000000000000 } }\n"
+      "end_marker: 827542864\n");
+  const std::string config =
+      write("c.yaml",
+            "fabric: {gpus: 2, bandwidth: 100Gbps, latency: 1ns}\n"
+            "workload: {collective: alltoall, message: 1000B}\nsynthesis: {algorithm: direct}\n");
   refuse({"replay", "--no-verify", pb, config}, {kLimit});
 }
 
@@ -108,8 +111,8 @@ TEST_F(AdversarialNumbers, GpusPastInt) {
 
 TEST_F(AdversarialNumbers, BruckBlocksPastInt64Bytes) {
   // Before the fix: 4 blocks of 2^62 bytes wrapped to 0 and the run reported 0 ps with exit 0.
-  refuse({"run", quickstart(), "--set", "workload.message=4611686018427387904B", "--set", "workload.chunk=whole", "--set",
-          "synthesis.algorithm=bruck"},
+  refuse({"run", quickstart(), "--set", "workload.message=4611686018427387904B", "--set", "workload.chunk=whole",
+          "--set", "synthesis.algorithm=bruck"},
          {"size overflow", "workload.message"});
 }
 
@@ -127,7 +130,9 @@ TEST_F(AdversarialNumbers, ZeroBandwidth) {
   refuse({"run", quickstart(), "--set", "fabric.bandwidth=0Gbps"}, {"fabric.bandwidth"});
 }
 
-TEST_F(AdversarialNumbers, ZeroChunk) { refuse({"run", quickstart(), "--set", "workload.chunk=0B"}, {"workload.chunk"}); }
+TEST_F(AdversarialNumbers, ZeroChunk) {
+  refuse({"run", quickstart(), "--set", "workload.chunk=0B"}, {"workload.chunk"});
+}
 
 TEST_F(AdversarialNumbers, NegativeLatency) {
   refuse({"run", quickstart(), "--set", "fabric.latency=-1ns"}, {"fabric.latency"});

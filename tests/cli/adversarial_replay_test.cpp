@@ -26,8 +26,9 @@ class AdversarialReplay : public Hostile {
                                    "\nmessage_bytes: 1000 initial_topology: 0\n" + body + "\nend_marker: 827542864\n");
   }
   std::string config4() {
-    return write("c4.yaml", "fabric: {gpus: 4, bandwidth: 100Gbps, latency: 1ns}\n"
-                            "workload: {collective: alltoall, message: 1000B}\nsynthesis: {algorithm: direct}\n");
+    return write("c4.yaml",
+                 "fabric: {gpus: 4, bandwidth: 100Gbps, latency: 1ns}\n"
+                 "workload: {collective: alltoall, message: 1000B}\nsynthesis: {algorithm: direct}\n");
   }
   static constexpr const char* kRing4 =
       "topologies { name: \"ring\" gpus: 4 edges { src: 0 dst: 1 } edges { src: 1 dst: 2 } edges { src: 2 dst: 3 } "
@@ -45,9 +46,9 @@ TEST_F(AdversarialReplay, FasterFabricIsPredictedAgain) {
 
 TEST_F(AdversarialReplay, ScheduleWithoutAPredictionUnderAnalyticalFidelity) {
   // Before the fix: "internal error: vector::_M_range_check", exit 3.
-  const std::string pb = hand(std::string(kRing4) +
-                              "steps { topology: 0 transfers { src: 0 dst: 1 bytes: 1000 } }");
-  const HostileOutcome o = run({"replay", "--no-verify", pb, config4(), "--fidelity", "analytical", "--format", "json"});
+  const std::string pb = hand(std::string(kRing4) + "steps { topology: 0 transfers { src: 0 dst: 1 bytes: 1000 } }");
+  const HostileOutcome o =
+      run({"replay", "--no-verify", pb, config4(), "--fidelity", "analytical", "--format", "json"});
   ASSERT_EQ(o.code, 0) << o.err;
   EXPECT_NE(o.out.find("\"model\": \"alpha_beta_congestion\""), std::string::npos) << o.out;
   EXPECT_EQ(o.out.find("stored_model"), std::string::npos);
@@ -81,14 +82,16 @@ TEST_F(AdversarialReplay, ScheduleClaiming4096GpusIsRefusedBeforeVerifying) {
 }
 
 TEST_F(AdversarialReplay, TopologyPastThePortLimit) {
-  const std::string pb = hand("topologies { name: \"star\" gpus: 4 edges { src: 0 dst: 1 } edges { src: 0 dst: 2 } }\n"
-                              "steps { topology: 0 transfers { src: 0 dst: 1 bytes: 1000 } }");
+  const std::string pb = hand(
+      "topologies { name: \"star\" gpus: 4 edges { src: 0 dst: 1 } edges { src: 0 dst: 2 } }\n"
+      "steps { topology: 0 transfers { src: 0 dst: 1 bytes: 1000 } }");
   refuse({"replay", "--no-verify", pb, config4()}, {"star", "node 0", "fabric.ports is 1"});
 }
 
 TEST_F(AdversarialReplay, NodeBeyondGpus) {
-  const std::string pb = hand("topologies { name: \"t\" gpus: 4 edges { src: 0 dst: 9 } }\n"
-                              "steps { topology: 0 transfers { src: 0 dst: 9 bytes: 1000 } }");
+  const std::string pb = hand(
+      "topologies { name: \"t\" gpus: 4 edges { src: 0 dst: 9 } }\n"
+      "steps { topology: 0 transfers { src: 0 dst: 9 bytes: 1000 } }");
   refuse({"replay", "--no-verify", pb, config4()}, {"hand.pbtxt", "9"});
 }
 
@@ -103,14 +106,15 @@ TEST_F(AdversarialReplay, MissingTopologyIndex) {
 }
 
 TEST_F(AdversarialReplay, PathWithAHopThatIsNoCircuit) {
-  const std::string pb = hand(std::string(kRing4) +
-                              "steps { topology: 0 transfers { src: 0 dst: 2 bytes: 1000 path: 0 path: 2 } }");
+  const std::string pb =
+      hand(std::string(kRing4) + "steps { topology: 0 transfers { src: 0 dst: 2 bytes: 1000 path: 0 path: 2 } }");
   refuse({"replay", "--no-verify", pb, config4()}, {"step 0", "hop 0->2", "not a circuit"});
 }
 
 TEST_F(AdversarialReplay, UnroutableTransfer) {
-  const std::string pb = hand("topologies { name: \"line\" gpus: 4 edges { src: 0 dst: 1 } edges { src: 1 dst: 2 } "
-                              "edges { src: 2 dst: 3 } }\nsteps { topology: 0 transfers { src: 3 dst: 0 bytes: 1000 } }");
+  const std::string pb = hand(
+      "topologies { name: \"line\" gpus: 4 edges { src: 0 dst: 1 } edges { src: 1 dst: 2 } "
+      "edges { src: 2 dst: 3 } }\nsteps { topology: 0 transfers { src: 3 dst: 0 bytes: 1000 } }");
   refuse({"replay", "--no-verify", pb, config4()}, {"no route from node 3 to node 0"});
 }
 
@@ -164,12 +168,13 @@ TEST_F(AdversarialReplay, VerifyOfAHugeClaimedScheduleStaysSmall) {
 }
 
 TEST_F(AdversarialReplay, ControlCharactersInNamesAreEscaped) {
-  const std::string pb = write("esc.pbtxt",
-                               "collective: \"alltoall\" algorithm: \"a\\033[31m,\\\"x\\nb\" planner: \"hand\" gpus: 4\n"
-                               "message_bytes: 1000 initial_topology: 0\n" +
-                                   std::string(kRing4) +
-                                   "steps { topology: 0 transfers { src: 0 dst: 1 bytes: 1000 } }\n"
-                                   "end_marker: 827542864\n");
+  const std::string pb =
+      write("esc.pbtxt",
+            "collective: \"alltoall\" algorithm: \"a\\033[31m,\\\"x\\nb\" planner: \"hand\" gpus: 4\n"
+            "message_bytes: 1000 initial_topology: 0\n" +
+                std::string(kRing4) +
+                "steps { topology: 0 transfers { src: 0 dst: 1 bytes: 1000 } }\n"
+                "end_marker: 827542864\n");
   const HostileOutcome table = run({"replay", "--no-verify", pb, config4()});
   ASSERT_EQ(table.code, 0) << table.err;
   EXPECT_EQ(table.out.find('\033'), std::string::npos) << "an escape sequence reached the terminal";

@@ -36,7 +36,8 @@ void expect_usage_error(Hostile& h, const HostileOutcome& o, const std::string& 
 }
 
 TEST_F(AdversarialUsage, BadFormatIsBadUsage) {
-  expect_usage_error(*this, run({"run", quickstart(), "--format", "xml"}), "--format xml", {"--format", "table, json, csv"});
+  expect_usage_error(*this, run({"run", quickstart(), "--format", "xml"}), "--format xml",
+                     {"--format", "table, json, csv"});
 }
 
 TEST_F(AdversarialUsage, BadFidelityIsBadUsage) {
@@ -89,7 +90,8 @@ TEST_F(AdversarialUsage, NoArguments) {
 }
 
 TEST_F(AdversarialUsage, ReplayWithoutConfig) {
-  expect_usage_error(*this, run({"replay", write("s.pb", "")}), "replay FILE", {"replay needs FILE.pb and CONFIG.yaml"});
+  expect_usage_error(*this, run({"replay", write("s.pb", "")}), "replay FILE",
+                     {"replay needs FILE.pb and CONFIG.yaml"});
 }
 
 TEST_F(AdversarialUsage, SynthWithoutOut) {

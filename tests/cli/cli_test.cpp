@@ -46,8 +46,8 @@ class Cli : public ::testing::Test {
 
   Outcome photonsim(const std::string& args) {
     const fs::path out = dir_ / "stdout.txt", err = dir_ / "stderr.txt";
-    const std::string command = std::string(PHOTONSIM_BINARY) + " " + args + " >" + out.string() +
-                                " 2>" + err.string() + " </dev/null";
+    const std::string command =
+        std::string(PHOTONSIM_BINARY) + " " + args + " >" + out.string() + " 2>" + err.string() + " </dev/null";
     const int status = std::system(command.c_str());
     return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_file(out), read_file(err)};
   }
@@ -114,10 +114,9 @@ TEST_F(Cli, QuickstartPrintsMeasuredNextToPredicted) {
 TEST_F(Cli, JsonCarriesTheContractColumns) {
   const Outcome o = photonsim("run " + quickstart() + " --format json");
   ASSERT_EQ(o.code, 0) << o.err;
-  for (const char* key : {"collective", "algorithm", "planner", "gpus", "message_bytes",
-                          "reconfig_delay_ps", "measured_ps", "predicted_ps", "error_pct",
-                          "reconfigurations", "reconfig_ps", "steps", "events", "packets",
-                          "wall_s", "per_step"}) {
+  for (const char* key : {"collective", "algorithm", "planner", "gpus", "message_bytes", "reconfig_delay_ps",
+                          "measured_ps", "predicted_ps", "error_pct", "reconfigurations", "reconfig_ps", "steps",
+                          "events", "packets", "wall_s", "per_step"}) {
     EXPECT_NE(o.out.find("\"" + std::string(key) + "\":"), std::string::npos) << key;
   }
   EXPECT_NE(o.out.find("\"measured_ps\": 1134000000"), std::string::npos) << o.out;
@@ -162,7 +161,8 @@ TEST_F(Cli, OutDirHoldsResultsAndAReplayableSchedule) {
   ASSERT_EQ(replay.code, 0) << replay.err;
   // Replay adds the stored prediction (made for the same fabric here) as extra fields.
   std::string replayed = without_wall(replay.out);
-  for (const char* extra : {"  \"stored_model\": \"alpha_beta_congestion\",\n", "  \"stored_predicted_ps\": 1134000000,\n"}) {
+  for (const char* extra :
+       {"  \"stored_model\": \"alpha_beta_congestion\",\n", "  \"stored_predicted_ps\": 1134000000,\n"}) {
     const size_t at = replayed.find(extra);
     ASSERT_NE(at, std::string::npos) << extra;
     replayed.erase(at, std::string(extra).size());
@@ -203,13 +203,10 @@ TEST_F(Cli, MissingRequiredKey) {
 }
 
 TEST_F(Cli, UnparsableUnit) {
-  expect_error("run " + write("c.yaml", kMinimal) + " --set fabric.bandwidth=100Gbs",
-               {"fabric.bandwidth", "100Gbs"});
+  expect_error("run " + write("c.yaml", kMinimal) + " --set fabric.bandwidth=100Gbs", {"fabric.bandwidth", "100Gbs"});
 }
 
-TEST_F(Cli, TooFewGpus) {
-  expect_error("run " + write("c.yaml", kMinimal) + " --set fabric.gpus=1", {"fabric.gpus"});
-}
+TEST_F(Cli, TooFewGpus) { expect_error("run " + write("c.yaml", kMinimal) + " --set fabric.gpus=1", {"fabric.gpus"}); }
 
 TEST_F(Cli, NegativeDelay) {
   expect_error("run " + write("c.yaml", kMinimal) + " --set fabric.reconfig_delay=-1us",
@@ -227,12 +224,13 @@ TEST_F(Cli, UnknownAlgorithmListsTheValidOnes) {
 }
 
 TEST_F(Cli, UnroutableTransferNamesTheNodes) {
-  const std::string pb = write("s.pbtxt",
-                               "collective: \"alltoall\" algorithm: \"hand\" planner: \"hand\" gpus: 4\n"
-                               "message_bytes: 1000 initial_topology: 0\n"
-                               "topologies { name: \"line\" gpus: 4 edges { src: 0 dst: 1 } edges { src: 1 dst: 2 } edges { src: 2 dst: 3 } }\n"
-                               "steps { topology: 0 transfers { src: 3 dst: 0 bytes: 1000 } }\n"
-                               "end_marker: 827542864\n");
+  const std::string pb = write(
+      "s.pbtxt",
+      "collective: \"alltoall\" algorithm: \"hand\" planner: \"hand\" gpus: 4\n"
+      "message_bytes: 1000 initial_topology: 0\n"
+      "topologies { name: \"line\" gpus: 4 edges { src: 0 dst: 1 } edges { src: 1 dst: 2 } edges { src: 2 dst: 3 } }\n"
+      "steps { topology: 0 transfers { src: 3 dst: 0 bytes: 1000 } }\n"
+      "end_marker: 827542864\n");
   // No blocks: the verifier cannot prove it, so only --no-verify reaches the engine's route check.
   expect_error("replay " + pb + " " + write("c.yaml", kMinimal), {"s.pbtxt", "declares no blocks", "--no-verify"});
   expect_error("replay --no-verify " + pb + " " + write("c.yaml", kMinimal), {"no route from node 3 to node 0"});
@@ -248,9 +246,7 @@ TEST_F(Cli, TruncatedScheduleIsRejected) {
   }
 }
 
-TEST_F(Cli, MissingConfigFile) {
-  expect_error("run " + (dir_ / "nope.yaml").string(), {"nope.yaml"});
-}
+TEST_F(Cli, MissingConfigFile) { expect_error("run " + (dir_ / "nope.yaml").string(), {"nope.yaml"}); }
 
 TEST_F(Cli, BadFormatAndBadVerb) {
   expect_error("run " + quickstart() + " --format xml", {"--format", "table, json, csv"});
@@ -334,7 +330,8 @@ TEST_F(Cli, PlanShowsTheJointCostCurve) {
                                    "synthesis: {algorithm: rdc, topology: none}\n");
   const Outcome o = photonsim("plan " + config);
   ASSERT_EQ(o.code, 0) << o.err;
-  EXPECT_NE(o.out.find("joint d=2               1.215ms         2  2R + 16T (shifted rings 1,7)"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("joint d=2               1.215ms         2  2R + 16T (shifted rings 1,7)"), std::string::npos)
+      << o.out;
   EXPECT_NE(o.out.find("joint d=1               1.417ms         1  1R + 28T"), std::string::npos) << o.out;
   EXPECT_NE(o.out.find("joint d=7               2.268ms         7  7R + 7T"), std::string::npos) << o.out;
   const Outcome run = photonsim("run " + config + " --set synthesis.algorithm=pairwise --format json");
@@ -372,10 +369,11 @@ std::map<std::string, std::string> sweep_rows(const std::string& csv, size_t key
 }
 
 TEST_F(Cli, SweepWritesOneRowPerPointAndResumesWithoutDuplicates) {
-  const std::string sweep = write("s.yaml", "base: " + quickstart() + "\n"
-                                            "grid:\n"
-                                            "  fabric.reconfig_delay: 1us..1ms x1\n"
-                                            "  workload.message: [1MB, 2MB, 4MB, 8MB]\n");
+  const std::string sweep = write("s.yaml", "base: " + quickstart() +
+                                                "\n"
+                                                "grid:\n"
+                                                "  fabric.reconfig_delay: 1us..1ms x1\n"
+                                                "  workload.message: [1MB, 2MB, 4MB, 8MB]\n");
   const std::string out = (dir_ / "out").string();
   const Outcome first = photonsim("sweep " + sweep + " --out " + out + " --jobs 2");
   ASSERT_EQ(first.code, 0) << first.err;
@@ -403,24 +401,27 @@ TEST_F(Cli, SweepWritesOneRowPerPointAndResumesWithoutDuplicates) {
   EXPECT_EQ(sweep_rows(read_file(out + "/results.csv"), 2, &resumed_lines), rows);
   EXPECT_EQ(resumed_lines, 16u);
   if (std::system("python3 -c 'import csv' >/dev/null 2>&1") == 0) {
-    const Outcome parsed = Outcome{std::system(("python3 -c \"import csv,sys; r=list(csv.DictReader(open('" + out +
-                                                "/results.csv'))); sys.exit(0 if len(r)==16 and all(len(x)==len(r[0]) for x in r) else 1)\"")
-                                                   .c_str()),
-                                   "", ""};
+    const Outcome parsed = Outcome{
+        std::system(("python3 -c \"import csv,sys; r=list(csv.DictReader(open('" + out +
+                     "/results.csv'))); sys.exit(0 if len(r)==16 and all(len(x)==len(r[0]) for x in r) else 1)\"")
+                        .c_str()),
+        "", ""};
     EXPECT_EQ(parsed.code, 0) << "Python's csv module does not read 16 complete rows";
   }
 }
 
 TEST_F(Cli, KilledSweepKeepsWholeRowsAndResumes) {
-  const std::string sweep = write("k.yaml", "base: " + quickstart() + "\n"
-                                            "grid:\n"
-                                            "  fabric.packet: [4KiB]\n"
-                                            "  workload.message: [2MB, 4MB, 6MB, 8MB]\n"
-                                            "  fabric.reconfig_delay: [1us, 2us, 3us, 4us]\n");
+  const std::string sweep = write("k.yaml", "base: " + quickstart() +
+                                                "\n"
+                                                "grid:\n"
+                                                "  fabric.packet: [4KiB]\n"
+                                                "  workload.message: [2MB, 4MB, 6MB, 8MB]\n"
+                                                "  fabric.reconfig_delay: [1us, 2us, 3us, 4us]\n");
   const std::string out = (dir_ / "killed").string();
   // Killed at some moment (maybe before the first row, maybe after the last).
   std::system(("timeout -s KILL 1 " + std::string(PHOTONSIM_BINARY) + " sweep " + sweep + " --out " + out +
-               " --jobs 1 >/dev/null 2>&1").c_str());
+               " --jobs 1 >/dev/null 2>&1")
+                  .c_str());
   if (fs::exists(out + "/results.csv")) {
     const std::string partial = read_file(out + "/results.csv");
     ASSERT_FALSE(partial.empty());
@@ -466,8 +467,9 @@ TEST_F(Cli, KilledRunLeavesWholeOutputsOrNone) {
 // behind proves the kill landed mid-write, and the target must still be absent.
 TEST_F(Cli, KillLandingInsideAWriteLeavesTheTargetAbsent) {
   const fs::path out = dir_ / "watched";
-  std::vector<std::string> args{PHOTONSIM_BINARY, "run",    quickstart(), "--set", "fabric.gpus=300",
-                                "--fidelity",     "analytical", "--out", out.string(), "--format", "csv"};
+  std::vector<std::string> args{PHOTONSIM_BINARY,  "run",        quickstart(), "--set",
+                                "fabric.gpus=300", "--fidelity", "analytical", "--out",
+                                out.string(),      "--format",   "csv"};
   std::vector<char*> argv;
   for (std::string& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
@@ -487,7 +489,9 @@ TEST_F(Cli, KillLandingInsideAWriteLeavesTheTargetAbsent) {
     bool killed = false;
     alignas(struct inotify_event) char buffer[4096];
     while (!killed) {
-      struct pollfd p {watch, POLLIN, 0};
+      struct pollfd p {
+        watch, POLLIN, 0
+      };
       if (::poll(&p, 1, 60000) <= 0) break;
       const ssize_t got = ::read(watch, buffer, sizeof buffer);
       for (ssize_t at = 0; at < got;) {
@@ -571,16 +575,17 @@ TEST_F(Cli, SweepUnderMpirunGivesTheLocalRows) {
   if (version.out.find("(MPI)") == std::string::npos || std::system("command -v mpirun >/dev/null 2>&1") != 0) {
     GTEST_SKIP() << "photonsim built without MPI or no mpirun";
   }
-  const std::string sweep = write("m.yaml", "base: " + quickstart() + "\n"
-                                            "grid:\n"
-                                            "  fabric.reconfig_delay: [1us, 1ms]\n"
-                                            "  workload.message: [1MB, 2MB, 4MB]\n");
+  const std::string sweep = write("m.yaml", "base: " + quickstart() +
+                                                "\n"
+                                                "grid:\n"
+                                                "  fabric.reconfig_delay: [1us, 1ms]\n"
+                                                "  workload.message: [1MB, 2MB, 4MB]\n");
   const std::string local = (dir_ / "local").string(), mpi = (dir_ / "mpi").string();
   ASSERT_EQ(photonsim("sweep " + sweep + " --out " + local).code, 0);
   // Open MPI refuses root without these; leak checks would flag MPI's own allocations.
   const std::string env = "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 ASAN_OPTIONS=detect_leaks=0 ";
-  const std::string command = env + "mpirun -np 2 --oversubscribe " + std::string(PHOTONSIM_BINARY) + " sweep " + sweep +
-                              " --out " + mpi + " >" + (dir_ / "mpi.out").string() + " 2>&1";
+  const std::string command = env + "mpirun -np 2 --oversubscribe " + std::string(PHOTONSIM_BINARY) + " sweep " +
+                              sweep + " --out " + mpi + " >" + (dir_ / "mpi.out").string() + " 2>&1";
   ASSERT_EQ(std::system(command.c_str()), 0) << read_file(dir_ / "mpi.out");
   const std::string mpi_out = read_file(dir_ / "mpi.out");
   EXPECT_EQ(std::count(mpi_out.begin(), mpi_out.end(), '\n'), 1) << "only rank 0 reports: " << mpi_out;

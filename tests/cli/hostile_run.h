@@ -26,8 +26,8 @@ namespace photonsim_test {
 namespace fs = std::filesystem;
 
 struct HostileOutcome {
-  int code = -1;        // exit code, -1 if killed by a signal
-  int signal = 0;       // the signal that ended it, 0 if it exited
+  int code = -1;   // exit code, -1 if killed by a signal
+  int signal = 0;  // the signal that ended it, 0 if it exited
   bool timed_out = false;
   double seconds = 0;
   long peak_rss_kib = 0;
@@ -51,8 +51,7 @@ struct HostileLimits {
 // entry), stdin from `stdin_path` (default /dev/null), stdout and stderr
 // captured under `dir`; kills it at the time limit.
 inline HostileOutcome run_photonsim(const std::vector<std::string>& args, const fs::path& dir,
-                                    const HostileLimits& limits = {},
-                                    const std::string& stdout_path = "",
+                                    const HostileLimits& limits = {}, const std::string& stdout_path = "",
                                     const std::string& stdin_path = "/dev/null") {
   const fs::path out = stdout_path.empty() ? dir / "hostile_stdout.txt" : fs::path(stdout_path);
   const fs::path err = dir / "hostile_stderr.txt";
@@ -102,8 +101,8 @@ inline HostileOutcome run_photonsim(const std::vector<std::string>& args, const 
 
 // The battery's one assertion: refused with exit 1 or 2, in time, within the
 // memory limit, one line on stderr holding every fragment.
-inline void expect_refused(const HostileOutcome& o, const std::string& what,
-                           const std::vector<std::string>& fragments, const HostileLimits& limits = {}) {
+inline void expect_refused(const HostileOutcome& o, const std::string& what, const std::vector<std::string>& fragments,
+                           const HostileLimits& limits = {}) {
   EXPECT_FALSE(o.timed_out) << what << ": still running after " << limits.seconds << " s";
   EXPECT_EQ(o.signal, 0) << what << ": killed by signal " << o.signal << "; stderr: " << o.err;
   EXPECT_TRUE(o.code == 1 || o.code == 2) << what << ": exit " << o.code << "; stderr: " << o.err;
@@ -145,9 +144,7 @@ class Hostile : public ::testing::Test {
     for (const std::string& a : args) what += (what.empty() ? "" : " ") + a.substr(0, 120);
     expect_refused(run(args, limits), what, fragments, limits);
   }
-  static std::string source(const std::string& relative) {
-    return std::string(PHOTONSIM_SOURCE_DIR) + "/" + relative;
-  }
+  static std::string source(const std::string& relative) { return std::string(PHOTONSIM_SOURCE_DIR) + "/" + relative; }
   static std::string quickstart() { return source("configs/quickstart.yaml"); }
 
   fs::path dir_;

@@ -51,8 +51,9 @@ TEST_F(SweepIntegrity, PointPastTheMemoryLimitFailsWithoutRunning) {
   const std::string sweep = write("s.yaml", "base: " + quickstart() + "\ngrid: {fabric.gpus: [8, 10000]}\n");
   const HostileOutcome o = run({"sweep", sweep, "--out", (dir_ / "out").string(), "--max-memory", "4GiB"});
   EXPECT_EQ(o.code, 1) << o.err;
-  EXPECT_NE(o.err.find("fabric.gpus=10000): fabric.gpus (10000 GPUs in an all-to-all of n(n-1) flows) needs an estimated"),
-            std::string::npos)
+  EXPECT_NE(
+      o.err.find("fabric.gpus=10000): fabric.gpus (10000 GPUs in an all-to-all of n(n-1) flows) needs an estimated"),
+      std::string::npos)
       << o.err;
   EXPECT_NE(o.out.find("2 points, 1 ran, 0 already done, 1 failed"), std::string::npos) << o.out;
 }

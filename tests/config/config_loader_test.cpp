@@ -16,46 +16,44 @@ namespace {
 
 // Line numbers matter: error tests below refer to them.
 constexpr const char* kFullConfig =
-    "seed: 42\n"                              // 1
-    "fabric:\n"                               // 2
-    "  gpus: 8\n"                             // 3
-    "  ports: 2\n"                            // 4
-    "  circuits: bidirectional\n"             // 5
-    "  bandwidth: 800Gbps\n"                  // 6
-    "  latency: 500ns\n"                      // 7
-    "  router: cut_through\n"                 // 8
-    "  packet: 4KiB\n"                        // 9
-    "  header: 64B\n"                         // 10
-    "  reconfig_delay: 1.5us\n"               // 11
-    "  step_overhead: 10ns\n"                 // 12
-    "workload:\n"                             // 13
-    "  collective: broadcast\n"               // 14
-    "  message: 4MiB\n"                       // 15
-    "  chunk: 4MB\n"                          // 16
-    "  root: 7\n"                             // 17
-    "synthesis:\n"                            // 18
-    "  algorithm: greedy\n"                   // 19
-    "  planner: matching\n"                   // 20
-    "  topology: {type: ring, stride: 2}\n"   // 21
-    "  static_topology: torus\n"              // 22
-    "output:\n"                               // 23
-    "  dir: results/run1\n";                  // 24
+    "seed: 42\n"                             // 1
+    "fabric:\n"                              // 2
+    "  gpus: 8\n"                            // 3
+    "  ports: 2\n"                           // 4
+    "  circuits: bidirectional\n"            // 5
+    "  bandwidth: 800Gbps\n"                 // 6
+    "  latency: 500ns\n"                     // 7
+    "  router: cut_through\n"                // 8
+    "  packet: 4KiB\n"                       // 9
+    "  header: 64B\n"                        // 10
+    "  reconfig_delay: 1.5us\n"              // 11
+    "  step_overhead: 10ns\n"                // 12
+    "workload:\n"                            // 13
+    "  collective: broadcast\n"              // 14
+    "  message: 4MiB\n"                      // 15
+    "  chunk: 4MB\n"                         // 16
+    "  root: 7\n"                            // 17
+    "synthesis:\n"                           // 18
+    "  algorithm: greedy\n"                  // 19
+    "  planner: matching\n"                  // 20
+    "  topology: {type: ring, stride: 2}\n"  // 21
+    "  static_topology: torus\n"             // 22
+    "output:\n"                              // 23
+    "  dir: results/run1\n";                 // 24
 
 // Only the required keys; everything else takes its default.
 constexpr const char* kMinimalConfig =
-    "fabric:\n"                   // 1
-    "  gpus: 4\n"                 // 2
-    "  bandwidth: 450GB/s\n"      // 3
-    "  latency: 0ns\n"            // 4
-    "workload:\n"                 // 5
-    "  collective: alltoall\n"    // 6
-    "  message: 1MB\n"            // 7
-    "synthesis:\n"                // 8
-    "  algorithm: direct\n";      // 9
+    "fabric:\n"                 // 1
+    "  gpus: 4\n"               // 2
+    "  bandwidth: 450GB/s\n"    // 3
+    "  latency: 0ns\n"          // 4
+    "workload:\n"               // 5
+    "  collective: alltoall\n"  // 6
+    "  message: 1MB\n"          // 7
+    "synthesis:\n"              // 8
+    "  algorithm: direct\n";    // 9
 
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 // Loads `yaml` expecting an Error whose message holds every one of `parts`.
 void expect_error(const std::string& yaml, const std::vector<std::string>& overrides,
@@ -101,8 +99,7 @@ TEST(ConfigLoader, FullConfigRoundTripsIntoTypedValues) {
   EXPECT_EQ(config.synthesis.algorithm, "greedy");
   EXPECT_EQ(config.synthesis.planner, "matching");
   EXPECT_EQ(config.synthesis.topology.type, "ring");
-  EXPECT_EQ(config.synthesis.topology.params,
-            (std::map<std::string, std::string>{{"stride", "2"}}));
+  EXPECT_EQ(config.synthesis.topology.params, (std::map<std::string, std::string>{{"stride", "2"}}));
   ASSERT_TRUE(config.synthesis.static_topology.has_value());
   EXPECT_EQ(config.synthesis.static_topology->type, "torus");
   EXPECT_TRUE(config.synthesis.static_topology->params.empty());
@@ -135,8 +132,8 @@ TEST(ConfigLoader, OmittedKeysTakeTheirDefaults) {
 }
 
 TEST(ConfigLoader, KeywordsForPacketAndChunkMeanZero) {
-  const ExperimentConfig config = load_config_from_string(
-      kMinimalConfig, "min.yaml", {"fabric.packet=chunk", "workload.chunk=whole"});
+  const ExperimentConfig config =
+      load_config_from_string(kMinimalConfig, "min.yaml", {"fabric.packet=chunk", "workload.chunk=whole"});
   EXPECT_EQ(config.fabric.packet.count(), 0);
   EXPECT_EQ(config.workload.chunk.count(), 0);
 }
@@ -163,8 +160,7 @@ TEST(ConfigLoader, LoadsFromFile) {
 
 TEST(ConfigLoader, OverridesReplaceValues) {
   const ExperimentConfig config = load_config_from_string(
-      kFullConfig, "full.yaml",
-      {"fabric.reconfig_delay=1us", "seed=7", "fabric.router=store_and_forward"});
+      kFullConfig, "full.yaml", {"fabric.reconfig_delay=1us", "seed=7", "fabric.router=store_and_forward"});
   EXPECT_EQ(config.fabric.reconfig_delay.picoseconds(), 1000000);
   EXPECT_EQ(config.seed, 7u);
   EXPECT_EQ(config.fabric.router, RouterMode::store_and_forward);
@@ -179,22 +175,18 @@ TEST(ConfigLoader, OverridesApplyInOrderSoTheLastWins) {
 
 TEST(ConfigLoader, OverrideAddsTopologyMapAndNewSections) {
   const ExperimentConfig config = load_config_from_string(
-      kMinimalConfig, "min.yaml",
-      {"synthesis.topology={type: ring, bidirectional: true}", "output.dir=out"});
+      kMinimalConfig, "min.yaml", {"synthesis.topology={type: ring, bidirectional: true}", "output.dir=out"});
   EXPECT_EQ(config.synthesis.topology.type, "ring");
-  EXPECT_EQ(config.synthesis.topology.params,
-            (std::map<std::string, std::string>{{"bidirectional", "true"}}));
+  EXPECT_EQ(config.synthesis.topology.params, (std::map<std::string, std::string>{{"bidirectional", "true"}}));
   EXPECT_EQ(config.output_dir, "out");
 }
 
 TEST(ConfigLoader, OverridesFillEmptyDocumentsAndEmptySections) {
-  const std::vector<std::string> everything{
-      "fabric.gpus=4", "fabric.bandwidth=1Gbps", "fabric.latency=0ns",
-      "workload={collective: allreduce, message: 1MB}", "synthesis.algorithm=ring"};
-  EXPECT_EQ(load_config_from_string("", "empty.yaml", everything).workload.collective,
-            Collective::allreduce);
-  EXPECT_EQ(load_config_from_string("fabric:\nworkload: ~\n", "stub.yaml", everything).fabric.gpus,
-            4);
+  const std::vector<std::string> everything{"fabric.gpus=4", "fabric.bandwidth=1Gbps", "fabric.latency=0ns",
+                                            "workload={collective: allreduce, message: 1MB}",
+                                            "synthesis.algorithm=ring"};
+  EXPECT_EQ(load_config_from_string("", "empty.yaml", everything).workload.collective, Collective::allreduce);
+  EXPECT_EQ(load_config_from_string("fabric:\nworkload: ~\n", "stub.yaml", everything).fabric.gpus, 4);
 }
 
 TEST(ApplyOverride, CreatesIntermediateMapsAndParsesFlowValues) {
@@ -222,8 +214,8 @@ TEST(ConfigErrors, UnknownKeyNamesKeyLineAndValidKeys) {
   std::string text = kFullConfig;
   text.replace(text.find("latency"), 7, "latncy");
   expect_error(text, {},
-               {"exp.yaml:7:", "unknown key 'fabric.latncy'", "valid keys under fabric:",
-                "gpus", "reconfig_delay", "step_overhead"});
+               {"exp.yaml:7:", "unknown key 'fabric.latncy'", "valid keys under fabric:", "gpus", "reconfig_delay",
+                "step_overhead"});
 }
 
 TEST(ConfigErrors, UnknownTopLevelKey) {
@@ -237,15 +229,12 @@ TEST(ConfigErrors, UnknownKeyFromOverrideNamesTheOverride) {
 }
 
 TEST(ConfigErrors, UnknownMapCreatedByOverrideNamesTheOverride) {
-  expect_error(kMinimalConfig, {"fabric.optics.loss=3"},
-               {"--set fabric.optics.loss=3", "unknown key 'fabric.optics'"});
+  expect_error(kMinimalConfig, {"fabric.optics.loss=3"}, {"--set fabric.optics.loss=3", "unknown key 'fabric.optics'"});
 }
 
 TEST(ConfigErrors, MissingRequiredKeys) {
-  expect_error(minimal_with("  gpus", ""), {},
-               {"exp.yaml:1:", "missing required key 'fabric.gpus'"});
-  expect_error(minimal_with("  message", ""), {},
-               {"exp.yaml:5:", "missing required key 'workload.message'"});
+  expect_error(minimal_with("  gpus", ""), {}, {"exp.yaml:1:", "missing required key 'fabric.gpus'"});
+  expect_error(minimal_with("  message", ""), {}, {"exp.yaml:5:", "missing required key 'workload.message'"});
   std::string no_synthesis = kMinimalConfig;
   no_synthesis.resize(no_synthesis.find("synthesis:"));
   expect_error(no_synthesis, {}, {"exp.yaml: missing required key 'synthesis'"});
@@ -254,31 +243,24 @@ TEST(ConfigErrors, MissingRequiredKeys) {
 }
 
 TEST(ConfigErrors, WrongNodeTypes) {
-  expect_error(std::string(kMinimalConfig) + "output: results\n", {},
-               {"exp.yaml:10:", "output must be a map"});
+  expect_error(std::string(kMinimalConfig) + "output: results\n", {}, {"exp.yaml:10:", "output must be a map"});
   expect_error(minimal_with("  latency", "  latency: [1ns, 2ns]"), {},
                {"exp.yaml:4:", "fabric.latency must be a single value"});
-  expect_error(minimal_with("  latency", "  latency:"), {},
-               {"exp.yaml:4:", "fabric.latency has no value"});
-  expect_error(kMinimalConfig, {"synthesis.topology=[ring]"},
-               {"synthesis.topology must be a topology name or a map"});
+  expect_error(minimal_with("  latency", "  latency:"), {}, {"exp.yaml:4:", "fabric.latency has no value"});
+  expect_error(kMinimalConfig, {"synthesis.topology=[ring]"}, {"synthesis.topology must be a topology name or a map"});
   expect_error("- just\n- a list\n", {}, {"exp.yaml", "must be a YAML map"});
 }
 
 TEST(ConfigErrors, UnparsableUnits) {
   expect_error(minimal_with("  bandwidth", "  bandwidth: 800Gbs"), {},
                {"exp.yaml:3:", "fabric.bandwidth", "unknown unit 'Gbs'", "Gbps"});
-  expect_error(minimal_with("  latency", "  latency: 500"), {},
-               {"exp.yaml:4:", "fabric.latency", "missing unit"});
-  expect_error(minimal_with("  message", "  message: lots"), {},
-               {"exp.yaml:7:", "workload.message", "no number"});
+  expect_error(minimal_with("  latency", "  latency: 500"), {}, {"exp.yaml:4:", "fabric.latency", "missing unit"});
+  expect_error(minimal_with("  message", "  message: lots"), {}, {"exp.yaml:7:", "workload.message", "no number"});
 }
 
 TEST(ConfigErrors, GpusMustBeAnIntegerOfAtLeastTwo) {
-  expect_error(minimal_with("  gpus", "  gpus: 1"), {},
-               {"exp.yaml:2:", "fabric.gpus must be an integer >= 2", "'1'"});
-  expect_error(minimal_with("  gpus", "  gpus: 4.5"), {},
-               {"exp.yaml:2:", "fabric.gpus must be an integer"});
+  expect_error(minimal_with("  gpus", "  gpus: 1"), {}, {"exp.yaml:2:", "fabric.gpus must be an integer >= 2", "'1'"});
+  expect_error(minimal_with("  gpus", "  gpus: 4.5"), {}, {"exp.yaml:2:", "fabric.gpus must be an integer"});
   expect_error(minimal_with("  gpus", "  gpus: many"), {}, {"fabric.gpus must be an integer"});
   expect_error(kMinimalConfig, {"fabric.ports=0"}, {"--set fabric.ports=0", "fabric.ports"});
   expect_error(kMinimalConfig, {"seed=-3"}, {"seed must be an integer >= 0"});
@@ -289,21 +271,16 @@ TEST(ConfigErrors, NegativeValuesAreNamedAsSuch) {
                {"--set fabric.reconfig_delay=-5ns", "fabric.reconfig_delay must not be negative"});
   expect_error(minimal_with("  latency", "  latency: -1us"), {},
                {"exp.yaml:4:", "fabric.latency must not be negative"});
-  expect_error(minimal_with("  message", "  message: 0B"), {},
-               {"exp.yaml:7:", "workload.message must be positive"});
-  expect_error(kMinimalConfig, {"workload.chunk=0B"},
-               {"workload.chunk must be positive or 'whole'"});
+  expect_error(minimal_with("  message", "  message: 0B"), {}, {"exp.yaml:7:", "workload.message must be positive"});
+  expect_error(kMinimalConfig, {"workload.chunk=0B"}, {"workload.chunk must be positive or 'whole'"});
 }
 
 TEST(ConfigErrors, BadEnumValuesListTheAllowedOnes) {
   expect_error(minimal_with("  latency", "  latency: 1ns\n  router: wormhole"), {},
-               {"exp.yaml:5:", "fabric.router must be one of: cut_through, store_and_forward",
-                "'wormhole'"});
-  expect_error(kMinimalConfig, {"fabric.circuits=both"},
-               {"fabric.circuits must be one of: directed, bidirectional"});
+               {"exp.yaml:5:", "fabric.router must be one of: cut_through, store_and_forward", "'wormhole'"});
+  expect_error(kMinimalConfig, {"fabric.circuits=both"}, {"fabric.circuits must be one of: directed, bidirectional"});
   expect_error(minimal_with("  collective", "  collective: gather"), {},
-               {"exp.yaml:6:", "workload.collective", "alltoall, allreduce, reducescatter",
-                "broadcast"});
+               {"exp.yaml:6:", "workload.collective", "alltoall, allreduce, reducescatter", "broadcast"});
 }
 
 TEST(ConfigErrors, RootMustBeAGpu) {
@@ -314,13 +291,11 @@ TEST(ConfigErrors, RootMustBeAGpu) {
 }
 
 TEST(ConfigErrors, DuplicateKey) {
-  expect_error(minimal_with("  gpus", "  gpus: 4\n  gpus: 8"), {},
-               {"exp.yaml:3:", "duplicate key 'fabric.gpus'"});
+  expect_error(minimal_with("  gpus", "  gpus: 4\n  gpus: 8"), {}, {"exp.yaml:3:", "duplicate key 'fabric.gpus'"});
 }
 
 TEST(ConfigErrors, YamlSyntaxErrorReportsLineAndColumn) {
-  expect_error(minimal_with("  latency", "  latency: [1ns"), {},
-               {"exp.yaml:", "YAML syntax error"});
+  expect_error(minimal_with("  latency", "  latency: [1ns"), {}, {"exp.yaml:", "YAML syntax error"});
   expect_error("fabric:\n  gpus: 4\n bad: indent\n", {}, {"exp.yaml:3:", "YAML syntax error"});
 }
 
@@ -336,8 +311,7 @@ TEST(ConfigErrors, MissingFile) {
 TEST(ConfigErrors, BadOverrideSyntax) {
   expect_error(kMinimalConfig, {"fabric.gpus"}, {"--set fabric.gpus", "expected KEY=VALUE"});
   expect_error(kMinimalConfig, {"=4"}, {"--set =4", "empty key"});
-  expect_error(kMinimalConfig, {"fabric.gpus.count=4"},
-               {"--set fabric.gpus.count=4", "'fabric.gpus' is not a map"});
+  expect_error(kMinimalConfig, {"fabric.gpus.count=4"}, {"--set fabric.gpus.count=4", "'fabric.gpus' is not a map"});
   expect_error(kMinimalConfig, {"synthesis.topology={type: ring"},
                {"--set synthesis.topology={type: ring", "invalid YAML value"});
 }

@@ -32,7 +32,10 @@ TEST(FuzzRegressions, MultiLineKeyGivesAOneLineError) {
 }
 
 TEST(FuzzRegressions, ErrorsEscapeControlCharacters) {
-  EXPECT_STREQ(Error("a\nb\tc\x01\x7f" "d").what(), "a\\nb\\tc\\x01\\x7fd");
+  EXPECT_STREQ(Error("a\nb\tc\x01\x7f"
+                     "d")
+                   .what(),
+               "a\\nb\\tc\\x01\\x7fd");
   EXPECT_EQ(one_line("plain text"), "plain text");
 }
 
@@ -54,7 +57,7 @@ TEST(FuzzRegressions, CommaAloneIsAnErrorNotAHang) {
 
 TEST(SecondYamlDocument, FoundFromTheTextAtItsLine) {
   EXPECT_EQ(second_yaml_document_line("a: 1\n"), 0);
-  EXPECT_EQ(second_yaml_document_line("---\na: 1\n"), 0);                 // an explicit first document
+  EXPECT_EQ(second_yaml_document_line("---\na: 1\n"), 0);                  // an explicit first document
   EXPECT_EQ(second_yaml_document_line("%YAML 1.2\n---\na: 1\n...\n"), 0);  // directive, end marker
   EXPECT_EQ(second_yaml_document_line("# c\n\na: 1\n---\nb: 2\n"), 4);
   EXPECT_EQ(second_yaml_document_line("---\na: 1\n--- {b: 2}\n"), 3);

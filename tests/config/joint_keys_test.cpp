@@ -11,15 +11,15 @@ namespace photonsim {
 namespace {
 
 constexpr const char* kJoint =
-    "fabric:\n"                    // 1
-    "  gpus: 8\n"                  // 2
-    "  bandwidth: 800Gbps\n"       // 3
-    "  latency: 500ns\n"           // 4
-    "workload:\n"                  // 5
-    "  collective: alltoall\n"     // 6
-    "  message: 32MB\n"            // 7
-    "synthesis:\n"                 // 8
-    "  algorithm: rdc\n";          // 9
+    "fabric:\n"                 // 1
+    "  gpus: 8\n"               // 2
+    "  bandwidth: 800Gbps\n"    // 3
+    "  latency: 500ns\n"        // 4
+    "workload:\n"               // 5
+    "  collective: alltoall\n"  // 6
+    "  message: 32MB\n"         // 7
+    "synthesis:\n"              // 8
+    "  algorithm: rdc\n";       // 9
 
 std::string error_of(const std::string& yaml, const std::vector<std::string>& overrides = {}) {
   try {
@@ -39,13 +39,12 @@ TEST(JointKeys, DefaultsAreUniformAndAuto) {
 
 TEST(JointKeys, ParsesDistributionFactorAndReconfigurations) {
   const ExperimentConfig c = load_config_from_string(
-      kJoint, "exp.yaml",
-      {"workload.distribution=zipf", "workload.zipf_factor=0.8", "synthesis.reconfigurations=3"});
+      kJoint, "exp.yaml", {"workload.distribution=zipf", "workload.zipf_factor=0.8", "synthesis.reconfigurations=3"});
   EXPECT_EQ(c.workload.distribution, FlowDistribution::zipf);
   EXPECT_DOUBLE_EQ(c.workload.zipf_factor, 0.8);
   EXPECT_EQ(c.synthesis.reconfigurations, 3);
-  const ExperimentConfig a = load_config_from_string(kJoint, "exp.yaml", {"synthesis.reconfigurations=auto",
-                                                                          "workload.distribution=random"});
+  const ExperimentConfig a =
+      load_config_from_string(kJoint, "exp.yaml", {"synthesis.reconfigurations=auto", "workload.distribution=random"});
   EXPECT_FALSE(a.synthesis.reconfigurations.has_value());
   EXPECT_EQ(a.workload.distribution, FlowDistribution::random);
 }
@@ -72,7 +71,8 @@ TEST(JointKeys, BadValuesNameTheKeyAndTheValidValues) {
   e = error_of(kJoint, {"synthesis.reconfigurations=-2"});
   EXPECT_NE(e.find("synthesis.reconfigurations must be auto or an integer >= 1"), std::string::npos) << e;
   e = error_of(kJoint, {"workload.distribution=pareto"});
-  EXPECT_NE(e.find("workload.distribution must be one of: uniform, random, zipf (got 'pareto')"), std::string::npos) << e;
+  EXPECT_NE(e.find("workload.distribution must be one of: uniform, random, zipf (got 'pareto')"), std::string::npos)
+      << e;
   e = error_of(kJoint, {"workload.zipf_factor=0.5"});
   EXPECT_NE(e.find("workload.zipf_factor applies only to workload.distribution: zipf"), std::string::npos) << e;
   e = error_of(kJoint, {"workload.distribution=zipf", "workload.zipf_factor=-1"});

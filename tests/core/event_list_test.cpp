@@ -173,8 +173,7 @@ TEST(EventList, TenThousandRandomEventsComeOutSortedAndStable) {
   std::vector<int64_t> at(kEvents);
   for (uint64_t i = 0; i < kEvents; ++i) {
     at[i] = static_cast<int64_t>(rng.uniform(1000));  // many ties
-    events.schedule(Time::ps(at[i]), r, i,
-                    rng.uniform(2) == 0 ? EventPriority::arrival : EventPriority::normal);
+    events.schedule(Time::ps(at[i]), r, i, rng.uniform(2) == 0 ? EventPriority::arrival : EventPriority::normal);
   }
   events.run();
   ASSERT_EQ(r.fired.size(), size_t{kEvents});
@@ -204,9 +203,8 @@ TEST(EventList, RandomEventsMatchReferenceOrder) {
     events.schedule(Time::ps(at), r, i, prio == 0 ? EventPriority::arrival : EventPriority::normal);
     ref.push_back({at, prio, i});
   }
-  std::stable_sort(ref.begin(), ref.end(), [](const Ref& a, const Ref& b) {
-    return a.at != b.at ? a.at < b.at : a.prio < b.prio;
-  });
+  std::stable_sort(ref.begin(), ref.end(),
+                   [](const Ref& a, const Ref& b) { return a.at != b.at ? a.at < b.at : a.prio < b.prio; });
   events.run();
   std::vector<uint64_t> expected;
   for (const Ref& x : ref) expected.push_back(x.seq);

@@ -15,8 +15,8 @@ namespace {
 namespace fs = std::filesystem;
 
 const std::vector<std::pair<std::string, int>> kLayers{
-    {"core/", 0},       {"topology/", 1},    {"schedules/", 2},  {"sim/engine/", 3},
-    {"sim/app/", 4},    {"sim/reports/", 4}, {"sim/sweep/", 4},
+    {"core/", 0},    {"topology/", 1},    {"schedules/", 2}, {"sim/engine/", 3},
+    {"sim/app/", 4}, {"sim/reports/", 4}, {"sim/sweep/", 4},
 };
 
 int layer_of(const std::string& path) {
@@ -40,8 +40,8 @@ TEST(Layering, NoFileIncludesALayerAboveItsOwn) {
       for (int number = 1; std::getline(in, line); ++number) {
         if (line.rfind("#include \"", 0) != 0) continue;
         const std::string included = line.substr(10, line.find('"', 10) - 10);
-        EXPECT_LE(layer_of(included), layer) << name << ":" << number << " includes " << included
-                                             << ", a layer above its own";
+        EXPECT_LE(layer_of(included), layer)
+            << name << ":" << number << " includes " << included << ", a layer above its own";
       }
     }
   }

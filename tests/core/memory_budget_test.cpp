@@ -16,8 +16,9 @@ TEST(MemoryBudget, MaxMemoryOptionSetsTheLimit) {
     b.check((uint64_t{8} << 30) + 1, "fabric.gpus (10000 GPUs)");
     FAIL() << "no throw";
   } catch (const Error& e) {
-    EXPECT_STREQ(e.what(),
-                 "fabric.gpus (10000 GPUs) needs an estimated 8.0 GiB, more than the memory limit 8.0 GiB (--max-memory)");
+    EXPECT_STREQ(
+        e.what(),
+        "fabric.gpus (10000 GPUs) needs an estimated 8.0 GiB, more than the memory limit 8.0 GiB (--max-memory)");
   }
 }
 

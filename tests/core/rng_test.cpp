@@ -56,8 +56,8 @@ TEST(Rng, PortableReferenceValues) {
 
 TEST(Rng, UniformStaysInRange) {
   Rng rng(7);
-  for (uint64_t bound : {uint64_t{1}, uint64_t{2}, uint64_t{3}, uint64_t{10}, uint64_t{1000003},
-                         (uint64_t{1} << 63) + 1, UINT64_MAX}) {
+  for (uint64_t bound :
+       {uint64_t{1}, uint64_t{2}, uint64_t{3}, uint64_t{10}, uint64_t{1000003}, (uint64_t{1} << 63) + 1, UINT64_MAX}) {
     for (int i = 0; i < 2000; ++i) ASSERT_LT(rng.uniform(bound), bound) << "bound " << bound;
   }
   for (int i = 0; i < 100; ++i) EXPECT_EQ(rng.uniform(1), uint64_t{0});

@@ -29,9 +29,7 @@ TEST(ParseTime, FractionsThatAreWholePicoseconds) {
   EXPECT_EQ(parse_time("2.250ms").picoseconds(), int64_t{2250000000});
 }
 
-TEST(ParseTime, SurroundingWhitespaceIsIgnored) {
-  EXPECT_EQ(parse_time("  500ns  ").picoseconds(), int64_t{500000});
-}
+TEST(ParseTime, SurroundingWhitespaceIsIgnored) { EXPECT_EQ(parse_time("  500ns  ").picoseconds(), int64_t{500000}); }
 
 TEST(ParseTime, MissingUnitIsRejected) {
   try {
@@ -177,17 +175,14 @@ TEST(BandwidthSerialization, RoundsUpToWholePicosecond) {
   // 3 bytes = 24 bits is exactly 8000 ps.
   EXPECT_EQ(b3.serialization(Bytes(3)).picoseconds(), int64_t{8000});
   // 1 B at 800 Gbps = 10 ps exactly; at 7 bps = ceil(8e12/7).
-  EXPECT_EQ(Bandwidth::bits_per_second(7).serialization(Bytes(1)).picoseconds(),
-            int64_t{1142857142858});
+  EXPECT_EQ(Bandwidth::bits_per_second(7).serialization(Bytes(1)).picoseconds(), int64_t{1142857142858});
 }
 
 TEST(BandwidthSerialization, LargeValuesUse128BitIntermediates) {
   // 1 GB at 1 Gbps: numerator 8e9 * 1e12 = 8e21 overflows int64 but the result (8 s) fits.
-  EXPECT_EQ(Bandwidth::bits_per_second(1000000000).serialization(Bytes(1000000000)),
-            Time::ms(8000));
+  EXPECT_EQ(Bandwidth::bits_per_second(1000000000).serialization(Bytes(1000000000)), Time::ms(8000));
   // 1 TB at 800 Gbps = 10 s.
-  EXPECT_EQ(Bandwidth::bits_per_second(800000000000).serialization(Bytes(1000000000000)),
-            Time::ms(10000));
+  EXPECT_EQ(Bandwidth::bits_per_second(800000000000).serialization(Bytes(1000000000000)), Time::ms(10000));
 }
 
 TEST(BandwidthSerialization, ResultBeyondInt64DoesNotSilentlyWrap) {

@@ -13,7 +13,7 @@ TEST(CircuitParts, EgressQueueSendsTheLeastEntryFirst) {
   queue.push(EgressEntry::forwarded(EgressOrder::chunk, 3, Time::ns(1), 1, 0, 30));
   queue.push(EgressEntry::own(EgressOrder::chunk, 1, Time::zero(), 1, 5));
   queue.push(EgressEntry::forwarded(EgressOrder::chunk, 1, Time::ns(2), 1, 0, 10));
-  EXPECT_EQ(queue.pop().id, 10u);  // chunk 1, forwarded
+  EXPECT_EQ(queue.pop().id, 10u);       // chunk 1, forwarded
   const EgressEntry own = queue.pop();  // chunk 1, own
   EXPECT_EQ(own.origin, PacketOrigin::own);
   EXPECT_EQ(own.id, 5u);

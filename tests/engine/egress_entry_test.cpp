@@ -29,12 +29,12 @@ TEST(EgressEntry, ChunkOrderSmallerChunkThenForwardedBeforeOwn) {
   const auto own = [](uint32_t chunk, uint64_t hops, uint32_t flow) {
     return EgressEntry::own(EgressOrder::chunk, chunk, Time::ns(100), hops, flow);
   };
-  EXPECT_TRUE(first(own(1, 1, 0), fwd(2, 0, 9, 0, 0)));     // smaller chunk, even own and later
-  EXPECT_TRUE(first(fwd(1, 50, 1, 9, 9), own(1, 9, 0)));    // equal chunk: forwarded first
+  EXPECT_TRUE(first(own(1, 1, 0), fwd(2, 0, 9, 0, 0)));          // smaller chunk, even own and later
+  EXPECT_TRUE(first(fwd(1, 50, 1, 9, 9), own(1, 9, 0)));         // equal chunk: forwarded first
   EXPECT_TRUE(first(fwd(1, 10, 1, 9, 9), fwd(1, 20, 9, 0, 0)));  // forwarded: first come
   EXPECT_TRUE(first(fwd(1, 10, 3, 9, 9), fwd(1, 10, 2, 0, 0)));  // then the longer remaining route
   EXPECT_TRUE(first(fwd(1, 10, 3, 4, 9), fwd(1, 10, 3, 5, 0)));  // then the smaller flow
-  EXPECT_TRUE(first(own(1, 3, 5), own(1, 2, 4)));           // own: the longer route
+  EXPECT_TRUE(first(own(1, 3, 5), own(1, 2, 4)));                // own: the longer route
 }
 
 TEST(EgressEntry, FifoOrderOwnCountsAsQueuedAtTheStepStart) {

@@ -59,22 +59,22 @@ std::vector<Node> reversed_labels(int gpus) {
 // (the order in which the two landings were decided) would end at 51 ns.
 Schedule same_time_arrivals_at_an_idle_port() {
   const Topology t = circuits(9, {{0, 2}, {1, 4}, {4, 5}, {5, 7}, {7, 8}, {8, 2}, {2, 3}, {3, 6}});
-  return schedule(9, {t},
-                  {Step{0,
-                        {transfer(0, 3, 19, {0, 2, 3}), transfer(0, 2, 10, {0, 2}),
-                         transfer(1, 6, 5, {1, 4, 5, 7, 8, 2, 3, 6})}}});
+  return schedule(
+      9, {t},
+      {Step{0,
+            {transfer(0, 3, 19, {0, 2, 3}), transfer(0, 2, 10, {0, 2}), transfer(1, 6, 5, {1, 4, 5, 7, 8, 2, 3, 6})}}});
 }
 
 TEST(EgressOrder, SameTimeArrivalsAtAnIdlePortLeaveSmallestChunkFirst) {
-  const RunResult r = replay(one_byte_per_ns(9, 2, Time::ns(1)), workload(Bytes(19), Bytes(10)),
-                             same_time_arrivals_at_an_idle_port());
+  const RunResult r =
+      replay(one_byte_per_ns(9, 2, Time::ns(1)), workload(Bytes(19), Bytes(10)), same_time_arrivals_at_an_idle_port());
   EXPECT_EQ(r.completion, Time::ns(45));
 }
 
 TEST(EgressOrder, SameTimeArrivalsDoNotDependOnGpuNumbering) {
   const Schedule s = same_time_arrivals_at_an_idle_port();
-  const RunResult r = replay(one_byte_per_ns(9, 2, Time::ns(1)), workload(Bytes(19), Bytes(10)),
-                             relabelled(s, reversed_labels(9)));
+  const RunResult r =
+      replay(one_byte_per_ns(9, 2, Time::ns(1)), workload(Bytes(19), Bytes(10)), relabelled(s, reversed_labels(9)));
   EXPECT_EQ(r.completion, Time::ns(45));
 }
 
@@ -86,8 +86,7 @@ TEST(EgressOrder, SameTimeArrivalsDoNotDependOnGpuNumbering) {
 // on 2->3 [12,16]. The step ends at 16 ns (flow 0 first: 20 ns).
 Schedule equal_chunks_with_different_remaining_routes() {
   const Topology t = circuits(7, {{0, 1}, {1, 2}, {5, 6}, {6, 2}, {2, 3}, {3, 4}});
-  return schedule(7, {t},
-                  {Step{0, {transfer(0, 3, 4, {0, 1, 2, 3}), transfer(5, 4, 4, {5, 6, 2, 3, 4})}}});
+  return schedule(7, {t}, {Step{0, {transfer(0, 3, 4, {0, 1, 2, 3}), transfer(5, 4, 4, {5, 6, 2, 3, 4})}}});
 }
 
 TEST(EgressOrder, EqualChunksAtTheSameTimeGoByTheLongerRemainingRoute) {
@@ -106,8 +105,8 @@ TEST(EgressOrder, EqualChunksAtTheSameTimeGoByTheLongerRemainingRoute) {
 // the step ends at 28 ns (flow 1 first: 26 ns).
 TEST(EgressOrder, FullTiesGoToTheSmallerFlowIndex) {
   const Topology t = circuits(9, {{0, 1}, {1, 7}, {7, 2}, {5, 6}, {6, 2}, {2, 3}, {3, 4}, {3, 8}});
-  const Schedule s = schedule(
-      9, {t}, {Step{0, {transfer(0, 4, 4, {0, 1, 7, 2, 3, 4}), transfer(5, 8, 6, {5, 6, 2, 3, 8})}}});
+  const Schedule s =
+      schedule(9, {t}, {Step{0, {transfer(0, 4, 4, {0, 1, 7, 2, 3, 4}), transfer(5, 8, 6, {5, 6, 2, 3, 8})}}});
   const FabricSpec f = one_byte_per_ns(9, 2, Time::zero());
   EXPECT_EQ(replay(f, workload(Bytes(6)), s).completion, Time::ns(28));
   EXPECT_EQ(replay(f, workload(Bytes(6)), relabelled(s, reversed_labels(9))).completion, Time::ns(28));

@@ -50,7 +50,8 @@ TEST(EveryAlgorithm, JointAlgorithmsRunWithEveryWorkloadDistribution) {
   for (const auto& algorithm : registry.algorithms()) {
     if (!algorithm.is_joint()) continue;
     for (int ports : {1, 2, 3}) {
-      for (FlowDistribution distribution : {FlowDistribution::uniform, FlowDistribution::random, FlowDistribution::zipf}) {
+      for (FlowDistribution distribution :
+           {FlowDistribution::uniform, FlowDistribution::random, FlowDistribution::zipf}) {
         FabricSpec f = testing_support::test_fabric(8, ports);
         f.reconfig_delay = Time::us(1);
         using namespace testing_support;
@@ -58,7 +59,8 @@ TEST(EveryAlgorithm, JointAlgorithmsRunWithEveryWorkloadDistribution) {
             with_distribution(with_chunk(test_workload(Collective::alltoall, 1'000'000), 250'000), distribution);
         SynthesisSpec s;
         s.algorithm = algorithm.info.name;
-        const std::string what = algorithm.info.name + " / k=" + std::to_string(ports) + " / " + to_string(distribution);
+        const std::string what =
+            algorithm.info.name + " / k=" + std::to_string(ports) + " / " + to_string(distribution);
         const Schedule schedule = registry.synthesize(f, w, s, 7);
         EXPECT_EQ(schedule.planner(), "joint") << what;
         const Verification v = verify_schedule(schedule);
@@ -88,39 +90,41 @@ TEST(EveryAlgorithm, RunsOrRefusesEveryGpuCountFrom2To64) {
   for (int n : {27, 32, 64}) counts.push_back(n);
   for (const auto& algorithm : registry.algorithms()) {
     for (Collective collective : algorithm.info.collectives) {
-     for (const char* planner : {"every_step", "static"}) {
-      if (algorithm.is_joint() && std::string(planner) == "static") continue;  // planner `joint` only
-      std::string supported;
-      for (int n : counts) {
-        FabricSpec f = testing_support::test_fabric(n, 2);
-        f.reconfig_delay = Time::us(1);
-        const WorkloadSpec w = testing_support::test_workload(collective, 60'000, n / 2);
-        SynthesisSpec s;
-        s.algorithm = algorithm.info.name;
-        if (!algorithm.is_joint()) s.planner = planner;
-        if (s.planner == "static") s.topology = TopologySpec{"ring", {{"bidirectional", "true"}}};
-        const std::string what = algorithm.info.name + " / " + to_string(collective) + " / " + planner + " / n=" + std::to_string(n);
-        std::optional<Schedule> schedule;
-        try {
-          schedule = registry.synthesize(f, w, s);
-        } catch (const Error& e) {
-          const std::string why = e.what();
-          EXPECT_TRUE(why.find("n = " + std::to_string(n)) != std::string::npos ||
-                      why.find(std::to_string(n) + " GPUs") != std::string::npos || why.find("gpus") != std::string::npos)
-              << what << ": refused without naming the GPU count: " << why;
-          EXPECT_TRUE(n != 8 && n != 16) << what << ": " << why;
-          continue;
+      for (const char* planner : {"every_step", "static"}) {
+        if (algorithm.is_joint() && std::string(planner) == "static") continue;  // planner `joint` only
+        std::string supported;
+        for (int n : counts) {
+          FabricSpec f = testing_support::test_fabric(n, 2);
+          f.reconfig_delay = Time::us(1);
+          const WorkloadSpec w = testing_support::test_workload(collective, 60'000, n / 2);
+          SynthesisSpec s;
+          s.algorithm = algorithm.info.name;
+          if (!algorithm.is_joint()) s.planner = planner;
+          if (s.planner == "static") s.topology = TopologySpec{"ring", {{"bidirectional", "true"}}};
+          const std::string what =
+              algorithm.info.name + " / " + to_string(collective) + " / " + planner + " / n=" + std::to_string(n);
+          std::optional<Schedule> schedule;
+          try {
+            schedule = registry.synthesize(f, w, s);
+          } catch (const Error& e) {
+            const std::string why = e.what();
+            EXPECT_TRUE(why.find("n = " + std::to_string(n)) != std::string::npos ||
+                        why.find(std::to_string(n) + " GPUs") != std::string::npos ||
+                        why.find("gpus") != std::string::npos)
+                << what << ": refused without naming the GPU count: " << why;
+            EXPECT_TRUE(n != 8 && n != 16) << what << ": " << why;
+            continue;
+          }
+          const Verification v = verify_schedule(*schedule);
+          ASSERT_TRUE(v.ok()) << what << ": " << v.violation->describe();
+          const RunResult r = Replayer(f, w).replay(*schedule);
+          EXPECT_EQ(r.network.bytes_delivered, r.network.bytes_injected) << what;
+          EXPECT_EQ(r.steps.size(), schedule->steps().size()) << what;
+          supported += " " + std::to_string(n);
         }
-        const Verification v = verify_schedule(*schedule);
-        ASSERT_TRUE(v.ok()) << what << ": " << v.violation->describe();
-        const RunResult r = Replayer(f, w).replay(*schedule);
-        EXPECT_EQ(r.network.bytes_delivered, r.network.bytes_injected) << what;
-        EXPECT_EQ(r.steps.size(), schedule->steps().size()) << what;
-        supported += " " + std::to_string(n);
+        std::cout << "[ supported ] " << algorithm.info.name << " / " << to_string(collective) << " / " << planner
+                  << ":" << supported << "\n";
       }
-      std::cout << "[ supported ] " << algorithm.info.name << " / " << to_string(collective) << " / " << planner << ":"
-                << supported << "\n";
-     }
     }
   }
 }

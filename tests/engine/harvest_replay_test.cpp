@@ -59,9 +59,8 @@ void print(const std::string& label, const Replayed& r) {
     const StepPrediction& p = r.schedule.prediction().steps[i];
     std::printf("  step %zu: predicted %s (reconf %s + startup %s + prop %s + trans %s), measured %s, error %+.3f%%\n",
                 i + 1, format_time(p.total()).c_str(), format_time(p.reconfiguration).c_str(),
-                format_time(p.startup).c_str(), format_time(p.propagation).c_str(),
-                format_time(p.transmission).c_str(), format_time(r.result.steps[i].measured()).c_str(),
-                error_pct(r.result.steps[i].measured(), p.total()));
+                format_time(p.startup).c_str(), format_time(p.propagation).c_str(), format_time(p.transmission).c_str(),
+                format_time(r.result.steps[i].measured()).c_str(), error_pct(r.result.steps[i].measured(), p.total()));
   }
 }
 
@@ -111,9 +110,9 @@ TEST(HarvestReplay, CongestedStaticRingReportsTheModelError) {
     int64_t packet;
     bool exact;
   };
-  for (const Variant& v : {Variant{RouterMode::store_and_forward, 0, true},
-                           Variant{RouterMode::store_and_forward, 65536, false},
-                           Variant{RouterMode::cut_through, 65536, false}}) {
+  for (const Variant& v :
+       {Variant{RouterMode::store_and_forward, 0, true}, Variant{RouterMode::store_and_forward, 65536, false},
+        Variant{RouterMode::cut_through, 65536, false}}) {
     for (int64_t message : {int64_t{8'000}, int64_t{8'000'000}}) {
       for (const char* closed_form : {"true", "false"}) {
         Case s = setup(8, 1, "recursive_doubling", Collective::allreduce, message);

@@ -67,7 +67,8 @@ TEST(JointSynthesis, PlanListsEveryDWithItsHopSum) {
     EXPECT_EQ(outcomes[i].label(), "joint d=" + std::to_string(i + 1));
     EXPECT_EQ(outcomes[i].hop_sum, hops[i]);
     EXPECT_GE(outcomes[i].hop_sum, transmission_lower_bound(8, 1, static_cast<int>(i + 1)));
-    EXPECT_EQ(outcomes[i].schedule->prediction().total(), e.f.reconfig_delay * static_cast<int64_t>(i + 1) + kT * hops[i]);
+    EXPECT_EQ(outcomes[i].schedule->prediction().total(),
+              e.f.reconfig_delay * static_cast<int64_t>(i + 1) + kT * hops[i]);
   }
 }
 
@@ -94,7 +95,8 @@ double percent_off_total_cost(const Example& e, const PlanCandidate& o, Time* me
   const Time total_cost = e.f.reconfig_delay * o.schedule->reconfigurations() + kT * (8 * o.hop_sum);
   const Time measured = testing_support::replay(e.f, e.w, *o.schedule).completion;
   if (measured_out) *measured_out = measured;
-  return 100.0 * static_cast<double>((measured - total_cost).picoseconds()) / static_cast<double>(total_cost.picoseconds());
+  return 100.0 * static_cast<double>((measured - total_cost).picoseconds()) /
+         static_cast<double>(total_cost.picoseconds());
 }
 
 // rdc in the paper's evaluation setting on n GPUs with k ports, the joint
@@ -161,7 +163,8 @@ TEST(JointSynthesis, ChunkWavesRunExactlyTotalCost) {
       ASSERT_TRUE(o.schedule) << o.error;
       const Time total_cost = e.f.reconfig_delay * o.schedule->reconfigurations() + kT * (8 * o.hop_sum);
       EXPECT_EQ(o.schedule->prediction().total(), total_cost) << "k = " << ports << ", " << o.label();
-      EXPECT_EQ(testing_support::replay(e.f, e.w, *o.schedule).completion, total_cost) << "k = " << ports << ", " << o.label();
+      EXPECT_EQ(testing_support::replay(e.f, e.w, *o.schedule).completion, total_cost)
+          << "k = " << ports << ", " << o.label();
       ASSERT_TRUE(verify_schedule(*o.schedule).ok()) << verify_schedule(*o.schedule).violation->describe();
     }
   }
@@ -205,11 +208,14 @@ TEST(JointSynthesis, MisplacedKeysAreErrors) {
   EXPECT_NE(message([&] { e.synthesize("direct"); }).find("(valid: rdc, static_ring, pairwise"), std::string::npos);
   e.s.planner = "";
   e.s.topology.type = "ring";
-  EXPECT_NE(message([&] { e.synthesize("direct", 2); }).find("synthesis.reconfigurations: applies to the joint synthesizers"),
-            std::string::npos);
+  EXPECT_NE(
+      message([&] { e.synthesize("direct", 2); }).find("synthesis.reconfigurations: applies to the joint synthesizers"),
+      std::string::npos);
   EXPECT_NE(message([&] { e.synthesize("static_ring", 3); }).find("builds d in {1}"), std::string::npos);
   e.w.distribution = FlowDistribution::zipf;
-  EXPECT_NE(message([&] { e.synthesize("bruck"); }).find("workload.distribution: 'zipf' needs an algorithm with per-pair flow sizes"),
+  EXPECT_NE(message([&] {
+              e.synthesize("bruck");
+            }).find("workload.distribution: 'zipf' needs an algorithm with per-pair flow sizes"),
             std::string::npos);
 }
 

@@ -53,8 +53,7 @@ TEST(NetworkTiming, CutThroughWaitsForTheHeaderAtEachHop) {
   f.header = Bytes(64);
   const int64_t m = 4096;
   const Schedule s = schedule(h + 1, {line(h + 1)}, {Step{0, {transfer(0, h, m)}}});
-  EXPECT_EQ(replay(f, workload(Bytes(m)), s).completion,
-            kLatency * h + bytes_time(m) + bytes_time(64) * (h - 1));
+  EXPECT_EQ(replay(f, workload(Bytes(m)), s).completion, kLatency * h + bytes_time(m) + bytes_time(64) * (h - 1));
 }
 
 TEST(NetworkTiming, PacketEqualChunkGivesChunkLevelStoreAndForward) {
@@ -143,8 +142,7 @@ TEST(NetworkTiming, SmallerChunkIndexGoesFirst) {
   FabricSpec f = fabric(4);
   f.latency = Time::zero();
   const int64_t chunk = 1000;
-  const Schedule s = schedule(4, {line(4)},
-                              {Step{0, {transfer(0, 3, chunk), transfer(1, 2, 2 * chunk)}}});
+  const Schedule s = schedule(4, {line(4)}, {Step{0, {transfer(0, 3, chunk), transfer(1, 2, 2 * chunk)}}});
   const RunResult r = replay(f, workload(Bytes(2 * chunk), Bytes(chunk)), s);
   EXPECT_EQ(r.completion, bytes_time(3 * chunk));
 }
@@ -160,8 +158,7 @@ TEST(NetworkTiming, MultipathSplitSendsEachShareOnItsRoute) {
   split.routes = {Route{{0, 1, 3}, Bytes(m)}, Route{{0, 2, 3}, Bytes(m)}};
   const RunResult halves = replay(f, workload(Bytes(2 * m)), schedule(4, {diamond}, {Step{0, {split}}}));
   EXPECT_EQ(halves.completion, kLatency * 2 + bytes_time(m));
-  const RunResult whole =
-      replay(f, workload(Bytes(2 * m)), schedule(4, {diamond}, {Step{0, {transfer(0, 3, 2 * m)}}}));
+  const RunResult whole = replay(f, workload(Bytes(2 * m)), schedule(4, {diamond}, {Step{0, {transfer(0, 3, 2 * m)}}}));
   EXPECT_EQ(whole.completion, kLatency * 2 + bytes_time(2 * m));
   EXPECT_EQ(halves.network.bytes_delivered, 2 * m);
 }
@@ -178,8 +175,8 @@ TEST(NetworkTiming, RoutesMustCarryTheTransferBytes) {
 TEST(NetworkTiming, BytesInjectedEqualBytesDelivered) {
   FabricSpec f = fabric(4);
   f.packet = Bytes(333);
-  const Schedule s = schedule(4, {line(4)},
-                              {Step{0, {transfer(0, 3, 10'000), transfer(1, 3, 7'777), transfer(0, 2, 1)}}});
+  const Schedule s =
+      schedule(4, {line(4)}, {Step{0, {transfer(0, 3, 10'000), transfer(1, 3, 7'777), transfer(0, 2, 1)}}});
   const RunResult r = replay(f, workload(Bytes(10'000), Bytes(1024)), s);
   EXPECT_EQ(r.network.bytes_injected, 10'000 + 7'777 + 1);
   EXPECT_EQ(r.network.bytes_delivered, r.network.bytes_injected);
@@ -188,8 +185,7 @@ TEST(NetworkTiming, BytesInjectedEqualBytesDelivered) {
 TEST(NetworkTiming, ZeroByteTransfersCompleteAtStepStart) {
   FabricSpec f = fabric(2);
   f.step_overhead = Time::ns(10);
-  const RunResult r =
-      replay(f, workload(Bytes(1)), schedule(2, {line(2)}, {Step{0, {transfer(0, 1, 0)}}}));
+  const RunResult r = replay(f, workload(Bytes(1)), schedule(2, {line(2)}, {Step{0, {transfer(0, 1, 0)}}}));
   EXPECT_EQ(r.completion, Time::ns(10));
 }
 

@@ -50,8 +50,7 @@ TEST(PeakPacketsInFlight, IsThePeakOfTheWholeRun) {
   FabricSpec f = fabric(2);
   f.packet = Bytes(1000);
   f.latency = Time::ns(25);
-  const Schedule s =
-      schedule(2, {line(2)}, {Step{0, {transfer(0, 1, 10'000)}}, Step{0, {transfer(0, 1, 1000)}}});
+  const Schedule s = schedule(2, {line(2)}, {Step{0, {transfer(0, 1, 10'000)}}, Step{0, {transfer(0, 1, 1000)}}});
   const RunResult r = replay(f, workload(Bytes(10'000)), s);
   EXPECT_EQ(r.network.packets, 11u);
   EXPECT_EQ(r.network.peak_packets_in_flight, 4u);

@@ -148,7 +148,8 @@ TEST(PredictionAgreement, SmallPacketsStoreAndForwardDrainAfterTheBusiestCircuit
     EXPECT_LT(diff, Time::ns(500) * std::max<int64_t>(hops - 1, 1)) << "round " << hops;
   }
   const double error = static_cast<double>(o.result.completion.picoseconds()) /
-                           static_cast<double>(o.schedule.prediction().total().picoseconds()) - 1.0;
+                           static_cast<double>(o.schedule.prediction().total().picoseconds()) -
+                       1.0;
   EXPECT_LT(error, 0.01);
 }
 
@@ -158,7 +159,8 @@ TEST(PredictionAgreement, CutThroughSmallPacketsStayWithinOnePercent) {
   c.fabric.router = RouterMode::cut_through;
   const Outcome o = run(c);
   const double error = static_cast<double>(o.result.completion.picoseconds()) /
-                           static_cast<double>(o.schedule.prediction().total().picoseconds()) - 1.0;
+                           static_cast<double>(o.schedule.prediction().total().picoseconds()) -
+                       1.0;
   EXPECT_GE(error, 0.0);
   EXPECT_LT(error, 0.001);
 }
@@ -177,7 +179,8 @@ TEST(PredictionAgreement, FifoEgressOrderOnTheRingMeasuresExactlyThePrediction) 
   const Outcome fifo = run(c);
   expect_exact_per_step(fifo);
   for (size_t s = 1; s < by_chunk.result.steps.size(); ++s) {
-    EXPECT_GT(by_chunk.result.steps[s].measured(), by_chunk.schedule.prediction().steps[s].total()) << "round " << s + 1;
+    EXPECT_GT(by_chunk.result.steps[s].measured(), by_chunk.schedule.prediction().steps[s].total())
+        << "round " << s + 1;
   }
 }
 

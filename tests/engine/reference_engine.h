@@ -64,8 +64,8 @@ class ReferenceEngine {
       Time start = now;
       if (schedule.reconfigures_before(s)) start += fabric_.reconfig_delay;
       start += fabric_.step_overhead;
-      times.end = run_step(schedule.steps()[s], schedule.topologies()[static_cast<size_t>(schedule.steps()[s].topology)],
-                           start);
+      times.end = run_step(schedule.steps()[s],
+                           schedule.topologies()[static_cast<size_t>(schedule.steps()[s].topology)], start);
       now = times.end;
       out.push_back(times);
     }
@@ -75,8 +75,8 @@ class ReferenceEngine {
  private:
   struct Packet {
     size_t flow;
-    size_t seq;      // packet order inside the flow
-    int64_t chunk;   // chunk index inside the flow
+    size_t seq;     // packet order inside the flow
+    int64_t chunk;  // chunk index inside the flow
     int64_t bytes;
     size_t hop = 0;  // circuits crossed so far
     Time ready;      // when it became sendable where it waits

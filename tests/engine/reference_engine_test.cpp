@@ -27,11 +27,10 @@ struct Scenario {
     std::ostringstream s;
     s << fabric.gpus << " GPUs, " << fabric.ports << " " << to_string(fabric.circuits) << " ports, "
       << fabric.bandwidth.bps() << " bps, latency " << fabric.latency.picoseconds() << " ps, "
-      << to_string(fabric.router) << ", header " << fabric.header.count() << " B, packet "
-      << fabric.packet.count() << " B, chunk " << workload.chunk.count() << " B, egress "
-      << to_string(fabric.egress_order) << ", reconfig " << fabric.reconfig_delay.picoseconds()
-      << " ps, overhead " << fabric.step_overhead.picoseconds() << " ps, initial topology "
-      << parts.initial_topology << "\n";
+      << to_string(fabric.router) << ", header " << fabric.header.count() << " B, packet " << fabric.packet.count()
+      << " B, chunk " << workload.chunk.count() << " B, egress " << to_string(fabric.egress_order) << ", reconfig "
+      << fabric.reconfig_delay.picoseconds() << " ps, overhead " << fabric.step_overhead.picoseconds()
+      << " ps, initial topology " << parts.initial_topology << "\n";
     for (size_t t = 0; t < parts.topologies.size(); ++t) {
       s << "  topology " << t << ":";
       for (const Edge& e : parts.topologies[t].edges()) s << " " << e.first << "->" << e.second;
@@ -98,8 +97,8 @@ std::optional<Transfer> random_transfer(Rng& rng, const Topology& topology, cons
   t.dst = path.back();
   t.path = path;
   // Sizes on a coarse grid make same-picosecond meetings common; some are not.
-  const int64_t bytes = rng.uniform(3) == 0 ? static_cast<int64_t>(rng.uniform(3000))
-                                            : 4 * static_cast<int64_t>(1 + rng.uniform(300));
+  const int64_t bytes =
+      rng.uniform(3) == 0 ? static_cast<int64_t>(rng.uniform(3000)) : 4 * static_cast<int64_t>(1 + rng.uniform(300));
   t.bytes = Bytes(rng.uniform(20) == 0 ? 0 : bytes);
   (void)fabric;
   return t;
@@ -175,9 +174,10 @@ TEST(ReferenceEngine, AgreesWithTheEngineToThePicosecondOnRandomSchedules) {
     ASSERT_EQ(engine.steps.size(), expected.size()) << "seed " << seed;
     for (size_t i = 0; i < expected.size(); ++i) {
       ASSERT_EQ(engine.steps[i].begin, expected[i].begin)
-          << "seed " << seed << ", step " << i << " begins differently\n" << s.describe();
-      ASSERT_EQ(engine.steps[i].end, expected[i].end)
-          << "seed " << seed << ", step " << i << " ends differently\n" << s.describe();
+          << "seed " << seed << ", step " << i << " begins differently\n"
+          << s.describe();
+      ASSERT_EQ(engine.steps[i].end, expected[i].end) << "seed " << seed << ", step " << i << " ends differently\n"
+                                                      << s.describe();
     }
     packet_hops += engine.network.packet_hops;
   }

@@ -37,8 +37,7 @@ inline Topology line(int gpus) {
   return Topology("line", gpus, edges);
 }
 
-inline Schedule schedule(int gpus, std::vector<Topology> topologies, std::vector<Step> steps,
-                         int initial = 0) {
+inline Schedule schedule(int gpus, std::vector<Topology> topologies, std::vector<Step> steps, int initial = 0) {
   ScheduleParts parts;
   parts.gpus = gpus;
   parts.topologies = std::move(topologies);

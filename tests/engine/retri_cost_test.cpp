@@ -20,11 +20,11 @@
 namespace photonsim {
 namespace {
 
-constexpr int64_t kFlowBytes = 3000;            // workload.message: one (src, dst) flow
-const Time kAlphaS = Time::ns(1700);            // per-phase delay (the paper's 1.7 us)
-const Time kAlphaH = Time::ns(1000);            // per-hop delay (the paper's 1 us)
+constexpr int64_t kFlowBytes = 3000;  // workload.message: one (src, dst) flow
+const Time kAlphaS = Time::ns(1700);  // per-phase delay (the paper's 1.7 us)
+const Time kAlphaH = Time::ns(1000);  // per-hop delay (the paper's 1 us)
 const Bandwidth kBandwidth = Bandwidth::bits_per_second(testing_support::k800GbpsInBitsPerSecond);  // 10 ps per byte
-const Time kReconfig = Time::us(10);            // delta (alpha_r)
+const Time kReconfig = Time::us(10);                                                                // delta (alpha_r)
 
 struct RetriRun {
   Schedule schedule;
@@ -77,8 +77,8 @@ TEST(RetriCost, MeasuredOnStaticRingMatchesTheClosedForm) {
     const RetriRun run = retri_on_ring(n, "static");
     const Time predicted = run.schedule.prediction().total();
     EXPECT_EQ(run.result.reconfigurations, 0);
-    const double error = static_cast<double>(run.result.completion.picoseconds()) /
-                             static_cast<double>(predicted.picoseconds()) - 1.0;
+    const double error =
+        static_cast<double>(run.result.completion.picoseconds()) / static_cast<double>(predicted.picoseconds()) - 1.0;
     EXPECT_LT(std::abs(error), 0.01) << "n = " << n;
     EXPECT_EQ(run.result.completion, predicted) << "n = " << n;  // the model is exact here
     ASSERT_EQ(run.result.steps.size(), run.schedule.prediction().steps.size());

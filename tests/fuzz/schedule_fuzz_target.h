@@ -36,9 +36,12 @@ inline photonsim::ExperimentConfig replay_config(uint8_t pick, int gpus) {
 
 inline photonsim::Fidelity replay_fidelity(uint8_t pick) {
   switch ((pick >> 6) & 0x03) {
-    case 0: return photonsim::Fidelity::analytical;
-    case 1: return photonsim::Fidelity::packet;
-    default: return photonsim::Fidelity::chunk;
+    case 0:
+      return photonsim::Fidelity::analytical;
+    case 1:
+      return photonsim::Fidelity::packet;
+    default:
+      return photonsim::Fidelity::chunk;
   }
 }
 

@@ -27,9 +27,7 @@ struct Range {
   int last_n;
 };
 
-void PrintTo(const Range& r, std::ostream* out) {
-  *out << r.algorithm << " n=" << r.first_n << ".." << r.last_n;
-}
+void PrintTo(const Range& r, std::ostream* out) { *out << r.algorithm << " n=" << r.first_n << ".." << r.last_n; }
 
 // Ranges of 8 sizes, so that ctest spreads the slow joint syntheses over
 // both cores and no case nears ctest's 300 s limit under the sanitizers

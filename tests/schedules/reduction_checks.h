@@ -82,8 +82,9 @@ inline std::vector<int> powers_of_two(int first, int last) {
 
 // "" when the verifier proves `algorithm` for every n in `sizes`, else one
 // line per failing n with its first violation.
-inline std::string failures(const CollectiveAlgorithm& algorithm, const std::string& name, const std::vector<int>& sizes,
-                            Collective c, const std::map<std::string, std::string>& params = {}) {
+inline std::string failures(const CollectiveAlgorithm& algorithm, const std::string& name,
+                            const std::vector<int>& sizes, Collective c,
+                            const std::map<std::string, std::string>& params = {}) {
   std::string out;
   for (int n : sizes) {
     const std::string v = verdict(planned(algorithm, name, n, c, params));

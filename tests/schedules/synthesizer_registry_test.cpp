@@ -95,7 +95,8 @@ TEST(SynthesizerRegistry, JointSynthesisRefusesAStaticTopologyItWouldIgnore) {
   FabricSpec f = fabric(8);
   f.circuits = CircuitKind::directed;
   const std::string msg = error_of(f, workload(Collective::alltoall), s);
-  EXPECT_NE(msg.find("synthesis.static_topology: algorithm 'rdc' chooses its own topologies"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("synthesis.static_topology: algorithm 'rdc' chooses its own topologies"), std::string::npos)
+      << msg;
   s.static_topology.reset();
   EXPECT_EQ(error_of(f, workload(Collective::alltoall), s), "");
 }
@@ -106,8 +107,8 @@ TEST(SynthesizerRegistry, UnknownTopologyPropagates) {
 }
 
 TEST(SynthesizerRegistry, PlannerOverrideIsRecorded) {
-  const Schedule s = SynthesizerRegistry::with_builtins().synthesize(
-      fabric(4), workload(Collective::alltoall), synthesis("direct", "every_step", "none"));
+  const Schedule s = SynthesizerRegistry::with_builtins().synthesize(fabric(4), workload(Collective::alltoall),
+                                                                     synthesis("direct", "every_step", "none"));
   EXPECT_EQ(s.planner(), "every_step");
   EXPECT_EQ(s.algorithm(), "direct");
   EXPECT_EQ(s.collective(), Collective::alltoall);

@@ -70,7 +70,7 @@ TEST(ReplayPrediction, ReplayOnAnotherFabricPredictsForThatFabric) {
   const std::string quickstart = std::string(PHOTONSIM_SOURCE_DIR) + "/configs/quickstart.yaml";
   const ExperimentConfig made_for = load_config(quickstart);
   const Schedule s = SynthesizerRegistry::with_builtins().synthesize(made_for.fabric, made_for.workload,
-                                                                    made_for.synthesis, made_for.seed);
+                                                                     made_for.synthesis, made_for.seed);
   const ExperimentConfig other = load_config(quickstart, {"fabric.bandwidth=400Gbps"});
   const RunReport r = replay_schedule(s, other);
   // 28 rounds of T = 500 ns + 4 MB / 400 Gbps, exact on this contention-free ring.

@@ -20,9 +20,9 @@ namespace photonsim {
 namespace {
 
 using hand_built::at;
-using hand_built::torus;
 using hand_built::grid;
 using hand_built::hypercube;
+using hand_built::torus;
 
 using Path = std::vector<Node>;
 
@@ -66,13 +66,13 @@ TEST(AllShortestPaths, CubeAntipodesInClockwiseLexicographicOrder) {
   // from 2: 3 (+1), 6 (+4); from 4: 5 (+1), 6 (+2).
   const ShortestPathSet from0 = all.paths(0, 7, 100);
   EXPECT_FALSE(from0.truncated);
-  EXPECT_EQ(from0.paths, (std::vector<Path>{{0, 1, 3, 7}, {0, 1, 5, 7}, {0, 2, 3, 7},
-                                            {0, 2, 6, 7}, {0, 4, 5, 7}, {0, 4, 6, 7}}));
+  EXPECT_EQ(from0.paths,
+            (std::vector<Path>{{0, 1, 3, 7}, {0, 1, 5, 7}, {0, 2, 3, 7}, {0, 2, 6, 7}, {0, 4, 5, 7}, {0, 4, 6, 7}}));
   // From 5 (offset order differs from id order): 7 (+2), 1 (+4), 4 (+7);
   // from 7 towards 2: 3 (+4) before 6 (+7); from 1: 3 (+2) before 0 (+7);
   // from 4: 6 (+2) before 0 (+4).
-  EXPECT_EQ(all.paths(5, 2, 100).paths, (std::vector<Path>{{5, 7, 3, 2}, {5, 7, 6, 2}, {5, 1, 3, 2},
-                                                          {5, 1, 0, 2}, {5, 4, 6, 2}, {5, 4, 0, 2}}));
+  EXPECT_EQ(all.paths(5, 2, 100).paths,
+            (std::vector<Path>{{5, 7, 3, 2}, {5, 7, 6, 2}, {5, 1, 3, 2}, {5, 1, 0, 2}, {5, 4, 6, 2}, {5, 4, 0, 2}}));
   EXPECT_EQ(all.count(5, 2), 6u);
   EXPECT_EQ(all.hops(5, 2), 3);
 }
@@ -130,7 +130,7 @@ TEST(AllShortestPaths, TorusCountsDoubleForEachAntipodalDimension) {
   EXPECT_EQ(all.count(0, 5), 2u);
   EXPECT_EQ(all.count(0, 2), 2u);
   EXPECT_EQ(all.count(0, 8), 2u);
-  EXPECT_EQ(all.count(0, 9), 6u);   // rows either way (2) x C(3, 1) interleavings
+  EXPECT_EQ(all.count(0, 9), 6u);  // rows either way (2) x C(3, 1) interleavings
   for (int a = 0; a < 16; ++a) {
     for (int b = 0; b < 16; ++b) {
       const int dr0 = std::abs(a / 4 - b / 4), dc0 = std::abs(a % 4 - b % 4);
@@ -157,7 +157,7 @@ TEST(AllShortestPaths, EnumerationMatchesCountIsSortedAndValid) {
       EXPECT_LT(offsets(set.paths[i - 1], 16), offsets(p, 16)) << "path " << i;
     }
   }
-  EXPECT_EQ(set.paths.front(), (Path{0, 1, 2, 6, 10}));  // offsets 1, 1, 4, 4
+  EXPECT_EQ(set.paths.front(), (Path{0, 1, 2, 6, 10}));   // offsets 1, 1, 4, 4
   EXPECT_EQ(set.paths.back(), (Path{0, 12, 8, 11, 10}));  // offsets 12, 12, 3 (left wrap), 15
 }
 

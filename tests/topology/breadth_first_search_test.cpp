@@ -14,16 +14,12 @@ namespace {
 using Lists = std::vector<std::vector<Node>>;
 
 // 0 -> 1 -> 2 -> 3 -> 4 -> 0.
-Topology directed_ring() {
-  return Topology("ring", 5, {{0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 0}});
-}
+Topology directed_ring() { return Topology("ring", 5, {{0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 0}}); }
 
 // Node 2 is reached at the same distance from 0 and from 5, so its parent
 // depends on the order 4 lists them in; 4 -> 0 is a parallel circuit.
 //   4 -> 0 (twice), 4 -> 5, 0 -> 1, 0 -> 2, 5 -> 2, 2 -> 3
-Topology ties() {
-  return Topology("ties", 6, {{4, 0}, {4, 5}, {0, 2}, {5, 2}, {2, 3}, {0, 1}, {4, 0}});
-}
+Topology ties() { return Topology("ties", 6, {{4, 0}, {4, 5}, {0, 2}, {5, 2}, {2, 3}, {0, 1}, {4, 0}}); }
 
 TEST(BreadthFirstSearch, DirectedRingForward) {
   BreadthFirstSearch search(successor_lists(directed_ring(), NeighbourOrder::ascending));

@@ -15,8 +15,8 @@ namespace photonsim {
 namespace {
 
 using hand_built::at;
-using hand_built::torus;
 using hand_built::grid;
+using hand_built::torus;
 
 Topology ring(int n, bool bidirectional) {
   std::vector<Edge> e;
@@ -69,9 +69,8 @@ TEST(CongestionDilation, RhdOnBidirectionalRingOf8) {
   const CongestionDilation d2 = compute_congestion_dilation(t, rhd_round(8, 2));
   EXPECT_EQ(d2.dilation, 2);
   EXPECT_EQ(d2.congestion, 2);
-  const std::map<Edge, int> expected_d2{
-      {{0, 1}, 1}, {{1, 2}, 2}, {{2, 3}, 1}, {{4, 5}, 1}, {{5, 6}, 2}, {{6, 7}, 1},
-      {{2, 1}, 2}, {{1, 0}, 1}, {{3, 2}, 1}, {{6, 5}, 2}, {{5, 4}, 1}, {{7, 6}, 1}};
+  const std::map<Edge, int> expected_d2{{{0, 1}, 1}, {{1, 2}, 2}, {{2, 3}, 1}, {{4, 5}, 1}, {{5, 6}, 2}, {{6, 7}, 1},
+                                        {{2, 1}, 2}, {{1, 0}, 1}, {{3, 2}, 1}, {{6, 5}, 2}, {{5, 4}, 1}, {{7, 6}, 1}};
   EXPECT_EQ(usage_map(d2), expected_d2);
 
   const CongestionDilation d1 = compute_congestion_dilation(t, rhd_round(8, 1));

@@ -22,14 +22,13 @@ FabricSpec fabric(int gpus, int ports = 64, CircuitKind circuits = CircuitKind::
   return f;
 }
 
-Topology make(const std::string& type, int gpus, std::map<std::string, std::string> params = {},
-              int ports = 64, CircuitKind circuits = CircuitKind::directed, uint64_t seed = 1) {
+Topology make(const std::string& type, int gpus, std::map<std::string, std::string> params = {}, int ports = 64,
+              CircuitKind circuits = CircuitKind::directed, uint64_t seed = 1) {
   return *TopologyRegistry::with_builtin_generators().make(TopologySpec{type, std::move(params)},
-                                                            fabric(gpus, ports, circuits), seed);
+                                                           fabric(gpus, ports, circuits), seed);
 }
 
-std::string error_of(const std::string& type, int gpus, std::map<std::string, std::string> params,
-                     int ports = 64) {
+std::string error_of(const std::string& type, int gpus, std::map<std::string, std::string> params, int ports = 64) {
   try {
     TopologyRegistry::with_builtin_generators().make(TopologySpec{type, std::move(params)}, fabric(gpus, ports));
   } catch (const Error& e) {
@@ -233,8 +232,8 @@ TEST(GridGenerator, NoWrapAround) {
   const Topology g = make("grid", 16, {{"dims", "4x4"}});
   EXPECT_EQ(diameter(g), 6);
   EXPECT_EQ(g.edges().size(), static_cast<size_t>(2 * (4 * 3 + 4 * 3)));
-  EXPECT_EQ(g.out_degree(0), 2);   // corner
-  EXPECT_EQ(g.out_degree(5), 4);   // inside
+  EXPECT_EQ(g.out_degree(0), 2);  // corner
+  EXPECT_EQ(g.out_degree(5), 4);  // inside
   EXPECT_EQ(g.multiplicity(0, 3), 0);
   EXPECT_EQ(diameter(make("grid", 24, {{"dims", "2x3x4"}})), 1 + 2 + 3);
 }

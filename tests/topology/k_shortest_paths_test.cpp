@@ -36,9 +36,9 @@ TEST(KShortestPaths, TiesFollowClockwiseOffsets) {
   // 3 hops: 0-1-2-5 (1,1,3) < 0-1-4-5 (1,3,1) < 0-3-4-5 (3,1,1) < 0-3-2-5 (3,5,3).
   // 4 hops: 0-1-2-4-5 (1,1,2,1) < 0-3-2-4-5 (3,5,2,1). Nothing longer is loopless.
   const Topology t("ties", 6, {{0, 1}, {0, 3}, {1, 2}, {1, 4}, {2, 5}, {3, 2}, {3, 4}, {4, 5}, {2, 4}});
-  EXPECT_EQ(k_shortest_paths(t, 0, 5, 10),
-            (std::vector<Path>{{0, 1, 2, 5}, {0, 1, 4, 5}, {0, 3, 4, 5}, {0, 3, 2, 5}, {0, 1, 2, 4, 5},
-                               {0, 3, 2, 4, 5}}));
+  EXPECT_EQ(
+      k_shortest_paths(t, 0, 5, 10),
+      (std::vector<Path>{{0, 1, 2, 5}, {0, 1, 4, 5}, {0, 3, 4, 5}, {0, 3, 2, 5}, {0, 1, 2, 4, 5}, {0, 3, 2, 4, 5}}));
 }
 
 TEST(KShortestPaths, PathsAreLoopless) {

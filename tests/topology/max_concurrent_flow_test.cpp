@@ -151,8 +151,7 @@ std::vector<int> hops_from(const Topology& t, Node s) {
 
 // Every path is a simple s -> t walk over real circuits, paths carry exactly
 // theta * D(s,t), edge_flow is their sum, and no circuit carries more than 1.
-void expect_valid_flow(const Topology& topology, const DemandMatrix& demand,
-                       const ConcurrentFlow& flow) {
+void expect_valid_flow(const Topology& topology, const DemandMatrix& demand, const ConcurrentFlow& flow) {
   const int n = topology.gpus();
   const size_t edge_count = topology.edges().size();
   ASSERT_EQ(flow.edge_flow.size(), static_cast<size_t>(n));
@@ -299,8 +298,7 @@ TEST(MaxConcurrentFlow, HarvestTable1CongestionOfEachSchedule) {
   auto worst_congestion = [&](const std::vector<int>& schedule) {
     double worst = 0.0;
     for (int step = 1; step <= 3; ++step) {
-      const ConcurrentFlow flow =
-          max_concurrent_flow(g(schedule[step - 1]), recursive_doubling_step(n, step));
+      const ConcurrentFlow flow = max_concurrent_flow(g(schedule[step - 1]), recursive_doubling_step(n, step));
       worst = std::max(worst, 1.0 / flow.theta);
     }
     return worst;
@@ -310,8 +308,7 @@ TEST(MaxConcurrentFlow, HarvestTable1CongestionOfEachSchedule) {
   EXPECT_NEAR(worst_congestion({1, 2, 3}), 1.0, kExact);
   // Per step on the static ring: 1x, 2x, 4x.
   for (int step = 1; step <= 3; ++step) {
-    EXPECT_NEAR(max_concurrent_flow(g(1), recursive_doubling_step(n, step)).theta,
-                1.0 / (1 << (step - 1)), kExact);
+    EXPECT_NEAR(max_concurrent_flow(g(1), recursive_doubling_step(n, step)).theta, 1.0 / (1 << (step - 1)), kExact);
   }
 }
 
@@ -329,8 +326,7 @@ TEST(MaxConcurrentFlow, ParallelCircuitsAddCapacity) {
     const Topology ring2 = circulant("ring-x2", n, {1, 1});
     EXPECT_EQ(ring2.multiplicity(0, 1), 2);
     const ConcurrentFlow doubled_ring = max_concurrent_flow(ring2, d);
-    EXPECT_NEAR(doubled_ring.theta, 2.0 * max_concurrent_flow(unidirectional_ring(n), d).theta,
-                kExact);
+    EXPECT_NEAR(doubled_ring.theta, 2.0 * max_concurrent_flow(unidirectional_ring(n), d).theta, kExact);
     expect_valid_flow(ring2, d, doubled_ring);
   }
 }
@@ -410,8 +406,7 @@ TEST(MaxConcurrentFlow, RejectsDemandWithoutRoute) {
   const std::string e = error_of(line, d);
   EXPECT_NE(e.find("no route from node 2 to node 0 for demand"), std::string::npos) << e;
   EXPECT_NE(e.find("'line'"), std::string::npos) << e;
-  EXPECT_NE(error_of(Topology("none", 3, {}), d).find("no route from node 0 to node 2"),
-            std::string::npos);
+  EXPECT_NE(error_of(Topology("none", 3, {}), d).find("no route from node 0 to node 2"), std::string::npos);
 }
 
 TEST(MaxConcurrentFlow, Circulant64Degree4Alltoall) {
@@ -425,11 +420,9 @@ TEST(MaxConcurrentFlow, Circulant64Degree4Alltoall) {
   }
   const auto start = std::chrono::steady_clock::now();
   const ConcurrentFlow flow = max_concurrent_flow(t, d);
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::cout << "[ timing   ] 64-GPU degree-4 circulant all-to-all: theta = " << flow.theta
-            << " (shortest-hop bound " << 256.0 / static_cast<double>(total_shortest_hops)
-            << "), solve + decomposition " << seconds << " s\n";
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::cout << "[ timing   ] 64-GPU degree-4 circulant all-to-all: theta = " << flow.theta << " (shortest-hop bound "
+            << 256.0 / static_cast<double>(total_shortest_hops) << "), solve + decomposition " << seconds << " s\n";
   // Every unit of demand needs at least its shortest hop count of capacity.
   EXPECT_LE(flow.theta, 256.0 / static_cast<double>(total_shortest_hops) + kExact);
   EXPECT_GT(flow.theta, 0.0);
@@ -531,8 +524,7 @@ TEST(MaxConcurrentFlow, ColumnGenerationGivesSameBytes) {
 
 TEST(TranslationSymmetry, FindsTheCyclicGroupOfACirculant) {
   const Topology t = circulant("circ", 12, {1, 3, 5});
-  const std::optional<TranslationSymmetry> group =
-      TranslationSymmetry::find(t, DemandMatrix::alltoall(12));
+  const std::optional<TranslationSymmetry> group = TranslationSymmetry::find(t, DemandMatrix::alltoall(12));
   ASSERT_TRUE(group);
   EXPECT_EQ(group->radices(), std::vector<int>{12});
   EXPECT_EQ(group->translate(3, 5), 8u);
@@ -554,8 +546,7 @@ TEST(TranslationSymmetry, FindsTorusAndHypercubeGroupsDigitByDigit) {
   EXPECT_EQ(rows_columns->radices(), (std::vector<int>{4, 3}));
   EXPECT_EQ(rows_columns->translate(5, 4), 6u);  // (1,2) + (1,1) = (2,0)
   EXPECT_EQ(rows_columns->subtract(6, 4), 5u);
-  const std::optional<TranslationSymmetry> cube =
-      TranslationSymmetry::find(hypercube(3), DemandMatrix::alltoall(8));
+  const std::optional<TranslationSymmetry> cube = TranslationSymmetry::find(hypercube(3), DemandMatrix::alltoall(8));
   ASSERT_TRUE(cube);
   EXPECT_EQ(cube->radices(), (std::vector<int>{2, 2, 2}));
   for (Node u = 0; u < 8; ++u) {
@@ -578,8 +569,7 @@ TEST(TranslationSymmetry, NoneWhenCircuitsOrDemandBreakIt) {
 TEST(TranslationSymmetry, KeepsTheRankOfParallelCircuits) {
   // Edges, sorted: (0,1) (0,1) (1,2) (1,2) (2,3) (2,3) (3,0) (3,0).
   const Topology ring2 = circulant("ring-x2", 4, {1, 1});
-  const std::optional<TranslationSymmetry> group =
-      TranslationSymmetry::find(ring2, DemandMatrix::alltoall(4));
+  const std::optional<TranslationSymmetry> group = TranslationSymmetry::find(ring2, DemandMatrix::alltoall(4));
   ASSERT_TRUE(group);
   EXPECT_EQ(group->translate_edge(0, 1), 2u);
   EXPECT_EQ(group->translate_edge(1, 1), 3u);

@@ -16,8 +16,8 @@ namespace photonsim {
 namespace {
 
 using hand_built::at;
-using hand_built::torus;
 using hand_built::grid;
+using hand_built::torus;
 
 Topology ring(int n, bool both) {
   std::vector<Edge> e;
@@ -64,9 +64,7 @@ TEST(ShortestPathRouter, BidirectionalRingAntipodeGoesClockwiseForEverySource) {
   const ShortestPathRouter router(t);
   for (Node s = 0; s < 8; ++s) {
     const Node d = (s + 4) % 8;
-    EXPECT_EQ(router.path(s, d),
-              (std::vector<Node>{s, (s + 1) % 8, (s + 2) % 8, (s + 3) % 8, d}))
-        << "source " << s;
+    EXPECT_EQ(router.path(s, d), (std::vector<Node>{s, (s + 1) % 8, (s + 2) % 8, (s + 3) % 8, d})) << "source " << s;
   }
 }
 
@@ -208,8 +206,8 @@ TEST(ShortestPathRouter, RandomTiesUnreachableAndTrivialRoutes) {
 
 TEST(ShortestPathRouter, NodeOutOfRangeThrowsNamingIt) {
   const Topology t = ring(4, true);
-  for (const ShortestPathRouter::TieBreak tie : {ShortestPathRouter::TieBreak::clockwise(),
-                                                 ShortestPathRouter::TieBreak::random(1)}) {
+  for (const ShortestPathRouter::TieBreak tie :
+       {ShortestPathRouter::TieBreak::clockwise(), ShortestPathRouter::TieBreak::random(1)}) {
     const ShortestPathRouter router(t, tie);
     try {
       router.path(0, 4);

@@ -169,8 +169,7 @@ void expect_bidirectional_split(const Topology& t, int k, bool perfect) {
       EXPECT_EQ(p[p[u]], u) << "switch " << i << " node " << u;
       together.push_back({static_cast<Node>(u), static_cast<Node>(p[u])});
     }
-    EXPECT_NO_THROW(d.switch_topology(static_cast<size_t>(i))
-                        .check_ports(fabric(n, 1, CircuitKind::bidirectional)));
+    EXPECT_NO_THROW(d.switch_topology(static_cast<size_t>(i)).check_ports(fabric(n, 1, CircuitKind::bidirectional)));
   }
   std::sort(together.begin(), together.end());
   EXPECT_EQ(together, t.edges());
@@ -189,8 +188,7 @@ std::string directed_error(const Topology& t, int k) {
   return error_of([&] { SwitchDecomposition::decompose(t, k, CircuitKind::directed); });
 }
 
-std::string bidirectional_error(const Topology& t, int k,
-                                int64_t steps = SwitchDecomposition::default_search_steps) {
+std::string bidirectional_error(const Topology& t, int k, int64_t steps = SwitchDecomposition::default_search_steps) {
   return error_of([&] { SwitchDecomposition::decompose(t, k, CircuitKind::bidirectional, steps); });
 }
 
@@ -239,17 +237,16 @@ TEST(SwitchDecomposition, CirculantGraphsSplitIntoPermutations) {
   for (int n = 2; n <= 24; ++n) {
     for (int a = 1; a < n; ++a) {
       for (int b = a; b < n; ++b) {
-        expect_directed_split(Topology("circulant " + std::to_string(n) + " +" + std::to_string(a) +
-                                           " +" + std::to_string(b),
-                                       n, circulant(n, {a, b})),
-                              2, true);
+        expect_directed_split(
+            Topology("circulant " + std::to_string(n) + " +" + std::to_string(a) + " +" + std::to_string(b), n,
+                     circulant(n, {a, b})),
+            2, true);
       }
     }
   }
   for (int n : {25, 32, 40}) {
     for (int a = 1; a < n; a += 3) {
-      expect_directed_split(Topology("circulant3", n, circulant(n, {a, n - a, (a * 7) % (n - 1) + 1})),
-                            3, true);
+      expect_directed_split(Topology("circulant3", n, circulant(n, {a, n - a, (a * 7) % (n - 1) + 1})), 3, true);
     }
   }
 }
@@ -356,8 +353,7 @@ TEST(SwitchDecomposition, ThreeRegularBipartiteGraphsSplitIntoThreePerfectMatchi
       for (int j = half - 1; j > 0; --j) std::swap(p[j], p[rng.uniform(static_cast<uint64_t>(j) + 1)]);
       for (int j = 0; j < half; ++j) e.push_back({static_cast<Node>(j), static_cast<Node>(half) + p[j]});
     }
-    expect_bidirectional_split(bidirectional("bipartite seed " + std::to_string(seed), 2 * half, e), 3,
-                               true);
+    expect_bidirectional_split(bidirectional("bipartite seed " + std::to_string(seed), 2 * half, e), 3, true);
   }
 }
 
@@ -392,8 +388,8 @@ TEST(SwitchDecomposition, SearchLimitIsAnErrorNotAWrongAnswer) {
 
 TEST(SwitchDecomposition, NonBipartiteClassOneGraphsSplit) {
   // Triangular prism: two triangles joined by a perfect matching.
-  const Topology prism = bidirectional("prism", 6, {{0, 1}, {1, 2}, {2, 0}, {3, 4}, {4, 5}, {5, 3},
-                                                    {0, 3}, {1, 4}, {2, 5}});
+  const Topology prism =
+      bidirectional("prism", 6, {{0, 1}, {1, 2}, {2, 0}, {3, 4}, {4, 5}, {5, 3}, {0, 3}, {1, 4}, {2, 5}});
   expect_bidirectional_split(prism, 3, true);
   // Odd bidirectional torus 3 x 4 (wrap-around), 4-regular.
   std::vector<Edge> torus;
@@ -451,8 +447,7 @@ TEST(SwitchDecomposition, BidirectionalAnswersMatchBruteForce) {
       expect_bidirectional_split(t, k, false);
     } else {
       ++not_splittable;
-      EXPECT_NE(bidirectional_error(t, k).find("cannot be split into " + std::to_string(k)),
-                std::string::npos)
+      EXPECT_NE(bidirectional_error(t, k).find("cannot be split into " + std::to_string(k)), std::string::npos)
           << t.name();
     }
   }

@@ -136,8 +136,9 @@ TEST(TopologyProperties, WeaklyButNotStronglyConnected) {
   // Isolated node with everything else connected.
   const Topology lonely("lonely", 4, {{0, 1}, {1, 2}, {2, 0}});
   EXPECT_FALSE(is_strongly_connected(lonely));
-  EXPECT_EQ(error_of(lonely), "topology 'lonely': node 3 is unreachable from node 0, so the "
-                              "average hop distance is undefined");
+  EXPECT_EQ(error_of(lonely),
+            "topology 'lonely': node 3 is unreachable from node 0, so the "
+            "average hop distance is undefined");
 }
 
 TEST(TopologyProperties, TrivialSizes) {

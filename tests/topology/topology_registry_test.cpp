@@ -52,8 +52,7 @@ TEST(TopologyRegistry, NoneRejectsParameters) {
 }
 
 TEST(TopologyRegistry, RingDefaultsToUnidirectionalOnDirectedFabric) {
-  const auto t = TopologyRegistry::with_builtin_generators().make(spec("ring"),
-                                                                   fabric(8, 1, CircuitKind::directed));
+  const auto t = TopologyRegistry::with_builtin_generators().make(spec("ring"), fabric(8, 1, CircuitKind::directed));
   ASSERT_TRUE(t.has_value());
   EXPECT_EQ(t->name(), "ring");
   EXPECT_EQ(t->gpus(), 8);
@@ -63,8 +62,8 @@ TEST(TopologyRegistry, RingDefaultsToUnidirectionalOnDirectedFabric) {
 }
 
 TEST(TopologyRegistry, RingDefaultsToBidirectionalOnBidirectionalFabric) {
-  const auto t = TopologyRegistry::with_builtin_generators().make(
-      spec("ring"), fabric(8, 2, CircuitKind::bidirectional));
+  const auto t =
+      TopologyRegistry::with_builtin_generators().make(spec("ring"), fabric(8, 2, CircuitKind::bidirectional));
   ASSERT_TRUE(t.has_value());
   EXPECT_EQ(t->name(), "bidirectional_ring");
   EXPECT_EQ(t->edges().size(), size_t{16});
@@ -79,16 +78,15 @@ TEST(TopologyRegistry, RingBidirectionalParameterOverridesFabric) {
   const auto both = registry.make(spec("ring", {{"bidirectional", "true"}}), fabric(8, 2, CircuitKind::directed));
   ASSERT_TRUE(both.has_value());
   EXPECT_EQ(both->edges().size(), size_t{16});
-  const auto one = registry.make(spec("ring", {{"bidirectional", "false"}}),
-                                 fabric(8, 2, CircuitKind::directed));
+  const auto one = registry.make(spec("ring", {{"bidirectional", "false"}}), fabric(8, 2, CircuitKind::directed));
   ASSERT_TRUE(one.has_value());
   EXPECT_EQ(one->edges().size(), size_t{8});
 }
 
 TEST(TopologyRegistry, UnidirectionalRingOnBidirectionalFabricFailsPortCheck) {
   // One-way circuits cannot exist on a bidirectional fabric.
-  const std::string msg = error_of(spec("ring", {{"bidirectional", "false"}}),
-                                   fabric(8, 2, CircuitKind::bidirectional));
+  const std::string msg =
+      error_of(spec("ring", {{"bidirectional", "false"}}), fabric(8, 2, CircuitKind::bidirectional));
   EXPECT_NE(msg.find("no reverse"), std::string::npos) << msg;
 }
 
@@ -100,8 +98,8 @@ TEST(TopologyRegistry, MakeChecksPorts) {
 }
 
 TEST(TopologyRegistry, TwoNodeBidirectionalRingIsOnePair) {
-  const auto t = TopologyRegistry::with_builtin_generators().make(
-      spec("ring"), fabric(2, 1, CircuitKind::bidirectional));
+  const auto t =
+      TopologyRegistry::with_builtin_generators().make(spec("ring"), fabric(2, 1, CircuitKind::bidirectional));
   ASSERT_TRUE(t.has_value());
   EXPECT_EQ(t->edges(), (std::vector<Edge>{{0, 1}, {1, 0}}));
 }
@@ -128,8 +126,7 @@ TEST(TopologyRegistry, UnknownNameListsValidNames) {
 
 TEST(TopologyRegistry, CustomGeneratorsCanBeAdded) {
   auto registry = TopologyRegistry::with_builtin_generators();
-  registry.add({"star", "everyone to 0", {},
-                [](const ComponentParams&, const GeneratorContext& context) {
+  registry.add({"star", "everyone to 0", {}, [](const ComponentParams&, const GeneratorContext& context) {
                   std::vector<Edge> e;
                   for (int u = 1; u < context.gpus(); ++u) e.push_back({static_cast<Node>(u), 0});
                   return Topology("star", context.gpus(), e);

@@ -12,10 +12,15 @@
 namespace photonsim {
 
 AlgorithmInfo DirectconnectBaseline::info() const {
-  return {"directconnect", {Collective::alltoall}, "joint",
-          "DirectConnect: static Generalized Kautz or Circulant, max-concurrent-flow routing, one concurrent round (d = 1)",
-          {ParameterSpec::choice("graph", {"auto", "genkautz", "circulant"}, "auto: the higher max-concurrent-flow throughput, ties circulant")},
-          "n >= 2", true};
+  return {
+      "directconnect",
+      {Collective::alltoall},
+      "joint",
+      "DirectConnect: static Generalized Kautz or Circulant, max-concurrent-flow routing, one concurrent round (d = 1)",
+      {ParameterSpec::choice("graph", {"auto", "genkautz", "circulant"},
+                             "auto: the higher max-concurrent-flow throughput, ties circulant")},
+      "n >= 2",
+      true};
 }
 
 bool DirectconnectBaseline::supports(int gpus, int /*ports*/) const { return gpus >= 2; }
@@ -84,7 +89,9 @@ RoutedGraph routed(Topology topology, const DemandMatrix& demand) {
 // round(bytes * share up to i) - round(bytes * share before i), so the pieces
 // are whole and sum to `bytes`. Paths that get no byte are left out.
 StrategyFlow split_flow(Node s, Node t, Bytes bytes, const std::vector<FlowPath>& paths) {
-  if (paths.empty()) throw Error("directconnect: max concurrent flow left the pair " + std::to_string(s) + " -> " + std::to_string(t) + " without a path");
+  if (paths.empty())
+    throw Error("directconnect: max concurrent flow left the pair " + std::to_string(s) + " -> " + std::to_string(t) +
+                " without a path");
   long double total = 0;
   for (const FlowPath& p : paths) total += p.amount;
   StrategyFlow flow{s, t, bytes, {}};
@@ -92,8 +99,9 @@ StrategyFlow split_flow(Node s, Node t, Bytes bytes, const std::vector<FlowPath>
   int64_t sent = 0;
   for (size_t i = 0; i < paths.size(); ++i) {
     cumulative += paths[i].amount;
-    const int64_t upto = i + 1 == paths.size() ? bytes.count()
-                                                : std::llround(static_cast<long double>(bytes.count()) * cumulative / total);
+    const int64_t upto = i + 1 == paths.size()
+                             ? bytes.count()
+                             : std::llround(static_cast<long double>(bytes.count()) * cumulative / total);
     const int64_t piece = std::max<int64_t>(0, std::min(upto, bytes.count()) - sent);
     if (piece > 0) flow.routes.push_back(Route{paths[i].nodes, Bytes(piece)});
     sent += piece;
@@ -144,7 +152,8 @@ std::vector<int> DirectconnectBaseline::circulant_generators(int gpus, int degre
   return best;
 }
 
-std::vector<AlltoallStrategy> DirectconnectBaseline::strategies(const JointInput& input, std::optional<int> only) const {
+std::vector<AlltoallStrategy> DirectconnectBaseline::strategies(const JointInput& input,
+                                                                std::optional<int> only) const {
   if (input.fabric.circuits != CircuitKind::directed) {
     throw Error("algorithm 'directconnect' builds directed circuits: set fabric.circuits: directed");
   }

@@ -7,10 +7,14 @@
 namespace photonsim {
 
 AlgorithmInfo FastBaseline::info() const {
-  return {"fast", {Collective::alltoall}, "joint",
+  return {"fast",
+          {Collective::alltoall},
+          "joint",
           "FAST: Birkhoff-von Neumann decomposition into permutations on direct circuits, k per topology",
-          {ParameterSpec::choice("rounds", {"per_topology", "per_permutation"}, "per_topology: the k permutations of a topology in one round")},
-          "n >= 2", true};
+          {ParameterSpec::choice("rounds", {"per_topology", "per_permutation"},
+                                 "per_topology: the k permutations of a topology in one round")},
+          "n >= 2",
+          true};
 }
 
 bool FastBaseline::supports(int gpus, int /*ports*/) const { return gpus >= 2; }
@@ -46,7 +50,9 @@ class ThresholdMatcher {
   }
 
  private:
-  int64_t entry(int row, int col) const { return entries_[static_cast<size_t>(row) * static_cast<size_t>(n_) + static_cast<size_t>(col)]; }
+  int64_t entry(int row, int col) const {
+    return entries_[static_cast<size_t>(row) * static_cast<size_t>(n_) + static_cast<size_t>(col)];
+  }
 
   bool augment(int row, std::vector<int>& column_of) {
     for (int offset = 1; offset <= n_; ++offset) {
@@ -84,7 +90,8 @@ std::vector<int> bottleneck_matching(int gpus, const std::vector<int64_t>& entri
   ThresholdMatcher matcher(gpus, entries);
   std::vector<int> best = column_of;
   // Equal row and column sums guarantee a perfect matching on the positive support.
-  if (!matcher.complete(best, values.front())) throw Error("fast: BvN decomposition found no perfect matching (padding bug)");
+  if (!matcher.complete(best, values.front()))
+    throw Error("fast: BvN decomposition found no perfect matching (padding bug)");
   size_t lo = 0, hi = values.size() - 1;  // values[lo] feasible
   while (lo < hi) {
     const size_t mid = lo + (hi - lo + 1) / 2;
@@ -119,7 +126,8 @@ bool carries_demand(const FastBaseline::Term& term) {
 
 std::vector<FastBaseline::Term> FastBaseline::decompose(const std::vector<Bytes>& demand, int gpus) {
   const auto n = static_cast<size_t>(gpus);
-  if (demand.size() != n * n) throw Error("fast: demand matrix is not " + std::to_string(gpus) + " x " + std::to_string(gpus));
+  if (demand.size() != n * n)
+    throw Error("fast: demand matrix is not " + std::to_string(gpus) + " x " + std::to_string(gpus));
   std::vector<int64_t> real(n * n, 0), slack(n * n, 0);
   std::vector<int64_t> row_sum(n, 0), col_sum(n, 0);
   for (size_t s = 0; s < n; ++s) {
@@ -130,8 +138,8 @@ std::vector<FastBaseline::Term> FastBaseline::decompose(const std::vector<Bytes>
       col_sum[t] += real[s * n + t];
     }
   }
-  const int64_t line = std::max(*std::max_element(row_sum.begin(), row_sum.end()),
-                                *std::max_element(col_sum.begin(), col_sum.end()));
+  const int64_t line =
+      std::max(*std::max_element(row_sum.begin(), row_sum.end()), *std::max_element(col_sum.begin(), col_sum.end()));
   if (line == 0) return {};
   // Padding: the diagonal takes what row i and column i both lack; then every
   // row still short has a zero column deficit on its own index, so the
@@ -162,7 +170,8 @@ std::vector<FastBaseline::Term> FastBaseline::decompose(const std::vector<Bytes>
   for (int64_t left = line; left > 0;) {
     column_of = bottleneck_matching(gpus, entries, std::move(column_of));
     int64_t weight = left;
-    for (size_t row = 0; row < n; ++row) weight = std::min(weight, entries[row * n + static_cast<size_t>(column_of[row])]);
+    for (size_t row = 0; row < n; ++row)
+      weight = std::min(weight, entries[row * n + static_cast<size_t>(column_of[row])]);
     Term term{Bytes(weight), std::vector<Node>(n), std::vector<Bytes>(n)};
     for (size_t row = 0; row < n; ++row) {
       const size_t e = row * n + static_cast<size_t>(column_of[row]);

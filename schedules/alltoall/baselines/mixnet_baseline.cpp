@@ -12,7 +12,11 @@
 namespace photonsim {
 
 AlgorithmInfo MixnetBaseline::info() const {
-  return {"mixnet", {Collective::alltoall}, "joint", "MixNet: one greedy topology from the traffic matrix (heaviest pairs first), shortest paths (d = 1)", {}, "n >= 2", true};
+  return {
+      "mixnet", {Collective::alltoall},
+      "joint",  "MixNet: one greedy topology from the traffic matrix (heaviest pairs first), shortest paths (d = 1)",
+      {},       "n >= 2",
+      true};
 }
 
 bool MixnetBaseline::supports(int gpus, int /*ports*/) const { return gpus >= 2; }
@@ -25,7 +29,10 @@ constexpr size_t kCandidatePaths = 16;  // shortest paths offered to the packer 
 class CircuitSet {
  public:
   explicit CircuitSet(const JointInput& input)
-      : input_(input), n_(input.gpus()), ports_(input.fabric.ports), out_(static_cast<size_t>(n_), 0),
+      : input_(input),
+        n_(input.gpus()),
+        ports_(input.fabric.ports),
+        out_(static_cast<size_t>(n_), 0),
         in_(static_cast<size_t>(n_), 0) {}
 
   int gpus() const { return n_; }
@@ -101,7 +108,9 @@ class CircuitSet {
   std::set<Edge> circuits_;
 };
 
-Node clockwise_offset(Node s, Node t, int n) { return static_cast<Node>((static_cast<int>(t) - static_cast<int>(s) + n) % n); }
+Node clockwise_offset(Node s, Node t, int n) {
+  return static_cast<Node>((static_cast<int>(t) - static_cast<int>(s) + n) % n);
+}
 
 void greedy(CircuitSet& set, const JointInput& input) {
   const int n = input.gpus();
@@ -145,7 +154,8 @@ bool merge_one_component(CircuitSet& set) {
   }
   int z = -1;
   for (int c = 0; c < count; ++c) {
-    if (has_inside[static_cast<size_t>(c)] && (z < 0 || size[static_cast<size_t>(c)] > size[static_cast<size_t>(z)])) z = c;
+    if (has_inside[static_cast<size_t>(c)] && (z < 0 || size[static_cast<size_t>(c)] > size[static_cast<size_t>(z)]))
+      z = c;
   }
   // A DAG would need a node without out- and one without in-circuits, which
   // the fill would have joined.
@@ -157,7 +167,9 @@ bool merge_one_component(CircuitSet& set) {
       break;
     }
   }
-  auto inside = [&](int c) { return [&component, c](const Edge& e) { return component[e.first] == c && component[e.second] == c; }; };
+  auto inside = [&](int c) {
+    return [&component, c](const Edge& e) { return component[e.first] == c && component[e.second] == c; };
+  };
   const Edge in_z = *set.lightest(inside(z));
   if (has_inside[static_cast<size_t>(w)]) {
     const Edge in_w = *set.lightest(inside(w));

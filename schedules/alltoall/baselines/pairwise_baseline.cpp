@@ -5,7 +5,10 @@
 namespace photonsim {
 
 AlgorithmInfo PairwiseBaseline::info() const {
-  return {"pairwise", {Collective::alltoall}, "joint", "the paper's Fig. 5: every flow on a direct circuit, k offsets per topology", {}, "n >= 2", true};
+  return {"pairwise", {Collective::alltoall},
+          "joint",    "the paper's Fig. 5: every flow on a direct circuit, k offsets per topology",
+          {},         "n >= 2",
+          true};
 }
 
 bool PairwiseBaseline::supports(int gpus, int /*ports*/) const { return gpus >= 2; }

@@ -9,7 +9,13 @@
 namespace photonsim {
 
 AlgorithmInfo StaticRingBaseline::info() const {
-  return {"static_ring", {Collective::alltoall}, "joint", "the paper's Fig. 4: the directed n-cycle, flows grouped by hop count (d = 1)", {}, "n >= 2", true};
+  return {"static_ring",
+          {Collective::alltoall},
+          "joint",
+          "the paper's Fig. 4: the directed n-cycle, flows grouped by hop count (d = 1)",
+          {},
+          "n >= 2",
+          true};
 }
 
 bool StaticRingBaseline::supports(int gpus, int /*ports*/) const { return gpus >= 2; }

@@ -10,10 +10,13 @@
 namespace photonsim {
 
 AlgorithmInfo TopooptBaseline::info() const {
-  return {"topoopt", {Collective::alltoall}, "joint",
+  return {"topoopt",
+          {Collective::alltoall},
+          "joint",
           "TopoOpt: union of k shifted rings, each flow split over its K shortest paths, one concurrent round (d = 1)",
           {ParameterSpec::integer("paths", 4, "each flow split evenly over its K shortest paths", 1, 64)},
-          "n >= 2", true};
+          "n >= 2",
+          true};
 }
 
 bool TopooptBaseline::supports(int gpus, int /*ports*/) const { return gpus >= 2; }
@@ -27,9 +30,8 @@ std::vector<int> TopooptBaseline::shifts(int gpus, int rings) {
     std::vector<int>& pool = coprime.empty() ? other : coprime;
     const double target = std::pow(static_cast<double>(gpus), static_cast<double>(i) / static_cast<double>(k));
     // Candidates ascend, so the first of equally close ones is the smaller.
-    auto best = std::min_element(pool.begin(), pool.end(), [target](int a, int b) {
-      return std::abs(a - target) < std::abs(b - target);
-    });
+    auto best = std::min_element(pool.begin(), pool.end(),
+                                 [target](int a, int b) { return std::abs(a - target) < std::abs(b - target); });
     chosen.push_back(*best);
     pool.erase(best);
   }
@@ -53,7 +55,8 @@ std::vector<AlltoallStrategy> TopooptBaseline::strategies(const JointInput& inpu
   }
   AlltoallStrategy strategy;
   strategy.contention_free_rounds = false;
-  strategy.construction = "shifted rings " + label + ", " + std::to_string(paths) + " shortest paths, one concurrent round";
+  strategy.construction =
+      "shifted rings " + label + ", " + std::to_string(paths) + " shortest paths, one concurrent round";
   strategy.topologies.emplace_back("shifted_rings(" + label + ")", n, std::move(edges));
   const Topology& rings = strategy.topologies.front();
   StrategyRound round{0, {}};
@@ -62,7 +65,8 @@ std::vector<AlltoallStrategy> TopooptBaseline::strategies(const JointInput& inpu
       const int64_t bytes = input.demand_at(s, t).count();
       if (s == t || bytes == 0) continue;
       const std::vector<std::vector<Node>> routes = k_shortest_paths(rings, s, t, static_cast<int>(paths));
-      if (routes.empty()) throw Error("topoopt: node " + std::to_string(t) + " is unreachable from node " + std::to_string(s));
+      if (routes.empty())
+        throw Error("topoopt: node " + std::to_string(t) + " is unreachable from node " + std::to_string(s));
       StrategyFlow flow{s, t, Bytes(bytes), {}};
       const auto count = static_cast<int64_t>(routes.size());
       for (int64_t i = 0; i < count; ++i) {

@@ -147,8 +147,8 @@ std::vector<AlltoallStrategy> circulant_sequence(int gpus, int ports, uint64_t s
 
       packers.emplace_back(gpus, std::move(generators));
       Stage reassigned = rescheduled(packers, gpus, rng);
-      Stage* next = better_contraction(simple, every_topology_used(simple), reassigned,
-                                       every_topology_used(reassigned), stage.hop_sum);
+      Stage* next = better_contraction(simple, every_topology_used(simple), reassigned, every_topology_used(reassigned),
+                                       stage.hop_sum);
       if (next != nullptr) {
         stage = std::move(*next);
         contracted = true;

@@ -96,7 +96,8 @@ Topology shifted_torus(int n, const std::vector<int>& dims, const std::vector<in
       for (int64_t move : {shifts[k], -shifts[k]}) {
         if (move < 0 && !two_way) continue;
         const int next = static_cast<int>(((coordinate + move) % dims[k] + dims[k]) % dims[k]);
-        if (next != coordinate) edges.insert({static_cast<Node>(u), static_cast<Node>(u + (next - coordinate) * stride[k])});
+        if (next != coordinate)
+          edges.insert({static_cast<Node>(u), static_cast<Node>(u + (next - coordinate) * stride[k])});
       }
     }
   }
@@ -159,8 +160,7 @@ void add_expander(CandidateList& out, const FabricSpec& fabric, uint64_t seed) {
   const bool bidirectional = fabric.circuits == CircuitKind::bidirectional;
   const int degree = bidirectional ? std::max(1, fabric.ports / 2) : fabric.ports;
   if (degree >= fabric.gpus) return;
-  const ComponentParams params("random_regular",
-                               {{"degree", std::to_string(degree)}, {"seed", std::to_string(seed)}},
+  const ComponentParams params("random_regular", {{"degree", std::to_string(degree)}, {"seed", std::to_string(seed)}},
                                {"degree", "seed"});
   const Topology random = make_random_regular(params, GeneratorContext{fabric, seed});
   if (!bidirectional) {
@@ -190,8 +190,9 @@ void add_step_circuits(CandidateList& out, const std::vector<std::vector<Transfe
     pairs_of(steps[first], pairs);
     for (size_t last = first + 1; last < steps.size(); ++last) {
       pairs_of(steps[last], pairs);
-      const Topology run = circuits_for_pairs("steps(" + std::to_string(first + 1) + "-" + std::to_string(last + 1) + ")",
-                                              fabric.gpus, pairs, fabric.circuits);
+      const Topology run =
+          circuits_for_pairs("steps(" + std::to_string(first + 1) + "-" + std::to_string(last + 1) + ")", fabric.gpus,
+                             pairs, fabric.circuits);
       if (!fits_ports(run, fabric)) break;
       out.add(run);
     }
@@ -218,12 +219,18 @@ HarvestCandidateFamilies HarvestCandidateFamilies::parse(const ComponentParams& 
     const std::string name = text.substr(i, end - i);
     i = end;
     ++count;
-    if (name == "initial") families.initial = true;
-    else if (name == "step") families.step = true;
-    else if (name == "shifted_ring") families.shifted_ring = true;
-    else if (name == "torus") families.torus = true;
-    else if (name == "expander") families.expander = true;
-    else params.fail(key, "unknown family '" + name + "' (valid: " + names() + ")");
+    if (name == "initial")
+      families.initial = true;
+    else if (name == "step")
+      families.step = true;
+    else if (name == "shifted_ring")
+      families.shifted_ring = true;
+    else if (name == "torus")
+      families.torus = true;
+    else if (name == "expander")
+      families.expander = true;
+    else
+      params.fail(key, "unknown family '" + name + "' (valid: " + names() + ")");
   }
   if (count == 0) params.fail(key, std::string("must list at least one of: ") + names());
   return families;

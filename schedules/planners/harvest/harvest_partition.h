@@ -21,8 +21,8 @@
 namespace photonsim {
 
 struct HarvestRangeChoice {
-  int topology = -1;    // the caller's id for G_{a,b}
-  double cost_ps = 0;   // t_c(a, b); infinity when no topology routes every step of the range
+  int topology = -1;   // the caller's id for G_{a,b}
+  double cost_ps = 0;  // t_c(a, b); infinity when no topology routes every step of the range
 };
 
 struct HarvestRange {

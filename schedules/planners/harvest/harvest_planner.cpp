@@ -20,8 +20,10 @@ namespace photonsim {
 
 PlannerInfo HarvestPlanner::info() const {
   return {"harvest",
-          "Harvest DP over step ranges (Eq. 4/5, Alg. 1): alpha + delta*l + beta*m/theta per step + alpha_r per change; Eq. 8 for recursive doubling",
-          {ParameterSpec::computed("candidates", ParameterType::text, "all", "[initial, step, shifted_ring, torus, expander]"),
+          "Harvest DP over step ranges (Eq. 4/5, Alg. 1): alpha + delta*l + beta*m/theta per step + alpha_r per "
+          "change; Eq. 8 for recursive doubling",
+          {ParameterSpec::computed("candidates", ParameterType::text, "all",
+                                   "[initial, step, shifted_ring, torus, expander]"),
            ParameterSpec::computed("max_reconfigurations", ParameterType::integer, "unlimited", "at most K changes"),
            ParameterSpec::boolean("closed_form", true, "Eq. 8 for recursive_doubling on n = 2^j, 1 directed port")}};
 }
@@ -82,13 +84,15 @@ Topology power_ring(int n, int exponent) {
 // The steps as HarvestRdStep when the pattern is recursive doubling in the
 // setting of Sec. 5: n = 2^j, one directed port, and in every step each node
 // sends once, to u + 2^e for one e.
-std::optional<std::vector<HarvestRdStep>> recursive_doubling_steps(const StepPattern& pattern, const FabricSpec& fabric) {
+std::optional<std::vector<HarvestRdStep>> recursive_doubling_steps(const StepPattern& pattern,
+                                                                   const FabricSpec& fabric) {
   const int n = fabric.gpus;
   if (n < 2 || (n & (n - 1)) != 0 || fabric.ports != 1 || fabric.circuits != CircuitKind::directed) return std::nullopt;
   std::vector<HarvestRdStep> steps;
   for (const std::vector<Transfer>& step : pattern.steps) {
     if (step.size() != static_cast<size_t>(n)) return std::nullopt;
-    const uint32_t distance = (step.front().dst + static_cast<uint32_t>(n) - step.front().src) % static_cast<uint32_t>(n);
+    const uint32_t distance =
+        (step.front().dst + static_cast<uint32_t>(n) - step.front().src) % static_cast<uint32_t>(n);
     if (distance == 0 || (distance & (distance - 1)) != 0) return std::nullopt;
     std::vector<bool> sends(static_cast<size_t>(n), false);
     int64_t bytes = 0;
@@ -164,10 +168,9 @@ std::vector<Transfer> routed_transfers(const std::vector<Transfer>& transfers, c
   std::vector<Transfer> out = transfers;
   for (Transfer& t : out) {
     if (t.bytes.count() == 0) continue;  // nothing to split; the shortest path carries the (empty) transfer
-    auto it = std::lower_bound(flow.pairs.begin(), flow.pairs.end(), Edge{t.src, t.dst},
-                               [](const HarvestFlowCache::PairPaths& p, const Edge& e) {
-                                 return std::make_pair(p.src, p.dst) < e;
-                               });
+    auto it = std::lower_bound(
+        flow.pairs.begin(), flow.pairs.end(), Edge{t.src, t.dst},
+        [](const HarvestFlowCache::PairPaths& p, const Edge& e) { return std::make_pair(p.src, p.dst) < e; });
     t.path.clear();
     t.routes = split_over_paths(t, it->paths);
   }
@@ -181,9 +184,11 @@ Schedule plan_by_dynamic_program(const StepPattern& pattern, const PlanningInput
   std::vector<HarvestStepDemand> demands;
   for (const std::vector<Transfer>& step : pattern.steps) demands.emplace_back(fabric.gpus, step);
 
-  std::vector<Topology> topologies = harvest_candidates(pattern.steps, fabric, input.seed, input.initial, options.families);
+  std::vector<Topology> topologies =
+      harvest_candidates(pattern.steps, fabric, input.seed, input.initial, options.families);
   if (topologies.empty()) {
-    input.params.fail("candidates", "no topology of these families fits fabric.ports = " + std::to_string(fabric.ports));
+    input.params.fail("candidates",
+                      "no topology of these families fits fabric.ports = " + std::to_string(fabric.ports));
   }
   const size_t candidates = topologies.size();
   int initial = -1;

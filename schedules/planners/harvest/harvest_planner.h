@@ -41,7 +41,6 @@ class HarvestPlanner : public Planner {
   // The same, reusing (and filling) `cache`: a sweep over message sizes and
   // delays solves each theta LP once.
   Schedule plan_with_cache(const StepPattern& pattern, const PlanningInput& input, HarvestFlowCache& cache) const;
-
 };
 
 }  // namespace photonsim

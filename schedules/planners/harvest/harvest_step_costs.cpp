@@ -15,7 +15,8 @@ constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 }  // namespace
 
-HarvestStepCosts::HarvestStepCosts(const std::vector<Topology>& topologies, const std::vector<HarvestStepDemand>& demands,
+HarvestStepCosts::HarvestStepCosts(const std::vector<Topology>& topologies,
+                                   const std::vector<HarvestStepDemand>& demands,
                                    const HarvestCoefficients& coefficients, HarvestFlowCache& cache)
     : topologies_(topologies), demands_(demands), c_(coefficients), cache_(cache) {
   lower_.assign(topologies.size(), std::vector<double>(demands.size(), 0.0));

@@ -39,9 +39,7 @@ class HarvestStepDemand {
   DemandMatrix matrix() const;
 
   // Equal when the normalised demands are equal (proportional byte matrices).
-  bool same_shape(const HarvestStepDemand& other) const {
-    return gpus_ == other.gpus_ && entries_ == other.entries_;
-  }
+  bool same_shape(const HarvestStepDemand& other) const { return gpus_ == other.gpus_ && entries_ == other.entries_; }
   // Consistent with same_shape(); deterministic across runs and platforms.
   size_t shape_hash() const;
 

@@ -144,8 +144,7 @@ TEST(AllreduceRing, ReduceScatterThenAllGatherProducesFullResultEverywhere) {
         auto& recv = next[t.dst][b];
         if (t.op == TransferOp::reduce) {
           for (int x : sent) {
-            EXPECT_FALSE(recv.count(x)) << "step " << s << ": contribution " << x
-                                        << " reduced twice into block " << b;
+            EXPECT_FALSE(recv.count(x)) << "step " << s << ": contribution " << x << " reduced twice into block " << b;
             recv.insert(x);
           }
         } else {
@@ -158,8 +157,7 @@ TEST(AllreduceRing, ReduceScatterThenAllGatherProducesFullResultEverywhere) {
       if (s + 1 == static_cast<size_t>(n - 1)) {
         // After reduce-scatter node i holds the reduced block i (the owner convention).
         for (int i = 0; i < n; ++i) {
-          EXPECT_EQ(have[static_cast<size_t>(i)][static_cast<size_t>(i)].size(),
-                    static_cast<size_t>(n))
+          EXPECT_EQ(have[static_cast<size_t>(i)][static_cast<size_t>(i)].size(), static_cast<size_t>(n))
               << "n=" << n << " node " << i;
         }
       }

@@ -149,8 +149,8 @@ TEST(AlltoallBridge, RegisteredAsBridgeWithStaticDefaultPlanner) {
 // The ReTri paper's variant: every flow halved, one half each way round.
 TEST(AlltoallBridge, HalvesVariantIsVerifiedAndSplitsEveryFlow) {
   for (int n : {2, 3, 4, 7, 8, 12, 16, 31, 64, 81}) {
-    const Verification v = verify_schedule(synthesize_for_verification({"bridge", n, Collective::alltoall, Bytes(1001),
-                                                                        Bytes(0), 0, {{"mirror", "halves"}}}));
+    const Verification v = verify_schedule(synthesize_for_verification(
+        {"bridge", n, Collective::alltoall, Bytes(1001), Bytes(0), 0, {{"mirror", "halves"}}}));
     EXPECT_TRUE(v.ok()) << "n = " << n << ": " << v.violation->describe();
   }
   const StepPattern p =

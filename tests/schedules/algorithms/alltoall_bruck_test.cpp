@@ -34,8 +34,8 @@ int ceil_log(int64_t radix, int64_t n) {
 }
 
 Schedule synthesized(int n, int64_t radix) {
-  return synthesize_for_verification({"bruck", n, Collective::alltoall, Bytes(1000), Bytes(0), 0,
-                                      {{"radix", std::to_string(radix)}}});
+  return synthesize_for_verification(
+      {"bruck", n, Collective::alltoall, Bytes(1000), Bytes(0), 0, {{"radix", std::to_string(radix)}}});
 }
 
 TEST(AlltoallBruck, VerifierProvesRadixTwoForEveryNUpTo130) {
@@ -162,9 +162,7 @@ TEST(AlltoallBruck, VerifierCatchesCorruptions) {
   }
 }
 
-TEST(AlltoallBruck, RegisteredAsBruckWithStaticDefaultPlanner) {
-  expect_all_to_all_runs_on_a_static_ring("bruck", 12);
-}
+TEST(AlltoallBruck, RegisteredAsBruckWithStaticDefaultPlanner) { expect_all_to_all_runs_on_a_static_ring("bruck", 12); }
 
 }  // namespace
 }  // namespace photonsim

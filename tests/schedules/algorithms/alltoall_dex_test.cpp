@@ -95,9 +95,7 @@ TEST(AlltoallDex, VerifierCatchesCorruptions) {
   }
 }
 
-TEST(AlltoallDex, RegisteredAsDexWithStaticDefaultPlanner) {
-  expect_all_to_all_runs_on_a_static_ring("dex", 16);
-}
+TEST(AlltoallDex, RegisteredAsDexWithStaticDefaultPlanner) { expect_all_to_all_runs_on_a_static_ring("dex", 16); }
 
 }  // namespace
 }  // namespace photonsim

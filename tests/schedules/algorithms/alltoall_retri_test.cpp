@@ -139,9 +139,7 @@ TEST(AlltoallRetri, VerifierCatchesCorruptions) {
   }
 }
 
-TEST(AlltoallRetri, RegisteredAsRetriWithStaticDefaultPlanner) {
-  expect_all_to_all_runs_on_a_static_ring("retri", 27);
-}
+TEST(AlltoallRetri, RegisteredAsRetriWithStaticDefaultPlanner) { expect_all_to_all_runs_on_a_static_ring("retri", 27); }
 
 }  // namespace
 }  // namespace photonsim

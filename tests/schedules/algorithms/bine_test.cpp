@@ -75,7 +75,9 @@ TEST(Bine, RejectsOtherNAndUnknownDistance) {
   const auto registry = SynthesizerRegistry::with_builtins();
   const std::string msg = error_of([&] { synthesize(registry, "bine", 24, Collective::allreduce); });
   EXPECT_NE(msg.find("algorithm 'bine': needs n to be a power of two"), std::string::npos) << msg;
-  const std::string bad = error_of([&] { synthesize(registry, "bine", 8, Collective::allreduce, {{"distance", "tripling"}}); });
+  const std::string bad = error_of([&] {
+    synthesize(registry, "bine", 8, Collective::allreduce, {{"distance", "tripling"}});
+  });
   EXPECT_NE(bad.find("parameter 'distance'"), std::string::npos) << bad;
 }
 

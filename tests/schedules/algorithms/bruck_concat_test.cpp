@@ -51,7 +51,8 @@ TEST(BruckConcat, VerifierCatchesADroppedTransfer) {
   const auto registry = SynthesizerRegistry::with_builtins();
   const Schedule good = synthesize(registry, "bruck_concat", 11, Collective::allgather);
   ASSERT_EQ(verdict(good), "ok");
-  const Schedule dropped = edited(good, [](ScheduleParts& p) { p.steps.back().transfers.erase(p.steps.back().transfers.begin()); });
+  const Schedule dropped =
+      edited(good, [](ScheduleParts& p) { p.steps.back().transfers.erase(p.steps.back().transfers.begin()); });
   EXPECT_NE(verdict(dropped).find("ends without block"), std::string::npos) << verdict(dropped);
 }
 

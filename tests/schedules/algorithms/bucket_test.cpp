@@ -23,7 +23,7 @@ TEST(Bucket, AllGatherVerifiedForEveryNUpTo130) {
 }
 
 TEST(Bucket, VerifiedForExplicit2DAnd3DShapes) {
-  const std::pair<int, const char*> shapes[] = {{16, "4x4"}, {12, "3x4"}, {12, "4x3"}, {24, "2x3x4"},
+  const std::pair<int, const char*> shapes[] = {{16, "4x4"},   {12, "3x4"},   {12, "4x3"},  {24, "2x3x4"},
                                                 {64, "4x4x4"}, {30, "5x3x2"}, {8, "2x2x2"}, {7, "1x7"}};
   for (const auto& [n, dims] : shapes) {
     for (Collective c : reduction_collectives()) {
@@ -52,11 +52,10 @@ TEST(Bucket, DefaultShapeIsTheBalancedFactorisation) {
 // Steps: sum (d_k - 1) per half; phase k moves m / (d_0 ... d_k) per node.
 TEST(Bucket, StepsAndVolumes) {
   const int64_t m = 2 * 3 * 4 * 1000;
-  const StepPattern p =
-      pattern_of(Bucket(), fabric(24), workload(Collective::allreduce, m), {{"dims", "2x3x4"}});
+  const StepPattern p = pattern_of(Bucket(), fabric(24), workload(Collective::allreduce, m), {{"dims", "2x3x4"}});
   ASSERT_EQ(p.steps.size(), size_t{2 * (1 + 2 + 3)});
-  const int64_t expected[] = {m / 2,     m / 6,     m / 6,     m / 24, m / 24, m / 24,   // reduce-scatter
-                              m / 24,    m / 24,    m / 24,    m / 6,  m / 6,  m / 2};  // all-gather
+  const int64_t expected[] = {m / 2,  m / 6,  m / 6,  m / 24, m / 24, m / 24,  // reduce-scatter
+                              m / 24, m / 24, m / 24, m / 6,  m / 6,  m / 2};  // all-gather
   for (size_t s = 0; s < p.steps.size(); ++s) {
     ASSERT_EQ(p.steps[s].size(), size_t{24});
     for (const Transfer& t : p.steps[s]) {
@@ -87,10 +86,14 @@ TEST(Bucket, EveryTransferIsOneTorusHop) {
 
 TEST(Bucket, DimsMustMultiplyToN) {
   const auto registry = SynthesizerRegistry::with_builtins();
-  const std::string msg = error_of([&] { synthesize(registry, "bucket", 12, Collective::allreduce, {{"dims", "4x4"}}); });
+  const std::string msg = error_of([&] {
+    synthesize(registry, "bucket", 12, Collective::allreduce, {{"dims", "4x4"}});
+  });
   EXPECT_NE(msg.find("algorithm 'bucket' parameter 'dims'"), std::string::npos) << msg;
   EXPECT_NE(msg.find("product of the torus dims"), std::string::npos) << msg;
-  const std::string one_d = error_of([&] { synthesize(registry, "bucket", 12, Collective::allreduce, {{"dims", "12"}}); });
+  const std::string one_d = error_of([&] {
+    synthesize(registry, "bucket", 12, Collective::allreduce, {{"dims", "12"}});
+  });
   EXPECT_NE(one_d.find("2 or 3 dimensions"), std::string::npos) << one_d;
 }
 
@@ -102,9 +105,8 @@ TEST(Bucket, VerifierCatchesASwappedDestination) {
   // block 1 and 4 -> 5 block 5; crossing them leaves node 1 without block 1.
   // (Swapping early destinations between rings can still be a valid schedule:
   // later phases merge the rings anyway.)
-  const Schedule swapped = edited(good, [](ScheduleParts& p) {
-    std::swap(p.steps.back().transfers[0].dst, p.steps.back().transfers[4].dst);
-  });
+  const Schedule swapped = edited(
+      good, [](ScheduleParts& p) { std::swap(p.steps.back().transfers[0].dst, p.steps.back().transfers[4].dst); });
   EXPECT_NE(verdict(swapped).find("node 1 ends with block 1"), std::string::npos) << verdict(swapped);
 }
 

@@ -12,8 +12,10 @@ namespace {
 using namespace reduction_checks;
 
 TEST(RecursiveDoublingFull, VerifiedForPowersOfTwo) {
-  EXPECT_EQ(failures(RecursiveDoublingFull(), "recursive_doubling_full", powers_of_two(2, 128), Collective::allreduce), "");
-  EXPECT_EQ(failures(RecursiveDoublingFull(), "recursive_doubling_full", powers_of_two(2, 1024), Collective::allgather), "");
+  EXPECT_EQ(failures(RecursiveDoublingFull(), "recursive_doubling_full", powers_of_two(2, 128), Collective::allreduce),
+            "");
+  EXPECT_EQ(failures(RecursiveDoublingFull(), "recursive_doubling_full", powers_of_two(2, 1024), Collective::allgather),
+            "");
   const auto registry = SynthesizerRegistry::with_builtins();
   EXPECT_EQ(verdict(synthesize(registry, "recursive_doubling_full", 16, Collective::allreduce)), "ok");
 }
@@ -42,12 +44,14 @@ TEST(RecursiveDoublingFull, StepsPartnersAndVolumes) {
 TEST(RecursiveDoublingFull, OtherNNameThePowersOfTwo) {
   const auto registry = SynthesizerRegistry::with_builtins();
   for (int n : {3, 6, 12, 100}) {
-    const std::string msg = error_of([&] { synthesize(registry, "recursive_doubling_full", n, Collective::allreduce); });
+    const std::string msg =
+        error_of([&] { synthesize(registry, "recursive_doubling_full", n, Collective::allreduce); });
     EXPECT_NE(msg.find("algorithm 'recursive_doubling_full'"), std::string::npos) << msg;
     EXPECT_NE(msg.find("power of two"), std::string::npos) << msg;
     EXPECT_NE(msg.find("n = " + std::to_string(n)), std::string::npos) << msg;
   }
-  const std::string msg = error_of([&] { synthesize(registry, "recursive_doubling_full", 8, Collective::reducescatter); });
+  const std::string msg =
+      error_of([&] { synthesize(registry, "recursive_doubling_full", 8, Collective::reducescatter); });
   EXPECT_NE(msg.find("does not implement"), std::string::npos) << msg;
 }
 

@@ -103,7 +103,8 @@ TEST(RecursiveDoubling, VerifierCatchesADroppedTransfer) {
   const auto registry = SynthesizerRegistry::with_builtins();
   const Schedule good = synthesize(registry, "recursive_doubling", 6, Collective::allreduce);
   ASSERT_EQ(verdict(good), "ok");
-  const Schedule dropped = edited(good, [](ScheduleParts& p) { p.steps[1].transfers.erase(p.steps[1].transfers.begin() + 2); });
+  const Schedule dropped =
+      edited(good, [](ScheduleParts& p) { p.steps[1].transfers.erase(p.steps[1].transfers.begin() + 2); });
   EXPECT_NE(verdict(dropped), "ok");
   const Schedule dropped_gather = edited(good, [](ScheduleParts& p) { p.steps.back().transfers.pop_back(); });
   EXPECT_NE(verdict(dropped_gather).find("ends"), std::string::npos) << verdict(dropped_gather);

@@ -85,7 +85,8 @@ TEST(Rhd, VerifierCatchesADoubleCountedFold) {
   const Schedule good = synthesize(registry, "rhd", 6, Collective::reducescatter);
   ASSERT_EQ(verdict(good), "ok");
   // Folding node 0 into node 1 a second time counts node 0's input twice.
-  const Schedule twice = edited(good, [](ScheduleParts& p) { p.steps[1].transfers.push_back(p.steps[0].transfers[0]); });
+  const Schedule twice =
+      edited(good, [](ScheduleParts& p) { p.steps[1].transfers.push_back(p.steps[0].transfers[0]); });
   EXPECT_NE(verdict(twice).find("twice"), std::string::npos) << verdict(twice);
   // Without the fold-out copy node 0 never gets block 0.
   const Schedule unfolded = edited(good, [](ScheduleParts& p) { p.steps.pop_back(); });

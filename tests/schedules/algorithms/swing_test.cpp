@@ -81,9 +81,8 @@ TEST(Swing, VerifierCatchesASwappedDestination) {
   const auto registry = SynthesizerRegistry::with_builtins();
   const Schedule good = synthesize(registry, "swing", 16, Collective::reducescatter);
   ASSERT_EQ(verdict(good), "ok");
-  const Schedule swapped = edited(good, [](ScheduleParts& p) {
-    std::swap(p.steps[1].transfers[0].dst, p.steps[1].transfers[5].dst);
-  });
+  const Schedule swapped =
+      edited(good, [](ScheduleParts& p) { std::swap(p.steps[1].transfers[0].dst, p.steps[1].transfers[5].dst); });
   EXPECT_NE(verdict(swapped), "ok");
 }
 

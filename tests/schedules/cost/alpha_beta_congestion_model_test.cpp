@@ -21,8 +21,7 @@ using testing_support::test_workload;
 
 const Bandwidth k800G = Bandwidth::bits_per_second(testing_support::k800GbpsInBitsPerSecond);
 
-SynthesisSpec synthesis(const std::string& algorithm, const std::string& planner,
-                        const std::string& topology,
+SynthesisSpec synthesis(const std::string& algorithm, const std::string& planner, const std::string& topology,
                         std::optional<std::string> static_topology = std::nullopt) {
   SynthesisSpec s;
   s.algorithm = algorithm;

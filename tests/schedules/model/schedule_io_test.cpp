@@ -28,8 +28,8 @@ FabricSpec fabric(int gpus, int ports = 1, CircuitKind circuits = CircuitKind::d
   return f;
 }
 
-Schedule synth(Collective c, const std::string& algorithm, const std::string& planner,
-               const std::string& topology, int gpus = 8, int root = 0) {
+Schedule synth(Collective c, const std::string& algorithm, const std::string& planner, const std::string& topology,
+               int gpus = 8, int root = 0) {
   const WorkloadSpec w = testing_support::test_workload(c, 4000003, root);
   SynthesisSpec s;
   s.algorithm = algorithm;

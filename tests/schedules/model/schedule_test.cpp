@@ -143,8 +143,8 @@ TEST(Schedule, PredictionMustMatchStepCount) {
 TEST(Schedule, ReconfigurationsWithNoInitialTopology) {
   ScheduleParts p = base();
   p.initial_topology = -1;
-  p.steps = {Step{0, {xfer(0, 1)}}, Step{0, {xfer(1, 2)}}, Step{1, {xfer(0, 2)}},
-             Step{1, {xfer(1, 3)}}, Step{0, {xfer(2, 3)}}};
+  p.steps = {Step{0, {xfer(0, 1)}}, Step{0, {xfer(1, 2)}}, Step{1, {xfer(0, 2)}}, Step{1, {xfer(1, 3)}},
+             Step{0, {xfer(2, 3)}}};
   const Schedule s(p);
   EXPECT_TRUE(s.reconfigures_before(0));
   EXPECT_FALSE(s.reconfigures_before(1));

@@ -78,9 +78,7 @@ TEST(StepRoutes, UnreachableDestinationThrows) {
   }
 }
 
-TEST(StepRoutes, EmptyStepHasNoRoutes) {
-  EXPECT_TRUE(route_step(Step{0, {}}, ring4(), 0).empty());
-}
+TEST(StepRoutes, EmptyStepHasNoRoutes) { EXPECT_TRUE(route_step(Step{0, {}}, ring4(), 0).empty()); }
 
 }  // namespace
 }  // namespace photonsim

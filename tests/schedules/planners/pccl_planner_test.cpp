@@ -187,14 +187,14 @@ class ExhaustiveOracle {
     }
     std::vector<size_t> options;
     if (in_place >= 0) options.push_back(static_cast<size_t>(in_place));  // keep
-    options.push_back(candidates_ + round);                              // own circuits
-    for (size_t k = 0; k < candidates_; ++k) options.push_back(k);       // G_0 and S
+    options.push_back(candidates_ + round);                               // own circuits
+    for (size_t k = 0; k < candidates_; ++k) options.push_back(k);        // G_0 and S
     for (size_t option : options) {
       const std::optional<Time>& c = cost(option, round);
       if (!c) continue;
       const bool changes = in_place < 0 || !(all_[static_cast<size_t>(in_place)] == all_[option]);
-      search(round + 1, static_cast<int>(option),
-             so_far + *c + (changes ? fabric_.reconfig_delay : Time::zero()), reconfigurations + (changes ? 1 : 0));
+      search(round + 1, static_cast<int>(option), so_far + *c + (changes ? fabric_.reconfig_delay : Time::zero()),
+             reconfigurations + (changes ? 1 : 0));
     }
   }
 
@@ -243,10 +243,10 @@ bool check_instance(const Instance& in, Coverage& coverage) {
   const Schedule s = PcclPlanner().plan(in.pattern, planning_input(in.fabric, in.workload, in.initial, params));
   const Best best = oracle.best();
   std::ostringstream where;
-  where << in.label << " n=" << in.fabric.gpus << " ports=" << in.fabric.ports << " "
-        << to_string(in.fabric.circuits) << " r=" << in.fabric.reconfig_delay
-        << " initial=" << (in.initial ? in.initial->name() : "none") << " S=" << join(in.standard)
-        << " w=" << (in.paper_w ? "max_transfer" : "edge_bytes") << " rounds=" << rounds.size();
+  where << in.label << " n=" << in.fabric.gpus << " ports=" << in.fabric.ports << " " << to_string(in.fabric.circuits)
+        << " r=" << in.fabric.reconfig_delay << " initial=" << (in.initial ? in.initial->name() : "none")
+        << " S=" << join(in.standard) << " w=" << (in.paper_w ? "max_transfer" : "edge_bytes")
+        << " rounds=" << rounds.size();
 
   EXPECT_EQ(s.steps().size(), rounds.size()) << where.str();
   EXPECT_EQ(s.prediction().steps.size(), rounds.size()) << where.str();
@@ -292,12 +292,18 @@ bool check_instance(const Instance& in, Coverage& coverage) {
 
 Time pick_time(Rng& rng) {
   switch (rng.uniform(6)) {
-    case 0: return Time::zero();
-    case 1: return Time::us(1);
-    case 2: return Time::us(5);
-    case 3: return Time::us(50);
-    case 4: return Time::ms(1);
-    default: return Time::ps(static_cast<int64_t>(rng.uniform(2'000'000'000)));
+    case 0:
+      return Time::zero();
+    case 1:
+      return Time::us(1);
+    case 2:
+      return Time::us(5);
+    case 3:
+      return Time::us(50);
+    case 4:
+      return Time::ms(1);
+    default:
+      return Time::ps(static_cast<int64_t>(rng.uniform(2'000'000'000)));
   }
 }
 
@@ -312,9 +318,14 @@ Instance random_setting(Rng& rng, int n) {
   if (rng.uniform(2)) in.fabric.bandwidth = Bandwidth::bits_per_second(800'000'000'000);
   in.paper_w = rng.uniform(2) == 0;
   switch (rng.uniform(4)) {
-    case 0: break;  // unconfigured
-    case 1: in.initial = try_make("ring", in.fabric); break;
-    case 2: in.initial = try_make("torus", in.fabric); break;
+    case 0:
+      break;  // unconfigured
+    case 1:
+      in.initial = try_make("ring", in.fabric);
+      break;
+    case 2:
+      in.initial = try_make("torus", in.fabric);
+      break;
     default: {  // a random matching: some pairs joined both ways
       std::vector<Node> order(static_cast<size_t>(n));
       for (int v = 0; v < n; ++v) order[static_cast<size_t>(v)] = static_cast<Node>(v);
@@ -365,21 +376,26 @@ TEST(PcclPlanner, DpEqualsExhaustiveSearchOnRandomPatterns) {
     }
     if (check_instance(in, coverage)) ++checked;
   }
-  std::cout << "[ PCCL     ] DP == exhaustive on " << checked << " random hand-built patterns (optimal steps: "
-            << coverage.own << " own circuits, " << coverage.kept << " kept from an earlier round, "
-            << coverage.candidate << " on G_0 or S; " << coverage.mixed << " plans mix kinds)\n";
+  std::cout << "[ PCCL     ] DP == exhaustive on " << checked
+            << " random hand-built patterns (optimal steps: " << coverage.own << " own circuits, " << coverage.kept
+            << " kept from an earlier round, " << coverage.candidate << " on G_0 or S; " << coverage.mixed
+            << " plans mix kinds)\n";
   EXPECT_GE(checked, 300);
 }
 
 TEST(PcclPlanner, DpEqualsExhaustiveSearchOnRegisteredAlgorithms) {
   const SynthesizerRegistry registry = SynthesizerRegistry::with_builtins();
-  const std::vector<std::pair<std::string, Collective>> algorithms{
-      {"rhd", Collective::reducescatter},  {"rhd", Collective::allgather},
-      {"rhd", Collective::allreduce},      {"swing", Collective::reducescatter},
-      {"recursive_doubling", Collective::reducescatter}, {"ring", Collective::reducescatter},
-      {"bine", Collective::reducescatter}, {"bruck", Collective::alltoall},
-      {"dex", Collective::alltoall},       {"direct", Collective::alltoall},
-      {"binomial", Collective::broadcast}};
+  const std::vector<std::pair<std::string, Collective>> algorithms{{"rhd", Collective::reducescatter},
+                                                                   {"rhd", Collective::allgather},
+                                                                   {"rhd", Collective::allreduce},
+                                                                   {"swing", Collective::reducescatter},
+                                                                   {"recursive_doubling", Collective::reducescatter},
+                                                                   {"ring", Collective::reducescatter},
+                                                                   {"bine", Collective::reducescatter},
+                                                                   {"bruck", Collective::alltoall},
+                                                                   {"dex", Collective::alltoall},
+                                                                   {"direct", Collective::alltoall},
+                                                                   {"binomial", Collective::broadcast}};
   Rng rng(7);
   int checked = 0;
   Coverage coverage;
@@ -401,9 +417,10 @@ TEST(PcclPlanner, DpEqualsExhaustiveSearchOnRegisteredAlgorithms) {
     if (in.pattern.steps.empty()) continue;
     if (check_instance(in, coverage)) ++checked;
   }
-  std::cout << "[ PCCL     ] DP == exhaustive on " << checked << " registered-algorithm instances (optimal steps: "
-            << coverage.own << " own circuits, " << coverage.kept << " kept from an earlier round, "
-            << coverage.candidate << " on G_0 or S; " << coverage.mixed << " plans mix kinds)\n";
+  std::cout << "[ PCCL     ] DP == exhaustive on " << checked
+            << " registered-algorithm instances (optimal steps: " << coverage.own << " own circuits, " << coverage.kept
+            << " kept from an earlier round, " << coverage.candidate << " on G_0 or S; " << coverage.mixed
+            << " plans mix kinds)\n";
   EXPECT_GE(checked, 60);
 }
 
@@ -419,7 +436,8 @@ TEST(PcclPlanner, CostIsLatencyTimesDilationPlusSerialisedLoad) {
   const Topology ring = *try_make("ring", f);
   StepPattern p;
   p.steps = {{xfer(0, 2, 1000), xfer(1, 3, 3000)}};
-  for (const auto& [w, bytes] : std::vector<std::pair<std::string, int64_t>>{{"edge_bytes", 4000}, {"max_transfer", 6000}}) {
+  for (const auto& [w, bytes] :
+       std::vector<std::pair<std::string, int64_t>>{{"edge_bytes", 4000}, {"max_transfer", 6000}}) {
     const Schedule s = PcclPlanner().plan(
         p, planning_input(f, test_workload(Collective::alltoall, 1000), ring, {{"standard", "[]"}, {"w", w}}));
     ASSERT_EQ(s.prediction().steps.size(), 1u);
@@ -442,7 +460,8 @@ TEST(PcclPlanner, ParallelCircuitsShareTheLoadUnderEdgeBytes) {
   const Topology doubled("doubled", 2, {{0, 1}, {0, 1}, {1, 0}});
   StepPattern p;
   p.steps = {{xfer(0, 1, 100), xfer(0, 1, 300)}};
-  for (const auto& [w, bytes] : std::vector<std::pair<std::string, int64_t>>{{"edge_bytes", 300}, {"max_transfer", 600}}) {
+  for (const auto& [w, bytes] :
+       std::vector<std::pair<std::string, int64_t>>{{"edge_bytes", 300}, {"max_transfer", 600}}) {
     const Schedule s = PcclPlanner().plan(
         p, planning_input(f, test_workload(Collective::alltoall, 100), doubled, {{"standard", "[]"}, {"w", w}}));
     EXPECT_EQ(s.reconfigurations(), 0) << w;
@@ -473,7 +492,8 @@ TEST(PcclPlanner, FreeReconfigurationPutsEveryRoundOnItsOwnCircuits) {
   FabricSpec f = fabric(16, 1);
   f.reconfig_delay = Time::zero();
   const WorkloadSpec w = test_workload(Collective::reducescatter, 1'000'000'000);
-  const StepPattern p = Rhd().pattern(AlgorithmInput{f, w, ComponentParams("rhd", {}, Rhd().info().parameters, "algorithm")});
+  const StepPattern p =
+      Rhd().pattern(AlgorithmInput{f, w, ComponentParams("rhd", {}, Rhd().info().parameters, "algorithm")});
   const Schedule s = PcclPlanner().plan(p, planning_input(f, w, *try_make("ring", f)));
   ASSERT_EQ(s.steps().size(), 4u);
   EXPECT_EQ(s.reconfigurations(), 4);
@@ -484,7 +504,8 @@ TEST(PcclPlanner, ProhibitiveReconfigurationKeepsTheInitialTopology) {
   FabricSpec f = fabric(16, 4);
   f.reconfig_delay = Time::ms(100'000);
   const WorkloadSpec w = test_workload(Collective::reducescatter, 1'000'000);
-  const StepPattern p = Rhd().pattern(AlgorithmInput{f, w, ComponentParams("rhd", {}, Rhd().info().parameters, "algorithm")});
+  const StepPattern p =
+      Rhd().pattern(AlgorithmInput{f, w, ComponentParams("rhd", {}, Rhd().info().parameters, "algorithm")});
   const Topology torus = *try_make("torus", f);
   const Schedule kept = PcclPlanner().plan(p, planning_input(f, w, torus));
   EXPECT_EQ(kept.reconfigurations(), 0);
@@ -512,7 +533,8 @@ TEST(PcclPlanner, DefaultStandardSetKeepsWhatFitsThePorts) {
   FabricSpec f = fabric(16, 1);
   f.reconfig_delay = Time::ms(100'000);
   const WorkloadSpec w = test_workload(Collective::reducescatter, 1'000'000);
-  const StepPattern p = Rhd().pattern(AlgorithmInput{f, w, ComponentParams("rhd", {}, Rhd().info().parameters, "algorithm")});
+  const StepPattern p =
+      Rhd().pattern(AlgorithmInput{f, w, ComponentParams("rhd", {}, Rhd().info().parameters, "algorithm")});
   const Schedule s = PcclPlanner().plan(p, planning_input(f, w, std::nullopt));
   EXPECT_EQ(s.reconfigurations(), 1);
   for (const Step& step : s.steps()) {
@@ -602,7 +624,9 @@ TEST(PcclPlanner, Paper128GpuRhdReduceScatterReconfigures7TimesAt5usAndFewerAt1m
     std::cout << "[ PCCL     ] 128 GPUs, 6 ports, start " << name << ": r=5us -> " << fast.reconfigurations()
               << " reconfigurations, " << format_time(fast.prediction().total()) << "; r=1ms -> "
               << slow.reconfigurations() << " reconfigurations, " << format_time(slow.prediction().total())
-              << "\n  r=5us:\n" << choices(fast) << "  r=1ms:\n" << choices(slow);
+              << "\n  r=5us:\n"
+              << choices(fast) << "  r=1ms:\n"
+              << choices(slow);
   }
 }
 
@@ -614,8 +638,13 @@ TEST(PcclPlanner, Paper128GpuRhdReduceScatterReconfigures7TimesAt5usAndFewerAt1m
 TEST(PcclPlanner, Paper128GpuWithOnlyTheRingToReturnToReconfiguresFourTimesAt1ms) {
   const Schedule s = paper_case(Time::ms(1), kBidirectionalRing, 6, {{"standard", "[]"}});
   EXPECT_EQ(s.reconfigurations(), 4) << choices(s);
-  const std::vector<std::string> expected{"step0", "step1", "step2", "bidirectional_ring", "bidirectional_ring",
-                                          "bidirectional_ring", "bidirectional_ring"};
+  const std::vector<std::string> expected{"step0",
+                                          "step1",
+                                          "step2",
+                                          "bidirectional_ring",
+                                          "bidirectional_ring",
+                                          "bidirectional_ring",
+                                          "bidirectional_ring"};
   ASSERT_EQ(s.steps().size(), expected.size());
   for (size_t i = 0; i < expected.size(); ++i) {
     EXPECT_EQ(s.topologies()[static_cast<size_t>(s.steps()[i].topology)].name(), expected[i]) << "round " << i;

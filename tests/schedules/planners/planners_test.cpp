@@ -34,8 +34,7 @@ WorkloadSpec workload(Collective c, int64_t message = 4000000, int root = 0) {
   return testing_support::test_workload(c, message, root);
 }
 
-SynthesisSpec synthesis(const std::string& algorithm, const std::string& planner,
-                        const std::string& topology,
+SynthesisSpec synthesis(const std::string& algorithm, const std::string& planner, const std::string& topology,
                         std::optional<std::string> static_topology = std::nullopt) {
   SynthesisSpec s;
   s.algorithm = algorithm;
@@ -85,8 +84,8 @@ std::multiset<std::pair<Node, Node>> flows(const Schedule& s) {
 
 TEST(StaticPlanner, UnidirectionalRingGroupsDirectFlowsByHopCount) {
   const int n = 8;
-  const Schedule s = SynthesizerRegistry::with_builtins().synthesize(
-      fabric(n), workload(Collective::alltoall), synthesis("direct", "", "ring"));
+  const Schedule s = SynthesizerRegistry::with_builtins().synthesize(fabric(n), workload(Collective::alltoall),
+                                                                     synthesis("direct", "", "ring"));
   EXPECT_EQ(s.planner(), "static");
   EXPECT_EQ(s.algorithm(), "direct");
   ASSERT_EQ(s.topologies().size(), size_t{1});
@@ -109,8 +108,7 @@ TEST(StaticPlanner, UnidirectionalRingGroupsDirectFlowsByHopCount) {
 TEST(StaticPlanner, BidirectionalRingGivesFourRounds) {
   const int n = 8;
   const Schedule s = SynthesizerRegistry::with_builtins().synthesize(
-      fabric(n, 2, CircuitKind::bidirectional), workload(Collective::alltoall),
-      synthesis("direct", "static", "ring"));
+      fabric(n, 2, CircuitKind::bidirectional), workload(Collective::alltoall), synthesis("direct", "static", "ring"));
   ASSERT_EQ(s.steps().size(), size_t{4});
   const ShortestPathRouter router(s.topologies()[0]);
   const std::vector<size_t> sizes{16, 16, 16, 8};
@@ -125,8 +123,8 @@ TEST(StaticPlanner, BidirectionalRingGivesFourRounds) {
 
 TEST(StaticPlanner, RegroupingKeepsEveryFlowOnce) {
   for (int n : {3, 5, 8}) {
-    const Schedule s = SynthesizerRegistry::with_builtins().synthesize(
-        fabric(n), workload(Collective::alltoall), synthesis("direct", "", "ring"));
+    const Schedule s = SynthesizerRegistry::with_builtins().synthesize(fabric(n), workload(Collective::alltoall),
+                                                                       synthesis("direct", "", "ring"));
     const auto all = flows(s);
     EXPECT_EQ(all.size(), static_cast<size_t>(n * (n - 1)));
     const std::set<std::pair<Node, Node>> distinct(all.begin(), all.end());
@@ -137,7 +135,7 @@ TEST(StaticPlanner, RegroupingKeepsEveryFlowOnce) {
 TEST(StaticPlanner, NoTopologyThrowsNamingStaticTopology) {
   try {
     SynthesizerRegistry::with_builtins().synthesize(fabric(8), workload(Collective::alltoall),
-                                                   synthesis("direct", "static", "none"));
+                                                    synthesis("direct", "static", "none"));
     FAIL() << "expected Error";
   } catch (const Error& e) {
     const std::string msg = e.what();
@@ -147,8 +145,8 @@ TEST(StaticPlanner, NoTopologyThrowsNamingStaticTopology) {
 }
 
 TEST(StaticPlanner, StartsUnconfiguredWithStaticTopology) {
-  const Schedule s = SynthesizerRegistry::with_builtins().synthesize(
-      fabric(8), workload(Collective::alltoall), synthesis("direct", "static", "none", "ring"));
+  const Schedule s = SynthesizerRegistry::with_builtins().synthesize(fabric(8), workload(Collective::alltoall),
+                                                                     synthesis("direct", "static", "none", "ring"));
   EXPECT_EQ(s.initial_topology(), -1);
   ASSERT_EQ(s.topologies().size(), size_t{1});
   EXPECT_EQ(s.steps().size(), size_t{7});
@@ -180,8 +178,8 @@ TEST(StaticPlanner, SameInitialAndStaticTopologyIsListedOnce) {
 
 TEST(StaticPlanner, DependentStepsAreKeptInOrder) {
   const int n = 6;
-  const Schedule s = SynthesizerRegistry::with_builtins().synthesize(
-      fabric(n), workload(Collective::allreduce, 6000), synthesis("ring", "", "ring"));
+  const Schedule s = SynthesizerRegistry::with_builtins().synthesize(fabric(n), workload(Collective::allreduce, 6000),
+                                                                     synthesis("ring", "", "ring"));
   EXPECT_EQ(s.planner(), "static");
   ASSERT_EQ(s.steps().size(), static_cast<size_t>(2 * (n - 1)));
   for (size_t i = 0; i < s.steps().size(); ++i) {
@@ -240,12 +238,11 @@ TEST(EveryStepPlanner, ReconfigurationsEqualStepsWithTopologyNone) {
 }
 
 TEST(EveryStepPlanner, BidirectionalCircuitsIncludeReverse) {
-  const Schedule s = SynthesizerRegistry::with_builtins().synthesize(
-      fabric(4, 1, CircuitKind::bidirectional), workload(Collective::broadcast, 1000),
-      synthesis("binomial", "every_step", "none"));
+  const Schedule s = SynthesizerRegistry::with_builtins().synthesize(fabric(4, 1, CircuitKind::bidirectional),
+                                                                     workload(Collective::broadcast, 1000),
+                                                                     synthesis("binomial", "every_step", "none"));
   ASSERT_EQ(s.steps().size(), size_t{2});
-  EXPECT_EQ(s.topologies()[static_cast<size_t>(s.steps()[0].topology)].edges(),
-            (std::vector<Edge>{{0, 1}, {1, 0}}));
+  EXPECT_EQ(s.topologies()[static_cast<size_t>(s.steps()[0].topology)].edges(), (std::vector<Edge>{{0, 1}, {1, 0}}));
   EXPECT_EQ(s.topologies()[static_cast<size_t>(s.steps()[1].topology)].edges(),
             (std::vector<Edge>{{0, 2}, {1, 3}, {2, 0}, {3, 1}}));
 }
@@ -304,8 +301,8 @@ TEST(EveryStepPlanner, DirectAlltoallSplitsRespectPorts) {
   for (CircuitKind kind : {CircuitKind::directed, CircuitKind::bidirectional}) {
     for (int ports : {1, 2}) {
       const FabricSpec f = fabric(6, ports, kind);
-      const Schedule s = EveryStepPlanner().plan(
-          pattern_of(AlltoallDirect(), f, workload(Collective::alltoall)), input(f));
+      const Schedule s =
+          EveryStepPlanner().plan(pattern_of(AlltoallDirect(), f, workload(Collective::alltoall)), input(f));
       EXPECT_EQ(flows(s).size(), size_t{30});
       for (const Step& step : s.steps()) {
         const Topology& t = s.topologies()[static_cast<size_t>(step.topology)];
@@ -320,8 +317,7 @@ TEST(EveryStepPlanner, BidirectionalDirectAlltoallFirstFitCount) {
   // n = 4, one port, two-way circuits: round i->i+1 needs two matchings, round
   // i->i+2 is already a matching (pairs {0,2}, {1,3}), round i->i-1 needs two.
   const FabricSpec f = fabric(4, 1, CircuitKind::bidirectional);
-  const Schedule s = EveryStepPlanner().plan(pattern_of(AlltoallDirect(), f, workload(Collective::alltoall)),
-                                             input(f));
+  const Schedule s = EveryStepPlanner().plan(pattern_of(AlltoallDirect(), f, workload(Collective::alltoall)), input(f));
   EXPECT_EQ(s.steps().size(), size_t{5});
 }
 

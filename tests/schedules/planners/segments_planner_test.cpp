@@ -46,7 +46,8 @@ Time closed_form(const Case& s, int phases, int reconfigurations) {
   const int n = s.fabric.gpus;
   const Time y = s.fabric.latency + s.fabric.bandwidth.serialization(s.workload.message * (n / 3));
   Time total = s.fabric.step_overhead * phases + s.fabric.reconfig_delay * reconfigurations;
-  const std::vector<size_t> starts = SegmentsPlanner::segment_starts(static_cast<size_t>(phases), static_cast<size_t>(reconfigurations));
+  const std::vector<size_t> starts =
+      SegmentsPlanner::segment_starts(static_cast<size_t>(phases), static_cast<size_t>(reconfigurations));
   for (size_t j = 0; j < starts.size(); ++j) {
     const size_t end = j + 1 < starts.size() ? starts[j + 1] : static_cast<size_t>(phases);
     int64_t power = 1;

@@ -11,8 +11,7 @@
 namespace photonsim {
 namespace {
 
-Schedule synthesize(int n, Collective collective, const std::string& algorithm, int64_t message = 1000,
-                    int root = 0) {
+Schedule synthesize(int n, Collective collective, const std::string& algorithm, int64_t message = 1000, int root = 0) {
   FabricSpec f = testing_support::test_fabric(n, 4);
   f.latency = Time::zero();
   const WorkloadSpec w = testing_support::test_workload(collective, message, root);
@@ -21,7 +20,6 @@ Schedule synthesize(int n, Collective collective, const std::string& algorithm, 
   s.planner = "every_step";
   return SynthesizerRegistry::with_builtins().synthesize(f, w, s);
 }
-
 
 // Rebuilds with every step on one complete topology so corrupted routes stay routable.
 Schedule rebuild(ScheduleParts p) {

@@ -155,7 +155,8 @@ TEST(JointBaselines, EveryBaselineDeliversEveryPairWithinThePortsAndVerifies) {
       for (int k : {1, 2}) {
         for (FlowDistribution distribution : {FlowDistribution::uniform, FlowDistribution::zipf}) {
           const Case c(name, fabric(n, k), demand_of(distribution, n), {}, alltoall_workload(distribution));
-          const std::string what = name + " n=" + std::to_string(n) + " k=" + std::to_string(k) + " " + to_string(distribution);
+          const std::string what =
+              name + " n=" + std::to_string(n) + " k=" + std::to_string(k) + " " + to_string(distribution);
           expect_valid(c, c.strategy(), what);
         }
       }
@@ -240,7 +241,8 @@ void expect_decomposition(const std::vector<Bytes>& demand, int n) {
 
 TEST(JointBaselines, FastDecompositionSumsBackToTheMatrix) {
   // Balanced: no padding, so every row of every term is real demand.
-  const std::vector<Bytes> balanced = {Bytes(0), Bytes(3), Bytes(1), Bytes(1), Bytes(0), Bytes(3), Bytes(3), Bytes(1), Bytes(0)};
+  const std::vector<Bytes> balanced = {Bytes(0), Bytes(3), Bytes(1), Bytes(1), Bytes(0),
+                                       Bytes(3), Bytes(3), Bytes(1), Bytes(0)};
   expect_decomposition(balanced, 3);
   for (const FastBaseline::Term& t : FastBaseline::decompose(balanced, 3)) {
     for (const Bytes& real : t.real) EXPECT_EQ(real, t.weight);

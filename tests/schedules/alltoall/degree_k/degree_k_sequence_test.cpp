@@ -193,7 +193,8 @@ TEST(DegreeKSequence, SchedulesDeliverEveryBlock) {
         const auto family = degree_k_strategies(n, k, base, kSeed, std::nullopt);
         for (size_t i : {size_t{0}, family.size() / 2, family.size() - 1}) {
           const std::string what = label(base, n, k) + " d=" + std::to_string(i + 1);
-          const Schedule schedule = strategy_schedule(family[i], StrategyScheduleInput{input.fabric, input.workload, demand, equal_blocks, "rdc"});
+          const Schedule schedule = strategy_schedule(
+              family[i], StrategyScheduleInput{input.fabric, input.workload, demand, equal_blocks, "rdc"});
           EXPECT_EQ(schedule.steps().size(), family[i].rounds.size()) << what;
           const Verification v = verify_schedule(schedule);
           EXPECT_TRUE(v.ok()) << what << ": " << (v.ok() ? "" : v.violation->describe());

@@ -230,8 +230,8 @@ TEST(HarvestTable1, ReproducesTheThreeSchedulesOfTable1) {
   const int64_t m = 8'000'000;
   struct Row {
     int64_t alpha_r_us;
-    std::vector<int> rings;        // exponent of the ring each step runs on
-    std::vector<int> congestion;   // = hops of every flow, per step
+    std::vector<int> rings;       // exponent of the ring each step runs on
+    std::vector<int> congestion;  // = hops of every flow, per step
     int reconfigurations;
   };
   const std::vector<Row> rows = {
@@ -241,13 +241,17 @@ TEST(HarvestTable1, ReproducesTheThreeSchedulesOfTable1) {
   };
   for (const char* closed_form : {"true", "false"}) {
     for (const Row& row : rows) {
-      Problem p{fabric(8), test_workload(Collective::reducescatter, m), "recursive_doubling", power_ring(8, 0),
-                {{"closed_form", closed_form}}, 1};
+      Problem p{fabric(8),
+                test_workload(Collective::reducescatter, m),
+                "recursive_doubling",
+                power_ring(8, 0),
+                {{"closed_form", closed_form}},
+                1};
       p.fabric.reconfig_delay = Time::us(row.alpha_r_us);
       HarvestFlowCache cache;
       const Schedule s = plan(p, cache);
-      const std::string where = std::string("closed_form=") + closed_form + " alpha_r=" +
-                                std::to_string(row.alpha_r_us) + "us";
+      const std::string where =
+          std::string("closed_form=") + closed_form + " alpha_r=" + std::to_string(row.alpha_r_us) + "us";
       ASSERT_EQ(s.steps().size(), 3u) << where;
       EXPECT_EQ(s.reconfigurations(), row.reconfigurations) << where;
       for (size_t i = 0; i < 3; ++i) {
@@ -260,7 +264,8 @@ TEST(HarvestTable1, ReproducesTheThreeSchedulesOfTable1) {
         EXPECT_NEAR(ps(pred.transmission), 10.0 * static_cast<double>(step_bytes * row.congestion[i]), 2.0)
             << where << " step " << i + 1;
         const bool changes = i > 0 && row.rings[i] != row.rings[i - 1];
-        EXPECT_EQ(pred.reconfiguration, changes ? Time::us(row.alpha_r_us) : Time::zero()) << where << " step " << i + 1;
+        EXPECT_EQ(pred.reconfiguration, changes ? Time::us(row.alpha_r_us) : Time::zero())
+            << where << " step " << i + 1;
       }
     }
   }
@@ -353,7 +358,11 @@ TEST(HarvestExhaustive, DynamicProgramEqualsBruteForceOnRandomSmallInstances) {
     const int ports = bidirectional ? 2 : 1 + static_cast<int>(rng.uniform(2));
     const int64_t message = int64_t{1000} << (2 * rng.uniform(8));  // 1 KB .. 16 MB
     Problem p{fabric(n, ports, bidirectional ? CircuitKind::bidirectional : CircuitKind::directed),
-              test_workload(shape.collective, message), shape.algorithm, std::nullopt, {}, 1 + rng.uniform(5)};
+              test_workload(shape.collective, message),
+              shape.algorithm,
+              std::nullopt,
+              {},
+              1 + rng.uniform(5)};
     p.fabric.reconfig_delay = Time::ns(int64_t{10} << (3 * rng.uniform(6)));  // 10 ns .. ~330 us
     p.fabric.step_overhead = Time::ns(static_cast<int64_t>(rng.uniform(2)) * 700);
     p.fabric.latency = Time::ns(static_cast<int64_t>(rng.uniform(3)) * 250);
@@ -372,12 +381,11 @@ TEST(HarvestExhaustive, DynamicProgramEqualsBruteForceOnRandomSmallInstances) {
 
     const StepPattern pattern = pattern_of(p);
     const std::vector<Topology> candidates = harvest_candidates(
-        pattern.steps, p.fabric, p.seed, p.initial,
-        HarvestCandidateFamilies::parse(input_of(p).params, "candidates"));
-    const std::string where = "instance " + std::to_string(instance) + ": " + shape.algorithm + " n=" +
-                              std::to_string(n) + " ports=" + std::to_string(ports) + " candidates=[" + list +
-                              "] (" + std::to_string(candidates.size()) + ") steps=" +
-                              std::to_string(pattern.steps.size());
+        pattern.steps, p.fabric, p.seed, p.initial, HarvestCandidateFamilies::parse(input_of(p).params, "candidates"));
+    const std::string where = "instance " + std::to_string(instance) + ": " + shape.algorithm +
+                              " n=" + std::to_string(n) + " ports=" + std::to_string(ports) + " candidates=[" + list +
+                              "] (" + std::to_string(candidates.size()) +
+                              ") steps=" + std::to_string(pattern.steps.size());
     ASSERT_LE(pattern.steps.size(), 4u) << where;
     HarvestFlowCache cache;
     if (candidates.empty()) {  // e.g. only tori on one port
@@ -415,9 +423,10 @@ TEST(HarvestExhaustive, DynamicProgramEqualsBruteForceOnRandomSmallInstances) {
     ++compared;
     reconfiguring += s.reconfigurations() > (p.initial ? 0 : 1) ? 1 : 0;
   }
-  std::printf("[harvest] DP == brute force on %d random instances (%d reconfigure mid-collective); "
-              "%d infeasible (both refuse), %d too large for the oracle\n",
-              compared, reconfiguring, infeasible, too_large);
+  std::printf(
+      "[harvest] DP == brute force on %d random instances (%d reconfigure mid-collective); "
+      "%d infeasible (both refuse), %d too large for the oracle\n",
+      compared, reconfiguring, infeasible, too_large);
   EXPECT_GE(compared, 80);
 }
 
@@ -426,8 +435,12 @@ TEST(HarvestExhaustive, DynamicProgramEqualsBruteForceOnRandomSmallInstances) {
 TEST(HarvestPlanner, SplitsTransfersOverTheDecompositionPathsWithExactBytes) {
   // n = 4 on the two-way ring u -> u+-1, one transfer 0 -> 2 of 1001 bytes:
   // theta = 2 needs both 2-hop paths at full rate, so the bytes split 500/501.
-  Problem p{fabric(4, 2), test_workload(Collective::alltoall, 1001), "direct", std::nullopt,
-            {{"candidates", "[initial]"}, {"max_reconfigurations", "0"}}, 1};
+  Problem p{fabric(4, 2),
+            test_workload(Collective::alltoall, 1001),
+            "direct",
+            std::nullopt,
+            {{"candidates", "[initial]"}, {"max_reconfigurations", "0"}},
+            1};
   std::vector<Edge> edges;
   for (Node u = 0; u < 4; ++u) {
     edges.push_back({u, (u + 1) % 4});
