@@ -45,25 +45,30 @@ void JointAlltoallSynthesizer::for_each_candidate(const SynthesisRequest& reques
   const bool sized = request.workload.distribution != FlowDistribution::uniform;
   const JointInput input{fabric, request.workload, demand, params, request.seed};
   const std::optional<int> only = request.synthesis.reconfigurations;
-  const std::vector<AlltoallStrategy> strategies = strategies_.strategies(input, only);
-  if (strategies.empty()) {
-    std::vector<int> counts;
-    for (const AlltoallStrategy& s : strategies_.strategies(input, std::nullopt)) counts.push_back(s.configurations());
-    throw Error("synthesis.reconfigurations: algorithm '" + info_.name + "' builds d in {" + list(counts) + "} on " +
-                std::to_string(fabric.gpus) + " GPUs with " + std::to_string(fabric.ports) + " port(s), got " +
-                std::to_string(only.value_or(0)));
-  }
   const StrategyScheduleInput to_schedule{fabric,     request.workload, demand,  sized ? demand : no_sizes,
                                           info_.name, planner.name,     initial, planner_params.text("chunks")};
-  for (const AlltoallStrategy& strategy : strategies) {
-    const Schedule schedule = strategy_schedule(strategy, to_schedule);
+  // One strategy at a time: it becomes a predicted candidate and is dropped
+  // before the next d is built.
+  bool any = false;
+  strategies_.for_each_strategy(input, only, [&](AlltoallStrategy&& strategy) {
+    any = true;
     PlanCandidate candidate;
     candidate.planner = planner.name;
     candidate.configurations = strategy.configurations();
     candidate.hop_sum = strategy.contention_free_rounds ? strategy.hop_sum() : -1;
     candidate.construction = strategy.construction;
+    const Schedule schedule = strategy_schedule(strategy, to_schedule);
+    strategy = AlltoallStrategy();
     candidate.schedule = schedule.with_prediction(predict_alpha_beta_congestion(schedule, fabric, request.workload));
     visit(std::move(candidate));
+  });
+  if (!any) {
+    std::vector<int> counts;
+    strategies_.for_each_strategy(input, std::nullopt,
+                                  [&](AlltoallStrategy&& s) { counts.push_back(s.configurations()); });
+    throw Error("synthesis.reconfigurations: algorithm '" + info_.name + "' builds d in {" + list(counts) + "} on " +
+                std::to_string(fabric.gpus) + " GPUs with " + std::to_string(fabric.ports) + " port(s), got " +
+                std::to_string(only.value_or(0)));
   }
 }
 

@@ -9,7 +9,12 @@
 // Error for inputs the construction cannot handle, naming what is supported.
 // info() and supports() describe it to the registry, as for a
 // CollectiveAlgorithm (its collective is all-to-all, its planner `joint`).
+// for_each_strategy() hands the same strategies, in the same order, one at a
+// time, so a caller that predicts and drops each holds one strategy's memory
+// instead of every d's; a synthesizer that can build its strategies one by one
+// overrides it (the default builds them all, then hands them out).
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -40,6 +45,10 @@ class JointSynthesizer {
   virtual AlgorithmInfo info() const = 0;
   virtual bool supports(int gpus, int ports) const = 0;
   virtual std::vector<AlltoallStrategy> strategies(const JointInput& input, std::optional<int> only) const = 0;
+  virtual void for_each_strategy(const JointInput& input, std::optional<int> only,
+                                 const std::function<void(AlltoallStrategy&&)>& visit) const {
+    for (AlltoallStrategy& s : strategies(input, only)) visit(std::move(s));
+  }
 };
 
 }  // namespace photonsim

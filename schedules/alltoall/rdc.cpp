@@ -69,7 +69,8 @@ std::vector<Node> labelling_for(const std::vector<LabelledRound>& rounds, const 
   return relabel(rounds, input.demand, input.gpus());
 }
 
-std::vector<AlltoallStrategy> ring_strategies(const JointInput& input, std::optional<int> only) {
+void for_each_ring_strategy(const JointInput& input, std::optional<int> only,
+                            const std::function<void(AlltoallStrategy&&)>& visit) {
   const int n = input.gpus();
   const RingShiftSearch search(n);
   std::vector<LabelledRound> offsets;  // every offset class is a round for every d
@@ -79,13 +80,12 @@ std::vector<AlltoallStrategy> ring_strategies(const JointInput& input, std::opti
     offsets.push_back(std::move(round));
   }
   const std::vector<Node> gpu_of = labelling_for(offsets, input);
-  std::vector<AlltoallStrategy> out;
+  offsets.clear();
+  offsets.shrink_to_fit();
   for (int d = 1; d <= n - 1; ++d) {
     if (only && *only != d) continue;
-    out.push_back(
-        shifted_ring_strategy(search, d, gpu_of, input.demand, "shifted rings " + shift_list(search.shifts(d))));
+    visit(shifted_ring_strategy(search, d, gpu_of, input.demand, "shifted rings " + shift_list(search.shifts(d))));
   }
-  return out;
 }
 
 DegreeKBase base_named(const std::string& name, const ComponentParams& params) {
@@ -96,15 +96,23 @@ DegreeKBase base_named(const std::string& name, const ComponentParams& params) {
 
 }  // namespace
 
-std::vector<AlltoallStrategy> Rdc::paper_strategies(const JointInput& input, std::optional<int> only) const {
+void Rdc::check_input(const JointInput& input) const {
   if (input.workload.collective != Collective::alltoall) throw Error("algorithm 'rdc' implements alltoall only");
   if (input.fabric.circuits != CircuitKind::directed) {
     throw Error("algorithm 'rdc' builds directed topologies: set fabric.circuits: directed");
   }
+  if (input.fabric.ports == 1 && input.params.text("base") != "auto") {
+    input.params.fail("base", "applies to fabric.ports > 1 (k = 1 uses shifted rings)");
+  }
+}
+
+std::vector<AlltoallStrategy> Rdc::paper_strategies(const JointInput& input, std::optional<int> only) const {
+  check_input(input);
   const std::string base = input.params.text("base");
   if (input.fabric.ports == 1) {
-    if (base != "auto") input.params.fail("base", "applies to fabric.ports > 1 (k = 1 uses shifted rings)");
-    return ring_strategies(input, only);
+    std::vector<AlltoallStrategy> out;
+    for_each_ring_strategy(input, only, [&](AlltoallStrategy&& s) { out.push_back(std::move(s)); });
+    return out;
   }
   const uint64_t tie_seed =
       static_cast<uint64_t>(input.params.integer("tie_seed", static_cast<int64_t>(input.seed & 0x7fffffffffffffffULL)));
@@ -143,6 +151,19 @@ std::vector<AlltoallStrategy> Rdc::paper_strategies(const JointInput& input, std
   const std::vector<Node> gpu_of = labelling_for(rounds, input);
   for (AlltoallStrategy& s : best) s = relabelled(s, gpu_of, input);
   return best;
+}
+
+void Rdc::for_each_strategy(const JointInput& input, std::optional<int> only,
+                            const std::function<void(AlltoallStrategy&&)>& visit) const {
+  check_input(input);
+  if (input.fabric.ports != 1) {
+    JointSynthesizer::for_each_strategy(input, only, visit);
+    return;
+  }
+  const bool merge = input.params.boolean("merge");
+  for_each_ring_strategy(input, only, [&](AlltoallStrategy&& s) {
+    visit(merge ? merge_rounds_by_prediction(s, input.fabric, input.workload) : std::move(s));
+  });
 }
 
 std::vector<AlltoallStrategy> Rdc::strategies(const JointInput& input, std::optional<int> only) const {
