@@ -155,10 +155,18 @@ TEST_F(AdversarialNumbers, TenThousandGpuDirectAllToAll) {
 }
 
 TEST_F(AdversarialNumbers, RdcAt1024Gpus) {
-  // Before the fix: killed by the kernel's OOM killer.
+  // Before the fix: killed by the kernel's OOM killer. Streamed one d at a
+  // time, n = 1024 needs about 7 GB: refused under a 4 GiB limit.
   refuse({"synth", quickstart(), "--out", (dir_ / "s.pb").string(), "--set", "fabric.gpus=1024", "--set",
-          "synthesis.algorithm=rdc", "--set", "synthesis.topology=none"},
-         {"synthesis.algorithm rdc", "n^3", "estimated"});
+          "synthesis.algorithm=rdc", "--set", "synthesis.topology=none", "--max-memory", "4GiB"},
+         {"synthesis.algorithm rdc", "n^3", "estimated", "--max-memory"});
+}
+
+TEST_F(AdversarialNumbers, RdcWithTwoPortsAt1024Gpus) {
+  refuse({"synth", quickstart(), "--out", (dir_ / "s.pb").string(), "--set", "fabric.gpus=1024", "--set",
+          "fabric.ports=2", "--set", "synthesis.algorithm=rdc", "--set", "synthesis.topology=none", "--max-memory",
+          "16GiB"},
+         {"synthesis.algorithm rdc with fabric.ports > 1", "n^3 candidate rounds", "estimated"});
 }
 
 TEST_F(AdversarialNumbers, VerifyOfAScheduleClaiming4096GpusPastTheLimit) {
