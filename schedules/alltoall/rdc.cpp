@@ -106,14 +106,8 @@ void Rdc::check_input(const JointInput& input) const {
   }
 }
 
-std::vector<AlltoallStrategy> Rdc::paper_strategies(const JointInput& input, std::optional<int> only) const {
-  check_input(input);
+std::vector<AlltoallStrategy> Rdc::degree_k_paper_strategies(const JointInput& input, std::optional<int> only) const {
   const std::string base = input.params.text("base");
-  if (input.fabric.ports == 1) {
-    std::vector<AlltoallStrategy> out;
-    for_each_ring_strategy(input, only, [&](AlltoallStrategy&& s) { out.push_back(std::move(s)); });
-    return out;
-  }
   const uint64_t tie_seed =
       static_cast<uint64_t>(input.params.integer("tie_seed", static_cast<int64_t>(input.seed & 0x7fffffffffffffffULL)));
   std::vector<DegreeKBase> bases;
@@ -156,21 +150,21 @@ std::vector<AlltoallStrategy> Rdc::paper_strategies(const JointInput& input, std
 void Rdc::for_each_strategy(const JointInput& input, std::optional<int> only,
                             const std::function<void(AlltoallStrategy&&)>& visit) const {
   check_input(input);
-  if (input.fabric.ports != 1) {
-    JointSynthesizer::for_each_strategy(input, only, visit);
+  const bool merge = input.params.boolean("merge");
+  const auto emit = [&](AlltoallStrategy&& s) {
+    visit(merge ? merge_rounds_by_prediction(s, input.fabric, input.workload) : std::move(s));
+  };
+  if (input.fabric.ports == 1) {
+    for_each_ring_strategy(input, only, emit);
     return;
   }
-  const bool merge = input.params.boolean("merge");
-  for_each_ring_strategy(input, only, [&](AlltoallStrategy&& s) {
-    visit(merge ? merge_rounds_by_prediction(s, input.fabric, input.workload) : std::move(s));
-  });
+  // k > 1 picks the better base per d, then relabels from the first strategy's rounds: all d at once.
+  for (AlltoallStrategy& s : degree_k_paper_strategies(input, only)) emit(std::move(s));
 }
 
 std::vector<AlltoallStrategy> Rdc::strategies(const JointInput& input, std::optional<int> only) const {
-  std::vector<AlltoallStrategy> out = paper_strategies(input, only);
-  if (input.params.boolean("merge")) {
-    for (AlltoallStrategy& s : out) s = merge_rounds_by_prediction(s, input.fabric, input.workload);
-  }
+  std::vector<AlltoallStrategy> out;
+  for_each_strategy(input, only, [&](AlltoallStrategy&& s) { out.push_back(std::move(s)); });
   return out;
 }
 

@@ -24,12 +24,13 @@ class Rdc : public JointSynthesizer {
   AlgorithmInfo info() const override;
   bool supports(int gpus, int ports) const override;
   std::vector<AlltoallStrategy> strategies(const JointInput& input, std::optional<int> only) const override;
-  // k = 1 builds one d at a time (each d's shifted rings are independent).
+  // k = 1 builds one d at a time (each d's shifted rings are independent);
+  // strategies() collects this stream.
   void for_each_strategy(const JointInput& input, std::optional<int> only,
                          const std::function<void(AlltoallStrategy&&)>& visit) const override;
 
  private:
-  std::vector<AlltoallStrategy> paper_strategies(const JointInput& input, std::optional<int> only) const;
+  std::vector<AlltoallStrategy> degree_k_paper_strategies(const JointInput& input, std::optional<int> only) const;
   void check_input(const JointInput& input) const;
 };
 

@@ -4,23 +4,11 @@
 
 namespace photonsim {
 
-const char* to_string(Fidelity fidelity) {
-  switch (fidelity) {
-    case Fidelity::packet:
-      return "packet";
-    case Fidelity::chunk:
-      return "chunk";
-    case Fidelity::analytical:
-      return "analytical";
-  }
-  return "?";
-}
+const char* to_string(Fidelity fidelity) { return name_of(kFidelityNames, fidelity); }
 
 Fidelity parse_fidelity(const std::string& name) {
-  for (Fidelity f : {Fidelity::packet, Fidelity::chunk, Fidelity::analytical}) {
-    if (name == to_string(f)) return f;
-  }
-  throw Error("--fidelity: unknown fidelity '" + name.substr(0, 80) + "' (valid: packet, chunk, analytical)");
+  if (const std::optional<Fidelity> f = value_named(kFidelityNames, name)) return *f;
+  throw Error("--fidelity: unknown fidelity '" + name.substr(0, 80) + "' (valid: " + names_of(kFidelityNames) + ")");
 }
 
 RunResult analytical_result(const Schedule& schedule) {

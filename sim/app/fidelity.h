@@ -9,12 +9,15 @@
 //               synthesizer's own cost model), so measured = predicted.
 #include <string>
 
+#include "core/enum_names.h"
 #include "schedules/model/schedule.h"
 #include "sim/engine/run_result.h"
 
 namespace photonsim {
 
 enum class Fidelity { packet, chunk, analytical };
+inline constexpr EnumName<Fidelity> kFidelityNames[] = {
+    {Fidelity::packet, "packet"}, {Fidelity::chunk, "chunk"}, {Fidelity::analytical, "analytical"}};
 
 const char* to_string(Fidelity fidelity);
 // Throws Error listing the valid names.

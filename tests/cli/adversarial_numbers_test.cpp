@@ -163,10 +163,10 @@ TEST_F(AdversarialNumbers, RdcAt1024Gpus) {
 }
 
 TEST_F(AdversarialNumbers, RdcWithTwoPortsAt1024Gpus) {
-  refuse({"synth", quickstart(), "--out", (dir_ / "s.pb").string(), "--set", "fabric.gpus=1024", "--set",
-          "fabric.ports=2", "--set", "synthesis.algorithm=rdc", "--set", "synthesis.topology=none", "--max-memory",
-          "16GiB"},
-         {"synthesis.algorithm rdc with fabric.ports > 1", "n^3 candidate rounds", "estimated"});
+  refuse(
+      {"synth", quickstart(), "--out", (dir_ / "s.pb").string(), "--set", "fabric.gpus=1024", "--set", "fabric.ports=2",
+       "--set", "synthesis.algorithm=rdc", "--set", "synthesis.topology=none", "--max-memory", "16GiB"},
+      {"synthesis.algorithm rdc with fabric.ports > 1", "n^3 candidate rounds", "estimated"});
 }
 
 TEST_F(AdversarialNumbers, VerifyOfAScheduleClaiming4096GpusPastTheLimit) {
