@@ -65,9 +65,10 @@ Schedule PatternSynthesizer::plan_with(const PlannerChoice& planner, const Synth
   input.static_topology = request.synthesis.static_topology
                               ? make_topology(*request.synthesis.static_topology, "synthesis.static_topology")
                               : input.initial;
-  const Schedule planned = planner.planner->plan(pattern, input);
+  Schedule planned = planner.planner->plan(pattern, input);
   if (!planned.prediction().steps.empty()) return planned;
-  return planned.with_prediction(predict_alpha_beta_congestion(planned, fabric, request.workload));
+  Prediction prediction = predict_alpha_beta_congestion(planned, fabric, request.workload);
+  return std::move(planned).with_prediction(std::move(prediction));
 }
 
 std::vector<PlanCandidate> PatternSynthesizer::candidates(const SynthesisRequest& request) const {
@@ -96,13 +97,13 @@ Schedule PatternSynthesizer::synthesize(const SynthesisRequest& request) const {
     throw Error("planner 'auto' has no parameter '" + request.synthesis.planner_params.begin()->first +
                 "' (valid: none)");
   }
-  const std::vector<PlanCandidate> candidates = this->candidates(request);
-  const PlanCandidate* best = nullptr;
-  for (const PlanCandidate& c : candidates) {
+  std::vector<PlanCandidate> candidates = this->candidates(request);
+  PlanCandidate* best = nullptr;
+  for (PlanCandidate& c : candidates) {
     if (c.ok() && (!best || c.schedule->prediction().total() < best->schedule->prediction().total())) best = &c;
   }
   if (!best) throw Error("planner 'auto': no planner could place '" + info_.name + "': " + candidates.front().error);
-  return *best->schedule;
+  return std::move(*best->schedule);
 }
 
 }  // namespace photonsim

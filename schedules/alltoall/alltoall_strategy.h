@@ -4,8 +4,10 @@
 // GPU, and rounds of flows. Rounds are listed topology by topology (every
 // round on topologies[0], then topologies[1], ...), so configuring the
 // sequence once each is enough; a round's flows start together and the next
-// round waits for all of them. A flow follows explicit routes (usually one);
-// a pair may be split into several flows in different rounds whose bytes sum
+// round waits for all of them. A flow follows explicit routes (usually one)
+// or, with no routes, its topology's one shortest path of `implicit_hops` hops
+// (shifted rings: every GPU has one circuit out, so the path is the walk
+// along it - storing it would cost O(n^3) nodes at d = 1); a pair may be split into several flows in different rounds whose bytes sum
 // to its demand. Cost in the paper's units: TotalCost = R*d + T*hop_sum(),
 // hop_sum() = sum over rounds of the round's longest route (exact when every
 // round is contention-free in the time-expanded graph and flows are one chunk).
@@ -22,7 +24,8 @@ struct StrategyFlow {
   Node src = 0;
   Node dst = 0;
   Bytes bytes;
-  std::vector<Route> routes;  // each src..dst inclusive, bytes summing to `bytes`
+  std::vector<Route> routes;  // each src..dst inclusive, bytes summing to `bytes`; none: implicit
+  int implicit_hops = 0;      // without routes: the shortest path's hop count
   int hops() const;           // the longest route's hop count
 };
 
@@ -46,10 +49,13 @@ struct AlltoallStrategy {
 
 // A flow of `bytes` along one path of nodes.
 StrategyFlow single_path_flow(std::vector<Node> path, Bytes bytes);
+// A flow of `bytes` along its topology's shortest path, which has `hops` hops.
+StrategyFlow implicit_path_flow(Node src, Node dst, int hops, Bytes bytes);
 
 // True when no circuit carries two routes at the same hop index (the paper's
 // contention in the time-expanded graph). Routes must follow circuits of
-// `topology`; a hop that is not a circuit counts as contention.
+// `topology`; a hop that is not a circuit counts as contention. Implicit
+// routes are the topology's shortest paths (Error when there is none).
 bool contention_free(const StrategyRound& round, const Topology& topology);
 
 }  // namespace photonsim

@@ -1,9 +1,11 @@
 #include "schedules/alltoall/joint_alltoall_synthesizer.h"
 
 #include <optional>
+#include <stdexcept>
 
 #include "core/error.h"
 #include "core/flow_sizes.h"
+#include "schedules/alltoall/strategy_estimate.h"
 #include "schedules/alltoall/strategy_schedule.h"
 #include "schedules/cost/alpha_beta_congestion_model.h"
 #include "topology/component_params.h"
@@ -28,48 +30,104 @@ PlannerInfo JointAlltoallSynthesizer::planner_info() {
                              "auto: waves for contention-free rounds of equal flows on k > 1 ports, else pipelined")}};
 }
 
+// Everything one request derives before any strategy is built; JointInput and
+// StrategyScheduleInput refer into it.
+class JointAlltoallSynthesizer::Prepared {
+ public:
+  Prepared(const SynthesisRequest& request, const AlgorithmInfo& info, const TopologyRegistry& topologies)
+      : request_(request),
+        planner_(planner_info()),
+        planner_params_(planner_.name, request.synthesis.planner_params, planner_.parameters, "planner"),
+        params_(info.name, request.synthesis.algorithm_params, info.parameters, "algorithm"),
+        initial_(initial_topology(request, topologies)),
+        demand_(alltoall_flow_sizes(request.workload, request.fabric.gpus, request.seed)),
+        input{request.fabric, request.workload, demand_, params_, request.seed},
+        to_schedule{request.fabric, request.workload,
+                    demand_,        request.workload.distribution != FlowDistribution::uniform ? demand_ : no_sizes_,
+                    info.name,      planner_.name,
+                    initial_,       planner_params_.text("chunks")} {}
+  Prepared(const Prepared&) = delete;
+  Prepared& operator=(const Prepared&) = delete;
+
+  const SynthesisRequest& request() const { return request_; }
+  const std::string& planner() const { return planner_.name; }
+  std::optional<int> only() const { return request_.synthesis.reconfigurations; }
+
+ private:
+  static std::optional<Topology> initial_topology(const SynthesisRequest& request, const TopologyRegistry& topologies) {
+    try {
+      return topologies.make(request.synthesis.topology, request.fabric, request.seed);
+    } catch (const Error& e) {
+      throw Error(std::string("synthesis.topology: ") + e.what());
+    }
+  }
+
+  const SynthesisRequest& request_;
+  const PlannerInfo planner_;
+  const ComponentParams planner_params_;
+  const ComponentParams params_;
+  const std::optional<Topology> initial_;
+  const std::vector<Bytes> demand_;
+  const std::vector<Bytes> no_sizes_;
+
+ public:
+  const JointInput input;
+  const StrategyScheduleInput to_schedule;
+};
+
+PlanCandidate JointAlltoallSynthesizer::candidate(AlltoallStrategy&& strategy, const Prepared& prepared) const {
+  PlanCandidate candidate;
+  candidate.planner = prepared.planner();
+  candidate.configurations = strategy.configurations();
+  candidate.hop_sum = strategy.contention_free_rounds ? strategy.hop_sum() : -1;
+  candidate.construction = strategy.construction;
+  Schedule schedule = strategy_schedule(strategy, prepared.to_schedule);
+  strategy = AlltoallStrategy();
+  const SynthesisRequest& request = prepared.request();
+  Prediction prediction = predict_alpha_beta_congestion(schedule, request.fabric, request.workload);
+  candidate.schedule = std::move(schedule).with_prediction(std::move(prediction));
+  return candidate;
+}
+
+void JointAlltoallSynthesizer::no_strategy_for(const Prepared& prepared) const {
+  std::vector<int> counts;
+  const auto count = [&](int d) { counts.push_back(d); };
+  if (!strategies_.for_each_outline(prepared.input, std::nullopt,
+                                    [&](StrategyOutline&& o) { count(o.configurations); })) {
+    strategies_.for_each_strategy(prepared.input, std::nullopt,
+                                  [&](AlltoallStrategy&& s) { count(s.configurations()); });
+  }
+  const FabricSpec& fabric = prepared.request().fabric;
+  throw Error("synthesis.reconfigurations: algorithm '" + info_.name + "' builds d in {" + list(counts) + "} on " +
+              std::to_string(fabric.gpus) + " GPUs with " + std::to_string(fabric.ports) + " port(s), got " +
+              std::to_string(prepared.only().value_or(0)));
+}
+
 void JointAlltoallSynthesizer::for_each_candidate(const SynthesisRequest& request,
                                                   const std::function<void(PlanCandidate&&)>& visit) const {
-  const FabricSpec& fabric = request.fabric;
-  const PlannerInfo planner = planner_info();
-  const ComponentParams planner_params(planner.name, request.synthesis.planner_params, planner.parameters, "planner");
-  const ComponentParams params(info_.name, request.synthesis.algorithm_params, info_.parameters, "algorithm");
-  std::optional<Topology> initial;
-  try {
-    initial = topologies_.make(request.synthesis.topology, fabric, request.seed);
-  } catch (const Error& e) {
-    throw Error(std::string("synthesis.topology: ") + e.what());
-  }
-  const std::vector<Bytes> demand = alltoall_flow_sizes(request.workload, fabric.gpus, request.seed);
-  const std::vector<Bytes> no_sizes;
-  const bool sized = request.workload.distribution != FlowDistribution::uniform;
-  const JointInput input{fabric, request.workload, demand, params, request.seed};
-  const std::optional<int> only = request.synthesis.reconfigurations;
-  const StrategyScheduleInput to_schedule{fabric,     request.workload, demand,  sized ? demand : no_sizes,
-                                          info_.name, planner.name,     initial, planner_params.text("chunks")};
+  const Prepared prepared(request, info_, topologies_);
   // One strategy at a time: it becomes a predicted candidate and is dropped
   // before the next d is built.
   bool any = false;
-  strategies_.for_each_strategy(input, only, [&](AlltoallStrategy&& strategy) {
+  strategies_.for_each_strategy(prepared.input, prepared.only(), [&](AlltoallStrategy&& strategy) {
     any = true;
-    PlanCandidate candidate;
-    candidate.planner = planner.name;
-    candidate.configurations = strategy.configurations();
-    candidate.hop_sum = strategy.contention_free_rounds ? strategy.hop_sum() : -1;
-    candidate.construction = strategy.construction;
-    const Schedule schedule = strategy_schedule(strategy, to_schedule);
-    strategy = AlltoallStrategy();
-    candidate.schedule = schedule.with_prediction(predict_alpha_beta_congestion(schedule, fabric, request.workload));
-    visit(std::move(candidate));
+    visit(candidate(std::move(strategy), prepared));
   });
-  if (!any) {
-    std::vector<int> counts;
-    strategies_.for_each_strategy(input, std::nullopt,
-                                  [&](AlltoallStrategy&& s) { counts.push_back(s.configurations()); });
-    throw Error("synthesis.reconfigurations: algorithm '" + info_.name + "' builds d in {" + list(counts) + "} on " +
-                std::to_string(fabric.gpus) + " GPUs with " + std::to_string(fabric.ports) + " port(s), got " +
-                std::to_string(only.value_or(0)));
-  }
+  if (!any) no_strategy_for(prepared);
+}
+
+// The d whose outline estimates the lowest time (ties: the first), or nullopt
+// when the synthesizer does not outline this input.
+std::optional<JointAlltoallSynthesizer::Outlined> JointAlltoallSynthesizer::best_outlined(
+    const Prepared& prepared) const {
+  std::optional<Outlined> best;
+  const bool outlined = strategies_.for_each_outline(prepared.input, prepared.only(), [&](StrategyOutline&& outline) {
+    const Time t = estimate_strategy(outline, prepared.to_schedule).predicted;
+    if (!best || t < best->estimated) best = Outlined{outline.configurations, t};
+  });
+  if (!outlined) return std::nullopt;
+  if (!best) no_strategy_for(prepared);
+  return best;
 }
 
 std::vector<PlanCandidate> JointAlltoallSynthesizer::candidates(const SynthesisRequest& request) const {
@@ -87,11 +145,23 @@ std::vector<PlanCandidate> JointAlltoallSynthesizer::candidates(const SynthesisR
 }
 
 Schedule JointAlltoallSynthesizer::synthesize(const SynthesisRequest& request) const {
+  const Prepared prepared(request, info_, topologies_);
+  if (const std::optional<Outlined> best = best_outlined(prepared)) {
+    std::optional<Schedule> built;
+    strategies_.for_each_strategy(prepared.input, best->configurations, [&](AlltoallStrategy&& strategy) {
+      built = candidate(std::move(strategy), prepared).schedule;
+    });
+    if (!built || built->prediction().total() != best->estimated) {
+      throw std::logic_error("joint synthesis: the outline of d = " + std::to_string(best->configurations) +
+                             " does not predict the strategy built for it");
+    }
+    return std::move(*built);
+  }
   std::optional<Schedule> best;
   for_each_candidate(request, [&](PlanCandidate&& c) {
     if (!best || c.schedule->prediction().total() < best->prediction().total()) best = std::move(c.schedule);
   });
-  return *best;
+  return std::move(*best);
 }
 
 }  // namespace photonsim

@@ -6,11 +6,15 @@
 // (strategy_schedule) predicted by alpha_beta_congestion - on contention-free
 // rounds of one-chunk flows the paper's TotalCost = R*d + T*sum of round hop
 // counts. synthesize() keeps the lowest predicted time (ties: fewer
-// topologies). The first topology is free when it equals synthesis.topology;
+// topologies); where the JointSynthesizer outlines its strategies
+// (strategy_outline.h), d is chosen from the outlines' estimates and only the
+// winner is built - O(rounds) memory per d instead of every route - and the
+// winner's full prediction must equal its estimate (std::logic_error if not). The first topology is free when it equals synthesis.topology;
 // with `none` every one is charged, as the paper counts the initial topology
 // as a reconfiguration. Its planner is `joint`, whose one parameter is
 // `chunks` (strategy_schedule.h).
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "schedules/algorithms/algorithm_info.h"
@@ -37,6 +41,15 @@ class JointAlltoallSynthesizer : public Synthesizer {
   void for_each_candidate(const SynthesisRequest& request, const std::function<void(PlanCandidate&&)>& visit) const;
 
  private:
+  class Prepared;
+  struct Outlined {
+    int configurations = 0;
+    Time estimated;
+  };
+  PlanCandidate candidate(AlltoallStrategy&& strategy, const Prepared& prepared) const;
+  std::optional<Outlined> best_outlined(const Prepared& prepared) const;
+  [[noreturn]] void no_strategy_for(const Prepared& prepared) const;
+
   const JointSynthesizer& strategies_;
   AlgorithmInfo info_;
   const TopologyRegistry& topologies_;

@@ -13,6 +13,9 @@
 // time, so a caller that predicts and drops each holds one strategy's memory
 // instead of every d's; a synthesizer that can build its strategies one by one
 // overrides it (the default builds them all, then hands them out).
+// for_each_outline() describes the same strategies, in the same order, by
+// their rounds' shapes (strategy_outline.h) where the synthesizer can do so
+// without building them, and returns false (visiting nothing) where it cannot.
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -23,6 +26,7 @@
 #include "core/workload_spec.h"
 #include "schedules/algorithms/algorithm_info.h"
 #include "schedules/alltoall/alltoall_strategy.h"
+#include "schedules/alltoall/strategy_outline.h"
 #include "topology/component_params.h"
 #include "topology/topology.h"
 
@@ -48,6 +52,10 @@ class JointSynthesizer {
   virtual void for_each_strategy(const JointInput& input, std::optional<int> only,
                                  const std::function<void(AlltoallStrategy&&)>& visit) const {
     for (AlltoallStrategy& s : strategies(input, only)) visit(std::move(s));
+  }
+  virtual bool for_each_outline(const JointInput& /*input*/, std::optional<int> /*only*/,
+                                const std::function<void(StrategyOutline&&)>& /*visit*/) const {
+    return false;
   }
 };
 

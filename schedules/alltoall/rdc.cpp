@@ -7,6 +7,7 @@
 #include "schedules/alltoall/flow_relabelling.h"
 #include "schedules/alltoall/ring_shift_search.h"
 #include "schedules/alltoall/round_merging.h"
+#include "schedules/alltoall/shifted_ring_outlines.h"
 #include "schedules/alltoall/shifted_ring_strategy.h"
 
 namespace photonsim {
@@ -36,6 +37,10 @@ std::string shift_list(const std::vector<int>& shifts) {
   std::string out;
   for (int s : shifts) out += (out.empty() ? "" : ",") + std::to_string(s);
   return out;
+}
+
+std::string ring_construction(const RingShiftSearch& search, int d) {
+  return "shifted rings " + shift_list(search.shifts(d));
 }
 
 // The labelling applied to a strategy built on labels 0..n-1.
@@ -84,7 +89,7 @@ void for_each_ring_strategy(const JointInput& input, std::optional<int> only,
   offsets.shrink_to_fit();
   for (int d = 1; d <= n - 1; ++d) {
     if (only && *only != d) continue;
-    visit(shifted_ring_strategy(search, d, gpu_of, input.demand, "shifted rings " + shift_list(search.shifts(d))));
+    visit(shifted_ring_strategy(search, d, gpu_of, input.demand, ring_construction(search, d)));
   }
 }
 
@@ -160,6 +165,18 @@ void Rdc::for_each_strategy(const JointInput& input, std::optional<int> only,
   }
   // k > 1 picks the better base per d, then relabels from the first strategy's rounds: all d at once.
   for (AlltoallStrategy& s : degree_k_paper_strategies(input, only)) emit(std::move(s));
+}
+
+bool Rdc::for_each_outline(const JointInput& input, std::optional<int> only,
+                           const std::function<void(StrategyOutline&&)>& visit) const {
+  check_input(input);
+  if (input.fabric.ports != 1 || !input.uniform() || input.params.boolean("merge")) return false;
+  const Bytes bytes = input.demand_at(0, 1);
+  if (bytes.count() == 0) return false;
+  const RingShiftSearch search(input.gpus());
+  for_each_shifted_ring_outline(
+      search, bytes, only, [&](int d) { return ring_construction(search, d); }, visit);
+  return true;
 }
 
 std::vector<AlltoallStrategy> Rdc::strategies(const JointInput& input, std::optional<int> only) const {

@@ -28,6 +28,9 @@ class Rdc : public JointSynthesizer {
   // strategies() collects this stream.
   void for_each_strategy(const JointInput& input, std::optional<int> only,
                          const std::function<void(AlltoallStrategy&&)>& visit) const override;
+  // k = 1 on a uniform demand without `merge`: the shifted rings' outlines.
+  bool for_each_outline(const JointInput& input, std::optional<int> only,
+                        const std::function<void(StrategyOutline&&)>& visit) const override;
 
  private:
   std::vector<AlltoallStrategy> degree_k_paper_strategies(const JointInput& input, std::optional<int> only) const;

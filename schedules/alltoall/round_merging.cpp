@@ -16,7 +16,7 @@ Time predicted(const StrategyRound& round, const Topology& topology, const Fabri
     t.bytes = f.bytes;
     if (f.routes.size() == 1) {
       t.path = f.routes.front().path;
-    } else {
+    } else if (f.routes.size() > 1) {
       t.routes = f.routes;
     }
     step.transfers.push_back(std::move(t));

@@ -5,6 +5,16 @@
 
 namespace photonsim {
 
+std::string shifted_ring_name(int shift) { return "shifted_ring(" + std::to_string(shift) + ")"; }
+
+Topology shifted_ring_topology(int shift, const std::vector<Node>& gpu_of) {
+  const size_t n = gpu_of.size();
+  std::vector<Edge> edges;
+  edges.reserve(n);
+  for (size_t j = 0; j < n; ++j) edges.push_back({gpu_of[j], gpu_of[(j + static_cast<size_t>(shift)) % n]});
+  return Topology(shifted_ring_name(shift), static_cast<int>(n), std::move(edges));
+}
+
 AlltoallStrategy shifted_ring_strategy(const RingShiftSearch& search, int configurations,
                                        const std::vector<Node>& gpu_of, const std::vector<Bytes>& demand,
                                        const std::string& construction) {
@@ -13,12 +23,7 @@ AlltoallStrategy shifted_ring_strategy(const RingShiftSearch& search, int config
   const std::vector<int>& shifts = search.shifts(configurations);
   AlltoallStrategy strategy;
   strategy.construction = construction;
-  for (int s : shifts) {
-    std::vector<Edge> edges;
-    for (int j = 0; j < n; ++j)
-      edges.push_back({gpu_of[static_cast<size_t>(j)], gpu_of[static_cast<size_t>((j + s) % n)]});
-    strategy.topologies.emplace_back("shifted_ring(" + std::to_string(s) + ")", n, std::move(edges));
-  }
+  for (int s : shifts) strategy.topologies.push_back(shifted_ring_topology(s, gpu_of));
   std::map<std::pair<int, int>, int> round_offset;  // (topology, hops) -> offset
   for (int delta = 1; delta < n; ++delta) {
     int topology = -1, hops = 0;
@@ -37,10 +42,10 @@ AlltoallStrategy shifted_ring_strategy(const RingShiftSearch& search, int config
     StrategyRound round;
     round.topology = topology;
     for (int j = 0; j < n; ++j) {
-      std::vector<Node> path;
-      for (int h = 0; h <= hops; ++h) path.push_back(gpu_of[static_cast<size_t>((j + h * s) % n)]);
-      const Bytes bytes = demand[path.front() * un + path.back()];
-      if (bytes.count() > 0) round.flows.push_back(single_path_flow(std::move(path), bytes));
+      const Node src = gpu_of[static_cast<size_t>(j)];
+      const Node dst = gpu_of[static_cast<size_t>((j + hops * s) % n)];
+      const Bytes bytes = demand[src * un + dst];
+      if (bytes.count() > 0) round.flows.push_back(implicit_path_flow(src, dst, hops, bytes));
     }
     strategy.rounds.push_back(std::move(round));
   }

@@ -14,11 +14,11 @@ bool all_flows_equal(const StrategyRound& round) {
                      [&](const StrategyFlow& f) { return f.bytes == round.flows.front().bytes; });
 }
 
-// How many chunk waves a round runs as: its longest single-path flow in chunks.
+// How many chunk waves a round runs as: its longest single-path (or implicit) flow in chunks.
 int64_t wave_count(const StrategyRound& round, int64_t chunk) {
   int64_t waves = 1;
   for (const StrategyFlow& f : round.flows) {
-    if (f.routes.size() == 1) waves = std::max(waves, (f.bytes.count() + chunk - 1) / chunk);
+    if (f.routes.size() <= 1) waves = std::max(waves, (f.bytes.count() + chunk - 1) / chunk);
   }
   return waves;
 }
@@ -35,8 +35,8 @@ Step round_step(const StrategyRound& round, int topology, bool waves, int64_t wa
     t.dst = f.dst;
     t.bytes = f.bytes;
     t.blocks = {f.src * n + f.dst};
-    if (f.routes.size() == 1) {
-      t.path = f.routes.front().path;
+    if (f.routes.size() <= 1) {
+      if (!f.routes.empty()) t.path = f.routes.front().path;  // else the topology's shortest path
       if (waves) {
         const int64_t first = wave * chunk;
         if (first >= f.bytes.count()) continue;

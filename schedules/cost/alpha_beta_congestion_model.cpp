@@ -7,41 +7,69 @@
 
 namespace photonsim {
 
+namespace {
+
+// One transfer alone on its path: hops x latency, then its serialisation plus
+// the pipeline fill (hops - 1) x forwarding unit.
+struct TransferAlone {
+  Time propagation;
+  Time transmission;
+  Time total() const { return propagation + transmission; }
+};
+
+TransferAlone transfer_alone(Bytes bytes, int64_t hops, Time serialization, const Segmentation& segmentation,
+                             const FabricSpec& fabric) {
+  const Bytes packet = segmentation.largest_packet(bytes);
+  const Bytes forwarding_unit =
+      fabric.router == RouterMode::store_and_forward ? packet : std::min(packet, fabric.header);
+  const Time fill = fabric.bandwidth.serialization(forwarding_unit) * (hops - 1);
+  return {fabric.latency * hops, fill + serialization};
+}
+
+// The larger of the two lower bounds: the busiest circuit (plus one latency
+// for its last packet) or the slowest transfer alone.
+StepPrediction larger_bound(Time busiest_circuit, TransferAlone slowest, const FabricSpec& fabric) {
+  StepPrediction p;
+  p.startup = fabric.step_overhead;
+  if (busiest_circuit > Time::zero() && busiest_circuit + fabric.latency > slowest.total()) {
+    p.propagation = fabric.latency;
+    p.transmission = busiest_circuit;
+  } else {
+    p.propagation = slowest.propagation;
+    p.transmission = slowest.transmission;
+  }
+  return p;
+}
+
+}  // namespace
+
 StepPrediction predict_alpha_beta_congestion_step(const Step& step, const Topology& topology, size_t step_index,
                                                   const FabricSpec& fabric, const WorkloadSpec& workload) {
   const Segmentation segmentation(workload.chunk, fabric.packet);
   const std::vector<RoutedFlow> flows = route_step(step, topology, step_index);
   std::vector<Time> circuit_busy(topology.edges().size(), Time::zero());
-  Time slowest_transfer_propagation, slowest_transfer_transmission;
+  TransferAlone slowest;
   for (const RoutedFlow& flow : flows) {
     const Bytes bytes = flow.bytes;
     if (bytes.count() == 0) continue;
     const Time serialization = segmentation.serialization(bytes, fabric.bandwidth);
     for (uint32_t link : flow.links) circuit_busy[link] += serialization;
-    const auto hops = static_cast<int64_t>(flow.links.size());
-    const Bytes packet = segmentation.largest_packet(bytes);
-    const Bytes forwarding_unit =
-        fabric.router == RouterMode::store_and_forward ? packet : std::min(packet, fabric.header);
-    const Time fill = fabric.bandwidth.serialization(forwarding_unit) * (hops - 1);
-    const Time propagation = fabric.latency * hops;
-    if (propagation + fill + serialization > slowest_transfer_propagation + slowest_transfer_transmission) {
-      slowest_transfer_propagation = propagation;
-      slowest_transfer_transmission = fill + serialization;
-    }
+    const TransferAlone alone =
+        transfer_alone(bytes, static_cast<int64_t>(flow.links.size()), serialization, segmentation, fabric);
+    if (alone.total() > slowest.total()) slowest = alone;
   }
-  StepPrediction p;
-  p.startup = fabric.step_overhead;
-  const Time congestion =
+  const Time busiest =
       circuit_busy.empty() ? Time::zero() : *std::max_element(circuit_busy.begin(), circuit_busy.end());
-  if (congestion > Time::zero() &&
-      congestion + fabric.latency > slowest_transfer_propagation + slowest_transfer_transmission) {
-    p.propagation = fabric.latency;
-    p.transmission = congestion;
-  } else {
-    p.propagation = slowest_transfer_propagation;
-    p.transmission = slowest_transfer_transmission;
-  }
-  return p;
+  return larger_bound(busiest, slowest, fabric);
+}
+
+StepPrediction predict_alpha_beta_congestion_uniform_step(Bytes bytes, int hops, int64_t transfers_on_busiest_circuit,
+                                                          const FabricSpec& fabric, const WorkloadSpec& workload) {
+  if (bytes.count() == 0 || hops == 0 || transfers_on_busiest_circuit == 0) return larger_bound({}, {}, fabric);
+  const Segmentation segmentation(workload.chunk, fabric.packet);
+  const Time serialization = segmentation.serialization(bytes, fabric.bandwidth);
+  return larger_bound(serialization * transfers_on_busiest_circuit,
+                      transfer_alone(bytes, hops, serialization, segmentation, fabric), fabric);
 }
 
 Prediction predict_alpha_beta_congestion(const Schedule& schedule, const FabricSpec& fabric,

@@ -26,5 +26,11 @@ Prediction predict_alpha_beta_congestion(const Schedule& schedule, const FabricS
 // was in place); `step_index` only names the step in errors.
 StepPrediction predict_alpha_beta_congestion_step(const Step& step, const Topology& topology, size_t step_index,
                                                   const FabricSpec& fabric, const WorkloadSpec& workload);
+// The same for a step whose transfers all carry `bytes` over `hops` circuits,
+// the busiest circuit carrying `transfers_on_busiest_circuit` of them: what
+// the general form computes for such a step, without routing it (closed-form
+// strategy estimates use it; tests check the two agree).
+StepPrediction predict_alpha_beta_congestion_uniform_step(Bytes bytes, int hops, int64_t transfers_on_busiest_circuit,
+                                                          const FabricSpec& fabric, const WorkloadSpec& workload);
 
 }  // namespace photonsim

@@ -86,8 +86,14 @@ Bytes Schedule::block_size(uint32_t b) const {
   return block_bytes(p_.message, p_.blocks, b);
 }
 
-Schedule Schedule::with_prediction(Prediction prediction) const {
+Schedule Schedule::with_prediction(Prediction prediction) const& {
   ScheduleParts parts = p_;
+  parts.prediction = std::move(prediction);
+  return Schedule(std::move(parts));
+}
+
+Schedule Schedule::with_prediction(Prediction prediction) && {
+  ScheduleParts parts = std::move(p_);
   parts.prediction = std::move(prediction);
   return Schedule(std::move(parts));
 }

@@ -68,8 +68,10 @@ class Schedule {
   // Everything the schedule holds, e.g. to derive a modified schedule.
   const ScheduleParts& parts() const { return p_; }
 
-  // The same schedule carrying `prediction` (one entry per step).
-  Schedule with_prediction(Prediction prediction) const;
+  // The same schedule carrying `prediction` (one entry per step); from an
+  // rvalue the steps move instead of being copied.
+  Schedule with_prediction(Prediction prediction) const&;
+  Schedule with_prediction(Prediction prediction) &&;
 
   // True when step i must reconfigure (its circuits differ from those in place).
   bool reconfigures_before(size_t step) const;

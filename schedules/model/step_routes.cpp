@@ -29,10 +29,41 @@ LinkRoute links_of(const std::vector<Node>& nodes, const Topology& topology, con
   return route;
 }
 
+// Where every GPU has exactly one circuit out (shifted rings, k = 1), the
+// shortest path is the only walk: following it costs its hops, where a
+// breadth-first tree per source would cost O(n) each.
+class SuccessorWalk {
+ public:
+  explicit SuccessorWalk(const Topology& topology) : topology_(topology) {
+    const std::vector<Edge>& edges = topology.edges();
+    if (edges.size() != static_cast<size_t>(topology.gpus())) return;
+    for (size_t v = 0; v < edges.size(); ++v) {
+      if (edges[v].first != static_cast<Node>(v)) return;
+    }
+    successor_.reserve(edges.size());
+    for (const Edge& e : edges) successor_.push_back(e.second);
+  }
+  bool applies(Node src, Node dst) const { return src != dst && src < successor_.size() && dst < successor_.size(); }
+  std::vector<Node> path(Node src, Node dst) const {
+    std::vector<Node> nodes{src};
+    for (Node v = successor_[src]; nodes.size() <= successor_.size(); v = successor_[v]) {
+      nodes.push_back(v);
+      if (v == dst) return nodes;
+    }
+    throw Error("no route from node " + std::to_string(src) + " to node " + std::to_string(dst) + " on topology '" +
+                topology_.name() + "'");
+  }
+
+ private:
+  const Topology& topology_;
+  std::vector<Node> successor_;  // empty unless out-degree is 1 everywhere
+};
+
 }  // namespace
 
 std::vector<RoutedFlow> route_step(const Step& step, const Topology& topology, size_t step_index) {
-  std::optional<ShortestPathRouter> router;  // built on first multi-hop transfer
+  std::optional<SuccessorWalk> walk;         // checked on first multi-hop transfer
+  std::optional<ShortestPathRouter> router;  // built on first multi-hop transfer the walk cannot route
   std::optional<ShortestPathRouter> counter_router;
   std::vector<RoutedFlow> flows;
   flows.reserve(step.transfers.size());
@@ -49,7 +80,10 @@ std::vector<RoutedFlow> route_step(const Step& step, const Topology& topology, s
       } else if (topology.multiplicity(t.src, t.dst) > 0) {
         nodes = {t.src, t.dst};  // a direct circuit is the only 1-hop path: no search needed
       } else {
-        if (t.counterclockwise) {
+        if (!walk) walk.emplace(topology);
+        if (walk->applies(t.src, t.dst)) {
+          nodes = walk->path(t.src, t.dst);
+        } else if (t.counterclockwise) {
           if (!counter_router) counter_router.emplace(topology, ShortestPathRouter::TieBreak::counterclockwise());
           nodes = counter_router->path(t.src, t.dst);
         } else {

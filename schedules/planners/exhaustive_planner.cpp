@@ -152,8 +152,9 @@ Schedule assemble_schedule(const StepPattern& pattern, const PlanningInput& inpu
   for (size_t s = 0; s < best.size(); ++s)
     parts.steps.push_back(Step{catalog.index_of(*options.topology[s][best[s]]), pattern.steps[s]});
   parts.topologies = catalog.take();
-  const Schedule planned(std::move(parts));
-  return planned.with_prediction(predict_alpha_beta_congestion(planned, input.fabric, input.workload));
+  Schedule planned(std::move(parts));
+  Prediction prediction = predict_alpha_beta_congestion(planned, input.fabric, input.workload);
+  return std::move(planned).with_prediction(std::move(prediction));
 }
 
 }  // namespace

@@ -88,8 +88,9 @@ Schedule SegmentsPlanner::plan(const StepPattern& pattern, const PlanningInput& 
       parts.steps.push_back(Step{topology, pattern.steps[k]});
     }
     parts.topologies = catalog.take();
-    const Schedule planned(std::move(parts));
-    return planned.with_prediction(predict_alpha_beta_congestion(planned, input.fabric, input.workload));
+    Schedule planned(std::move(parts));
+    Prediction prediction = predict_alpha_beta_congestion(planned, input.fabric, input.workload);
+    return std::move(planned).with_prediction(std::move(prediction));
   };
 
   std::optional<Schedule> best;
@@ -98,7 +99,7 @@ Schedule SegmentsPlanner::plan(const StepPattern& pattern, const PlanningInput& 
     // Ties keep fewer reconfigurations.
     if (!best || candidate.prediction().total() < best->prediction().total()) best = std::move(candidate);
   }
-  return *best;
+  return std::move(*best);
 }
 
 }  // namespace photonsim

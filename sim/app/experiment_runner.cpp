@@ -9,7 +9,7 @@
 
 namespace photonsim {
 
-RunReport simulate_schedule(const Schedule& schedule, const ExperimentConfig& config, Fidelity fidelity,
+RunReport simulate_schedule(Schedule schedule, const ExperimentConfig& config, Fidelity fidelity,
                             RunProgress* progress) {
   const auto begin = std::chrono::steady_clock::now();
   RunResult result;
@@ -23,8 +23,8 @@ RunReport simulate_schedule(const Schedule& schedule, const ExperimentConfig& co
                                   [&] { return Replayer(fabric, config.workload).replay(schedule, progress); });
   }
   const std::chrono::duration<double> wall = std::chrono::steady_clock::now() - begin;
-  RunReport report{config, schedule, std::move(result), wall.count(), fidelity, std::nullopt};
-  report.fidelity = fidelity;
+  RunReport report{config, std::move(schedule), std::move(result), wall.count(),
+                   0,      wall.count(),        fidelity,          std::nullopt};
   return report;
 }
 
@@ -56,16 +56,17 @@ RunReport replay_schedule(const Schedule& schedule, const ExperimentConfig& conf
 RunReport run_experiment(const ExperimentConfig& config, const SynthesizerRegistry& registry, Fidelity fidelity,
                          RunProgress* progress) {
   const auto begin = std::chrono::steady_clock::now();
-  const Schedule schedule =
-      naming_time_overflow(config.source + ": the predicted time of the synthesized schedule", [&] {
-        Schedule s = located(
-            config, [&] { return registry.synthesize(config.fabric, config.workload, config.synthesis, config.seed); });
-        s.prediction().total();  // the sum over steps must fit too
-        return s;
-      });
-  RunReport report = simulate_schedule(schedule, config, fidelity, progress);
+  Schedule schedule = naming_time_overflow(config.source + ": the predicted time of the synthesized schedule", [&] {
+    Schedule s = located(
+        config, [&] { return registry.synthesize(config.fabric, config.workload, config.synthesis, config.seed); });
+    s.prediction().total();  // the sum over steps must fit too
+    return s;
+  });
+  const std::chrono::duration<double> synthesis = std::chrono::steady_clock::now() - begin;
+  RunReport report = simulate_schedule(std::move(schedule), config, fidelity, progress);
   const std::chrono::duration<double> wall = std::chrono::steady_clock::now() - begin;
   report.wall_seconds = wall.count();
+  report.synthesis_seconds = synthesis.count();
   return report;
 }
 

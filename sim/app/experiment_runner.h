@@ -14,9 +14,10 @@ namespace photonsim {
 RunReport run_experiment(const ExperimentConfig& config, const SynthesizerRegistry& registry,
                          Fidelity fidelity = Fidelity::packet, RunProgress* progress = nullptr);
 // Simulates `schedule` on the config's fabric and reports it next to the
-// schedule's own prediction (made for this fabric by the synthesizer).
-RunReport simulate_schedule(const Schedule& schedule, const ExperimentConfig& config,
-                            Fidelity fidelity = Fidelity::packet, RunProgress* progress = nullptr);
+// schedule's own prediction (made for this fabric by the synthesizer). The
+// report keeps the schedule: pass an rvalue to move it there.
+RunReport simulate_schedule(Schedule schedule, const ExperimentConfig& config, Fidelity fidelity = Fidelity::packet,
+                            RunProgress* progress = nullptr);
 // Throws Error unless the schedule's GPU count is fabric.gpus and each of its
 // topologies fits the fabric's ports: cheap, so callers run it before verifying.
 void check_schedule_fits(const Schedule& schedule, const ExperimentConfig& config);

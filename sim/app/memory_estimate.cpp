@@ -7,13 +7,9 @@ MemoryEstimate estimate_run_memory(const ExperimentConfig& config) {
   const std::string gpus = "fabric.gpus (" + std::to_string(config.fabric.gpus) + " GPUs";
   const auto clamp = [](long double bytes) { return bytes > 1.8e19L ? UINT64_MAX : static_cast<uint64_t>(bytes); };
   if (config.workload.collective == Collective::alltoall) {
-    if (config.synthesis.algorithm == "rdc" && config.fabric.ports == 1) {
-      // One d at a time (for_each_strategy); the largest is d = 1, whose
-      // explicit routes hold about n^3 / 2 nodes, in the strategy and its schedule.
-      return {clamp(6 * n * n * n + 300 * n * (n - 1)),
-              gpus + ", synthesis.algorithm rdc: n^3 route nodes for d = 1, one d at a time)"};
-    }
-    if (config.synthesis.algorithm == "rdc") {
+    // rdc with k = 1 holds one d at a time with implicit routes (shifted
+    // rings): the n(n-1) flows, like every other all-to-all.
+    if (config.synthesis.algorithm == "rdc" && config.fabric.ports > 1) {
       return {clamp(120 * n * n * n), gpus + ", synthesis.algorithm rdc with fabric.ports > 1: n^3 candidate rounds)"};
     }
     return {clamp(300 * n * (n - 1)), gpus + " in an all-to-all of n(n-1) flows)"};

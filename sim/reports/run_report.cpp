@@ -71,6 +71,8 @@ std::vector<Column> scalar_columns(const RunReport& r) {
       {"egress_order", to_string(c.fabric.egress_order), true},
       {"version", PHOTONSIM_VERSION, true},
       {"wall_s", fixed(r.wall_seconds, 6), false},
+      {"synthesis_s", fixed(r.synthesis_seconds, 6), false},
+      {"simulation_s", fixed(r.simulation_seconds, 6), false},
   };
 }
 
@@ -172,7 +174,8 @@ std::string RunReport::table() const {
   out << "reconfigurations   " << result.reconfigurations << " (" << format_time(result.reconfiguration_time)
       << " dark)\n";
   out << "events             " << result.events << ", packets " << result.network.packets << ", packet-hops "
-      << result.network.packet_hops << ", wall " << fixed(wall_seconds, 3) << " s\n";
+      << result.network.packet_hops << ", wall " << fixed(wall_seconds, 3) << " s (synthesis "
+      << fixed(synthesis_seconds, 3) << " s, simulation " << fixed(simulation_seconds, 3) << " s)\n";
   out << "packets in flight  at most " << result.network.peak_packets_in_flight << "\n";
   return out.str();
 }

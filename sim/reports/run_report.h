@@ -2,8 +2,9 @@
 // Contract: measured next to predicted for one run, rendered three ways.
 // JSON and CSV columns are a contract (scripts rely on them): integer
 // picoseconds for times, error_pct = 100 * (measured - predicted) / predicted.
-// Everything except wall_s is a pure function of config and seed, so the same
-// inputs give byte-identical output.
+// Everything except the timings wall_s, synthesis_s and simulation_s (the
+// synthesizer's and the replay's share of wall_s) is a pure function of
+// config and seed, so the same inputs give byte-identical output.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -20,6 +21,8 @@ struct RunReport {
   Schedule schedule;
   RunResult result;
   double wall_seconds = 0;
+  double synthesis_seconds = 0;   // 0 for replay: nothing synthesized
+  double simulation_seconds = 0;  // the replay (or the analytical result)
   Fidelity fidelity = Fidelity::packet;
   // replay only: the prediction the schedule carried, made for the fabric it
   // was synthesized on (the report's own prediction is for this fabric).

@@ -93,11 +93,17 @@ std::vector<std::string> split_lines(const std::string& text) {
   return lines;
 }
 
+// The timings (wall_s and its synthesis_s / simulation_s shares) are the only
+// columns that differ between runs of the same config and seed.
+bool is_timing(const std::string& name) { return name == "wall_s" || name == "synthesis_s" || name == "simulation_s"; }
+
 std::string without_wall(const std::string& json) {
   std::istringstream in(json);
   std::string line, out;
   while (std::getline(in, line)) {
-    if (line.find("\"wall_s\"") == std::string::npos) out += line + "\n";
+    const size_t open = line.find('"');
+    const size_t close = open == std::string::npos ? open : line.find('"', open + 1);
+    if (close == std::string::npos || !is_timing(line.substr(open + 1, close - open - 1))) out += line + "\n";
   }
   return out;
 }
@@ -116,7 +122,7 @@ TEST_F(Cli, JsonCarriesTheContractColumns) {
   ASSERT_EQ(o.code, 0) << o.err;
   for (const char* key : {"collective", "algorithm", "planner", "gpus", "message_bytes", "reconfig_delay_ps",
                           "measured_ps", "predicted_ps", "error_pct", "reconfigurations", "reconfig_ps", "steps",
-                          "events", "packets", "wall_s", "per_step"}) {
+                          "events", "packets", "wall_s", "synthesis_s", "simulation_s", "per_step"}) {
     EXPECT_NE(o.out.find("\"" + std::string(key) + "\":"), std::string::npos) << key;
   }
   EXPECT_NE(o.out.find("\"measured_ps\": 1134000000"), std::string::npos) << o.out;
@@ -589,7 +595,7 @@ TEST_F(Cli, SweepUnderMpirunGivesTheLocalRows) {
   ASSERT_EQ(std::system(command.c_str()), 0) << read_file(dir_ / "mpi.out");
   const std::string mpi_out = read_file(dir_ / "mpi.out");
   EXPECT_EQ(std::count(mpi_out.begin(), mpi_out.end(), '\n'), 1) << "only rank 0 reports: " << mpi_out;
-  // Rows equal as sets once wall_s (the last run column before the bandwidths) is dropped.
+  // Rows equal as sets once the timings (the last run columns before the bandwidths) are dropped.
   auto rows = [](const std::string& csv) {
     std::multiset<std::string> out;
     std::istringstream in(csv);
@@ -607,7 +613,7 @@ TEST_F(Cli, SweepUnderMpirunGivesTheLocalRows) {
       const std::vector<std::string> fields = names(line);
       std::string kept;
       for (size_t i = 0; i < fields.size() && i < columns.size(); ++i) {
-        if (columns[i] != "wall_s") kept += fields[i] + ",";
+        if (!is_timing(columns[i])) kept += fields[i] + ",";
       }
       out.insert(kept);
     }
@@ -618,7 +624,7 @@ TEST_F(Cli, SweepUnderMpirunGivesTheLocalRows) {
   EXPECT_EQ(rows(read_file(mpi + "/results.csv")), local_rows);
 }
 
-// Golden scenarios: small end-to-end runs whose JSON (less wall_s) is checked
+// Golden scenarios: small end-to-end runs whose JSON (less the timings) is checked
 // in under tests/golden/expected; any change of a figure fails with the diff.
 // The version line is left out too: a release must not change a golden.
 // Regenerate on purpose with scripts/regenerate_goldens.

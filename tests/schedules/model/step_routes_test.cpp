@@ -31,6 +31,32 @@ TEST(StepRoutes, ShortestPathAsEdgeIndices) {
   EXPECT_EQ(routes[2].links, (LinkRoute{1}));
 }
 
+// One circuit out of every GPU: the only path is the walk along them, which
+// route_step follows without a search - the same answer the search gives.
+TEST(StepRoutes, OneCircuitOutOfEveryGpuIsWalked) {
+  // Sorted edges: 0:{0,1} 1:{1,2} 2:{2,0} 3:{3,1}; node 3 starts a tail into the cycle.
+  const Topology t("tail", 4, {{0, 1}, {1, 2}, {2, 0}, {3, 1}});
+  const Step step{0, {xfer(3, 2), xfer(2, 1), xfer(1, 0), xfer(3, 0)}};
+  const auto routes = route_step(step, t, 0);
+  EXPECT_EQ(routes[0].links, (LinkRoute{3, 1}));
+  EXPECT_EQ(routes[1].links, (LinkRoute{2, 0}));
+  EXPECT_EQ(routes[2].links, (LinkRoute{1, 2}));
+  EXPECT_EQ(routes[3].links, (LinkRoute{3, 1, 2}));
+}
+
+TEST(StepRoutes, WalkThatNeverReachesTheDestinationThrowsNamingThePair) {
+  // Shift 2 on 6 GPUs: two cycles 0 -> 2 -> 4 and 1 -> 3 -> 5.
+  const Topology t("shifted_ring(2)", 6, {{0, 2}, {1, 3}, {2, 4}, {3, 5}, {4, 0}, {5, 1}});
+  EXPECT_EQ(route_step(Step{0, {xfer(0, 4)}}, t, 0)[0].links, (LinkRoute{0, 2}));
+  try {
+    route_step(Step{0, {xfer(0, 1)}}, t, 7);
+    FAIL() << "expected Error";
+  } catch (const Error& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "step 7: unroutable transfer 0->1: no route from node 0 to node 1 on topology 'shifted_ring(2)'");
+  }
+}
+
 TEST(StepRoutes, ExplicitPathIsFollowedHopByHop) {
   // Sorted edges: 0:{0,1} 1:{0,2} 2:{1,2} 3:{2,0}
   const Topology t("tri", 3, {{0, 1}, {1, 2}, {2, 0}, {0, 2}});
