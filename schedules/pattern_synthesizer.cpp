@@ -71,7 +71,8 @@ Schedule PatternSynthesizer::plan_with(const PlannerChoice& planner, const Synth
   return std::move(planned).with_prediction(std::move(prediction));
 }
 
-std::vector<PlanCandidate> PatternSynthesizer::candidates(const SynthesisRequest& request) const {
+std::vector<PlanCandidate> PatternSynthesizer::candidates(const SynthesisRequest& request,
+                                                          CandidateDetail detail) const {
   std::vector<PlanCandidate> out;
   for (const PlannerChoice& p : planners_) {
     if (p.info.name == "exhaustive") continue;  // a test oracle, too slow to try by default
@@ -84,6 +85,11 @@ std::vector<PlanCandidate> PatternSynthesizer::candidates(const SynthesisRequest
       candidate.schedule = plan_with(p, SynthesisRequest{request.fabric, request.workload, one, request.seed});
     } catch (const Error& e) {
       candidate.error = e.what();
+    }
+    // Outside the try: a predicted total past the largest Time is the run's error, not this planner's.
+    if (candidate.schedule) {
+      candidate.summary = CandidateSummary::of(*candidate.schedule);
+      if (detail == CandidateDetail::summaries) candidate.schedule.reset();
     }
     out.push_back(std::move(candidate));
   }

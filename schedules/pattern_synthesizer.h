@@ -32,7 +32,8 @@ class PatternSynthesizer : public Synthesizer {
   static PlannerInfo auto_planner_info();
 
   Schedule synthesize(const SynthesisRequest& request) const override;
-  std::vector<PlanCandidate> candidates(const SynthesisRequest& request) const override;
+  std::vector<PlanCandidate> candidates(const SynthesisRequest& request,
+                                        CandidateDetail detail = CandidateDetail::schedules) const override;
 
  private:
   Schedule plan_with(const PlannerChoice& planner, const SynthesisRequest& request) const;

@@ -5,7 +5,8 @@
 // JointAlltoallSynthesizer (topologies and rounds chosen together from the
 // traffic matrix, then predicted). candidates() is every placement it would
 // choose among, each predicted or with the reason it cannot be built, for
-// `photonsim plan`. Both throw Error for inputs they cannot handle. The
+// `photonsim plan`: with CandidateDetail::summaries only their summaries (no
+// schedules kept). Both throw Error for inputs they cannot handle. The
 // registry checks names and their combination before handing a request over.
 #include <cstdint>
 #include <vector>
@@ -29,7 +30,8 @@ class Synthesizer {
  public:
   virtual ~Synthesizer() = default;
   virtual Schedule synthesize(const SynthesisRequest& request) const = 0;
-  virtual std::vector<PlanCandidate> candidates(const SynthesisRequest& request) const = 0;
+  virtual std::vector<PlanCandidate> candidates(const SynthesisRequest& request,
+                                                CandidateDetail detail = CandidateDetail::schedules) const = 0;
 };
 
 }  // namespace photonsim

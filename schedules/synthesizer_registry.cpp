@@ -101,8 +101,9 @@ Schedule SynthesizerRegistry::synthesize(const FabricSpec& fabric, const Workloa
 }
 
 std::vector<PlanCandidate> SynthesizerRegistry::plan_all(const FabricSpec& fabric, const WorkloadSpec& workload,
-                                                         const SynthesisSpec& synthesis, uint64_t seed) const {
-  return synthesizer(workload, synthesis)->candidates(SynthesisRequest{fabric, workload, synthesis, seed});
+                                                         const SynthesisSpec& synthesis, uint64_t seed,
+                                                         CandidateDetail detail) const {
+  return synthesizer(workload, synthesis)->candidates(SynthesisRequest{fabric, workload, synthesis, seed}, detail);
 }
 
 }  // namespace photonsim

@@ -69,7 +69,8 @@ class SynthesizerRegistry {
   // synthesizer(...)->candidates(...): every planner but `exhaustive`, or a
   // joint synthesizer's every d.
   std::vector<PlanCandidate> plan_all(const FabricSpec& fabric, const WorkloadSpec& workload,
-                                      const SynthesisSpec& synthesis, uint64_t seed = 1) const;
+                                      const SynthesisSpec& synthesis, uint64_t seed = 1,
+                                      CandidateDetail detail = CandidateDetail::schedules) const;
 
   const std::vector<AlgorithmEntry>& algorithms() const { return algorithms_; }
   const std::vector<PlannerEntry>& planners() const { return planners_; }

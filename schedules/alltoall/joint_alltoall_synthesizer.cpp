@@ -5,6 +5,7 @@
 
 #include "core/error.h"
 #include "core/flow_sizes.h"
+#include "core/time_overflow.h"
 #include "schedules/alltoall/strategy_estimate.h"
 #include "schedules/alltoall/strategy_schedule.h"
 #include "schedules/cost/alpha_beta_congestion_model.h"
@@ -86,6 +87,7 @@ PlanCandidate JointAlltoallSynthesizer::candidate(AlltoallStrategy&& strategy, c
   const SynthesisRequest& request = prepared.request();
   Prediction prediction = predict_alpha_beta_congestion(schedule, request.fabric, request.workload);
   candidate.schedule = std::move(schedule).with_prediction(std::move(prediction));
+  candidate.summary = CandidateSummary::of(*candidate.schedule);
   return candidate;
 }
 
@@ -130,10 +132,37 @@ std::optional<JointAlltoallSynthesizer::Outlined> JointAlltoallSynthesizer::best
   return best;
 }
 
-std::vector<PlanCandidate> JointAlltoallSynthesizer::candidates(const SynthesisRequest& request) const {
+// Every d's summary from its outline; false when there are no outlines.
+bool JointAlltoallSynthesizer::outlined_candidates(const Prepared& prepared, std::vector<PlanCandidate>& out) const {
+  const bool outlined = strategies_.for_each_outline(prepared.input, prepared.only(), [&](StrategyOutline&& outline) {
+    StrategyEstimate estimate = estimate_strategy(outline, prepared.to_schedule, true);
+    PlanCandidate candidate;
+    candidate.planner = prepared.planner();
+    candidate.configurations = outline.configurations;
+    candidate.hop_sum = outline.hop_sum();
+    candidate.construction = outline.construction;
+    candidate.summary =
+        CandidateSummary{estimate.predicted, estimate.reconfigurations, std::move(estimate.reconfigure_before)};
+    out.push_back(std::move(candidate));
+  });
+  if (outlined && out.empty()) no_strategy_for(prepared);
+  return outlined;
+}
+
+std::vector<PlanCandidate> JointAlltoallSynthesizer::candidates(const SynthesisRequest& request,
+                                                                CandidateDetail detail) const {
   std::vector<PlanCandidate> out;
   try {
-    for_each_candidate(request, [&](PlanCandidate&& c) { out.push_back(std::move(c)); });
+    if (detail == CandidateDetail::summaries) {
+      const Prepared prepared(request, info_, topologies_);
+      if (outlined_candidates(prepared, out)) return out;
+    }
+    for_each_candidate(request, [&](PlanCandidate&& c) {
+      if (detail == CandidateDetail::summaries) c.schedule.reset();
+      out.push_back(std::move(c));
+    });
+  } catch (const TimeOverflow&) {
+    throw;  // a predicted total past the largest Time is the run's error, as for pattern synthesis
   } catch (const Error& e) {
     out.clear();
     PlanCandidate failed;

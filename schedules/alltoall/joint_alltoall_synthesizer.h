@@ -34,7 +34,9 @@ class JointAlltoallSynthesizer : public Synthesizer {
 
   Schedule synthesize(const SynthesisRequest& request) const override;
   // One candidate per d, in order of d; a failure is one candidate with its error.
-  std::vector<PlanCandidate> candidates(const SynthesisRequest& request) const override;
+  // Summaries come from the outlines where there are some (nothing is built).
+  std::vector<PlanCandidate> candidates(const SynthesisRequest& request,
+                                        CandidateDetail detail = CandidateDetail::schedules) const override;
   // The same, handed over one at a time, so a caller keeping some of them holds
   // one schedule at a time (n = 64, k = 2 as chunk waves: 390 MiB for all at once).
   // Throws Error when no strategy can be built.
@@ -47,6 +49,7 @@ class JointAlltoallSynthesizer : public Synthesizer {
     Time estimated;
   };
   PlanCandidate candidate(AlltoallStrategy&& strategy, const Prepared& prepared) const;
+  bool outlined_candidates(const Prepared& prepared, std::vector<PlanCandidate>& out) const;
   std::optional<Outlined> best_outlined(const Prepared& prepared) const;
   [[noreturn]] void no_strategy_for(const Prepared& prepared) const;
 

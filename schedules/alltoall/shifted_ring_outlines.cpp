@@ -80,7 +80,9 @@ void for_each_shifted_ring_outline(const RingShiftSearch& search, Bytes bytes, s
     outline.construction = construction(d);
     outline.configurations = d;
     outline.rounds = owners.rounds(bytes);
-    outline.topology = [&shifts, identity](int i) { return shifted_ring_topology(shifts[static_cast<size_t>(i)], *identity); };
+    outline.topology = [&shifts, identity](int i) {
+      return shifted_ring_topology(shifts[static_cast<size_t>(i)], *identity);
+    };
     outline.topology_name = [&shifts](int i) { return shifted_ring_name(shifts[static_cast<size_t>(i)]); };
     visit(std::move(outline));
   }

@@ -43,9 +43,8 @@ StrategyEstimate estimate_strategy(const StrategyOutline& outline, const Strateg
         }
       }
       previous = round.topology;
-      estimate.predicted += predict_alpha_beta_congestion_uniform_step(bytes, round.hops,
-                                                                        round.transfers_on_busiest_circuit,
-                                                                        input.fabric, input.workload)
+      estimate.predicted += predict_alpha_beta_congestion_uniform_step(
+                                bytes, round.hops, round.transfers_on_busiest_circuit, input.fabric, input.workload)
                                 .total();
     }
   }

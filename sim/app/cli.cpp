@@ -328,8 +328,8 @@ int verb_plan(int argc, const char* const* argv, std::ostream& out, const Memory
   budget.check(need.bytes, config_path + ": " + need.what);
   const PlanReport report = naming_time_overflow(config_path + ": a planner's predicted time", [&] {
     return located(config, [&] {
-      return PlanReport::rank(
-          SynthesizerRegistry::with_builtins().plan_all(config.fabric, config.workload, config.synthesis, config.seed));
+      return PlanReport::rank(SynthesizerRegistry::with_builtins().plan_all(
+          config.fabric, config.workload, config.synthesis, config.seed, CandidateDetail::summaries));
     });
   });
   out << (format == "json" ? report.json() : report.table());

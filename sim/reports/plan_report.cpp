@@ -9,22 +9,10 @@
 
 namespace photonsim {
 
-namespace {
-
-std::vector<size_t> reconfiguring_steps(const Schedule& s) {
-  std::vector<size_t> out;
-  for (size_t i = 0; i < s.steps().size(); ++i) {
-    if (s.reconfigures_before(i)) out.push_back(i);
-  }
-  return out;
-}
-
-}  // namespace
-
 PlanReport PlanReport::rank(std::vector<PlanCandidate> outcomes) {
   std::stable_sort(outcomes.begin(), outcomes.end(), [](const auto& a, const auto& b) {
-    if (a.schedule.has_value() != b.schedule.has_value()) return a.schedule.has_value();
-    return a.schedule && a.schedule->prediction().total() < b.schedule->prediction().total();
+    if (a.ok() != b.ok()) return a.ok();
+    return a.ok() && a.summary->predicted < b.summary->predicted;
   });
   return PlanReport{std::move(outcomes)};
 }
@@ -36,28 +24,27 @@ std::string PlanReport::table() const {
                 "reconfigures before steps: topology");
   out << line;
   for (const auto& o : outcomes) {
-    if (!o.schedule) {
+    if (!o.ok()) {
       std::snprintf(line, sizeof line, "%-16s %14s %9s  ", o.label().c_str(), "-", "-");
       out << line << "cannot: " << o.error << "\n";
       continue;
     }
-    const Schedule& s = *o.schedule;
+    const CandidateSummary& s = *o.summary;
     std::string where;
-    for (size_t step : reconfiguring_steps(s)) {
-      where += (where.empty() ? "" : ", ") + std::to_string(step) + ": " +
-               s.topologies()[static_cast<size_t>(s.steps()[step].topology)].name();
+    for (const auto& [step, topology] : s.reconfigure_before) {
+      where += (where.empty() ? "" : ", ") + std::to_string(step) + ": " + topology;
     }
-    std::snprintf(line, sizeof line, "%-16s %14s %9d  ", o.label().c_str(), format_time(s.prediction().total()).c_str(),
-                  s.reconfigurations());
+    std::snprintf(line, sizeof line, "%-16s %14s %9d  ", o.label().c_str(), format_time(s.predicted).c_str(),
+                  s.reconfigurations);
     out << line;
     if (o.hop_sum >= 0) {
-      out << s.reconfigurations() << "R + " << o.hop_sum << "T (" << o.construction << "); ";
+      out << s.reconfigurations << "R + " << o.hop_sum << "T (" << o.construction << "); ";
     } else if (!o.construction.empty()) {
       out << "(" << o.construction << "); ";
     }
     out << (where.empty() ? "none" : where) << "\n";
   }
-  if (!outcomes.empty() && outcomes.front().schedule) {
+  if (!outcomes.empty() && outcomes.front().ok()) {
     const bool joint = outcomes.front().configurations.has_value();
     out << "\nbest: " << outcomes.front().label()
         << (joint ? " (photonsim run with synthesis.reconfigurations=auto runs it; R = alpha_r, T = one chunk over one "
@@ -70,21 +57,20 @@ std::string PlanReport::table() const {
 std::string PlanReport::json() const {
   JsonWriter out;
   out.begin_object().key("best");
-  outcomes.empty() || !outcomes.front().schedule ? out.null() : out.string(outcomes.front().label());
+  outcomes.empty() || !outcomes.front().ok() ? out.null() : out.string(outcomes.front().label());
   out.key("planners").begin_array();
   for (const PlanCandidate& o : outcomes) {
-    out.begin_object(JsonWriter::Layout::inline_).field("planner", o.label()).field("ok", o.schedule.has_value());
-    if (!o.schedule) {
+    out.begin_object(JsonWriter::Layout::inline_).field("planner", o.label()).field("ok", o.ok());
+    if (!o.ok()) {
       out.field("error", o.error).end_object();
       continue;
     }
-    const Schedule& s = *o.schedule;
-    out.field("predicted_ps", s.prediction().total().picoseconds()).field("reconfigurations", s.reconfigurations());
-    const std::vector<size_t> steps = reconfiguring_steps(s);
+    const CandidateSummary& s = *o.summary;
+    out.field("predicted_ps", s.predicted.picoseconds()).field("reconfigurations", s.reconfigurations);
     out.key("reconfigure_before_steps").begin_array(JsonWriter::Layout::inline_);
-    for (size_t step : steps) out.integer(static_cast<int64_t>(step));
+    for (const auto& reconfiguration : s.reconfigure_before) out.integer(static_cast<int64_t>(reconfiguration.first));
     out.end_array().key("topologies").begin_array(JsonWriter::Layout::inline_);
-    for (size_t step : steps) out.string(s.topologies()[static_cast<size_t>(s.steps()[step].topology)].name());
+    for (const auto& reconfiguration : s.reconfigure_before) out.string(reconfiguration.second);
     out.end_array();
     if (!o.construction.empty()) {
       out.key("hop_sum_T");

@@ -40,7 +40,8 @@ struct Case {
 std::vector<std::pair<size_t, std::string>> reconfiguring_steps(const Schedule& s) {
   std::vector<std::pair<size_t, std::string>> out;
   for (size_t i = 0; i < s.steps().size(); ++i) {
-    if (s.reconfigures_before(i)) out.emplace_back(i, s.topologies()[static_cast<size_t>(s.steps()[i].topology)].name());
+    if (s.reconfigures_before(i))
+      out.emplace_back(i, s.topologies()[static_cast<size_t>(s.steps()[i].topology)].name());
   }
   return out;
 }
@@ -83,7 +84,8 @@ std::vector<Case> cases(int n) {
   std::vector<Case> out;
   FabricSpec paper = test_fabric(n);
   paper.reconfig_delay = Time::us(10);
-  out.push_back({"one chunk per pair, store-and-forward", paper, test_workload(Collective::alltoall, 4'000'000), "auto", std::nullopt});
+  out.push_back({"one chunk per pair, store-and-forward", paper, test_workload(Collective::alltoall, 4'000'000), "auto",
+                 std::nullopt});
 
   FabricSpec cut = paper;
   cut.router = RouterMode::cut_through;
@@ -104,8 +106,7 @@ std::vector<Case> cases(int n) {
                  shifted_ring_topology(1, identity)});
   const Topology reverse = shifted_ring_topology(n - 1, identity);
   out.push_back({"the reverse ring, under another name, already in place", paper,
-                 test_workload(Collective::alltoall, 4'000'000), "auto",
-                 Topology("reverse", n, reverse.edges())});
+                 test_workload(Collective::alltoall, 4'000'000), "auto", Topology("reverse", n, reverse.edges())});
   return out;
 }
 
@@ -136,8 +137,7 @@ TEST(StrategyEstimate, NoOutlineWhereTheStrategyIsNotUniformShiftedRings) {
   EXPECT_TRUE(outlined(test_fabric(8), uniform, {}));
   EXPECT_FALSE(outlined(test_fabric(8, 2), uniform, {}));
   EXPECT_FALSE(outlined(test_fabric(8), uniform, {{"merge", "true"}}));
-  EXPECT_FALSE(
-      outlined(test_fabric(8), testing_support::with_distribution(uniform, FlowDistribution::zipf), {}));
+  EXPECT_FALSE(outlined(test_fabric(8), testing_support::with_distribution(uniform, FlowDistribution::zipf), {}));
   EXPECT_FALSE(outlined(test_fabric(8), test_workload(Collective::alltoall, 0), {}));
 }
 
