@@ -359,8 +359,9 @@ int verb_bound(int argc, const char* const* argv, std::ostream& out, std::ostrea
   check_format(format, {"table", "json", "csv"});
   std::optional<int> reconfigs;
   if (vm.count("reconfigs")) reconfigs = vm["reconfigs"].as<int>();
-  if (vm.count("compare") && gpus >= 192) {
-    // rdc's search for every d grows about as n^3.5 (scripts: 128 GPUs ~3 s, 256 ~30 s on this engine).
+  if (vm.count("compare") && gpus >= 192 && ports > 1) {
+    // rdc's degree-k search for every d grows about as n^3.5 (128 GPUs ~3 s, 256 ~30 s on this engine);
+    // with one port it is the shift search alone (4096 GPUs in about 2 s).
     err << "photonsim: warning: --compare builds rdc for every d at n = " << gpus
         << "; at 256 GPUs that takes about 30 s and it grows as n^3.5 (1024 GPUs: hours)\n"
         << std::flush;

@@ -17,6 +17,8 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/shipped_configs.h"
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -557,16 +559,12 @@ TEST_F(Cli, SweepErrorsNameTheSweepFile) {
   expect_error("sweep " + write("r.yaml", "base: q.yaml\ngrid:\n  fabric.gpus: 8..16\n"), {"r.yaml:3:", "A..B xN"});
 }
 
-// Every experiment shipped in configs/ (but the heavy engine benchmarks) runs,
-// and every shipped sweep's points load against its base config.
+// Every experiment shipped in configs/ (but the heavy engine and scale
+// benchmarks under configs/bench/) runs, and every shipped sweep's points load
+// against its base config.
 TEST_F(Cli, EveryShippedConfigRuns) {
-  const fs::path root = fs::path(PHOTONSIM_SOURCE_DIR) / "configs";
   size_t configs = 0;
-  for (const auto& entry : fs::recursive_directory_iterator(root)) {
-    const fs::path p = entry.path();
-    if (p.extension() != ".yaml" || p.parent_path().filename() == "bench" || p.parent_path().filename() == "sweeps") {
-      continue;
-    }
+  for (const fs::path& p : photonsim::testing_support::shipped_experiment_configs()) {
     const Outcome o = photonsim("run " + p.string() + " --format csv");
     EXPECT_EQ(o.code, 0) << p << ": " << o.err;
     ++configs;

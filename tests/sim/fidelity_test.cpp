@@ -12,6 +12,7 @@
 #include "core/error.h"
 #include "sim/app/config_loader.h"
 #include "sim/app/experiment_runner.h"
+#include "tests/support/shipped_configs.h"
 
 namespace photonsim {
 namespace {
@@ -35,12 +36,8 @@ TEST(Fidelity, NamesAreAContract) {
 
 TEST(Fidelity, ModesAgreeOnEveryShippedConfig) {
   const SynthesizerRegistry registry = SynthesizerRegistry::with_builtins();
-  const std::filesystem::path root = std::filesystem::path(PHOTONSIM_SOURCE_DIR) / "configs";
   size_t runs = 0;
-  for (const auto& entry : std::filesystem::recursive_directory_iterator(root)) {
-    const std::filesystem::path p = entry.path();
-    const std::string folder = p.parent_path().filename().string();
-    if (p.extension() != ".yaml" || folder == "bench" || folder == "sweeps") continue;
+  for (const std::filesystem::path& p : testing_support::shipped_experiment_configs()) {
     for (const bool small_packets : {false, true}) {
       std::vector<std::string> sets;
       if (small_packets) {

@@ -12,6 +12,7 @@
 #include "schedules/model/schedule_io.h"
 #include "sim/app/config_loader.h"
 #include "sim/app/experiment_runner.h"
+#include "tests/support/shipped_configs.h"
 
 namespace photonsim {
 namespace {
@@ -19,13 +20,9 @@ namespace {
 namespace fs = std::filesystem;
 
 std::vector<fs::path> shipped_configs() {
-  std::vector<fs::path> out;
-  for (const char* folder : {"configs", "tests/golden"}) {
-    for (const auto& entry : fs::recursive_directory_iterator(fs::path(PHOTONSIM_SOURCE_DIR) / folder)) {
-      const fs::path& p = entry.path();
-      const std::string parent = p.parent_path().filename().string();
-      if (p.extension() == ".yaml" && parent != "sweeps" && parent != "bench") out.push_back(p);
-    }
+  std::vector<fs::path> out = testing_support::shipped_experiment_configs();
+  for (const auto& entry : fs::directory_iterator(fs::path(PHOTONSIM_SOURCE_DIR) / "tests" / "golden")) {
+    if (entry.path().extension() == ".yaml") out.push_back(entry.path());
   }
   std::sort(out.begin(), out.end());
   return out;
