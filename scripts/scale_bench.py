@@ -8,7 +8,9 @@ target_s=S target_mib=M" (verb and fidelity default to run and packet). The
 case runs in its own process: its wall time and peak resident set are that
 process's; synthesis_s and simulation_s come from photonsim's CSV (run only).
 With a bare-loop binary, the engine cases below also run and their
-packet-hops/s is compared with the bare loop's in the same run.
+packet-hops/s is compared with the bare loop's in the same run. A case still
+running at twice its time target (at least 60 s) is stopped and reported as
+missed, so one run of the benchmark takes bounded time.
 Only the standard library is used, so any python3 will do.
 """
 import csv
@@ -16,7 +18,7 @@ import io
 import json
 import os
 import shlex
-import subprocess
+import signal
 import sys
 import tempfile
 import time
@@ -39,8 +41,9 @@ def scale_line(config):
     return {}
 
 
-def run(argv):
-    """argv in its own process: (exit status, stdout, stderr, wall s, peak MiB)."""
+def run(argv, limit_s=None):
+    """argv in its own process: (exit status, stdout, stderr, wall s, peak MiB);
+    killed after limit_s seconds (exit status None)."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         begin = time.monotonic()
         pid = os.fork()
@@ -48,8 +51,18 @@ def run(argv):
             os.dup2(out.fileno(), 1)
             os.dup2(err.fileno(), 2)
             os.execv(argv[0], argv)
-        _, status, usage = os.wait4(pid, 0)
+        stopped = False
+        while True:
+            done, status, usage = os.wait4(pid, os.WNOHANG)
+            if done:
+                break
+            if not stopped and limit_s is not None and time.monotonic() - begin > limit_s:
+                os.kill(pid, signal.SIGKILL)
+                stopped = True
+            time.sleep(0.05)
         wall = time.monotonic() - begin
+        if stopped:
+            return None, "", f"stopped after {limit_s:g} s", wall, usage.ru_maxrss / 1024
         out.seek(0)
         err.seek(0)
         return (os.waitstatus_to_exitcode(status), out.read().decode(errors="replace"),
@@ -75,13 +88,14 @@ def main():
         argv = [photonsim, verb, config]
         if verb == "run":
             argv += ["--format", "csv", "--fidelity", fidelity]
-        code, out, err, wall, peak = run(argv)
         target_s = float(spec["target_s"]) if "target_s" in spec else None
         target_mib = float(spec["target_mib"]) if "target_mib" in spec else None
+        code, out, err, wall, peak = run(argv, max(2 * target_s, 60) if target_s is not None else None)
         if code != 0:
             missed += 1
-            print(f"{name:<28}{verb:<6}{fidelity:<11}  FAILED (exit {code}): {err.splitlines()[-1] if err else ''}",
-                  flush=True)
+            why = err.splitlines()[-1] if err else ""
+            outcome = f"MISSED ({why}, {peak:.0f} MiB)" if code is None else f"FAILED (exit {code}): {why}"
+            print(f"{name:<28}{verb:<6}{fidelity:<11}  {outcome}", flush=True)
             continue
         synthesis = simulation = rate = "-"
         if verb == "run":
