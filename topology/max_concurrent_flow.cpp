@@ -189,6 +189,37 @@ ConcurrentFlow flow_of(const Topology& topology, const std::vector<PairDemand>& 
   return result;
 }
 
+bool one_circuit_out_of_every_gpu(const Topology& topology) {
+  const std::vector<Edge>& edges = topology.edges();
+  if (edges.size() != static_cast<size_t>(topology.gpus())) return false;
+  for (size_t v = 0; v < edges.size(); ++v) {
+    if (edges[v].first != static_cast<Node>(v)) return false;
+  }
+  return true;
+}
+
+// With one circuit out of every GPU each pair has one simple path, the walk
+// along them, so the routing is forced: every solver below finds exactly
+// these paths with share 1, and normalise() and flow_of() turn them into the
+// same bits. A walk that comes back to its source never reaches t.
+template <class Unreachable>
+PairRouting forced_routing(const Topology& topology, const std::vector<PairDemand>& pairs,
+                           const Unreachable& unreachable) {
+  const std::vector<Edge>& edges = topology.edges();
+  PairRouting routing;
+  routing.paths.reserve(pairs.size());
+  for (const PairDemand& pair : pairs) {
+    PathShare walk;
+    walk.share = 1.0;
+    for (Node v = pair.s; v != pair.t; v = edges[v].second) {
+      if (walk.links.size() == edges.size()) throw unreachable(pair.s, pair.t);
+      walk.links.push_back(static_cast<uint32_t>(v));
+    }
+    routing.paths.push_back({std::move(walk)});
+  }
+  return routing;
+}
+
 }  // namespace
 
 ConcurrentFlow max_concurrent_flow(const Topology& topology, const DemandMatrix& demand) {
@@ -206,24 +237,27 @@ ConcurrentFlow max_concurrent_flow(const Topology& topology, const DemandMatrix&
         "max concurrent flow: demand matrix is all zero off the diagonal, so theta is "
         "unbounded");
   }
-  const Adjacency adj(topology);
-  BreadthFirstSearch reach(successor_lists(topology, NeighbourOrder::ascending));
+  const auto unreachable = [&](Node s, Node t) {
+    return Error("no route from node " + std::to_string(s) + " to node " + std::to_string(t) + " for demand " +
+                 node_pair(s, t) + " = " + number(demand.at(s, t)) + " on topology '" + topology.name() + "'");
+  };
   std::vector<PairDemand> pairs;
   for (Node s = 0; s < static_cast<Node>(n); ++s) {
-    bool searched = false;
     for (Node t = 0; t < static_cast<Node>(n); ++t) {
-      if (s == t || !(demand.at(s, t) > 0)) continue;
-      if (!searched) {
-        reach.run(s);  // once per source, only when it has demand
-        searched = true;
-      }
-      if (reach.distance(t) < 0) {
-        throw Error("no route from node " + std::to_string(s) + " to node " + std::to_string(t) + " for demand " +
-                    node_pair(s, t) + " = " + number(demand.at(s, t)) + " on topology '" + topology.name() + "'");
-      }
-      pairs.push_back({s, t, demand.at(s, t) / scale});
+      if (s != t && demand.at(s, t) > 0) pairs.push_back({s, t, demand.at(s, t) / scale});
     }
   }
+  if (one_circuit_out_of_every_gpu(topology)) {
+    PairRouting forced = forced_routing(topology, pairs, unreachable);
+    const double congestion = normalise(pairs, topology.edges().size(), forced);
+    return flow_of(topology, pairs, scale, std::move(forced), congestion);
+  }
+  BreadthFirstSearch reach(successor_lists(topology, NeighbourOrder::ascending));
+  for (size_t k = 0; k < pairs.size(); ++k) {
+    if (k == 0 || pairs[k].s != pairs[k - 1].s) reach.run(pairs[k].s);  // once per source with demand
+    if (reach.distance(pairs[k].t) < 0) throw unreachable(pairs[k].s, pairs[k].t);
+  }
+  const Adjacency adj(topology);
   const PathColumnGeneration general(topology, pairs);
   const std::optional<TranslationSymmetry> group = TranslationSymmetry::find(topology, demand);
   if (group) {

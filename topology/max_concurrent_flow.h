@@ -4,7 +4,9 @@
 // from every s to every t at once, splittable over any paths, with every
 // circuit (each entry of topology.edges(), so parallel circuits add up)
 // carrying at most 1. With link rate c, a step of m bytes per unit of demand
-// takes DCT = m / (c * theta). Solved exactly with COIN-OR CLP: instances with a
+// takes DCT = m / (c * theta). Where every GPU has one circuit out (k = 1),
+// each pair's one path is forced and theta is the busiest circuit's load, no
+// LP. Otherwise solved exactly with COIN-OR CLP: instances with a
 // translation symmetry (circulants, rings, tori, hypercubes, complete graphs
 // under uniform demand) reduce to one source's LP; others go to path-based
 // column generation, with the edge LP (one commodity per source) as the

@@ -397,6 +397,47 @@ TEST(MaxConcurrentFlow, RejectsAllZeroDemand) {
   EXPECT_NE(error_of(unidirectional_ring(4), d).find("unbounded"), std::string::npos);
 }
 
+// One circuit out of every GPU: each pair's walk is its only path, so no LP
+// runs - and the answer is the LP's to the bit. The same six-GPU cycle with a
+// spur (node 6 hangs off node 0 with a circuit back) goes to the LPs, which
+// leave the spur idle: the same theta and paths.
+TEST(MaxConcurrentFlow, ForcedWalksGiveTheLPsAnswer) {
+  std::vector<Edge> cycle;
+  for (Node v = 0; v < 6; ++v) cycle.push_back({v, static_cast<Node>((v + 1) % 6)});
+  cycle.push_back({6, 0});
+  std::vector<Edge> with_spur = cycle;
+  with_spur.push_back({0, 6});
+  DemandMatrix d(7);
+  d.set(0, 3, 2.0);
+  d.set(4, 1, 1.0);
+  d.set(2, 5, 3.0);
+  d.set(6, 4, 1.0);
+  const ConcurrentFlow forced = max_concurrent_flow(Topology("cycle", 7, cycle), d);
+  const ConcurrentFlow solved = max_concurrent_flow(Topology("cycle with spur", 7, with_spur), d);
+  EXPECT_EQ(forced.theta, solved.theta);
+  for (Node s = 0; s < 7; ++s) {
+    for (Node t = 0; t < 7; ++t) {
+      ASSERT_EQ(forced.paths[s][t].size(), solved.paths[s][t].size()) << s << "->" << t;
+      for (size_t p = 0; p < forced.paths[s][t].size(); ++p) {
+        EXPECT_EQ(forced.paths[s][t][p].nodes, solved.paths[s][t][p].nodes) << s << "->" << t;
+        EXPECT_EQ(forced.paths[s][t][p].amount, solved.paths[s][t][p].amount) << s << "->" << t;
+      }
+    }
+  }
+}
+
+TEST(MaxConcurrentFlow, ForcedWalkThatNeverArrivesNamesThePair) {
+  // Shift 2 on 6 GPUs: two cycles, so 1 never reaches 4.
+  const Topology shifted("shifted_ring(2)", 6, {{0, 2}, {1, 3}, {2, 4}, {3, 5}, {4, 0}, {5, 1}});
+  DemandMatrix d(6);
+  d.set(0, 4, 1.0);
+  EXPECT_NEAR(max_concurrent_flow(shifted, d).theta, 1.0, kExact);
+  d.set(1, 4, 1.0);
+  const std::string e = error_of(shifted, d);
+  EXPECT_NE(e.find("no route from node 1 to node 4 for demand D(1,4)"), std::string::npos) << e;
+  EXPECT_NE(e.find("'shifted_ring(2)'"), std::string::npos) << e;
+}
+
 TEST(MaxConcurrentFlow, RejectsDemandWithoutRoute) {
   const Topology line("line", 3, {{0, 1}, {1, 2}});
   DemandMatrix d(3);

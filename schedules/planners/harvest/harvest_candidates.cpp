@@ -1,6 +1,7 @@
 #include "schedules/planners/harvest/harvest_candidates.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <string>
 #include <unordered_set>
@@ -185,10 +186,24 @@ void add_step_circuits(CandidateList& out, const std::vector<std::vector<Transfe
     pairs_of(steps[i], pairs);
     out.add(circuits_for_pairs("step(" + std::to_string(i + 1) + ")", fabric.gpus, pairs, fabric.circuits));
   }
+  // A step with the same pairs as an earlier one in the run (a ring's every
+  // step) leaves the union as it was: that topology was added (or deduplicated
+  // or refused) already, and a union past the ports stays past them.
+  std::vector<size_t> same_pairs_as(steps.size());
+  std::map<std::vector<Edge>, size_t> first_with;
+  for (size_t i = 0; i < steps.size(); ++i) {
+    std::vector<Edge> key;
+    pairs_of(steps[i], key);
+    std::sort(key.begin(), key.end());
+    key.erase(std::unique(key.begin(), key.end()), key.end());
+    same_pairs_as[i] = first_with.emplace(std::move(key), i).first->second;
+  }
   for (size_t first = 0; first < steps.size(); ++first) {
     std::vector<Edge> pairs;
     pairs_of(steps[first], pairs);
+    std::set<size_t> included{same_pairs_as[first]};
     for (size_t last = first + 1; last < steps.size(); ++last) {
+      if (!included.insert(same_pairs_as[last]).second) continue;
       pairs_of(steps[last], pairs);
       const Topology run =
           circuits_for_pairs("steps(" + std::to_string(first + 1) + "-" + std::to_string(last + 1) + ")", fabric.gpus,
