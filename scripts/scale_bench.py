@@ -106,8 +106,12 @@ def main():
                 rate = f"{int(row['packet_hops']) / float(row['simulation_s']):.3e}"
         time_ok, memory_ok = verdict(wall, target_s), verdict(peak, target_mib)
         missed += (time_ok == "MISSED") + (memory_ok == "MISSED")
-        target = (f"<= {target_s:g} s {time_ok}, <= {target_mib:g} MiB {memory_ok}"
-                  if target_s is not None and target_mib is not None else "-")
+        parts = []
+        if target_s is not None:
+            parts.append(f"<= {target_s:g} s {time_ok}")
+        if target_mib is not None:
+            parts.append(f"<= {target_mib:g} MiB {memory_ok}")
+        target = ", ".join(parts) or "-"
         print(f"{name:<28}{verb:<6}{fidelity:<11}{synthesis:>9}{simulation:>9}{wall:>9.2f}{peak:>10.1f}"
               f"{rate:>12}  {target}", flush=True)
     if bare_loop:
