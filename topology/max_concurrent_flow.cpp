@@ -189,15 +189,6 @@ ConcurrentFlow flow_of(const Topology& topology, const std::vector<PairDemand>& 
   return result;
 }
 
-bool one_circuit_out_of_every_gpu(const Topology& topology) {
-  const std::vector<Edge>& edges = topology.edges();
-  if (edges.size() != static_cast<size_t>(topology.gpus())) return false;
-  for (size_t v = 0; v < edges.size(); ++v) {
-    if (edges[v].first != static_cast<Node>(v)) return false;
-  }
-  return true;
-}
-
 // With one circuit out of every GPU each pair has one simple path, the walk
 // along them, so the routing is forced: every solver below finds exactly
 // these paths with share 1, and normalise() and flow_of() turn them into the
@@ -247,7 +238,7 @@ ConcurrentFlow max_concurrent_flow(const Topology& topology, const DemandMatrix&
       if (s != t && demand.at(s, t) > 0) pairs.push_back({s, t, demand.at(s, t) / scale});
     }
   }
-  if (one_circuit_out_of_every_gpu(topology)) {
+  if (topology.one_circuit_out_of_every_gpu()) {
     PairRouting forced = forced_routing(topology, pairs, unreachable);
     const double congestion = normalise(pairs, topology.edges().size(), forced);
     return flow_of(topology, pairs, scale, std::move(forced), congestion);

@@ -30,6 +30,14 @@ int Topology::in_degree(Node u) const {
   return static_cast<int>(std::count_if(edges_.begin(), edges_.end(), [u](const Edge& e) { return e.second == u; }));
 }
 
+bool Topology::one_circuit_out_of_every_gpu() const {
+  if (edges_.size() != static_cast<size_t>(gpus_)) return false;
+  for (size_t v = 0; v < edges_.size(); ++v) {
+    if (edges_[v].first != static_cast<Node>(v)) return false;
+  }
+  return true;
+}
+
 int Topology::multiplicity(Node u, Node v) const {
   auto range = std::equal_range(edges_.begin(), edges_.end(), Edge{u, v});
   return static_cast<int>(range.second - range.first);

@@ -29,6 +29,10 @@ class Topology {
   int in_degree(Node u) const;
   // Number of parallel circuits u -> v.
   int multiplicity(Node u, Node v) const;
+  // True when every GPU has exactly one circuit out (k = 1 shifted rings):
+  // then each pair has at most one simple path, the walk along them, and
+  // edges()[u] is u's circuit.
+  bool one_circuit_out_of_every_gpu() const;
   // CSR offsets: node u's out-circuits are edges()[offsets[u] .. offsets[u+1]).
   std::vector<uint32_t> out_offsets() const;
 

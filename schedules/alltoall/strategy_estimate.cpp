@@ -6,21 +6,10 @@
 
 namespace photonsim {
 
-namespace {
-
-// strategy_schedule's choice between one step per round and chunk waves, for
-// a round whose flows are equal (every outlined round).
-bool in_waves(const StrategyScheduleInput& input) {
-  if (input.workload.chunk.count() <= 0) return false;
-  return input.chunks == "waves" || (input.chunks == "auto" && input.fabric.ports > 1);
-}
-
-}  // namespace
-
 StrategyEstimate estimate_strategy(const StrategyOutline& outline, const StrategyScheduleInput& input,
                                    bool with_names) {
   StrategyEstimate estimate;
-  const bool waves = in_waves(input);
+  const bool waves = runs_in_chunk_waves(input, outline.contention_free_rounds, true);  // outlined flows are equal
   const int64_t chunk = input.workload.chunk.count();
   size_t step = 0;
   int previous = -1;

@@ -28,6 +28,7 @@ struct StrategyOutline {
   std::string construction;
   int configurations = 0;  // the paper's d
   std::vector<RoundOutline> rounds;
+  bool contention_free_rounds = true;             // as AlltoallStrategy's
   std::function<Topology(int)> topology;          // topology i, built
   std::function<std::string(int)> topology_name;  // its name, without building it
 

@@ -68,6 +68,13 @@ void check_delivered(const AlltoallStrategy& strategy, const std::vector<Bytes>&
 
 }  // namespace
 
+bool runs_in_chunk_waves(const StrategyScheduleInput& input, bool contention_free_rounds, bool equal_flows) {
+  if (input.workload.chunk.count() <= 0) return false;
+  if (input.chunks == "waves") return true;
+  // Rounds of unequal flows stream: waves would make every wave wait for its longest route.
+  return input.chunks == "auto" && input.fabric.ports > 1 && contention_free_rounds && equal_flows;
+}
+
 Schedule strategy_schedule(const AlltoallStrategy& strategy, const StrategyScheduleInput& input) {
   const auto n = static_cast<Node>(input.fabric.gpus);
   TopologyCatalog catalog;
@@ -86,8 +93,6 @@ Schedule strategy_schedule(const AlltoallStrategy& strategy, const StrategySched
     t.check_ports(input.fabric);
     index_of_topology.push_back(catalog.index_of(t));
   }
-  const bool waves_for_equal_rounds =
-      input.chunks == "waves" || (input.chunks == "auto" && input.fabric.ports > 1 && strategy.contention_free_rounds);
   const int64_t chunk = input.workload.chunk.count();
   std::vector<Bytes> delivered(static_cast<size_t>(n) * n);
   int previous_topology = 0;
@@ -97,8 +102,7 @@ Schedule strategy_schedule(const AlltoallStrategy& strategy, const StrategySched
     }
     previous_topology = round.topology;
     const int topology = index_of_topology[static_cast<size_t>(round.topology)];
-    // Rounds of unequal flows stream: waves would make every wave wait for its longest route.
-    const bool waves = chunk > 0 && (input.chunks == "waves" || (waves_for_equal_rounds && all_flows_equal(round)));
+    const bool waves = runs_in_chunk_waves(input, strategy.contention_free_rounds, all_flows_equal(round));
     const int64_t waves_in_round = waves ? wave_count(round, chunk) : 1;
     for (int64_t wave = 0; wave < waves_in_round; ++wave) {
       parts.steps.push_back(round_step(round, topology, waves, wave, chunk, n, delivered));

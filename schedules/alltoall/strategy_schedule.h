@@ -35,4 +35,8 @@ struct StrategyScheduleInput {
 
 Schedule strategy_schedule(const AlltoallStrategy& strategy, const StrategyScheduleInput& input);
 
+// The `chunks` rule for one round: true when it runs as chunk waves (chunks
+// set, and `waves`, or `auto` on k > 1 for a contention-free round of equal flows).
+bool runs_in_chunk_waves(const StrategyScheduleInput& input, bool contention_free_rounds, bool equal_flows);
+
 }  // namespace photonsim

@@ -35,13 +35,9 @@ LinkRoute links_of(const std::vector<Node>& nodes, const Topology& topology, con
 class SuccessorWalk {
  public:
   explicit SuccessorWalk(const Topology& topology) : topology_(topology) {
-    const std::vector<Edge>& edges = topology.edges();
-    if (edges.size() != static_cast<size_t>(topology.gpus())) return;
-    for (size_t v = 0; v < edges.size(); ++v) {
-      if (edges[v].first != static_cast<Node>(v)) return;
-    }
-    successor_.reserve(edges.size());
-    for (const Edge& e : edges) successor_.push_back(e.second);
+    if (!topology.one_circuit_out_of_every_gpu()) return;
+    successor_.reserve(topology.edges().size());
+    for (const Edge& e : topology.edges()) successor_.push_back(e.second);
   }
   bool applies(Node src, Node dst) const { return src != dst && src < successor_.size() && dst < successor_.size(); }
   std::vector<Node> path(Node src, Node dst) const {
