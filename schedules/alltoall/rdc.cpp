@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/error.h"
+#include "schedules/alltoall/degree_k/degree_k_circulant_sequence.h"
 #include "schedules/alltoall/degree_k/degree_k_sequence.h"
 #include "schedules/alltoall/flow_relabelling.h"
 #include "schedules/alltoall/ring_shift_search.h"
@@ -20,7 +21,7 @@ AlgorithmInfo Rdc::info() const {
       "ReconfigureDuringCollective: shifted rings (k = 1) or Circulant/GenKautz + contraction (k > 1), d chosen for "
       "alpha_r",
       {ParameterSpec::choice("base", {"auto", "circulant", "genkautz"},
-                             "k > 1: the base graph; auto = the cheaper per d"),
+                             "k > 1: the base graph; auto = the cheaper per d (circulant alone above 256 GPUs)"),
        ParameterSpec::computed("tie_seed", ParameterType::integer, "the experiment seed", "random shortest-path ties"),
        ParameterSpec::boolean("merge", false, "merge rounds for chunked flows")},
       "n >= 2",
@@ -67,10 +68,16 @@ AlltoallStrategy relabelled(const AlltoallStrategy& strategy, const std::vector<
   return out;
 }
 
-std::vector<Node> labelling_for(const std::vector<LabelledRound>& rounds, const JointInput& input) {
-  std::vector<Node> identity(static_cast<size_t>(input.gpus()));
+std::vector<Node> identity_labels(int gpus) {
+  std::vector<Node> identity(static_cast<size_t>(gpus));
   for (size_t i = 0; i < identity.size(); ++i) identity[i] = static_cast<Node>(i);
-  if (input.uniform() || input.gpus() > kRelabelLimit) return identity;
+  return identity;
+}
+
+bool relabels(const JointInput& input) { return input.gpus() <= kRelabelLimit && !input.uniform(); }
+
+std::vector<Node> labelling_for(const std::vector<LabelledRound>& rounds, const JointInput& input) {
+  if (!relabels(input)) return identity_labels(input.gpus());
   return relabel(rounds, input.demand, input.gpus());
 }
 
@@ -99,6 +106,23 @@ DegreeKBase base_named(const std::string& name, const ComponentParams& params) {
   params.fail("base", "must be auto, circulant or genkautz, got '" + name + "'");
 }
 
+std::vector<DegreeKBase> bases_for(const JointInput& input) {
+  const std::string base = input.params.text("base");
+  if (base != "auto") return {base_named(base, input.params)};
+  if (input.gpus() > Rdc::kGenKautzAutoLimit) return {DegreeKBase::circulant};
+  return {DegreeKBase::circulant, DegreeKBase::genkautz};
+}
+
+bool circulant_only(const JointInput& input) {
+  const std::vector<DegreeKBase> bases = bases_for(input);
+  return bases.size() == 1 && bases.front() == DegreeKBase::circulant;
+}
+
+uint64_t tie_seed_of(const JointInput& input) {
+  return static_cast<uint64_t>(
+      input.params.integer("tie_seed", static_cast<int64_t>(input.seed & 0x7fffffffffffffffULL)));
+}
+
 }  // namespace
 
 void Rdc::check_input(const JointInput& input) const {
@@ -112,15 +136,8 @@ void Rdc::check_input(const JointInput& input) const {
 }
 
 std::vector<AlltoallStrategy> Rdc::degree_k_paper_strategies(const JointInput& input, std::optional<int> only) const {
-  const std::string base = input.params.text("base");
-  const uint64_t tie_seed =
-      static_cast<uint64_t>(input.params.integer("tie_seed", static_cast<int64_t>(input.seed & 0x7fffffffffffffffULL)));
-  std::vector<DegreeKBase> bases;
-  if (base == "auto") {
-    bases = {DegreeKBase::circulant, DegreeKBase::genkautz};
-  } else {
-    bases = {base_named(base, input.params)};
-  }
+  const uint64_t tie_seed = tie_seed_of(input);
+  const std::vector<DegreeKBase> bases = bases_for(input);
   // Per d, the base whose strategy has the smaller hop sum (the planner then
   // predicts the time of each d's survivor).
   std::vector<AlltoallStrategy> best;
@@ -163,6 +180,17 @@ void Rdc::for_each_strategy(const JointInput& input, std::optional<int> only,
     for_each_ring_strategy(input, only, emit);
     return;
   }
+  if (circulant_only(input) && !relabels(input)) {
+    // One family in the identity labelling: one d at a time.
+    const int n = input.gpus();
+    const std::vector<Node> identity = identity_labels(n);
+    for_each_circulant_stage(n, input.fabric.ports, tie_seed_of(input), only.value_or(n - 1),
+                             [&](const CirculantStage& stage) {
+                               if (only && *only != stage.configurations) return;
+                               emit(relabelled(circulant_strategy(stage), identity, input));
+                             });
+    return;
+  }
   // k > 1 picks the better base per d, then relabels from the first strategy's rounds: all d at once.
   for (AlltoallStrategy& s : degree_k_paper_strategies(input, only)) emit(std::move(s));
 }
@@ -170,9 +198,18 @@ void Rdc::for_each_strategy(const JointInput& input, std::optional<int> only,
 bool Rdc::for_each_outline(const JointInput& input, std::optional<int> only,
                            const std::function<void(StrategyOutline&&)>& visit) const {
   check_input(input);
-  if (input.fabric.ports != 1 || !input.uniform() || input.params.boolean("merge")) return false;
+  if (!input.uniform() || input.params.boolean("merge")) return false;
   const Bytes bytes = input.demand_at(0, 1);
   if (bytes.count() == 0) return false;
+  if (input.fabric.ports > 1) {
+    if (!circulant_only(input)) return false;
+    const int n = input.gpus();
+    for_each_circulant_stage(n, input.fabric.ports, tie_seed_of(input), only.value_or(n - 1),
+                             [&](const CirculantStage& stage) {
+                               if (!only || *only == stage.configurations) visit(circulant_outline(stage, bytes));
+                             });
+    return true;
+  }
   const RingShiftSearch search(input.gpus());
   for_each_shifted_ring_outline(
       search, bytes, only, [&](int d) { return ring_construction(search, d); }, visit);

@@ -8,7 +8,11 @@
 //   k > 1: a Circulant base and a Generalized Kautz base, each scheduled as
 //     section 4.2 says and extended by contraction (section 4.3); for every d
 //     the one with the smaller hop sum is kept, or the one named by
-//     the `base` parameter.
+//     the `base` parameter. `base: auto` builds the Generalized Kautz
+//     family up to kGenKautzAutoLimit GPUs only: its contraction search
+//     reschedules every pair per contraction (a minute and 4 GB at n = 256,
+//     more than 24 GB at n = 512), while the Circulant family is O(n k d)
+//     values per d, built, predicted and dropped one d at a time.
 // Varied flow sizes: the labels are permuted so that large flows share rounds
 // (section 4.4, flow_relabelling.h) for n <= 128. Directed circuits only.
 // `merge: true` (ours, off by default) then merges consecutive rounds on a
@@ -21,6 +25,8 @@ namespace photonsim {
 
 class Rdc : public JointSynthesizer {
  public:
+  static constexpr int kGenKautzAutoLimit = 256;
+
   AlgorithmInfo info() const override;
   bool supports(int gpus, int ports) const override;
   std::vector<AlltoallStrategy> strategies(const JointInput& input, std::optional<int> only) const override;

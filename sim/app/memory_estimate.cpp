@@ -1,6 +1,19 @@
 #include "sim/app/memory_estimate.h"
 
+#include "schedules/alltoall/rdc.h"
+
 namespace photonsim {
+
+namespace {
+
+bool rdc_builds_genkautz(const ExperimentConfig& config) {
+  const auto& params = config.synthesis.algorithm_params;
+  const auto base = params.find("base");
+  const std::string name = base == params.end() ? "auto" : base->second;
+  return name == "genkautz" || (name == "auto" && config.fabric.gpus <= Rdc::kGenKautzAutoLimit);
+}
+
+}  // namespace
 
 MemoryEstimate estimate_run_memory(const ExperimentConfig& config) {
   const auto n = static_cast<long double>(config.fabric.gpus);
@@ -8,8 +21,11 @@ MemoryEstimate estimate_run_memory(const ExperimentConfig& config) {
   const auto clamp = [](long double bytes) { return bytes > 1.8e19L ? UINT64_MAX : static_cast<uint64_t>(bytes); };
   if (config.workload.collective == Collective::alltoall) {
     // rdc with k = 1 holds one d at a time with implicit routes (shifted
-    // rings): the n(n-1) flows, like every other all-to-all.
-    if (config.synthesis.algorithm == "rdc" && config.fabric.ports > 1) {
+    // rings), and with k > 1 the Circulant family alone goes one d at a
+    // time too: the n(n-1) flows, like every other all-to-all. The
+    // Generalized Kautz family holds a hop table and candidate paths per
+    // topology.
+    if (config.synthesis.algorithm == "rdc" && config.fabric.ports > 1 && rdc_builds_genkautz(config)) {
       return {clamp(120 * n * n * n), gpus + ", synthesis.algorithm rdc with fabric.ports > 1: n^3 candidate rounds)"};
     }
     return {clamp(300 * n * (n - 1)), gpus + " in an all-to-all of n(n-1) flows)"};

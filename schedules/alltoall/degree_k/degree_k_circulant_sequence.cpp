@@ -39,22 +39,33 @@ std::string generator_list(const std::vector<int>& generators) {
   return out;
 }
 
-AlltoallStrategy to_strategy(const Stage& stage, const std::vector<DegreeKReferencePacker>& packers) {
+std::string construction_of(const std::vector<DegreeKReferencePacker>& packers) {
+  std::string out = "circulant(" + generator_list(packers.front().generators()) + ")";
+  if (packers.size() > 1) {
+    out += " + " + std::to_string(packers.size() - 1) + " contraction" + (packers.size() > 2 ? "s" : "");
+  }
+  return out;
+}
+
+Topology circulant_topology(int n, const std::vector<int>& generators) {
+  std::vector<Edge> edges;
+  edges.reserve(static_cast<size_t>(n) * generators.size());
+  for (int u = 0; u < n; ++u) {
+    for (int g : generators) edges.push_back({static_cast<Node>(u), static_cast<Node>((u + g) % n)});
+  }
+  return Topology("circulant(" + generator_list(generators) + ")", n, std::move(edges));
+}
+
+}  // namespace
+
+AlltoallStrategy circulant_strategy(const CirculantStage& stage) {
+  const std::vector<DegreeKReferencePacker>& packers = stage.packers;
   const int n = packers.front().gpus();
   AlltoallStrategy strategy;
-  strategy.construction = "circulant(" + generator_list(packers.front().generators()) + ")";
-  if (packers.size() > 1) {
-    strategy.construction +=
-        " + " + std::to_string(packers.size() - 1) + " contraction" + (packers.size() > 2 ? "s" : "");
-  }
+  strategy.construction = construction_of(packers);
   for (size_t t = 0; t < stage.rounds.size(); ++t) {
     const std::vector<int>& generators = packers[t].generators();
-    std::vector<Edge> edges;
-    edges.reserve(static_cast<size_t>(n) * generators.size());
-    for (int u = 0; u < n; ++u) {
-      for (int g : generators) edges.push_back({static_cast<Node>(u), static_cast<Node>((u + g) % n)});
-    }
-    strategy.topologies.emplace_back("circulant(" + generator_list(generators) + ")", n, std::move(edges));
+    strategy.topologies.push_back(circulant_topology(n, generators));
     for (const ReferenceRound& reference : stage.rounds[t]) {
       StrategyRound round;
       round.topology = static_cast<int>(t);
@@ -77,6 +88,8 @@ AlltoallStrategy to_strategy(const Stage& stage, const std::vector<DegreeKRefere
   }
   return strategy;
 }
+
+namespace {
 
 // Rounds with more than one hop as (topology, round), most hops first (ties:
 // the later round).
@@ -114,17 +127,16 @@ Stage rescheduled(const std::vector<DegreeKReferencePacker>& packers, int n, Rng
 
 }  // namespace
 
-std::vector<AlltoallStrategy> circulant_sequence(int gpus, int ports, uint64_t seed, std::optional<int> only) {
-  const int last_d = only ? *only : gpus - 1;
-  if (last_d < 1 || last_d > gpus - 1) return {};
+void for_each_circulant_stage(int gpus, int ports, uint64_t seed, int last_d,
+                              const std::function<void(const CirculantStage&)>& visit) {
+  if (last_d < 1 || last_d > gpus - 1) return;
   CirculantBase base = circulant_base(gpus, ports, seed);
   std::vector<DegreeKReferencePacker> packers{DegreeKReferencePacker(gpus, base.generators)};
   Stage stage;
   stage.rounds.push_back(std::move(base.rounds));
   stage.hop_sum = hop_sum_of(stage);
 
-  std::vector<AlltoallStrategy> out;
-  if (!only || *only == 1) out.push_back(to_strategy(stage, packers));
+  visit(CirculantStage{1, stage.rounds, packers});
   Rng rng(seed ^ 0xc0'4f2a'c7ULL);
   for (int d = 2; d <= last_d; ++d) {
     bool contracted = false;
@@ -157,9 +169,42 @@ std::vector<AlltoallStrategy> circulant_sequence(int gpus, int ports, uint64_t s
       }
     }
     if (!contracted) break;
-    if (!only || *only == d) out.push_back(to_strategy(stage, packers));
+    visit(CirculantStage{d, stage.rounds, packers});
   }
+}
+
+std::vector<AlltoallStrategy> circulant_sequence(int gpus, int ports, uint64_t seed, std::optional<int> only) {
+  std::vector<AlltoallStrategy> out;
+  for_each_circulant_stage(gpus, ports, seed, only ? *only : gpus - 1, [&](const CirculantStage& stage) {
+    if (!only || *only == stage.configurations) out.push_back(circulant_strategy(stage));
+  });
   return out;
+}
+
+StrategyOutline circulant_outline(const CirculantStage& stage, Bytes bytes) {
+  const int n = stage.packers.front().gpus();
+  StrategyOutline outline;
+  outline.construction = construction_of(stage.packers);
+  outline.configurations = stage.configurations;
+  std::vector<std::vector<int>> generators;
+  for (const DegreeKReferencePacker& p : stage.packers) generators.push_back(p.generators());
+  for (size_t t = 0; t < stage.rounds.size(); ++t) {
+    for (const ReferenceRound& reference : stage.rounds[t]) {
+      // Translation symmetry: every circuit of generator j carries one flow
+      // per use of j in the round's sequences.
+      std::vector<int64_t> uses(generators[t].size(), 0);
+      for (const std::vector<int>& sequence : reference.sequences) {
+        for (int j : sequence) ++uses[static_cast<size_t>(j)];
+      }
+      outline.rounds.push_back(
+          {static_cast<int>(t), reference.hops, bytes, *std::max_element(uses.begin(), uses.end())});
+    }
+  }
+  outline.topology = [n, generators](int i) { return circulant_topology(n, generators[static_cast<size_t>(i)]); };
+  outline.topology_name = [generators](int i) {
+    return "circulant(" + generator_list(generators[static_cast<size_t>(i)]) + ")";
+  };
+  return outline;
 }
 
 }  // namespace photonsim

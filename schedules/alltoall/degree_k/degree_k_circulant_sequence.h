@@ -14,14 +14,32 @@
 // hops, the next-longest rounds are tried (4 in all); the sequence stops when
 // none saves, when no round has more than one hop, or at d = n - 1.
 // Topologies are named "circulant(g1,g2,...)"; flows carry Bytes(1).
+// for_each_circulant_stage() hands each d's reference rounds (O(n k d)
+// values, where the strategy holds n paths per reference sequence) in order
+// up to `last_d`; circulant_outline() describes that d's strategy, every flow
+// carrying `bytes`, without building it.
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <vector>
 
+#include "core/units.h"
 #include "schedules/alltoall/alltoall_strategy.h"
+#include "schedules/alltoall/degree_k/degree_k_reference_packer.h"
+#include "schedules/alltoall/strategy_outline.h"
 
 namespace photonsim {
 
+struct CirculantStage {
+  int configurations = 0;                                  // d
+  const std::vector<std::vector<ReferenceRound>>& rounds;  // per topology, fewer hops first
+  const std::vector<DegreeKReferencePacker>& packers;      // per topology: its generators
+};
+
+void for_each_circulant_stage(int gpus, int ports, uint64_t seed, int last_d,
+                              const std::function<void(const CirculantStage&)>& visit);
+AlltoallStrategy circulant_strategy(const CirculantStage& stage);
 std::vector<AlltoallStrategy> circulant_sequence(int gpus, int ports, uint64_t seed, std::optional<int> only);
+StrategyOutline circulant_outline(const CirculantStage& stage, Bytes bytes);
 
 }  // namespace photonsim

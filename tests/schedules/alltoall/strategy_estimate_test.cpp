@@ -4,12 +4,14 @@
 // cut-through, packets smaller than chunks, chunks pipelined or in waves,
 // step overhead, a first topology that is already in place - and past the
 // shift search's local-search limit, where each d's outline is carried over
-// from the previous d.
+// from the previous d; and rdc's Circulant family (k > 1) for every d it
+// reaches.
 #include "schedules/alltoall/strategy_estimate.h"
 
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -47,10 +49,11 @@ std::vector<std::pair<size_t, std::string>> reconfiguring_steps(const Schedule& 
 }
 
 // Every d the outlines visit (those `checked` says) against the strategy built for it.
-void expect_outlines_predict_strategies(const Case& c, const std::function<bool(int)>& checked) {
+void expect_outlines_predict_strategies(const Case& c, const std::function<bool(int)>& checked,
+                                        const std::map<std::string, std::string>& raw = {}) {
   const Rdc rdc;
   const int n = c.fabric.gpus;
-  const ComponentParams params("rdc", {}, rdc.info().parameters, "algorithm");
+  const ComponentParams params("rdc", raw, rdc.info().parameters, "algorithm");
   const std::vector<Bytes> demand = alltoall_flow_sizes(c.workload, n, 1);
   const JointInput input{c.fabric, c.workload, demand, params, 1};
   const std::vector<Bytes> no_sizes;
@@ -75,14 +78,18 @@ void expect_outlines_predict_strategies(const Case& c, const std::function<bool(
     });
     EXPECT_EQ(built, 1) << what;
   }));
+  // Shifted rings reach every d; the Circulant family stops where
+  // contraction no longer saves hops.
+  const int last = c.fabric.ports == 1 ? n - 1 : (visited.empty() ? 0 : visited.back());
   std::vector<int> every_d;
-  for (int d = 1; d < n; ++d) every_d.push_back(d);
+  for (int d = 1; d <= last; ++d) every_d.push_back(d);
+  EXPECT_FALSE(visited.empty()) << c.name << ", n = " << n;
   EXPECT_EQ(visited, every_d) << c.name << ", n = " << n;
 }
 
-std::vector<Case> cases(int n) {
+std::vector<Case> cases(int n, int ports = 1) {
   std::vector<Case> out;
-  FabricSpec paper = test_fabric(n);
+  FabricSpec paper = test_fabric(n, ports);
   paper.reconfig_delay = Time::us(10);
   out.push_back({"one chunk per pair, store-and-forward", paper, test_workload(Collective::alltoall, 4'000'000), "auto",
                  std::nullopt});
@@ -122,6 +129,36 @@ TEST(StrategyEstimate, ShiftedRingOutlinesPastTheLocalSearchLimit) {
   for (const Case& c : cases(n)) expect_outlines_predict_strategies(c, sampled);
 }
 
+TEST(StrategyEstimate, CirculantOutlinesPredictEveryD) {
+  const auto every = [](int) { return true; };
+  for (int n : {3, 4, 5, 8, 12, 17, 24}) {
+    for (const Case& c : cases(n, 2)) expect_outlines_predict_strategies(c, every, {{"base", "circulant"}});
+  }
+  for (const Case& c : cases(12, 3)) expect_outlines_predict_strategies(c, every, {{"base", "circulant"}});
+  const auto sampled = [](int d) { return d <= 3 || d % 7 == 0; };
+  for (const Case& c : cases(40, 2)) expect_outlines_predict_strategies(c, sampled, {{"base", "circulant"}});
+}
+
+// Above the limit, base auto is the Circulant family alone: the same outlines.
+TEST(StrategyEstimate, AutoBaseAboveTheGenKautzLimitIsTheCirculantFamily) {
+  const Rdc rdc;
+  const int n = Rdc::kGenKautzAutoLimit + 1;
+  const FabricSpec fabric = test_fabric(n, 2);
+  const WorkloadSpec workload = test_workload(Collective::alltoall, 4'000'000);
+  const std::vector<Bytes> demand = alltoall_flow_sizes(workload, n, 1);
+  const auto outlines = [&](const std::string& base) {
+    const ComponentParams params("rdc", {{"base", base}}, rdc.info().parameters, "algorithm");
+    const JointInput input{fabric, workload, demand, params, 1};
+    std::vector<std::pair<std::string, int64_t>> out;
+    EXPECT_TRUE(rdc.for_each_outline(input, std::nullopt,
+                                     [&](StrategyOutline&& o) { out.emplace_back(o.construction, o.hop_sum()); }));
+    return out;
+  };
+  const auto circulant = outlines("circulant");
+  EXPECT_GT(circulant.size(), 10u);
+  EXPECT_EQ(outlines("auto"), circulant);
+}
+
 TEST(StrategyEstimate, NoOutlineWhereTheStrategyIsNotUniformShiftedRings) {
   const Rdc rdc;
   const auto outlined = [&](const FabricSpec& f, const WorkloadSpec& w, std::map<std::string, std::string> raw) {
@@ -135,7 +172,10 @@ TEST(StrategyEstimate, NoOutlineWhereTheStrategyIsNotUniformShiftedRings) {
   };
   const WorkloadSpec uniform = test_workload(Collective::alltoall, 4'000'000);
   EXPECT_TRUE(outlined(test_fabric(8), uniform, {}));
-  EXPECT_FALSE(outlined(test_fabric(8, 2), uniform, {}));
+  EXPECT_FALSE(outlined(test_fabric(8, 2), uniform, {}));  // auto: the Kautz family too
+  EXPECT_FALSE(outlined(test_fabric(8, 2), uniform, {{"base", "genkautz"}}));
+  EXPECT_TRUE(outlined(test_fabric(8, 2), uniform, {{"base", "circulant"}}));
+  EXPECT_FALSE(outlined(test_fabric(8, 2), uniform, {{"base", "circulant"}, {"merge", "true"}}));
   EXPECT_FALSE(outlined(test_fabric(8), uniform, {{"merge", "true"}}));
   EXPECT_FALSE(outlined(test_fabric(8), testing_support::with_distribution(uniform, FlowDistribution::zipf), {}));
   EXPECT_FALSE(outlined(test_fabric(8), test_workload(Collective::alltoall, 0), {}));
