@@ -1,5 +1,6 @@
 #include "core/event_list.h"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -9,8 +10,48 @@ namespace {
 constexpr size_t kArity = 4;
 }
 
-void EventList::schedule(Time at, EventHandler& handler, uint64_t token, EventPriority priority) {
-  schedule_reserved(at, handler, token, reserve(priority));
+void EventList::Bucket::add(const Pending& p) {
+  const size_t cls = p.order >> kClassShift;
+  std::vector<Pending>& list = fifo[cls];
+  if (list.empty() || list.back().order < p.order) {
+    list.push_back(p);
+    return;
+  }
+  // A reserved event handed over after later ones: its place among those not yet fired.
+  const auto place = std::upper_bound(list.begin() + next[cls], list.end(), p.order,
+                                      [](uint64_t order, const Pending& q) { return order < q.order; });
+  list.insert(place, p);
+}
+
+uint32_t EventList::open_bucket(Time at) {
+  uint32_t id;
+  if (free_buckets_.empty()) {
+    id = static_cast<uint32_t>(buckets_.size());
+    buckets_.emplace_back();
+  } else {
+    id = free_buckets_.back();
+    free_buckets_.pop_back();
+  }
+  buckets_[id].at = at;
+  index_.insert(at.picoseconds(), id);
+  heads_.push_back(Head{at.picoseconds(), id});
+  sift_up(heads_.size() - 1);
+  return id;
+}
+
+void EventList::close_front_bucket() {
+  const uint32_t id = heads_.front().bucket;
+  Bucket& b = buckets_[id];
+  index_.erase(b.at.picoseconds());
+  for (int c = 0; c < 2; ++c) {
+    b.fifo[c].clear();
+    b.next[c] = 0;
+  }
+  free_buckets_.push_back(id);
+  if (last_bucket_ == id) last_bucket_ = TimeIndex::kNone;
+  heads_.front() = heads_.back();
+  heads_.pop_back();
+  if (!heads_.empty()) sift_down(0);
 }
 
 void EventList::throw_scheduled_in_past(Time at) const {
@@ -18,80 +59,52 @@ void EventList::throw_scheduled_in_past(Time at) const {
 }
 
 bool EventList::step() {
-  if (heap_.empty()) return false;
-  const Entry top = heap_.front();
-  now_ = top.at;
+  if (pending_ == 0) return false;
+  const uint32_t id = heads_.front().bucket;
+  Bucket& b = buckets_[id];
+  now_ = b.at;
+  const int cls = b.next[0] < b.fifo[0].size() ? 0 : 1;
+  const Pending event = b.fifo[cls][b.next[cls]++];
+  --pending_;
   ++fired_;
-  root_vacant_ = true;
+  // The handler may add buckets (moving `b`), but never one earlier than
+  // this: the front bucket is still this one afterwards.
   try {
-    top.handler->on_event(now_, top.token);
+    event.handler->on_event(now_, event.token);
   } catch (...) {
-    fill_vacant_root();
+    if (buckets_[id].exhausted()) close_front_bucket();
     throw;
   }
-  fill_vacant_root();
+  if (buckets_[id].exhausted()) close_front_bucket();
   return true;
 }
 
-void EventList::fill_vacant_root() {
-  if (!root_vacant_) return;
-  root_vacant_ = false;
-  heap_.front() = heap_.back();
-  heap_.pop_back();
-  if (!heap_.empty()) sift_down(0);
-}
-
 void EventList::run(Time until) {
-  while (!heap_.empty() && heap_.front().at <= until) step();
+  while (pending_ != 0 && buckets_[heads_.front().bucket].at <= until) step();
 }
 
 void EventList::sift_up(size_t i) {
-  Entry moving = heap_[i];
+  const Head moving = heads_[i];
   while (i > 0) {
-    size_t parent = (i - 1) / kArity;
-    if (!moving.before(heap_[parent])) break;
-    heap_[i] = heap_[parent];
+    const size_t parent = (i - 1) / kArity;
+    if (heads_[parent].at <= moving.at) break;
+    heads_[i] = heads_[parent];
     i = parent;
   }
-  heap_[i] = moving;
+  heads_[i] = moving;
 }
 
 void EventList::sift_down(size_t i) {
-  // The winner among four children is found by a tournament of conditional
-  // moves: which child is earliest is data-dependent and unpredictable, so
-  // branches here cost a misprediction per level.
-  const size_t n = heap_.size();
-  Entry* const heap = heap_.data();
-  const Entry moving = heap[i];
-  const Entry::Key moving_key = moving.key();
+  const size_t n = heads_.size();
+  Head* const heap = heads_.data();
+  const Head moving = heap[i];
   for (;;) {
     const size_t first = i * kArity + 1;
     if (first >= n) break;
     size_t best = first;
-    Entry::Key best_key = heap[first].key();
-    if (first + kArity <= n) {
-      const Entry::Key k1 = heap[first + 1].key();
-      const Entry::Key k2 = heap[first + 2].key();
-      const Entry::Key k3 = heap[first + 3].key();
-      const bool right_pair = k3 < k2;
-      const size_t pair_best = right_pair ? first + 3 : first + 2;
-      const Entry::Key pair_key = right_pair ? k3 : k2;
-      const bool second = k1 < best_key;
-      best = second ? first + 1 : best;
-      best_key = second ? k1 : best_key;
-      const bool from_pair = pair_key < best_key;
-      best = from_pair ? pair_best : best;
-      best_key = from_pair ? pair_key : best_key;
-    } else {
-      for (size_t c = first + 1; c < n; ++c) {
-        const Entry::Key k = heap[c].key();
-        if (k < best_key) {
-          best = c;
-          best_key = k;
-        }
-      }
-    }
-    if (!(best_key < moving_key)) break;
+    const size_t last = std::min(first + kArity, n);
+    for (size_t c = first + 1; c < last; ++c) best = heap[c].at < heap[best].at ? c : best;
+    if (!(heap[best].at < moving.at)) break;
     heap[i] = heap[best];
     i = best;
   }

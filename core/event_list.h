@@ -2,22 +2,25 @@
 // Contract: a discrete-event clock. Events fire in (time, priority, insertion
 // sequence) order: at equal times, lower priority classes fire first (packet
 // arrivals before the departures that choose among waiting packets), and
-// within a class in the order they were scheduled, so runs are deterministic. Scheduling in the past is a programming error (throws).
-// The queue is a 4-ary min-heap over a flat vector: no allocation per event
-// once the vector has grown to the peak number of pending events.
-// A component that keeps its own time-ordered queue of future events (a
-// link's in-flight packets) takes each event's place in the order when it
-// decides on it (reserve) and hands only its earliest event to the list
-// (schedule_reserved): the event then fires exactly where it would have fired
-// had it been scheduled at reservation, and the heap stays small.
-// Most handlers schedule one follow-up event (a packet's next hop), so the
-// fired event's root slot stays vacant while its handler runs and the first
-// event scheduled takes it (one sift_down instead of a pop and a push).
+// within a class in the order they were scheduled, so runs are deterministic.
+// Scheduling in the past is a programming error (throws).
+// Events are kept in one bucket per distinct pending time, a FIFO per
+// priority class, and only the times are in a 4-ary min-heap (found again
+// through a TimeIndex). On a fabric of equal circuits many events share a
+// picosecond (every circuit of a synchronous step frees at once), so most
+// events cost an append and a read instead of a sift through every pending
+// event. Buckets keep their storage when reused: no allocation per event
+// once the peak has been reached.
+// A component that decides on an event before it can hand it over takes the
+// event's place in the order when it decides (reserve) and hands it over
+// later (schedule_reserved): the event then fires exactly where it would have
+// fired had it been scheduled at reservation.
 #include <cstdint>
 #include <vector>
 
 #include "core/event_handler.h"
 #include "core/time.h"
+#include "core/time_index.h"
 
 namespace photonsim {
 
@@ -25,22 +28,18 @@ enum class EventPriority : uint8_t { arrival = 0, normal = 1 };
 
 class EventList {
  public:
-  void schedule(Time at, EventHandler& handler, uint64_t token, EventPriority priority = EventPriority::normal);
+  void schedule(Time at, EventHandler& handler, uint64_t token, EventPriority priority = EventPriority::normal) {
+    schedule_reserved(at, handler, token, reserve(priority));
+  }
   // The place in the firing order of an event decided now; pass it to
   // schedule_reserved, at most once, before now passes the event's time.
   uint64_t reserve(EventPriority priority = EventPriority::normal) {
-    return (static_cast<uint64_t>(priority) << 56) | (next_seq_++ & kSeqMask);
+    return (static_cast<uint64_t>(priority) << kClassShift) | (next_seq_++ & kSeqMask);
   }
   void schedule_reserved(Time at, EventHandler& handler, uint64_t token, uint64_t reserved) {
     if (at < now_) throw_scheduled_in_past(at);
-    if (root_vacant_) {
-      root_vacant_ = false;
-      heap_.front() = Entry{at, reserved, &handler, token};
-      sift_down(0);
-    } else {
-      heap_.push_back(Entry{at, reserved, &handler, token});
-      sift_up(heap_.size() - 1);
-    }
+    bucket_at(at).add(Pending{&handler, token, reserved});
+    ++pending_;
   }
   // Fires the earliest event; returns false when none is pending.
   bool step();
@@ -48,32 +47,52 @@ class EventList {
   void run(Time until = Time::max());
 
   Time now() const { return now_; }
-  bool empty() const { return pending() == 0; }
-  size_t pending() const { return heap_.size() - (root_vacant_ ? 1 : 0); }
+  bool empty() const { return pending_ == 0; }
+  size_t pending() const { return pending_; }
   uint64_t fired() const { return fired_; }
 
  private:
-  static constexpr uint64_t kSeqMask = (1ULL << 56) - 1;
-  struct Entry {
-    Time at;
-    uint64_t order;  // priority in the top byte, insertion sequence below
+  static constexpr int kClassShift = 56;
+  static constexpr uint64_t kSeqMask = (1ULL << kClassShift) - 1;
+  struct Pending {
     EventHandler* handler;
     uint64_t token;
-    // One 128-bit comparison: branch-free child selection in sift_down.
-    __extension__ using Key = unsigned __int128;
-    Key key() const { return (static_cast<Key>(static_cast<uint64_t>(at.picoseconds()) ^ (1ULL << 63)) << 64) | order; }
-    bool before(const Entry& o) const { return key() < o.key(); }
+    uint64_t order;  // priority class in the top byte, insertion sequence below
   };
+  struct Bucket {
+    Time at;
+    std::vector<Pending> fifo[2];  // per priority class, in order
+    uint32_t next[2] = {0, 0};     // the first not yet fired
+    bool exhausted() const { return next[0] == fifo[0].size() && next[1] == fifo[1].size(); }
+    void add(const Pending& p);
+  };
+  struct Head {
+    int64_t at;
+    uint32_t bucket;
+  };
+
+  Bucket& bucket_at(Time at) {
+    if (last_bucket_ != TimeIndex::kNone && buckets_[last_bucket_].at == at) return buckets_[last_bucket_];
+    uint32_t id = index_.find(at.picoseconds());
+    if (id == TimeIndex::kNone) id = open_bucket(at);
+    last_bucket_ = id;
+    return buckets_[id];
+  }
+  uint32_t open_bucket(Time at);
+  void close_front_bucket();
   [[noreturn]] void throw_scheduled_in_past(Time at) const;
-  void fill_vacant_root();
   void sift_up(size_t i);
   void sift_down(size_t i);
 
-  std::vector<Entry> heap_;
+  std::vector<Bucket> buckets_;
+  std::vector<uint32_t> free_buckets_;
+  std::vector<Head> heads_;  // one per bucket in use, a 4-ary min-heap on the time
+  TimeIndex index_;
+  uint32_t last_bucket_ = TimeIndex::kNone;  // where the last event went (open)
+  size_t pending_ = 0;
   Time now_ = Time::zero();
   uint64_t next_seq_ = 0;
   uint64_t fired_ = 0;
-  bool root_vacant_ = false;  // heap_.front() is the event being fired
 };
 
 }  // namespace photonsim
