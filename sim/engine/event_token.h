@@ -10,10 +10,9 @@ namespace photonsim {
 class EventToken {
  public:
   enum class Kind : uint8_t {
-    start = 1,         // the step's flows queue their first packets
-    circuit_free = 2,  // a busy serialiser finishes while packets wait for it
-    landing = 3,       // the first packet in a circuit's pipe reaches the far GPU
-    decide = 4,        // idle ports choose what to send, after this picosecond's other events
+    start = 1,    // the step's flows queue their first packets
+    landing = 3,  // the first packet in a circuit's pipe reaches the far GPU
+    decide = 4,   // ports free at this picosecond choose what to send, after its landings (id: the batch)
   };
   static constexpr int kIdBits = 56;
   static constexpr uint64_t kIdMask = (uint64_t{1} << kIdBits) - 1;

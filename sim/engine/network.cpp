@@ -16,7 +16,6 @@ void Network::install(const Topology& topology) {
     throw std::logic_error("reconfiguration with " + std::to_string(pool_.live()) + " packets in flight");
   }
   circuits_.assign(topology.edges().size(), Circuit{});
-  decisions_.clear();
   for (size_t i = 0; i < circuits_.size(); ++i) {
     circuits_[i].from = topology.edges()[i].first;
     circuits_[i].to = topology.edges()[i].second;
@@ -112,34 +111,46 @@ PacketId Network::make_packet(uint32_t flow_index) {
 
 void Network::wake(uint32_t circuit_index, Time now) {
   Circuit& circuit = circuits_[circuit_index];
-  if (circuit.egress.busy_at(now)) {
-    // The port chooses when its serialiser frees. A circuit_free event
-    // exists only while something waits, so idle circuits cost no events.
-    if (!circuit.free_event_pending) {
-      circuit.free_event_pending = true;
-      schedule(circuit.egress.free_at(), EventToken::Kind::circuit_free, circuit_index, EventPriority::arrival);
-    }
-    return;
-  }
-  if (circuit.in_decision_batch) return;
-  circuit.in_decision_batch = true;
-  decisions_.push_back(circuit_index);
-  if (!decision_scheduled_) {
-    // One decide event per picosecond, after every landing and circuit_free
-    // of that picosecond (they have the earlier priority class).
-    decision_scheduled_ = true;
-    schedule(now, EventToken::Kind::decide, 0, EventPriority::normal);
-  }
+  if (circuit.decision_pending) return;
+  circuit.decision_pending = true;
+  // The port chooses when its serialiser is free: now, or when it frees.
+  const Time at = std::max(now, circuit.egress.free_at());
+  decision_batch_at(at).circuits.push_back(circuit_index);
 }
 
-void Network::decide_pending(Time now) {
-  decision_scheduled_ = false;
-  deciding_.swap(decisions_);
-  for (uint32_t circuit_index : deciding_) {
-    circuits_[circuit_index].in_decision_batch = false;
+Network::DecisionBatch& Network::decision_batch_at(Time at) {
+  if (last_batch_ != TimeIndex::kNone && batches_[last_batch_].at == at) return batches_[last_batch_];
+  uint32_t id = batch_index_.find(at.picoseconds());
+  if (id == TimeIndex::kNone) {
+    if (free_batches_.empty()) {
+      id = static_cast<uint32_t>(batches_.size());
+      batches_.emplace_back();
+    } else {
+      id = free_batches_.back();
+      free_batches_.pop_back();
+    }
+    batches_[id].at = at;
+    batch_index_.insert(at.picoseconds(), id);
+    // One decide event per picosecond at which ports choose, after every
+    // landing of that picosecond (they have the earlier priority class).
+    schedule(at, EventToken::Kind::decide, id, EventPriority::normal);
+  }
+  last_batch_ = id;
+  return batches_[id];
+}
+
+void Network::decide(uint32_t batch, Time now) {
+  // By index: a port whose serialisation takes no time would choose again
+  // at this picosecond, in this batch.
+  for (size_t i = 0; i < batches_[batch].circuits.size(); ++i) {
+    const uint32_t circuit_index = batches_[batch].circuits[i];
+    circuits_[circuit_index].decision_pending = false;
     transmit(circuit_index, now);
   }
-  deciding_.clear();
+  batch_index_.erase(now.picoseconds());
+  batches_[batch].circuits.clear();
+  free_batches_.push_back(batch);
+  if (last_batch_ == batch) last_batch_ = TimeIndex::kNone;
 }
 
 void Network::transmit(uint32_t circuit_index, Time now) {
@@ -210,15 +221,11 @@ void Network::on_event(Time now, uint64_t raw_token) {
         if (!circuits_[c].egress.empty()) wake(c, now);
       }
       break;
-    case EventToken::Kind::circuit_free:
-      circuits_[token.id()].free_event_pending = false;
-      wake(static_cast<uint32_t>(token.id()), now);
-      break;
     case EventToken::Kind::landing:
       land_front_of_pipe(static_cast<uint32_t>(token.id()), now);
       break;
     case EventToken::Kind::decide:
-      decide_pending(now);
+      decide(static_cast<uint32_t>(token.id()), now);
       break;
   }
 }

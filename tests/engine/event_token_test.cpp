@@ -12,7 +12,7 @@ namespace {
 using Kind = EventToken::Kind;
 
 TEST(EventToken, KindAndIdRoundTrip) {
-  for (const Kind kind : {Kind::start, Kind::circuit_free, Kind::landing, Kind::decide}) {
+  for (const Kind kind : {Kind::start, Kind::landing, Kind::decide}) {
     for (const uint64_t id : {uint64_t{0}, uint64_t{1}, uint64_t{UINT32_MAX}, EventToken::kIdMask}) {
       const EventToken token = EventToken::from_raw(EventToken(kind, id).raw());
       EXPECT_EQ(token.kind(), kind);
@@ -23,10 +23,10 @@ TEST(EventToken, KindAndIdRoundTrip) {
 
 TEST(EventToken, KindsAndIdsGiveDistinctTokens) {
   std::set<uint64_t> raw;
-  for (const Kind kind : {Kind::start, Kind::circuit_free, Kind::landing, Kind::decide}) {
+  for (const Kind kind : {Kind::start, Kind::landing, Kind::decide}) {
     for (uint64_t id = 0; id < 4; ++id) raw.insert(EventToken(kind, id).raw());
   }
-  EXPECT_EQ(raw.size(), 16u);
+  EXPECT_EQ(raw.size(), 12u);
 }
 
 TEST(EventToken, KindSitsAboveTheIdBits) {
