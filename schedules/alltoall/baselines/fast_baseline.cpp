@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/error.h"
+#include "schedules/alltoall/baselines/bottleneck_matcher.h"
 
 namespace photonsim {
 
@@ -20,91 +21,6 @@ AlgorithmInfo FastBaseline::info() const {
 bool FastBaseline::supports(int gpus, int /*ports*/) const { return gpus >= 2; }
 
 namespace {
-
-// Perfect matchings of rows to columns on the entries >= a threshold
-// (Kuhn's augmenting paths). Each row tries its columns in clockwise order
-// (offset 1, 2, ..., n-1, then the diagonal), which is what makes a uniform
-// matrix decompose into the n-1 offsets.
-class ThresholdMatcher {
- public:
-  ThresholdMatcher(int gpus, const std::vector<int64_t>& entries) : n_(gpus), entries_(entries) {}
-
-  // Completes `column_of` (-1 = unmatched; pairs below `threshold` are dropped
-  // first) into a perfect matching on entries >= threshold. False when none exists.
-  bool complete(std::vector<int>& column_of, int64_t threshold) {
-    threshold_ = threshold;
-    row_of_.assign(static_cast<size_t>(n_), -1);
-    for (int row = 0; row < n_; ++row) {
-      int& col = column_of[static_cast<size_t>(row)];
-      if (col >= 0 && entry(row, col) < threshold) col = -1;
-      if (col >= 0) row_of_[static_cast<size_t>(col)] = row;
-    }
-    seen_.assign(static_cast<size_t>(n_), 0);
-    for (int row = 0; row < n_; ++row) {
-      if (column_of[static_cast<size_t>(row)] >= 0) continue;
-      ++stamp_;
-      // Kuhn: a row that finds no augmenting path now never will at this threshold.
-      if (!augment(row, column_of)) return false;
-    }
-    return true;
-  }
-
- private:
-  int64_t entry(int row, int col) const {
-    return entries_[static_cast<size_t>(row) * static_cast<size_t>(n_) + static_cast<size_t>(col)];
-  }
-
-  bool augment(int row, std::vector<int>& column_of) {
-    for (int offset = 1; offset <= n_; ++offset) {
-      const int col = (row + offset) % n_;
-      if (entry(row, col) < threshold_ || seen_[static_cast<size_t>(col)] == stamp_) continue;
-      seen_[static_cast<size_t>(col)] = stamp_;
-      const int holder = row_of_[static_cast<size_t>(col)];
-      if (holder < 0 || augment(holder, column_of)) {
-        row_of_[static_cast<size_t>(col)] = row;
-        column_of[static_cast<size_t>(row)] = col;
-        return true;
-      }
-    }
-    return false;
-  }
-
-  int n_;
-  const std::vector<int64_t>& entries_;
-  int64_t threshold_ = 1;
-  std::vector<int> row_of_;
-  std::vector<uint64_t> seen_;
-  uint64_t stamp_ = 0;
-};
-
-// The perfect matching on the positive entries whose smallest entry is
-// largest (binary search over the distinct entry values), warm-started from
-// `column_of` (the previous term's matching).
-std::vector<int> bottleneck_matching(int gpus, const std::vector<int64_t>& entries, std::vector<int> column_of) {
-  std::vector<int64_t> values;
-  for (int64_t v : entries) {
-    if (v > 0) values.push_back(v);
-  }
-  std::sort(values.begin(), values.end());
-  values.erase(std::unique(values.begin(), values.end()), values.end());
-  ThresholdMatcher matcher(gpus, entries);
-  std::vector<int> best = column_of;
-  // Equal row and column sums guarantee a perfect matching on the positive support.
-  if (!matcher.complete(best, values.front()))
-    throw Error("fast: BvN decomposition found no perfect matching (padding bug)");
-  size_t lo = 0, hi = values.size() - 1;  // values[lo] feasible
-  while (lo < hi) {
-    const size_t mid = lo + (hi - lo + 1) / 2;
-    std::vector<int> trial = best;
-    if (matcher.complete(trial, values[mid])) {
-      lo = mid;
-      best = std::move(trial);
-    } else {
-      hi = mid - 1;
-    }
-  }
-  return best;
-}
 
 enum class RoundMode { per_topology, per_permutation };
 
@@ -164,14 +80,15 @@ std::vector<FastBaseline::Term> FastBaseline::decompose(const std::vector<Bytes>
   }
   std::vector<int64_t> entries(n * n);
   for (size_t e = 0; e < n * n; ++e) entries[e] = real[e] + slack[e];
+  BottleneckMatcher matcher(gpus, std::move(entries));
 
   std::vector<Term> terms;
   std::vector<int> column_of(n, -1);
   for (int64_t left = line; left > 0;) {
-    column_of = bottleneck_matching(gpus, entries, std::move(column_of));
+    column_of = matcher.next(std::move(column_of));
     int64_t weight = left;
     for (size_t row = 0; row < n; ++row)
-      weight = std::min(weight, entries[row * n + static_cast<size_t>(column_of[row])]);
+      weight = std::min(weight, matcher.entry(static_cast<int>(row), column_of[row]));
     Term term{Bytes(weight), std::vector<Node>(n), std::vector<Bytes>(n)};
     for (size_t row = 0; row < n; ++row) {
       const size_t e = row * n + static_cast<size_t>(column_of[row]);
@@ -179,10 +96,10 @@ std::vector<FastBaseline::Term> FastBaseline::decompose(const std::vector<Bytes>
       const int64_t sent = std::min(weight, real[e]);
       real[e] -= sent;
       slack[e] -= weight - sent;
-      entries[e] -= weight;
       term.column_of[row] = static_cast<Node>(column_of[row]);
       term.real[row] = Bytes(sent);
     }
+    matcher.subtract(column_of, weight);
     left -= weight;
     terms.push_back(std::move(term));
   }

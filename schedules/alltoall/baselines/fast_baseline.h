@@ -5,7 +5,8 @@
 // (slack on the diagonal first, the rest on dummy entries) and decomposed into
 // weighted permutations whose weights sum to M: each term is a bottleneck
 // (max-min) perfect matching on the remaining positive entries, weighted by
-// its smallest entry, which is then subtracted. A term's real pairs (no fixed
+// its smallest entry, which is then subtracted (the search and its exact
+// tie-breaking: bottleneck_matcher.h). A term's real pairs (no fixed
 // points, no dummy bytes) travel on direct circuits; a pair split across
 // terms travels in pieces. Terms are sorted by weight (heaviest first) and
 // dealt to topologies k = fabric.ports at a time, one per optical switch, so

@@ -59,19 +59,34 @@ std::vector<AlltoallStrategy> TopooptBaseline::strategies(const JointInput& inpu
       "shifted rings " + label + ", " + std::to_string(paths) + " shortest paths, one concurrent round";
   strategy.topologies.emplace_back("shifted_rings(" + label + ")", n, std::move(edges));
   const Topology& rings = strategy.topologies.front();
+  // One ring (shift 1, out-degree 1): the walk u -> u+1 -> ... is the only
+  // loopless path, so flows stay implicit - stored routes would cost O(n^3) nodes.
+  const bool one_ring = ring_shifts.size() == 1;
+  // The rings are a circulant and Yen's order is by clockwise offsets, so the
+  // paths from s to t are those from 0 to t - s shifted by s: one search per offset.
+  std::vector<std::vector<std::vector<Node>>> from_zero(static_cast<size_t>(n));
   StrategyRound round{0, {}};
   for (Node s = 0; s < static_cast<Node>(n); ++s) {
     for (Node t = 0; t < static_cast<Node>(n); ++t) {
       const int64_t bytes = input.demand_at(s, t).count();
       if (s == t || bytes == 0) continue;
-      const std::vector<std::vector<Node>> routes = k_shortest_paths(rings, s, t, static_cast<int>(paths));
+      const Node offset = (t + static_cast<Node>(n) - s) % static_cast<Node>(n);
+      if (one_ring) {
+        round.flows.push_back(implicit_path_flow(s, t, static_cast<int>(offset), Bytes(bytes)));
+        continue;
+      }
+      std::vector<std::vector<Node>>& routes = from_zero[offset];
+      if (routes.empty()) routes = k_shortest_paths(rings, 0, offset, static_cast<int>(paths));
       if (routes.empty())
         throw Error("topoopt: node " + std::to_string(t) + " is unreachable from node " + std::to_string(s));
       StrategyFlow flow{s, t, Bytes(bytes), {}};
       const auto count = static_cast<int64_t>(routes.size());
       for (int64_t i = 0; i < count; ++i) {
         const int64_t piece = bytes * (i + 1) / count - bytes * i / count;  // whole bytes summing to `bytes`
-        if (piece > 0) flow.routes.push_back(Route{routes[static_cast<size_t>(i)], Bytes(piece)});
+        if (piece == 0) continue;
+        std::vector<Node> path = routes[static_cast<size_t>(i)];
+        for (Node& v : path) v = (v + s) % static_cast<Node>(n);
+        flow.routes.push_back(Route{std::move(path), Bytes(piece)});
       }
       round.flows.push_back(std::move(flow));
     }

@@ -10,10 +10,13 @@
 //   Routing: each flow split evenly, in whole bytes, over its K loopless
 //     shortest paths (Yen, topology/k_shortest_paths.h; parameter `paths`,
 //     default 4); fewer when fewer exist, and paths that would get no byte are
-//     left out. One StrategyFlow with several routes per pair.
+//     left out. One StrategyFlow with several routes per pair. The rings
+//     are a circulant and the order is by clockwise offsets, so one search
+//     per offset t - s serves every pair (its paths shifted by s).
 // The whole all-to-all is ONE concurrent round, as for `directconnect`: not
 // contention-free by design, costed by the planner's alpha_beta_congestion.
-// For k = 1 the topology is the n-cycle and every flow has one path. d = 1.
+// For k = 1 the topology is the n-cycle and every flow has one path, left
+// implicit (the walk along the ring; stored it would cost O(n^3) nodes). d = 1.
 // Directed circuits only.
 #include <string>
 #include <vector>

@@ -22,6 +22,7 @@
 #include "schedules/alltoall/baselines/pairwise_baseline.h"
 #include "schedules/synthesizer_registry.h"
 #include "schedules/alltoall/baselines/topoopt_baseline.h"
+#include "topology/k_shortest_paths.h"
 #include "topology/max_concurrent_flow.h"
 #include "topology/topology_properties.h"
 #include "tests/support/test_fabric.h"
@@ -102,7 +103,11 @@ void expect_valid(const Case& c, const AlltoallStrategy& s, const std::string& w
     ASSERT_LT(r.topology, s.configurations()) << what;
     const Topology& t = s.topologies[static_cast<size_t>(r.topology)];
     for (const StrategyFlow& f : r.flows) {
-      Bytes routed;
+      // An implicit flow takes the topology's shortest path (the schedule's verification checks it).
+      Bytes routed = f.routes.empty() ? f.bytes : Bytes();
+      if (f.routes.empty()) {
+        EXPECT_GT(f.implicit_hops, 0) << what;
+      }
       for (const Route& route : f.routes) {
         EXPECT_GT(route.bytes.count(), 0) << what;
         EXPECT_EQ(route.path.front(), f.src) << what;
@@ -132,6 +137,8 @@ std::string describe(const AlltoallStrategy& s) {
   for (const StrategyRound& r : s.rounds) {
     out << "round on " << r.topology << ":";
     for (const StrategyFlow& f : r.flows) {
+      if (f.routes.empty())
+        out << " [" << f.src << "~" << f.implicit_hops << "~" << f.dst << "," << f.bytes.count() << "]";
       for (const Route& route : f.routes) {
         out << " [";
         for (Node v : route.path) out << v << ",";
@@ -334,7 +341,8 @@ TEST(JointBaselines, DirectconnectAndTopooptOnOnePortAreTheNCycle) {
         EXPECT_EQ(s.topologies.front(), n_cycle(n)) << name;
         ASSERT_EQ(s.rounds.size(), 1U);
         for (const StrategyFlow& f : s.rounds.front().flows) {
-          ASSERT_EQ(f.routes.size(), 1U) << name << " " << f.src << "->" << f.dst;
+          // topoopt leaves the one path implicit (the walk along the ring).
+          ASSERT_EQ(f.routes.size(), name == "topoopt" ? 0U : 1U) << name << " " << f.src << "->" << f.dst;
           EXPECT_EQ(f.hops(), static_cast<int>((f.dst + n - f.src) % n));
         }
       }
@@ -371,6 +379,25 @@ TEST(JointBaselines, TopooptSpreadsRingShiftsAndSplitsFlowsEvenly) {
                                                  [](const Route& a, const Route& b) { return a.bytes < b.bytes; });
     EXPECT_LE(high->bytes.count() - low->bytes.count(), 1);
     EXPECT_LE(f.routes.front().path.size(), f.routes.back().path.size());  // shortest first
+  }
+}
+
+// The rings are a circulant, so topoopt searches the paths per offset and
+// shifts them: each flow must still get exactly Yen's paths for its own pair.
+TEST(JointBaselines, TopooptShiftedPathsAreYensPathsPerPair) {
+  for (int n : {7, 12, 16}) {
+    for (int k : {2, 3}) {
+      for (const std::string paths : {"1", "4", "6"}) {
+        const Case c("topoopt", fabric(n, k), demand_of(FlowDistribution::random, n), {{"paths", paths}});
+        const AlltoallStrategy s = c.strategy();
+        const Topology& rings = s.topologies.front();
+        for (const StrategyFlow& f : s.rounds.front().flows) {
+          const std::vector<std::vector<Node>> yen = k_shortest_paths(rings, f.src, f.dst, std::stoi(paths));
+          ASSERT_LE(f.routes.size(), yen.size());
+          for (size_t i = 0; i < f.routes.size(); ++i) EXPECT_EQ(f.routes[i].path, yen[i]);
+        }
+      }
+    }
   }
 }
 
