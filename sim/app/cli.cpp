@@ -21,6 +21,7 @@
 #include "core/memory_budget.h"
 #include "core/time_overflow.h"
 #include "core/version.h"
+#include "schedules/alltoall/rdc.h"
 #include "schedules/verify/block_verifier.h"
 #include "schedules/model/schedule_io.h"
 #include "schedules/synthesizer_registry.h"
@@ -360,10 +361,12 @@ int verb_bound(int argc, const char* const* argv, std::ostream& out, std::ostrea
   std::optional<int> reconfigs;
   if (vm.count("reconfigs")) reconfigs = vm["reconfigs"].as<int>();
   if (vm.count("compare") && gpus >= 192 && ports > 1) {
-    // rdc's degree-k search for every d grows about as n^3.5 (128 GPUs ~3 s, 256 ~30 s on this engine);
-    // with one port it is the shift search alone (4096 GPUs in about 2 s).
+    // rdc's Generalized Kautz family for every d grows about as n^3.5 (128 GPUs ~3 s, 256 ~30 s on this
+    // engine); above its size limit rdc (and so --compare) builds the Circulant family alone (1024 GPUs:
+    // about 30 s), and with one port it is the shift search alone (4096 GPUs in about 2 s).
     err << "photonsim: warning: --compare builds rdc for every d at n = " << gpus
-        << "; at 256 GPUs that takes about 30 s and it grows as n^3.5 (1024 GPUs: hours)\n"
+        << "; at 256 GPUs that takes about 30 s, and above " << Rdc::kGenKautzAutoLimit
+        << " GPUs (the Circulant family alone) about 30 s at 1024 and minutes beyond\n"
         << std::flush;
   }
   const BoundReport report = BoundReport::build(gpus, ports, reconfigs, vm.count("compare") > 0, seed_value(vm));

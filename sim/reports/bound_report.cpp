@@ -8,7 +8,9 @@
 #include "core/error.h"
 #include "sim/reports/csv_text.h"
 #include "sim/reports/json_writer.h"
+#include "schedules/alltoall/degree_k/degree_k_circulant_sequence.h"
 #include "schedules/alltoall/degree_k/degree_k_sequence.h"
+#include "schedules/alltoall/rdc.h"
 #include "schedules/alltoall/reconfiguration_bound.h"
 #include "schedules/alltoall/ring_shift_search.h"
 
@@ -30,11 +32,16 @@ std::vector<std::optional<int64_t>> rdc_hop_sums(int gpus, int ports, uint64_t s
     for (int d = 1; d < gpus; ++d) sums[static_cast<size_t>(d - 1)] = search.hop_sum(d);
     return sums;
   }
-  for (DegreeKBase base : {DegreeKBase::circulant, DegreeKBase::genkautz}) {
-    for (const AlltoallStrategy& s : degree_k_strategies(gpus, ports, base, seed, std::nullopt)) {
-      auto& slot = sums[static_cast<size_t>(s.configurations() - 1)];
-      if (!slot || s.hop_sum() < *slot) slot = s.hop_sum();
-    }
+  // As rdc's `base: auto`: both families, the Generalized Kautz one only up to its size limit.
+  for_each_circulant_stage(gpus, ports, seed, gpus - 1, [&](const CirculantStage& stage) {
+    int64_t hop_sum = 0;
+    for (const auto& per_topology : stage.rounds) hop_sum += DegreeKReferencePacker::hop_sum(per_topology);
+    sums[static_cast<size_t>(stage.configurations - 1)] = hop_sum;
+  });
+  if (gpus > Rdc::kGenKautzAutoLimit) return sums;
+  for (const AlltoallStrategy& s : degree_k_strategies(gpus, ports, DegreeKBase::genkautz, seed, std::nullopt)) {
+    auto& slot = sums[static_cast<size_t>(s.configurations() - 1)];
+    if (!slot || s.hop_sum() < *slot) slot = s.hop_sum();
   }
   return sums;
 }

@@ -76,10 +76,10 @@ class BottleneckMatcher {
 
   // One threshold trial's state.
   int64_t threshold_ = 1;
-  bool at_smallest_ = false;       // threshold_ is the smallest positive value: use positive_
+  bool at_smallest_ = false;        // threshold_ is the smallest positive value: use positive_
   std::vector<uint64_t> positive_;  // per row: bit c = entry(row, c) > 0
-  std::vector<int64_t> bits_at_;  // per row: the threshold its eligible bits are for
-  std::vector<size_t> bits_cut_;  // per row: how many of its by_value_ slots are >= bits_at_
+  std::vector<int64_t> bits_at_;    // per row: the threshold its eligible bits are for
+  std::vector<size_t> bits_cut_;    // per row: how many of its by_value_ slots are >= bits_at_
   std::vector<uint64_t> eligible_;  // per row: bit c = entry(row, c) >= bits_at_[row]
   std::vector<uint64_t> seen_;      // columns seen by the current augmenting search
   std::vector<int> row_of_;

@@ -120,7 +120,8 @@ TEST(BottleneckMatcher, FollowsTheReferenceSearchThroughAWholeDecomposition) {
           ASSERT_EQ(matcher.entry(row, theirs[static_cast<size_t>(row)]), e);
           weight = std::min(weight, e);
         }
-        for (int row = 0; row < n; ++row) entries[static_cast<size_t>(row * n + theirs[static_cast<size_t>(row)])] -= weight;
+        for (int row = 0; row < n; ++row)
+          entries[static_cast<size_t>(row * n + theirs[static_cast<size_t>(row)])] -= weight;
         matcher.subtract(mine, weight);
         left -= weight;
         ++terms;
