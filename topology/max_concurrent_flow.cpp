@@ -211,33 +211,71 @@ PairRouting forced_routing(const Topology& topology, const std::vector<PairDeman
   return routing;
 }
 
-}  // namespace
+// The pairs with demand, divided by the largest one so coefficients stay
+// near 1 whatever unit (bytes or blocks) the caller uses, after the checks
+// both entry points share. DemandMatrix already rejects negative and
+// non-finite entries.
+struct ScaledPairs {
+  double scale = 0.0;
+  std::vector<PairDemand> pairs;
+};
 
-ConcurrentFlow max_concurrent_flow(const Topology& topology, const DemandMatrix& demand) {
+ScaledPairs scaled_pairs(const Topology& topology, const DemandMatrix& demand) {
   const int n = topology.gpus();
   if (demand.gpus() != n) {
     throw Error("max concurrent flow: demand matrix has " + std::to_string(demand.gpus()) + " GPUs but topology '" +
                 topology.name() + "' has " + std::to_string(n));
   }
-  // Demands enter divided by the largest one so coefficients stay near 1
-  // whatever unit (bytes or blocks) the caller uses. DemandMatrix already
-  // rejects negative and non-finite entries.
-  const double scale = demand.max_off_diagonal();
-  if (!(scale > 0)) {
+  ScaledPairs scaled;
+  scaled.scale = demand.max_off_diagonal();
+  if (!(scaled.scale > 0)) {
     throw Error(
         "max concurrent flow: demand matrix is all zero off the diagonal, so theta is "
         "unbounded");
   }
-  const auto unreachable = [&](Node s, Node t) {
-    return Error("no route from node " + std::to_string(s) + " to node " + std::to_string(t) + " for demand " +
-                 node_pair(s, t) + " = " + number(demand.at(s, t)) + " on topology '" + topology.name() + "'");
-  };
-  std::vector<PairDemand> pairs;
   for (Node s = 0; s < static_cast<Node>(n); ++s) {
     for (Node t = 0; t < static_cast<Node>(n); ++t) {
-      if (s != t && demand.at(s, t) > 0) pairs.push_back({s, t, demand.at(s, t) / scale});
+      if (s != t && demand.at(s, t) > 0) scaled.pairs.push_back({s, t, demand.at(s, t) / scaled.scale});
     }
   }
+  return scaled;
+}
+
+// The error for a pair with demand and no route.
+struct UnreachableError {
+  const Topology& topology;
+  const DemandMatrix& demand;
+  Error operator()(Node s, Node t) const {
+    return Error("no route from node " + std::to_string(s) + " to node " + std::to_string(t) + " for demand " +
+                 node_pair(s, t) + " = " + number(demand.at(s, t)) + " on topology '" + topology.name() + "'");
+  }
+};
+
+}  // namespace
+
+double max_concurrent_flow_theta(const Topology& topology, const DemandMatrix& demand) {
+  if (!topology.one_circuit_out_of_every_gpu()) return max_concurrent_flow(topology, demand).theta;
+  const auto [scale, pairs] = scaled_pairs(topology, demand);
+  const UnreachableError unreachable{topology, demand};
+  // forced_routing() then normalise() without keeping the walks: each pair's
+  // one path has share 1, and the loads add up in the same pair order, so
+  // the congestion is the same bits.
+  const std::vector<Edge>& edges = topology.edges();
+  std::vector<double> load(edges.size(), 0.0);
+  for (const PairDemand& pair : pairs) {
+    size_t hops = 0;
+    for (Node v = pair.s; v != pair.t; v = edges[v].second, ++hops) {
+      if (hops == edges.size()) throw unreachable(pair.s, pair.t);
+      load[v] += pair.demand * 1.0;  // edges()[v] is v's circuit
+    }
+  }
+  const double congestion = *std::max_element(load.begin(), load.end());
+  return 1.0 / (congestion * scale);
+}
+
+ConcurrentFlow max_concurrent_flow(const Topology& topology, const DemandMatrix& demand) {
+  const auto [scale, pairs] = scaled_pairs(topology, demand);
+  const UnreachableError unreachable{topology, demand};
   if (topology.one_circuit_out_of_every_gpu()) {
     PairRouting forced = forced_routing(topology, pairs, unreachable);
     const double congestion = normalise(pairs, topology.edges().size(), forced);

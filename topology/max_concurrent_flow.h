@@ -43,4 +43,9 @@ struct ConcurrentFlow {
 // its status).
 ConcurrentFlow max_concurrent_flow(const Topology& topology, const DemandMatrix& demand);
 
+// max_concurrent_flow(topology, demand).theta, the same bits and errors,
+// without the paths where every GPU has one circuit out: there the forced
+// walks would hold O(n^3) nodes at n GPUs, and this holds O(n) beside the pairs.
+double max_concurrent_flow_theta(const Topology& topology, const DemandMatrix& demand);
+
 }  // namespace photonsim

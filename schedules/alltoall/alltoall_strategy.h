@@ -6,8 +6,9 @@
 // sequence once each is enough; a round's flows start together and the next
 // round waits for all of them. A flow follows explicit routes (usually one)
 // or, with no routes, its topology's one shortest path of `implicit_hops` hops
-// (shifted rings: every GPU has one circuit out, so the path is the walk
-// along it - storing it would cost O(n^3) nodes at d = 1); a pair may be split into several flows in different rounds whose bytes sum
+// (shifted rings and the k = 1 baselines: every GPU has one circuit out, so
+// the path is the walk along it - storing it would cost O(n^3) nodes at
+// d = 1); a pair may be split into several flows in different rounds whose bytes sum
 // to its demand. Cost in the paper's units: TotalCost = R*d + T*hop_sum(),
 // hop_sum() = sum over rounds of the round's longest route (exact when every
 // round is contention-free in the time-expanded graph and flows are one chunk).

@@ -7,8 +7,14 @@
 
 namespace photonsim {
 
-RoundPacker::RoundPacker(const Topology& topology)
-    : topology_(topology), offsets_(topology.out_offsets()), circuits_(topology.edges().size()) {}
+RoundPacker::RoundPacker(const Topology& topology, FlowPaths kept)
+    : topology_(topology), kept_(kept), offsets_(topology.out_offsets()), circuits_(topology.edges().size()) {
+  if (kept == FlowPaths::implicit_walks && !topology.one_circuit_out_of_every_gpu()) {
+    throw Error("round packer: implicit paths need one circuit out of every GPU, topology '" + topology.name() +
+                "' has " + std::to_string(topology.edges().size()) + " circuits on " + std::to_string(topology.gpus()) +
+                " GPUs");
+  }
+}
 
 std::pair<uint32_t, uint32_t> RoundPacker::slots(Node u, Node v) const {
   const auto& edges = topology_.edges();
@@ -31,10 +37,12 @@ bool RoundPacker::fits(const Round& round, const std::vector<Node>& path, std::v
       throw Error("round packer: " + std::to_string(path[h]) + " -> " + std::to_string(path[h + 1]) +
                   " is not a circuit of topology '" + topology_.name() + "'");
     }
+    // Bits of different hops differ (h * circuits + c, c < circuits), so a
+    // path never meets its own bits: only the round's need testing.
     bool free_slot = false;
     for (uint32_t c = first; c < last && !free_slot; ++c) {
       const size_t bit = h * circuits_ + c;
-      if (!test(round, bit) && std::find(bits.begin(), bits.end(), bit) == bits.end()) {
+      if (!test(round, bit)) {
         bits.push_back(bit);
         free_slot = true;
       }
@@ -52,8 +60,11 @@ size_t RoundPacker::place(Bytes bytes, const std::vector<std::vector<Node>>& pat
     for (const std::vector<Node>& path : paths) {
       if (fits(rounds_[r], path, bits)) {
         for (size_t bit : bits) set(rounds_[r], bit);
-        rounds_[r].flows.push_back(single_path_flow(path, bytes));
-        rounds_[r].hops = std::max(rounds_[r].hops, static_cast<int>(path.size()) - 1);
+        const int hops = static_cast<int>(path.size()) - 1;
+        rounds_[r].flows.push_back(kept_ == FlowPaths::implicit_walks
+                                       ? implicit_path_flow(path.front(), path.back(), hops, bytes)
+                                       : single_path_flow(path, bytes));
+        rounds_[r].hops = std::max(rounds_[r].hops, hops);
         return r;
       }
     }
@@ -82,14 +93,24 @@ void RoundPacker::merge_rounds() {
   }
 }
 
-std::vector<StrategyRound> RoundPacker::rounds(int topology_index) const {
-  std::vector<const Round*> kept;
-  for (const Round& r : rounds_) {
-    if (!r.flows.empty()) kept.push_back(&r);
+std::vector<size_t> RoundPacker::kept_in_order() const {
+  std::vector<size_t> kept;
+  for (size_t r = 0; r < rounds_.size(); ++r) {
+    if (!rounds_[r].flows.empty()) kept.push_back(r);
   }
-  std::stable_sort(kept.begin(), kept.end(), [](const Round* a, const Round* b) { return a->hops < b->hops; });
+  std::stable_sort(kept.begin(), kept.end(), [&](size_t a, size_t b) { return rounds_[a].hops < rounds_[b].hops; });
+  return kept;
+}
+
+std::vector<StrategyRound> RoundPacker::rounds(int topology_index) const& {
   std::vector<StrategyRound> out;
-  for (const Round* r : kept) out.push_back(StrategyRound{topology_index, r->flows});
+  for (size_t r : kept_in_order()) out.push_back(StrategyRound{topology_index, rounds_[r].flows});
+  return out;
+}
+
+std::vector<StrategyRound> RoundPacker::rounds(int topology_index) && {
+  std::vector<StrategyRound> out;
+  for (size_t r : kept_in_order()) out.push_back(StrategyRound{topology_index, std::move(rounds_[r].flows)});
   return out;
 }
 

@@ -1,6 +1,7 @@
 #include "schedules/cost/alpha_beta_congestion_model.h"
 
 #include <algorithm>
+#include <exception>
 
 #include "core/segmentation.h"
 #include "schedules/model/step_routes.h"
@@ -46,18 +47,27 @@ StepPrediction larger_bound(Time busiest_circuit, TransferAlone slowest, const F
 StepPrediction predict_alpha_beta_congestion_step(const Step& step, const Topology& topology, size_t step_index,
                                                   const FabricSpec& fabric, const WorkloadSpec& workload) {
   const Segmentation segmentation(workload.chunk, fabric.packet);
-  const std::vector<RoutedFlow> flows = route_step(step, topology, step_index);
   std::vector<Time> circuit_busy(topology.edges().size(), Time::zero());
   TransferAlone slowest;
-  for (const RoutedFlow& flow : flows) {
-    const Bytes bytes = flow.bytes;
-    if (bytes.count() == 0) continue;
-    const Time serialization = segmentation.serialization(bytes, fabric.bandwidth);
-    for (uint32_t link : flow.links) circuit_busy[link] += serialization;
-    const TransferAlone alone =
-        transfer_alone(bytes, static_cast<int64_t>(flow.links.size()), serialization, segmentation, fabric);
-    if (alone.total() > slowest.total()) slowest = alone;
-  }
+  // Routes stream in one at a time (a step of every all-to-all pair would
+  // hold O(n^3) links); an overflow waits until every transfer is routed, so
+  // an unroutable transfer is still the error reported first.
+  std::exception_ptr overflow;
+  for_each_routed_flow(step, topology, step_index, [&](RoutedFlow&& flow) {
+    if (overflow) return;
+    try {
+      const Bytes bytes = flow.bytes;
+      if (bytes.count() == 0) return;
+      const Time serialization = segmentation.serialization(bytes, fabric.bandwidth);
+      for (uint32_t link : flow.links) circuit_busy[link] += serialization;
+      const TransferAlone alone =
+          transfer_alone(bytes, static_cast<int64_t>(flow.links.size()), serialization, segmentation, fabric);
+      if (alone.total() > slowest.total()) slowest = alone;
+    } catch (...) {
+      overflow = std::current_exception();
+    }
+  });
+  if (overflow) std::rethrow_exception(overflow);
   const Time busiest =
       circuit_busy.empty() ? Time::zero() : *std::max_element(circuit_busy.begin(), circuit_busy.end());
   return larger_bound(busiest, slowest, fabric);

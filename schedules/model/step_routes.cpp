@@ -57,16 +57,15 @@ class SuccessorWalk {
 
 }  // namespace
 
-std::vector<RoutedFlow> route_step(const Step& step, const Topology& topology, size_t step_index) {
+void for_each_routed_flow(const Step& step, const Topology& topology, size_t step_index,
+                          const std::function<void(RoutedFlow&&)>& visit) {
   std::optional<SuccessorWalk> walk;         // checked on first multi-hop transfer
   std::optional<ShortestPathRouter> router;  // built on first multi-hop transfer the walk cannot route
   std::optional<ShortestPathRouter> counter_router;
-  std::vector<RoutedFlow> flows;
-  flows.reserve(step.transfers.size());
   for (size_t i = 0; i < step.transfers.size(); ++i) {
     const Transfer& t = step.transfers[i];
     if (!t.routes.empty()) {
-      for (const Route& r : t.routes) flows.push_back({i, links_of(r.path, topology, t, i, step_index), r.bytes});
+      for (const Route& r : t.routes) visit({i, links_of(r.path, topology, t, i, step_index), r.bytes});
       continue;
     }
     std::vector<Node> nodes;
@@ -91,8 +90,14 @@ std::vector<RoutedFlow> route_step(const Step& step, const Topology& topology, s
       throw Error("step " + std::to_string(step_index) + ": unroutable transfer " + std::to_string(t.src) + "->" +
                   std::to_string(t.dst) + ": " + e.what());
     }
-    flows.push_back({i, links_of(nodes, topology, t, i, step_index), t.bytes});
+    visit({i, links_of(nodes, topology, t, i, step_index), t.bytes});
   }
+}
+
+std::vector<RoutedFlow> route_step(const Step& step, const Topology& topology, size_t step_index) {
+  std::vector<RoutedFlow> flows;
+  flows.reserve(step.transfers.size());
+  for_each_routed_flow(step, topology, step_index, [&](RoutedFlow&& flow) { flows.push_back(std::move(flow)); });
   return flows;
 }
 

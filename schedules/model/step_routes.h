@@ -8,6 +8,7 @@
 // here. Throws Error naming the step, transfer and nodes when a hop is not a
 // circuit or dst is unreachable.
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "core/units.h"
@@ -25,5 +26,10 @@ struct RoutedFlow {
 };
 
 std::vector<RoutedFlow> route_step(const Step& step, const Topology& topology, size_t step_index);
+// The same flows in the same order, handed over one at a time: a caller that
+// only adds up loads holds one route at a time, where a step of every
+// all-to-all pair at once would hold O(n^3) links.
+void for_each_routed_flow(const Step& step, const Topology& topology, size_t step_index,
+                          const std::function<void(RoutedFlow&&)>& visit);
 
 }  // namespace photonsim

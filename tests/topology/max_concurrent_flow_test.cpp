@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "core/rng.h"
 #include "topology/demand_matrix.h"
 #include "topology/source_flow_lp.h"
 #include "topology/topology.h"
@@ -436,6 +438,54 @@ TEST(MaxConcurrentFlow, ForcedWalkThatNeverArrivesNamesThePair) {
   const std::string e = error_of(shifted, d);
   EXPECT_NE(e.find("no route from node 1 to node 4 for demand D(1,4)"), std::string::npos) << e;
   EXPECT_NE(e.find("'shifted_ring(2)'"), std::string::npos) << e;
+}
+
+// max_concurrent_flow_theta keeps no paths where the walks are forced, yet
+// gives the full solver's theta to the bit and its errors word for word;
+// elsewhere it is the full solver.
+TEST(MaxConcurrentFlow, ThetaAloneIsTheFullSolversBits) {
+  Rng rng(11);
+  for (int n : {2, 5, 9, 16}) {
+    // A random Hamiltonian cycle (one circuit out of every GPU) and random demand.
+    std::vector<Node> order(static_cast<size_t>(n));
+    for (int i = 0; i < n; ++i) order[static_cast<size_t>(i)] = static_cast<Node>(i);
+    for (int i = n - 1; i > 0; --i) std::swap(order[static_cast<size_t>(i)], order[rng.uniform(i + 1)]);
+    std::vector<Edge> edges;
+    for (int i = 0; i < n; ++i)
+      edges.push_back({order[static_cast<size_t>(i)], order[static_cast<size_t>((i + 1) % n)]});
+    std::sort(edges.begin(), edges.end());
+    const Topology cycle("cycle", n, edges);
+    ASSERT_TRUE(cycle.one_circuit_out_of_every_gpu());
+    DemandMatrix d(n);
+    for (Node s = 0; s < static_cast<Node>(n); ++s) {
+      for (Node t = 0; t < static_cast<Node>(n); ++t) {
+        if (s != t && rng.uniform(4) > 0) d.set(s, t, 0.1 + rng.uniform_real() * 7.0);
+      }
+    }
+    EXPECT_EQ(max_concurrent_flow_theta(cycle, d), max_concurrent_flow(cycle, d).theta) << "n=" << n;
+    EXPECT_EQ(max_concurrent_flow_theta(unidirectional_ring(n), DemandMatrix::alltoall(n)),
+              max_concurrent_flow(unidirectional_ring(n), DemandMatrix::alltoall(n)).theta)
+        << "n=" << n;
+  }
+  const Topology bidirectional = bidirectional_ring(6);
+  EXPECT_EQ(max_concurrent_flow_theta(bidirectional, DemandMatrix::alltoall(6)),
+            max_concurrent_flow(bidirectional, DemandMatrix::alltoall(6)).theta);
+  const auto theta_error = [](const Topology& t, const DemandMatrix& d) {
+    try {
+      max_concurrent_flow_theta(t, d);
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  const Topology shifted("shifted_ring(2)", 6, {{0, 2}, {1, 3}, {2, 4}, {3, 5}, {4, 0}, {5, 1}});
+  DemandMatrix unreachable(6);
+  unreachable.set(0, 4, 1.0);
+  unreachable.set(1, 4, 1.0);
+  EXPECT_EQ(theta_error(shifted, unreachable), error_of(shifted, unreachable));
+  EXPECT_NE(theta_error(shifted, unreachable).find("no route from node 1 to node 4"), std::string::npos);
+  EXPECT_EQ(theta_error(shifted, DemandMatrix(6)), error_of(shifted, DemandMatrix(6)));
+  EXPECT_EQ(theta_error(shifted, DemandMatrix::alltoall(5)), error_of(shifted, DemandMatrix::alltoall(5)));
 }
 
 TEST(MaxConcurrentFlow, RejectsDemandWithoutRoute) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 #include "core/error.h"
 #include "core/tolerances.h"
@@ -75,14 +76,34 @@ Topology generalized_kautz(const JointInput& input, int degree) {
   return make_generalized_kautz(params, GeneratorContext{input.fabric, input.seed});
 }
 
+// Where every GPU has one circuit out (k = 1: the n-cycle) each pair's one
+// path is the walk along the circuits, the path an implicit flow takes, so
+// no paths are kept: they would hold O(n^3) nodes.
 struct RoutedGraph {
   Topology topology;
-  ConcurrentFlow flow;
+  double theta = 0.0;
+  std::optional<ConcurrentFlow> flow;  // none when the routing is forced
 };
 
 RoutedGraph routed(Topology topology, const DemandMatrix& demand) {
+  if (topology.one_circuit_out_of_every_gpu()) {
+    const double theta = max_concurrent_flow_theta(topology, demand);
+    return RoutedGraph{std::move(topology), theta, std::nullopt};
+  }
   ConcurrentFlow flow = max_concurrent_flow(topology, demand);
-  return RoutedGraph{std::move(topology), std::move(flow)};
+  const double theta = flow.theta;
+  return RoutedGraph{std::move(topology), theta, std::move(flow)};
+}
+
+// Hops of the walk from `s` to every node along the one circuit out of each
+// GPU (-1: the walk never gets there).
+std::vector<int> walk_hops(const Topology& topology, Node s) {
+  const std::vector<Edge>& edges = topology.edges();
+  std::vector<int> hops(edges.size(), -1);
+  hops[s] = 0;
+  int h = 0;
+  for (Node v = edges[s].second; hops[v] < 0; v = edges[v].second) hops[v] = ++h;
+  return hops;
 }
 
 // `bytes` split over the LP's paths in proportion to their flow: piece i is
@@ -176,23 +197,28 @@ std::vector<AlltoallStrategy> DirectconnectBaseline::strategies(const JointInput
   if (graph != "genkautz" || k == 1) chosen = routed(circulant(input, circulant_generators(n, k)), demand);
   if (graph != "circulant" && k > 1) {
     RoutedGraph kautz = routed(generalized_kautz(input, std::min(k, n - 1)), demand);
-    if (!chosen || kautz.flow.theta > chosen->flow.theta * (1 + tolerance::kTie)) chosen = std::move(kautz);
+    if (!chosen || kautz.theta > chosen->theta * (1 + tolerance::kTie)) chosen = std::move(kautz);
   }
   AlltoallStrategy strategy;
   char theta[32];
-  std::snprintf(theta, sizeof theta, "%.6g", chosen->flow.theta);
+  std::snprintf(theta, sizeof theta, "%.6g", chosen->theta);
   strategy.contention_free_rounds = false;
   strategy.construction = chosen->topology.name() + ", max concurrent flow theta " + theta + ", one concurrent round";
   StrategyRound round{0, {}};
   for (Node s = 0; s < static_cast<Node>(n); ++s) {
+    const std::vector<int> hops = chosen->flow ? std::vector<int>() : walk_hops(chosen->topology, s);
     for (Node t = 0; t < static_cast<Node>(n); ++t) {
       const Bytes bytes = input.demand_at(s, t);
-      if (s != t && bytes.count() > 0) round.flows.push_back(split_flow(s, t, bytes, chosen->flow.paths[s][t]));
+      if (s == t || bytes.count() == 0) continue;
+      round.flows.push_back(chosen->flow ? split_flow(s, t, bytes, chosen->flow->paths[s][t])
+                                         : implicit_path_flow(s, t, hops[t], bytes));
     }
   }
   strategy.topologies.push_back(std::move(chosen->topology));
   strategy.rounds.push_back(std::move(round));
-  return {strategy};
+  std::vector<AlltoallStrategy> out;
+  out.push_back(std::move(strategy));
+  return out;
 }
 
 }  // namespace photonsim

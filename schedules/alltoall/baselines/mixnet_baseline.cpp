@@ -230,14 +230,19 @@ std::vector<AlltoallStrategy> MixnetBaseline::strategies(const JointInput& input
   std::sort(flows.begin(), flows.end(), [](const Flow& a, const Flow& b) {
     return std::tie(b.hops, b.bytes, a.offset, a.src) < std::tie(a.hops, a.bytes, b.offset, b.src);
   });
-  RoundPacker packer(built);
+  // With one circuit out of every GPU (k = 1) each pair's one path is the
+  // walk an implicit flow takes: keeping every path would cost O(n^3) nodes.
+  RoundPacker packer(built, built.one_circuit_out_of_every_gpu() ? RoundPacker::FlowPaths::implicit_walks
+                                                                 : RoundPacker::FlowPaths::explicit_routes);
   for (const Flow& f : flows) packer.place(f.bytes, shortest.paths(f.src, f.dst, kCandidatePaths).paths);
   packer.merge_rounds();
   AlltoallStrategy strategy;
   strategy.construction = "greedy topology, " + std::to_string(built.edges().size()) + " circuits";
   strategy.topologies.push_back(built);
-  strategy.rounds = packer.rounds(0);
-  return {strategy};
+  strategy.rounds = std::move(packer).rounds(0);
+  std::vector<AlltoallStrategy> out;
+  out.push_back(std::move(strategy));
+  return out;
 }
 
 }  // namespace photonsim

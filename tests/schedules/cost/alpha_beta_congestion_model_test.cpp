@@ -312,5 +312,26 @@ TEST(AlphaBetaCongestion, UnroutableStepThrowsNamingStep) {
   }
 }
 
+// Routes stream through the loads one at a time, yet an unroutable transfer
+// is still reported before an earlier transfer's overflow, as when every
+// transfer was routed first.
+TEST(AlphaBetaCongestion, UnroutableTransferIsReportedBeforeAnOverflow) {
+  const FabricSpec f = test_fabric(4);
+  const Topology split("split", 4, {{0, 1}, {1, 0}, {2, 3}, {3, 2}});
+  const int64_t huge = int64_t{1} << 60;  // bytes whose serialisation passes the largest Time
+  const WorkloadSpec w = test_workload(Collective::alltoall, 10);
+  const auto error = [&](std::vector<Transfer> transfers) {
+    try {
+      predict_alpha_beta_congestion(one_step(split, std::move(transfers)), f, w);
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  EXPECT_NE(error({xfer(0, 1, huge)}).find("exceeds the simulated time range"), std::string::npos);
+  const std::string both = error({xfer(0, 1, huge), xfer(0, 2, 10)});
+  EXPECT_NE(both.find("unroutable transfer 0->2"), std::string::npos) << both;
+}
+
 }  // namespace
 }  // namespace photonsim

@@ -104,6 +104,26 @@ TEST(StepRoutes, UnreachableDestinationThrows) {
   }
 }
 
+// The streaming form hands over route_step's flows, one by one, in order:
+// implicit, explicit and multipath transfers alike.
+TEST(StepRoutes, ForEachRoutedFlowHandsOverRouteStepsFlows) {
+  Transfer split = xfer(0, 2);
+  split.routes = {Route{{0, 1, 2}, Bytes(4)}, Route{{0, 1, 2}, Bytes(6)}};
+  const Step step{0, {xfer(0, 3), split, xfer(1, 3, {1, 2, 3}), xfer(3, 0)}};
+  const std::vector<RoutedFlow> listed = route_step(step, ring4(), 0);
+  std::vector<RoutedFlow> streamed;
+  for_each_routed_flow(step, ring4(), 0, [&](RoutedFlow&& f) { streamed.push_back(std::move(f)); });
+  ASSERT_EQ(streamed.size(), 5U);
+  ASSERT_EQ(streamed.size(), listed.size());
+  for (size_t i = 0; i < listed.size(); ++i) {
+    EXPECT_EQ(streamed[i].transfer, listed[i].transfer);
+    EXPECT_EQ(streamed[i].links, listed[i].links);
+    EXPECT_EQ(streamed[i].bytes, listed[i].bytes);
+  }
+  EXPECT_EQ(streamed[1].bytes, Bytes(4));
+  EXPECT_EQ(streamed[2].transfer, 1U);
+}
+
 TEST(StepRoutes, EmptyStepHasNoRoutes) { EXPECT_TRUE(route_step(Step{0, {}}, ring4(), 0).empty()); }
 
 }  // namespace

@@ -18,10 +18,13 @@
 #include "schedules/alltoall/baselines/directconnect_baseline.h"
 #include "schedules/alltoall/baselines/fast_baseline.h"
 #include "schedules/alltoall/strategy_schedule.h"
+#include "schedules/cost/alpha_beta_congestion_model.h"
+#include "schedules/model/step_routes.h"
 #include "schedules/alltoall/baselines/mixnet_baseline.h"
 #include "schedules/alltoall/baselines/pairwise_baseline.h"
 #include "schedules/synthesizer_registry.h"
 #include "schedules/alltoall/baselines/topoopt_baseline.h"
+#include "topology/all_shortest_paths.h"
 #include "topology/k_shortest_paths.h"
 #include "topology/max_concurrent_flow.h"
 #include "topology/topology_properties.h"
@@ -103,10 +106,10 @@ void expect_valid(const Case& c, const AlltoallStrategy& s, const std::string& w
     ASSERT_LT(r.topology, s.configurations()) << what;
     const Topology& t = s.topologies[static_cast<size_t>(r.topology)];
     for (const StrategyFlow& f : r.flows) {
-      // An implicit flow takes the topology's shortest path (the schedule's verification checks it).
-      Bytes routed = f.routes.empty() ? f.bytes : Bytes();
-      if (f.routes.empty()) {
-        EXPECT_GT(f.implicit_hops, 0) << what;
+      Bytes routed;
+      if (f.routes.empty()) {  // implicit: the topology's shortest path
+        EXPECT_EQ(AllShortestPaths(t).hops(f.src, f.dst), f.implicit_hops) << what;
+        routed = f.bytes;
       }
       for (const Route& route : f.routes) {
         EXPECT_GT(route.bytes.count(), 0) << what;
@@ -341,10 +344,58 @@ TEST(JointBaselines, DirectconnectAndTopooptOnOnePortAreTheNCycle) {
         EXPECT_EQ(s.topologies.front(), n_cycle(n)) << name;
         ASSERT_EQ(s.rounds.size(), 1U);
         for (const StrategyFlow& f : s.rounds.front().flows) {
-          // topoopt leaves the one path implicit (the walk along the ring).
-          ASSERT_EQ(f.routes.size(), name == "topoopt" ? 0U : 1U) << name << " " << f.src << "->" << f.dst;
+          // Both keep no path: the walk along the cycle is the only one.
+          ASSERT_EQ(f.routes.size(), 0U) << name << " " << f.src << "->" << f.dst;
           EXPECT_EQ(f.hops(), static_cast<int>((f.dst + n - f.src) % n));
         }
+      }
+    }
+  }
+}
+
+// On one port directconnect's and mixnet's topologies have one circuit out
+// of every GPU, so their flows keep no path (each pair's one path is the walk
+// along the circuits, O(n^3) nodes in all): with the walks written out the
+// schedule routes every step over the same circuits and predicts the same.
+TEST(JointBaselines, OnePortBaselinesKeepNoPathsAndRouteAsWithThem) {
+  for (const std::string name : {"directconnect", "mixnet"}) {
+    for (int n : {8, 13}) {
+      for (FlowDistribution distribution :
+           {FlowDistribution::uniform, FlowDistribution::random, FlowDistribution::zipf}) {
+        const std::string what = name + " n=" + std::to_string(n) + " " + to_string(distribution);
+        const Case c(name, fabric(n, 1), demand_of(distribution, n), {}, alltoall_workload(distribution));
+        const AlltoallStrategy implicit = c.strategy();
+        AlltoallStrategy walked = implicit;
+        for (StrategyRound& r : walked.rounds) {
+          const Topology& t = walked.topologies[static_cast<size_t>(r.topology)];
+          ASSERT_TRUE(t.one_circuit_out_of_every_gpu()) << what;
+          for (StrategyFlow& f : r.flows) {
+            ASSERT_TRUE(f.routes.empty()) << what;
+            std::vector<Node> path{f.src};
+            while (path.back() != f.dst) path.push_back(t.edges()[path.back()].second);
+            EXPECT_EQ(static_cast<int>(path.size()) - 1, f.implicit_hops) << what;
+            f.routes.push_back(Route{path, f.bytes});
+          }
+        }
+        const Schedule a = schedule_of(c, implicit), b = schedule_of(c, walked);
+        ASSERT_EQ(a.steps().size(), b.steps().size()) << what;
+        for (size_t i = 0; i < a.steps().size(); ++i) {
+          const Topology& t = a.topologies()[static_cast<size_t>(a.steps()[i].topology)];
+          const std::vector<RoutedFlow> ra = route_step(a.steps()[i], t, i), rb = route_step(b.steps()[i], t, i);
+          ASSERT_EQ(ra.size(), rb.size()) << what;
+          for (size_t f = 0; f < ra.size(); ++f) {
+            EXPECT_EQ(ra[f].links, rb[f].links) << what;
+            EXPECT_EQ(ra[f].bytes, rb[f].bytes) << what;
+          }
+        }
+        const Prediction pa = predict_alpha_beta_congestion(a, c.fabric, c.workload);
+        const Prediction pb = predict_alpha_beta_congestion(b, c.fabric, c.workload);
+        ASSERT_EQ(pa.steps.size(), pb.steps.size()) << what;
+        for (size_t i = 0; i < pa.steps.size(); ++i) {
+          EXPECT_EQ(pa.steps[i].propagation, pb.steps[i].propagation) << what;
+          EXPECT_EQ(pa.steps[i].transmission, pb.steps[i].transmission) << what;
+        }
+        expect_valid(c, implicit, what);
       }
     }
   }
