@@ -10,14 +10,10 @@ namespace {
 constexpr size_t kArity = 4;
 }
 
-void EventList::Bucket::add(const Pending& p) {
+// A reserved event handed over after later ones: its place among those not yet fired.
+void EventList::Bucket::insert_reserved(const Pending& p) {
   const size_t cls = p.order >> kClassShift;
   std::vector<Pending>& list = fifo[cls];
-  if (list.empty() || list.back().order < p.order) {
-    list.push_back(p);
-    return;
-  }
-  // A reserved event handed over after later ones: its place among those not yet fired.
   const auto place = std::upper_bound(list.begin() + next[cls], list.end(), p.order,
                                       [](uint64_t order, const Pending& q) { return order < q.order; });
   list.insert(place, p);

@@ -64,7 +64,15 @@ class EventList {
     std::vector<Pending> fifo[2];  // per priority class, in order
     uint32_t next[2] = {0, 0};     // the first not yet fired
     bool exhausted() const { return next[0] == fifo[0].size() && next[1] == fifo[1].size(); }
-    void add(const Pending& p);
+    void add(const Pending& p) {
+      std::vector<Pending>& list = fifo[p.order >> kClassShift];
+      if (list.empty() || list.back().order < p.order) {
+        list.push_back(p);
+      } else {
+        insert_reserved(p);
+      }
+    }
+    void insert_reserved(const Pending& p);
   };
   struct Head {
     int64_t at;
