@@ -30,8 +30,6 @@ PlannerInfo HarvestPlanner::info() const {
 
 namespace {
 
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
-
 struct Options {
   HarvestCandidateFamilies families;
   std::optional<int> max_reconfigurations;
@@ -200,8 +198,9 @@ Schedule plan_by_dynamic_program(const StepPattern& pattern, const PlanningInput
 
   HarvestStepCosts costs(topologies, demands, c, cache);
   for (size_t i = 0; i < demands.size(); ++i) {
-    if (costs.best(static_cast<int>(i), static_cast<int>(i), candidates).topology < 0 &&
-        (initial < 0 || costs.exact(i, static_cast<size_t>(initial)) == kInfinity)) {
+    bool routed = initial >= 0 && costs.routes(i, static_cast<size_t>(initial));
+    for (size_t g = 0; g < candidates && !routed; ++g) routed = costs.routes(i, g);
+    if (!routed) {
       input.params.fail("candidates", "no candidate topology routes step " + std::to_string(i + 1) +
                                           " within fabric.ports = " + std::to_string(fabric.ports));
     }
@@ -210,9 +209,10 @@ Schedule plan_by_dynamic_program(const StepPattern& pattern, const PlanningInput
   problem.steps = static_cast<int>(demands.size());
   problem.best_topology = [&](int first, int last) { return costs.best(first, last, candidates); };
   problem.initial_topology = initial;
-  problem.cost_on_initial = [&](int last) { return costs.exact_sum(0, last, static_cast<size_t>(initial)); };
+  problem.cost_on_initial = [&](int last) { return costs.exact_prefix(last, static_cast<size_t>(initial)); };
   problem.alpha_r_ps = c.alpha_r_ps;
   problem.max_reconfigurations = options.max_reconfigurations;
+  for (size_t i = 0; i < demands.size(); ++i) problem.step_floor.push_back(costs.floor(i));
   const HarvestPartition partition = optimal_harvest_partition(problem);
 
   TopologyCatalog catalog;
@@ -222,9 +222,10 @@ Schedule plan_by_dynamic_program(const StepPattern& pattern, const PlanningInput
   for (const HarvestRange& range : partition.ranges) {
     const Topology& topology = topologies[static_cast<size_t>(range.topology)];
     const int index = catalog.index_of(topology);
+    const size_t topology_id = cache.topology_id(topology);
     for (int i = range.first; i <= range.last; ++i) {
       const HarvestStepDemand& demand = demands[static_cast<size_t>(i)];
-      const HarvestFlowCache::Flow& flow = cache.flow(topology, demand);
+      const HarvestFlowCache::Flow& flow = cache.flow(topology_id, cache.shape_id(demand));
       parts.steps.push_back(Step{index, routed_transfers(pattern.steps[static_cast<size_t>(i)], flow)});
       StepPrediction p;
       p.startup = fabric.step_overhead;
