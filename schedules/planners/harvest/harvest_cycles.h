@@ -30,6 +30,10 @@ class HarvestCycles {
   uint32_t cycle_begin(Node u) const { return begin_[cycle_[u]]; }
   uint32_t cycle_length(Node u) const { return length_[cycle_[u]]; }
   size_t gpus() const { return slot_.size(); }
+  // Cycles by index: slots begin(c) .. begin(c) + length(c) - 1.
+  size_t cycles() const { return begin_.size(); }
+  uint32_t begin(size_t c) const { return begin_[c]; }
+  uint32_t length(size_t c) const { return length_[c]; }
 
  private:
   std::vector<uint32_t> cycle_;   // [u]

@@ -66,7 +66,7 @@ HarvestFlowCache::Cost HarvestFlowCache::cost(size_t topology, size_t shape) {
   return costs_.emplace(k, c).first->second;
 }
 
-const HarvestFlowCache::Flow& HarvestFlowCache::flow(size_t topology, size_t shape) {
+HarvestFlowCache::Flow HarvestFlowCache::flow(size_t topology, size_t shape) {
   ++flow_lookups_;
   const uint64_t k = key(topology, shape);
   if (auto it = flows_.find(k); it != flows_.end()) return it->second;
@@ -74,7 +74,8 @@ const HarvestFlowCache::Flow& HarvestFlowCache::flow(size_t topology, size_t sha
   if (costs_.emplace(k, Cost{flow.inverse_theta, flow.longest_hops}).second && !shapes_[shape]->moves_no_bytes()) {
     ++lp_solves_;
   }
-  return flows_.emplace(k, std::move(flow)).first->second;
+  if (!topologies_[topology].forced) flows_.emplace(k, flow);
+  return flow;
 }
 
 }  // namespace photonsim

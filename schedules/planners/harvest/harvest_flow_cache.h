@@ -6,9 +6,9 @@
 // delays: neither changes theta. Each distinct topology and shape is stored
 // once and named by a dense id, so callers that ask many (topology, step)
 // pairs hash each only once. Where every GPU has one circuit out, theta and
-// l_i come from harvest_forced_flow (no LP, no n x n tables) and cost()
-// keeps only those two numbers; flow() then rebuilds the paths on request
-// (the planner asks for the few topologies it picks). Otherwise the LP's
+// l_i come from harvest_forced_flow (no LP, no n x n tables) and the cache
+// keeps only those two numbers: flow() rebuilds the paths on request (the
+// planner asks for the steps it has placed, once each). Otherwise the LP's
 // paths are kept with its theta. Not thread-safe; no global state (the owner
 // passes it around).
 #include <cstddef>
@@ -58,11 +58,12 @@ class HarvestFlowCache {
 
   // Throw Error (from max_concurrent_flow) when a pair with bytes has no route on the topology.
   Cost cost(size_t topology, size_t shape);
-  const Flow& flow(size_t topology, size_t shape);
+  // By value: a forced flow is built for the caller and not kept.
+  Flow flow(size_t topology, size_t shape);
   Cost cost(const Topology& topology, const HarvestStepDemand& demand) {
     return cost(topology_id(topology), shape_id(demand));
   }
-  const Flow& flow(const Topology& topology, const HarvestStepDemand& demand) {
+  Flow flow(const Topology& topology, const HarvestStepDemand& demand) {
     return flow(topology_id(topology), shape_id(demand));
   }
 
@@ -90,7 +91,7 @@ class HarvestFlowCache {
   std::unordered_map<HarvestStepDemand, size_t, ShapeHash, ShapeEqual> shape_ids_;
   std::vector<const HarvestStepDemand*> shapes_;  // keys in shape_ids_
   std::unordered_map<uint64_t, Cost> costs_;
-  std::unordered_map<uint64_t, Flow> flows_;
+  std::unordered_map<uint64_t, Flow> flows_;  // LP flows only
   size_t lp_solves_ = 0;
   size_t flow_lookups_ = 0;
 };

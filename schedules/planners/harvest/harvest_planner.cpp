@@ -62,12 +62,14 @@ Time picoseconds(double ps) { return Time::from_picoseconds(ps); }
 
 // Prediction with reconfiguration charged exactly where the schedule (and so
 // the simulator) reconfigures.
-Schedule with_harvest_prediction(const Schedule& schedule, std::vector<StepPrediction> steps, const std::string& model,
+// Takes the schedule by value and moves it on: a ring's 2(n-1) steps of
+// routed transfers are not copied.
+Schedule with_harvest_prediction(Schedule schedule, std::vector<StepPrediction> steps, const std::string& model,
                                  const FabricSpec& fabric) {
   for (size_t s = 0; s < steps.size(); ++s) {
     steps[s].reconfiguration = schedule.reconfigures_before(s) ? fabric.reconfig_delay : Time::zero();
   }
-  return schedule.with_prediction(Prediction{model, std::move(steps)});
+  return std::move(schedule).with_prediction(Prediction{model, std::move(steps)});
 }
 
 // ---- recursive doubling: the closed form (Sec. 5) ----
@@ -225,7 +227,7 @@ Schedule plan_by_dynamic_program(const StepPattern& pattern, const PlanningInput
     const size_t topology_id = cache.topology_id(topology);
     for (int i = range.first; i <= range.last; ++i) {
       const HarvestStepDemand& demand = demands[static_cast<size_t>(i)];
-      const HarvestFlowCache::Flow& flow = cache.flow(topology_id, cache.shape_id(demand));
+      const HarvestFlowCache::Flow flow = cache.flow(topology_id, cache.shape_id(demand));
       parts.steps.push_back(Step{index, routed_transfers(pattern.steps[static_cast<size_t>(i)], flow)});
       StepPrediction p;
       p.startup = fabric.step_overhead;

@@ -159,6 +159,40 @@ TEST(HarvestForcedFlow, EqualsMaxConcurrentFlowBitForBit) {
   EXPECT_GE(compared, 60);
 }
 
+TEST(HarvestForcedFlow, UnevenBlocksOnShiftedRingsEqualMaxConcurrentFlow) {
+  // Swing/rhd blocks of m / n bytes when n does not divide m: units 3906 and
+  // 3907 per pair, so many circuits tie on units and their double sums
+  // decide theta (dense and sparse runs of the busiest circuits).
+  for (int n : {16, 64, 96}) {
+    for (int shift : {1, 3, 4, 7}) {
+      for (int distance : {1, 5, n / 2, n - 3}) {
+        std::vector<Node> successor;
+        for (Node u = 0; u < static_cast<Node>(n); ++u) successor.push_back((u + static_cast<Node>(shift)) % n);
+        const Topology g = one_out(successor);
+        const std::optional<HarvestCycles> cycles = HarvestCycles::of(g);
+        ASSERT_TRUE(cycles.has_value());
+        std::vector<Transfer> step;
+        for (Node u = 0; u < static_cast<Node>(n); ++u) {
+          Transfer t;
+          t.src = u;
+          t.dst = (u + static_cast<Node>(distance)) % n;
+          t.bytes = Bytes(u % 3 == 0 ? 3907 : 3906);
+          step.push_back(t);
+        }
+        const HarvestStepDemand demand(n, step);
+        const std::string where =
+            "n=" + std::to_string(n) + " shift=" + std::to_string(shift) + " distance=" + std::to_string(distance);
+        const std::optional<HarvestFlowCache::Flow> fast = harvest_forced_flow(g, &*cycles, demand, true);
+        if (!fast) {
+          EXPECT_ANY_THROW(max_concurrent_flow(g, demand.matrix())) << where;
+          continue;
+        }
+        expect_same_flow(flow_by_lp(g, demand), *fast, where);
+      }
+    }
+  }
+}
+
 TEST(HarvestForcedFlow, CacheCostsMatchItsFlows) {
   // A shifted ring (one cycle) and a union of two cycles, equal-byte shifts.
   HarvestFlowCache cache;
@@ -176,7 +210,7 @@ TEST(HarvestForcedFlow, CacheCostsMatchItsFlows) {
     }
     const HarvestStepDemand demand(12, step);
     const HarvestFlowCache::Cost cost = cache.cost(g, demand);
-    const HarvestFlowCache::Flow& flow = cache.flow(g, demand);
+    const HarvestFlowCache::Flow flow = cache.flow(g, demand);
     EXPECT_EQ(cost.inverse_theta, flow.inverse_theta);
     EXPECT_EQ(cost.longest_hops, flow.longest_hops);
     expect_same_flow(flow_by_lp(g, demand), flow, "shift " + std::to_string(shift));
