@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <string>
 
 #include "core/error.h"
@@ -20,14 +21,104 @@ bool clearly_better(double candidate, double best) {
   return candidate < best - tolerance::kRoundingNoise * std::abs(best);
 }
 
-// range[a][b]: G_{a,b} and t_c(a, b).
-using RangeTable = std::vector<std::vector<HarvestRangeChoice>>;
+// A candidate whose value is >= `floor` is never clearly better than `best`
+// when floor >= best. Rounding is monotone, so a sum of terms each >= its
+// floor rounds to >= the same sum of floors: the check can skip the terms.
+bool cannot_improve(double floor, double best) { return !(floor < best); }
 
-// dp[a][t]: steps a..T-1 with at most t boundaries (Eq. 7); next[a][t]:
-// where the next range starts.
-struct SuffixTable {
-  std::vector<std::vector<double>> dp;
-  std::vector<std::vector<size_t>> next;
+// range(a, b): G_{a,b} and t_c(a, b), each asked of the problem at most once.
+class RangeCache {
+ public:
+  explicit RangeCache(const HarvestPartitionProblem& problem)
+      : problem_(problem), rows_(static_cast<size_t>(problem.steps)) {}
+  const HarvestRangeChoice& operator()(size_t a, size_t b) {
+    std::vector<std::optional<HarvestRangeChoice>>& row = rows_[a];
+    if (row.empty()) row.resize(rows_.size() - a);
+    std::optional<HarvestRangeChoice>& choice = row[b - a];
+    if (!choice) choice = problem_.best_topology(static_cast<int>(a), static_cast<int>(b));
+    return *choice;
+  }
+
+ private:
+  const HarvestPartitionProblem& problem_;
+  std::vector<std::vector<std::optional<HarvestRangeChoice>>> rows_;  // [a][b - a]
+};
+
+// Lower bounds on the cost of steps a..b-1 from problem.step_floor; minus
+// infinity (nothing is skipped) without floors. Prefix differences round by
+// at most ~steps * 1e-16 of the total, and a floor may exceed the exact cost
+// it bounds by a few ulps: kFloorSlack of the total absorbs both.
+class Floors {
+ public:
+  explicit Floors(const HarvestPartitionProblem& problem) {
+    const auto T = static_cast<size_t>(problem.steps);
+    if (problem.step_floor.size() != T) return;
+    known_ = true;
+    finite_.assign(T + 1, 0.0);
+    infinite_.assign(T + 1, 0);
+    for (size_t i = 0; i < T; ++i) {
+      const double f = problem.step_floor[i];
+      finite_[i + 1] = finite_[i] + (f == kInfinity ? 0.0 : f);
+      infinite_[i + 1] = infinite_[i] + (f == kInfinity ? 1 : 0);
+    }
+    slack_ = kFloorSlack * std::abs(finite_[T]);
+  }
+  double of(size_t a, size_t b) const {
+    if (!known_) return -kInfinity;
+    if (infinite_[b] != infinite_[a]) return kInfinity;
+    return finite_[b] - finite_[a] - slack_;
+  }
+
+ private:
+  static constexpr double kFloorSlack = 1e-9;
+  bool known_ = false;
+  std::vector<double> finite_;
+  std::vector<int> infinite_;
+  double slack_ = 0.0;
+};
+
+// dp[t][a]: steps a..T-1 with at most t boundaries (Eq. 7), dp[t][T] = 0;
+// next[t][a]: where the next range starts. Rows are built in order of t, as
+// the first-range search reaches them; entry a = 0 is never read (the first
+// range is chosen by best_first_range) and stays infinity.
+class SuffixTable {
+ public:
+  SuffixTable(RangeCache& range, const Floors& floors, size_t steps) : range_(range), floors_(floors), T_(steps) {}
+
+  double dp(size_t t, size_t a) const { return dp_[t][a]; }
+  size_t next(size_t t, size_t a) const { return next_[t][a]; }
+  size_t rows() const { return dp_.size(); }
+
+  void add_row() {
+    const size_t t = dp_.size();
+    std::vector<double> row(T_ + 1, kInfinity);
+    std::vector<size_t> next(T_ + 1, T_);
+    row[T_] = 0.0;
+    for (size_t a = 1; a < T_; ++a) {
+      if (t == 0) {
+        row[a] = range_(a, T_ - 1).cost_ps;
+        continue;
+      }
+      const std::vector<double>& rest = dp_[t - 1];
+      for (size_t b = a + 1; b <= T_; ++b) {
+        if (rest[b] == kInfinity || cannot_improve(floors_.of(a, b) + rest[b], row[a])) continue;
+        const double v = range_(a, b - 1).cost_ps + rest[b];
+        if (clearly_better(v, row[a])) {
+          row[a] = v;
+          next[a] = b;
+        }
+      }
+    }
+    dp_.push_back(std::move(row));
+    next_.push_back(std::move(next));
+  }
+
+ private:
+  RangeCache& range_;
+  const Floors& floors_;
+  size_t T_;
+  std::vector<std::vector<double>> dp_;
+  std::vector<std::vector<size_t>> next_;
 };
 
 // Theorem 1's minimiser: the first range [0, first_end) and how many
@@ -38,16 +129,6 @@ struct FirstRange {
   size_t first_end = 0;
   bool first_on_initial = false;
 };
-
-// Each range asked once: this table is the subproblem cache.
-RangeTable ask_every_range(const HarvestPartitionProblem& problem) {
-  const auto T = static_cast<size_t>(problem.steps);
-  RangeTable range(T, std::vector<HarvestRangeChoice>(T));
-  for (size_t a = 0; a < T; ++a) {
-    for (size_t b = a; b < T; ++b) range[a][b] = problem.best_topology(static_cast<int>(a), static_cast<int>(b));
-  }
-  return range;
-}
 
 // on_initial[b]: steps 0..b on the initial topology; infinity without one.
 std::vector<double> prefix_costs_on_initial(const HarvestPartitionProblem& problem) {
@@ -62,46 +143,30 @@ std::vector<double> prefix_costs_on_initial(const HarvestPartitionProblem& probl
   return on_initial;
 }
 
-SuffixTable best_suffixes(const RangeTable& range) {
-  const size_t T = range.size();
-  const size_t max_boundaries = T - 1;
-  SuffixTable table;
-  std::vector<std::vector<double>>& dp = table.dp;
-  std::vector<std::vector<size_t>>& next = table.next;
-  dp.assign(T + 1, std::vector<double>(max_boundaries + 1, kInfinity));
-  next.assign(T + 1, std::vector<size_t>(max_boundaries + 1, T));
-  for (size_t t = 0; t <= max_boundaries; ++t) dp[T][t] = 0.0;
-  for (size_t a = 0; a < T; ++a) dp[a][0] = range[a][T - 1].cost_ps;
-  for (size_t t = 1; t <= max_boundaries; ++t) {
-    for (size_t a = 0; a < T; ++a) {
-      for (size_t b = a + 1; b <= T; ++b) {
-        const double v = range[a][b - 1].cost_ps + dp[b][t - 1];
-        if (clearly_better(v, dp[a][t])) {
-          dp[a][t] = v;
-          next[a][t] = b;
-        }
-      }
-    }
-  }
-  return table;
-}
-
 // Theorem 1 with the initial state: the first range [0, b) either keeps the
 // initial topology (free) or installs G_{0,b-1} (one charged reconfiguration).
-FirstRange best_first_range(const HarvestPartitionProblem& problem, const RangeTable& range,
-                            const std::vector<double>& on_initial, const SuffixTable& suffix) {
-  const size_t T = range.size();
+// Boundary counts are tried in increasing order; once alpha_r * t plus the
+// floor of every step reaches the best so far, no larger t can improve it,
+// and the suffix rows it would need are never built.
+FirstRange best_first_range(const HarvestPartitionProblem& problem, RangeCache& range,
+                            const std::vector<double>& on_initial, const Floors& floors, SuffixTable& suffix) {
+  const auto T = static_cast<size_t>(problem.steps);
   const size_t max_boundaries = T - 1;
   const bool has_initial = problem.initial_topology >= 0;
   FirstRange best;
   const int cap = problem.max_reconfigurations.value_or(std::numeric_limits<int>::max());
   for (size_t t = 0; t <= max_boundaries; ++t) {
+    const double boundaries = static_cast<double>(t) * problem.alpha_r_ps;
+    if (t > 0) {
+      if (cannot_improve(floors.of(0, T) + boundaries, best.cost)) break;
+      while (suffix.rows() < t) suffix.add_row();
+    }
     const size_t b_from = t == 0 ? T : 1;
     const size_t b_to = t == 0 ? T : T - 1;
     for (size_t b = b_from; b <= b_to; ++b) {
-      const double rest = t == 0 ? 0.0 : suffix.dp[b][t - 1];
-      const double boundaries = static_cast<double>(t) * problem.alpha_r_ps;
-      const HarvestRangeChoice& first = range[0][b - 1];
+      const double rest = t == 0 ? 0.0 : suffix.dp(t - 1, b);
+      if (t > 0 && (rest == kInfinity || cannot_improve(floors.of(0, b) + rest + boundaries, best.cost))) continue;
+      const HarvestRangeChoice& first = range(0, b - 1);
       const bool first_is_initial = has_initial && first.topology == problem.initial_topology;
       // Free: stay on the initial topology (or G_{0,b-1} happens to be it).
       if (static_cast<long long>(t) <= cap) {
@@ -127,23 +192,25 @@ FirstRange best_first_range(const HarvestPartitionProblem& problem, const RangeT
 }
 
 // The ranges of the optimum: the first as chosen, the rest by following next.
-std::vector<HarvestRange> trace_ranges(const HarvestPartitionProblem& problem, const RangeTable& range,
+std::vector<HarvestRange> trace_ranges(const HarvestPartitionProblem& problem, RangeCache& range,
                                        const std::vector<double>& on_initial, const SuffixTable& suffix,
                                        const FirstRange& best) {
-  const size_t T = range.size();
+  const auto T = static_cast<size_t>(problem.steps);
   std::vector<HarvestRange> ranges;
   const size_t first_last = best.first_end - 1;
   if (best.first_on_initial) {
     ranges.push_back({0, static_cast<int>(first_last), problem.initial_topology, on_initial[first_last]});
   } else {
-    ranges.push_back({0, static_cast<int>(first_last), range[0][first_last].topology, range[0][first_last].cost_ps});
+    const HarvestRangeChoice& first = range(0, first_last);
+    ranges.push_back({0, static_cast<int>(first_last), first.topology, first.cost_ps});
   }
   size_t a = best.first_end;
   size_t t = best.boundaries;
   while (a < T) {
     --t;  // one boundary used by the range starting at a
-    const size_t b = t == 0 ? T : suffix.next[a][t];
-    ranges.push_back({static_cast<int>(a), static_cast<int>(b - 1), range[a][b - 1].topology, range[a][b - 1].cost_ps});
+    const size_t b = t == 0 ? T : suffix.next(t, a);
+    const HarvestRangeChoice& r = range(a, b - 1);
+    ranges.push_back({static_cast<int>(a), static_cast<int>(b - 1), r.topology, r.cost_ps});
     a = b;
   }
   return ranges;
@@ -167,10 +234,11 @@ void charge_configurations(const HarvestPartitionProblem& problem, HarvestPartit
 
 HarvestPartition optimal_harvest_partition(const HarvestPartitionProblem& problem) {
   if (problem.steps <= 0) return {};
-  const RangeTable range = ask_every_range(problem);
+  RangeCache range(problem);
+  const Floors floors(problem);
   const std::vector<double> on_initial = prefix_costs_on_initial(problem);
-  const SuffixTable suffix = best_suffixes(range);
-  const FirstRange best = best_first_range(problem, range, on_initial, suffix);
+  SuffixTable suffix(range, floors, static_cast<size_t>(problem.steps));
+  const FirstRange best = best_first_range(problem, range, on_initial, floors, suffix);
   if (best.cost == kInfinity) throw_unroutable(problem);
   HarvestPartition out;
   out.ranges = trace_ranges(problem, range, on_initial, suffix, best);

@@ -30,8 +30,6 @@ PlannerInfo HarvestPlanner::info() const {
 
 namespace {
 
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
-
 struct Options {
   HarvestCandidateFamilies families;
   std::optional<int> max_reconfigurations;
@@ -64,12 +62,14 @@ Time picoseconds(double ps) { return Time::from_picoseconds(ps); }
 
 // Prediction with reconfiguration charged exactly where the schedule (and so
 // the simulator) reconfigures.
-Schedule with_harvest_prediction(const Schedule& schedule, std::vector<StepPrediction> steps, const std::string& model,
+// Takes the schedule by value and moves it on: a ring's 2(n-1) steps of
+// routed transfers are not copied.
+Schedule with_harvest_prediction(Schedule schedule, std::vector<StepPrediction> steps, const std::string& model,
                                  const FabricSpec& fabric) {
   for (size_t s = 0; s < steps.size(); ++s) {
     steps[s].reconfiguration = schedule.reconfigures_before(s) ? fabric.reconfig_delay : Time::zero();
   }
-  return schedule.with_prediction(Prediction{model, std::move(steps)});
+  return std::move(schedule).with_prediction(Prediction{model, std::move(steps)});
 }
 
 // ---- recursive doubling: the closed form (Sec. 5) ----
@@ -200,8 +200,9 @@ Schedule plan_by_dynamic_program(const StepPattern& pattern, const PlanningInput
 
   HarvestStepCosts costs(topologies, demands, c, cache);
   for (size_t i = 0; i < demands.size(); ++i) {
-    if (costs.best(static_cast<int>(i), static_cast<int>(i), candidates).topology < 0 &&
-        (initial < 0 || costs.exact(i, static_cast<size_t>(initial)) == kInfinity)) {
+    bool routed = initial >= 0 && costs.routes(i, static_cast<size_t>(initial));
+    for (size_t g = 0; g < candidates && !routed; ++g) routed = costs.routes(i, g);
+    if (!routed) {
       input.params.fail("candidates", "no candidate topology routes step " + std::to_string(i + 1) +
                                           " within fabric.ports = " + std::to_string(fabric.ports));
     }
@@ -210,9 +211,10 @@ Schedule plan_by_dynamic_program(const StepPattern& pattern, const PlanningInput
   problem.steps = static_cast<int>(demands.size());
   problem.best_topology = [&](int first, int last) { return costs.best(first, last, candidates); };
   problem.initial_topology = initial;
-  problem.cost_on_initial = [&](int last) { return costs.exact_sum(0, last, static_cast<size_t>(initial)); };
+  problem.cost_on_initial = [&](int last) { return costs.exact_prefix(last, static_cast<size_t>(initial)); };
   problem.alpha_r_ps = c.alpha_r_ps;
   problem.max_reconfigurations = options.max_reconfigurations;
+  for (size_t i = 0; i < demands.size(); ++i) problem.step_floor.push_back(costs.floor(i));
   const HarvestPartition partition = optimal_harvest_partition(problem);
 
   TopologyCatalog catalog;
@@ -222,9 +224,10 @@ Schedule plan_by_dynamic_program(const StepPattern& pattern, const PlanningInput
   for (const HarvestRange& range : partition.ranges) {
     const Topology& topology = topologies[static_cast<size_t>(range.topology)];
     const int index = catalog.index_of(topology);
+    const size_t topology_id = cache.topology_id(topology);
     for (int i = range.first; i <= range.last; ++i) {
       const HarvestStepDemand& demand = demands[static_cast<size_t>(i)];
-      const HarvestFlowCache::Flow& flow = cache.flow(topology, demand);
+      const HarvestFlowCache::Flow flow = cache.flow(topology_id, cache.shape_id(demand));
       parts.steps.push_back(Step{index, routed_transfers(pattern.steps[static_cast<size_t>(i)], flow)});
       StepPrediction p;
       p.startup = fabric.step_overhead;

@@ -4,8 +4,10 @@
 //   sum_i (alpha + delta * l_i(G_i) + beta * m_i / theta(G_i, M_i)) + alpha_r * (changes),
 // by the dynamic program over contiguous step ranges (optimal_harvest_partition)
 // whose range subproblem G_{a,b} = argmin over harvest_candidates() of the
-// range's summed DCT, solved exactly (one max-concurrent-flow LP per
-// candidate and step shape, pruned by lower bounds, cached). Per step:
+// range's summed DCT, solved exactly (one theta per candidate and step
+// shape, pruned by lower bounds, cached; where every GPU has one circuit out
+// theta is the busiest circuit's load on the forced walks, no LP, see
+// harvest_forced_flow.h). Per step:
 //   M_i   = bytes from s to t in step i (transfers summed per pair);
 //   m_i   = the largest per-pair volume, so M_i / m_i is the paper's 0/1
 //           pattern when all pairs carry the same bytes;
