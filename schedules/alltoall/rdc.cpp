@@ -1,9 +1,11 @@
 #include "schedules/alltoall/rdc.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "core/error.h"
 #include "schedules/alltoall/degree_k/degree_k_circulant_sequence.h"
+#include "schedules/alltoall/degree_k/degree_k_kautz_sequence.h"
 #include "schedules/alltoall/degree_k/degree_k_sequence.h"
 #include "schedules/alltoall/flow_relabelling.h"
 #include "schedules/alltoall/ring_shift_search.h"
@@ -135,38 +137,72 @@ void Rdc::check_input(const JointInput& input) const {
   }
 }
 
-std::vector<AlltoallStrategy> Rdc::degree_k_paper_strategies(const JointInput& input, std::optional<int> only) const {
+void Rdc::for_each_degree_k_strategy(const JointInput& input, std::optional<int> only,
+                                     const std::function<void(AlltoallStrategy&&)>& visit) const {
+  const int n = input.gpus();
+  const int ports = input.fabric.ports;
   const uint64_t tie_seed = tie_seed_of(input);
   const std::vector<DegreeKBase> bases = bases_for(input);
-  // Per d, the base whose strategy has the smaller hop sum (the planner then
-  // predicts the time of each d's survivor).
-  std::vector<AlltoallStrategy> best;
-  for (DegreeKBase b : bases) {
-    std::vector<AlltoallStrategy> family = degree_k_strategies(input.gpus(), input.fabric.ports, b, tie_seed, only);
-    for (AlltoallStrategy& s : family) {
-      auto same_d = std::find_if(best.begin(), best.end(),
-                                 [&](const AlltoallStrategy& x) { return x.configurations() == s.configurations(); });
-      if (same_d == best.end()) {
-        best.push_back(std::move(s));
-      } else if (s.hop_sum() < same_d->hop_sum()) {
-        *same_d = std::move(s);
+  const auto uses = [&](DegreeKBase b) { return std::find(bases.begin(), bases.end(), b) != bases.end(); };
+  const int last_d = only.value_or(n - 1);
+
+  // The Circulant family's stages, kept as reference rounds and generators
+  // (O(n k d) values each) until the Kautz family reaches their d; per d the
+  // family with the smaller hop sum is built (ties: Circulant).
+  struct CirculantCopy {
+    int64_t hop_sum = 0;
+    std::vector<std::vector<ReferenceRound>> rounds;
+    std::vector<std::vector<int>> generators;
+  };
+  std::vector<CirculantCopy> circulant;  // index d - 1
+  if (uses(DegreeKBase::circulant)) {
+    for_each_circulant_stage(n, ports, tie_seed, last_d, [&](const CirculantStage& stage) {
+      CirculantCopy copy;
+      for (const auto& per_topology : stage.rounds) copy.hop_sum += DegreeKReferencePacker::hop_sum(per_topology);
+      if (!only || *only == stage.configurations) {
+        copy.rounds = stage.rounds;
+        for (const DegreeKReferencePacker& p : stage.packers) copy.generators.push_back(p.generators());
       }
+      circulant.push_back(std::move(copy));
+    });
+  }
+  // The labels come from the first strategy handed out (its rounds, section 4.4).
+  std::optional<std::vector<Node>> gpu_of;
+  const auto emit = [&](AlltoallStrategy&& strategy) {
+    if (!gpu_of) {
+      std::vector<LabelledRound> rounds;
+      for (const StrategyRound& r : strategy.rounds) {
+        LabelledRound lr;
+        lr.weight = r.hops();
+        for (const StrategyFlow& f : r.flows) lr.pairs.push_back({f.src, f.dst});
+        rounds.push_back(std::move(lr));
+      }
+      gpu_of = labelling_for(rounds, input);
     }
+    visit(relabelled(strategy, *gpu_of, input));
+  };
+  const auto emit_circulant = [&](int d) {
+    CirculantCopy& copy = circulant[static_cast<size_t>(d - 1)];
+    emit(circulant_strategy(n, copy.rounds, copy.generators));
+    copy = CirculantCopy();
+  };
+  int next_d = 1;
+  if (uses(DegreeKBase::genkautz)) {
+    for_each_kautz_stage(n, ports, tie_seed, last_d, [&](const KautzStage& stage) {
+      const int d = stage.configurations;
+      if (only && *only != d) return;
+      const bool circulant_reaches = d <= static_cast<int>(circulant.size());
+      if (circulant_reaches && circulant[static_cast<size_t>(d - 1)].hop_sum <= stage.hop_sum) {
+        emit_circulant(d);
+      } else {
+        emit(stage.strategy());
+      }
+      next_d = d + 1;
+    });
   }
-  std::sort(best.begin(), best.end(), [](const AlltoallStrategy& a, const AlltoallStrategy& b) {
-    return a.configurations() < b.configurations();
-  });
-  if (best.empty()) return best;
-  std::vector<LabelledRound> rounds;
-  for (const StrategyRound& r : best.front().rounds) {
-    LabelledRound lr;
-    lr.weight = r.hops();
-    for (const StrategyFlow& f : r.flows) lr.pairs.push_back({f.src, f.dst});
-    rounds.push_back(std::move(lr));
+  for (int d = next_d; d <= static_cast<int>(circulant.size()); ++d) {
+    if (!only || *only == d) emit_circulant(d);
   }
-  const std::vector<Node> gpu_of = labelling_for(rounds, input);
-  for (AlltoallStrategy& s : best) s = relabelled(s, gpu_of, input);
-  return best;
 }
 
 void Rdc::for_each_strategy(const JointInput& input, std::optional<int> only,
@@ -191,8 +227,7 @@ void Rdc::for_each_strategy(const JointInput& input, std::optional<int> only,
                              });
     return;
   }
-  // k > 1 picks the better base per d, then relabels from the first strategy's rounds: all d at once.
-  for (AlltoallStrategy& s : degree_k_paper_strategies(input, only)) emit(std::move(s));
+  for_each_degree_k_strategy(input, only, emit);
 }
 
 bool Rdc::for_each_outline(const JointInput& input, std::optional<int> only,

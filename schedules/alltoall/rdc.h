@@ -30,8 +30,8 @@ class Rdc : public JointSynthesizer {
   AlgorithmInfo info() const override;
   bool supports(int gpus, int ports) const override;
   std::vector<AlltoallStrategy> strategies(const JointInput& input, std::optional<int> only) const override;
-  // k = 1 builds one d at a time (each d's shifted rings are independent);
-  // strategies() collects this stream.
+  // One d at a time (k = 1: each d's shifted rings are independent; k > 1:
+  // the two families in step); strategies() collects this stream.
   void for_each_strategy(const JointInput& input, std::optional<int> only,
                          const std::function<void(AlltoallStrategy&&)>& visit) const override;
   // k = 1 on a uniform demand without `merge`: the shifted rings' outlines.
@@ -39,7 +39,9 @@ class Rdc : public JointSynthesizer {
                         const std::function<void(StrategyOutline&&)>& visit) const override;
 
  private:
-  std::vector<AlltoallStrategy> degree_k_paper_strategies(const JointInput& input, std::optional<int> only) const;
+  // k > 1: both families in step, one d at a time (the better per d).
+  void for_each_degree_k_strategy(const JointInput& input, std::optional<int> only,
+                                  const std::function<void(AlltoallStrategy&&)>& visit) const;
   void check_input(const JointInput& input) const;
 };
 

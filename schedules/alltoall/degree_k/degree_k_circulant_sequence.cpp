@@ -39,11 +39,18 @@ std::string generator_list(const std::vector<int>& generators) {
   return out;
 }
 
-std::string construction_of(const std::vector<DegreeKReferencePacker>& packers) {
-  std::string out = "circulant(" + generator_list(packers.front().generators()) + ")";
-  if (packers.size() > 1) {
-    out += " + " + std::to_string(packers.size() - 1) + " contraction" + (packers.size() > 2 ? "s" : "");
+std::string construction_of(const std::vector<std::vector<int>>& generators) {
+  std::string out = "circulant(" + generator_list(generators.front()) + ")";
+  if (generators.size() > 1) {
+    out += " + " + std::to_string(generators.size() - 1) + " contraction" + (generators.size() > 2 ? "s" : "");
   }
+  return out;
+}
+
+std::vector<std::vector<int>> generators_of(const std::vector<DegreeKReferencePacker>& packers) {
+  std::vector<std::vector<int>> out;
+  out.reserve(packers.size());
+  for (const DegreeKReferencePacker& p : packers) out.push_back(p.generators());
   return out;
 }
 
@@ -59,14 +66,17 @@ Topology circulant_topology(int n, const std::vector<int>& generators) {
 }  // namespace
 
 AlltoallStrategy circulant_strategy(const CirculantStage& stage) {
-  const std::vector<DegreeKReferencePacker>& packers = stage.packers;
-  const int n = packers.front().gpus();
+  return circulant_strategy(stage.packers.front().gpus(), stage.rounds, generators_of(stage.packers));
+}
+
+AlltoallStrategy circulant_strategy(int n, const std::vector<std::vector<ReferenceRound>>& rounds,
+                                    const std::vector<std::vector<int>>& generator_sets) {
   AlltoallStrategy strategy;
-  strategy.construction = construction_of(packers);
-  for (size_t t = 0; t < stage.rounds.size(); ++t) {
-    const std::vector<int>& generators = packers[t].generators();
+  strategy.construction = construction_of(generator_sets);
+  for (size_t t = 0; t < rounds.size(); ++t) {
+    const std::vector<int>& generators = generator_sets[t];
     strategy.topologies.push_back(circulant_topology(n, generators));
-    for (const ReferenceRound& reference : stage.rounds[t]) {
+    for (const ReferenceRound& reference : rounds[t]) {
       StrategyRound round;
       round.topology = static_cast<int>(t);
       round.flows.reserve(reference.sequences.size() * static_cast<size_t>(n));
@@ -184,10 +194,9 @@ std::vector<AlltoallStrategy> circulant_sequence(int gpus, int ports, uint64_t s
 StrategyOutline circulant_outline(const CirculantStage& stage, Bytes bytes) {
   const int n = stage.packers.front().gpus();
   StrategyOutline outline;
-  outline.construction = construction_of(stage.packers);
+  std::vector<std::vector<int>> generators = generators_of(stage.packers);
+  outline.construction = construction_of(generators);
   outline.configurations = stage.configurations;
-  std::vector<std::vector<int>> generators;
-  for (const DegreeKReferencePacker& p : stage.packers) generators.push_back(p.generators());
   for (size_t t = 0; t < stage.rounds.size(); ++t) {
     for (const ReferenceRound& reference : stage.rounds[t]) {
       // Translation symmetry: every circuit of generator j carries one flow

@@ -39,6 +39,9 @@ struct CirculantStage {
 void for_each_circulant_stage(int gpus, int ports, uint64_t seed, int last_d,
                               const std::function<void(const CirculantStage&)>& visit);
 AlltoallStrategy circulant_strategy(const CirculantStage& stage);
+// The same from a copy of a stage: its rounds and each topology's generators.
+AlltoallStrategy circulant_strategy(int gpus, const std::vector<std::vector<ReferenceRound>>& rounds,
+                                    const std::vector<std::vector<int>>& generators);
 std::vector<AlltoallStrategy> circulant_sequence(int gpus, int ports, uint64_t seed, std::optional<int> only);
 StrategyOutline circulant_outline(const CirculantStage& stage, Bytes bytes);
 

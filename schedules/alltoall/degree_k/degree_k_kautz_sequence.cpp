@@ -350,9 +350,9 @@ Topology kautz_base(int gpus, int degree) {
 
 }  // namespace
 
-std::vector<AlltoallStrategy> kautz_sequence(int gpus, int ports, uint64_t seed, std::optional<int> only) {
-  const int last_d = only ? *only : gpus - 1;
-  if (last_d < 1 || last_d > gpus - 1) return {};
+void for_each_kautz_stage(int gpus, int ports, uint64_t seed, int last_d,
+                          const std::function<void(const KautzStage&)>& visit) {
+  if (last_d < 1 || last_d > gpus - 1) return;
   Sequence sequence;
   sequence.gpus = gpus;
   sequence.degree = std::min(ports, gpus - 1);
@@ -360,12 +360,11 @@ std::vector<AlltoallStrategy> kautz_sequence(int gpus, int ports, uint64_t seed,
   const std::vector<int>& base_hops = sequence.hops[0];
   for (size_t p = 0; p < base_hops.size(); ++p) {
     const bool self = p / static_cast<size_t>(gpus) == p % static_cast<size_t>(gpus);
-    if (!self && base_hops[p] < 0) return {};  // too small to be strongly connected
+    if (!self && base_hops[p] < 0) return;  // too small to be strongly connected
   }
   Rng rng(seed);
   Stage stage = base_schedule(sequence, rng);
-  std::vector<AlltoallStrategy> out;
-  if (!only || *only == 1) out.push_back(to_strategy(stage, sequence));
+  visit(KautzStage{1, stage.hop_sum, [&] { return to_strategy(stage, sequence); }});
   for (int d = 2; d <= last_d; ++d) {
     bool contracted = false;
     const std::vector<size_t> candidates = rounds_by_hops(stage);
@@ -390,8 +389,15 @@ std::vector<AlltoallStrategy> kautz_sequence(int gpus, int ports, uint64_t seed,
       }
     }
     if (!contracted) break;
-    if (!only || *only == d) out.push_back(to_strategy(stage, sequence));
+    visit(KautzStage{d, stage.hop_sum, [&] { return to_strategy(stage, sequence); }});
   }
+}
+
+std::vector<AlltoallStrategy> kautz_sequence(int gpus, int ports, uint64_t seed, std::optional<int> only) {
+  std::vector<AlltoallStrategy> out;
+  for_each_kautz_stage(gpus, ports, seed, only ? *only : gpus - 1, [&](const KautzStage& stage) {
+    if (!only || *only == stage.configurations) out.push_back(stage.strategy());
+  });
   return out;
 }
 

@@ -24,13 +24,26 @@
 // saves hops, the next-longest rounds are tried (4 in all); the sequence
 // stops when none saves, when no round has more than one hop, or at
 // d = n - 1.
+// for_each_kautz_stage() hands each d in order up to `last_d` with its hop
+// sum and a builder of its strategy (valid during the call only), so a
+// caller keeps at most the strategies it chooses to build.
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <vector>
 
 #include "schedules/alltoall/alltoall_strategy.h"
 
 namespace photonsim {
+
+struct KautzStage {
+  int configurations = 0;  // d
+  int64_t hop_sum = 0;
+  std::function<AlltoallStrategy()> strategy;
+};
+
+void for_each_kautz_stage(int gpus, int ports, uint64_t seed, int last_d,
+                          const std::function<void(const KautzStage&)>& visit);
 
 std::vector<AlltoallStrategy> kautz_sequence(int gpus, int ports, uint64_t seed, std::optional<int> only);
 
