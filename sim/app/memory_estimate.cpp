@@ -28,6 +28,11 @@ MemoryEstimate estimate_run_memory(const ExperimentConfig& config) {
     if (config.synthesis.algorithm == "rdc" && config.fabric.ports > 1 && rdc_builds_genkautz(config)) {
       return {clamp(120 * n * n * n), gpus + ", synthesis.algorithm rdc with fabric.ports > 1: n^3 candidate rounds)"};
     }
+    if (config.synthesis.algorithm == "fast") {
+      // The BvN decomposition and its matcher (rows sorted by value, bitsets)
+      // beside the flows: about 1.5 KB per pair, 1559 MiB at n = 1024.
+      return {clamp(1600 * n * (n - 1)), gpus + ", synthesis.algorithm fast: BvN terms of n(n-1) flows)"};
+    }
     return {clamp(300 * n * (n - 1)), gpus + " in an all-to-all of n(n-1) flows)"};
   }
   return {clamp(4096 * n), gpus + ")"};

@@ -177,6 +177,14 @@ TEST_F(AdversarialNumbers, RdcGenKautzAt1024Gpus) {
          {"16384 GPUs", "n(n-1) flows", "estimated", "--max-memory"});
 }
 
+TEST_F(AdversarialNumbers, FastAt2048Gpus) {
+  // FAST holds about 1.5 KB per pair (1559 MiB at 1024 GPUs): refused before
+  // minutes of decomposition, not stopped by the memory cap midway.
+  refuse({"synth", quickstart(), "--out", (dir_ / "s.pb").string(), "--set", "fabric.gpus=2048", "--set",
+          "synthesis.algorithm=fast", "--set", "synthesis.topology=none", "--max-memory", "4GiB"},
+         {"2048 GPUs", "synthesis.algorithm fast", "estimated", "--max-memory"});
+}
+
 TEST_F(AdversarialNumbers, VerifyOfAScheduleClaiming4096GpusPastTheLimit) {
   const std::string pb = write("big.pbtxt",
                                "collective: \"alltoall\" algorithm: \"hand\" planner: \"hand\" gpus: 4096\n"
