@@ -54,6 +54,10 @@ const AllShortestPaths::Layers& AllShortestPaths::layers_from(Node src) const {
   return *cached;
 }
 
+void AllShortestPaths::forget_sources() const {
+  for (std::unique_ptr<Layers>& layers : layers_) layers.reset();
+}
+
 int AllShortestPaths::hops(Node src, Node dst) const {
   check_node(dst);
   return layers_from(src).distance[dst];

@@ -44,6 +44,9 @@ class AllShortestPaths {
   AllShortestPaths(const AllShortestPaths&) = delete;
   AllShortestPaths& operator=(const AllShortestPaths&) = delete;
 
+  // Drops the cached layers (every answer stays the same; they are built
+  // again on use): a caller holding many of these bounds its memory.
+  void forget_sources() const;
   // Hop count, or -1 when dst is unreachable.
   int hops(Node src, Node dst) const;
   // Number of shortest paths (1 when src == dst, 0 when unreachable).

@@ -10,9 +10,9 @@
 //     the one with the smaller hop sum is kept, or the one named by
 //     the `base` parameter. `base: auto` builds the Generalized Kautz
 //     family up to kGenKautzAutoLimit GPUs only: its contraction search
-//     reschedules every pair per contraction (a minute and 4 GB at n = 256,
-//     more than 24 GB at n = 512), while the Circulant family is O(n k d)
-//     values per d, built, predicted and dropped one d at a time.
+//     reschedules every pair per contraction, about n^3.5 time (a minute at
+//     n = 256, hours at 1024), while the Circulant family is O(n k d) values
+//     per d. Both go one d at a time in O(n^2) memory.
 // Varied flow sizes: the labels are permuted so that large flows share rounds
 // (section 4.4, flow_relabelling.h) for n <= 128. Directed circuits only.
 // `merge: true` (ours, off by default) then merges consecutive rounds on a

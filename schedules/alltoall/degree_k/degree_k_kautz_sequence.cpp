@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <unordered_map>
 #include <string>
 #include <utility>
 
@@ -29,16 +30,27 @@ struct Pair {
   bool operator==(const Pair&) const = default;
 };
 
-// The topologies built so far with their hop counts, and the candidate paths
-// already drawn per pair (drawn once: rescheduling does not enumerate again).
+// The topologies built so far, per pair the topology with its fewest hops
+// (ties: the earlier), and the candidate paths already drawn per pair
+// (drawn once: rescheduling does not enumerate again). O(n^2) in all: no hop
+// table per topology, and a contraction's shortest-path layers are dropped
+// after each use (they are recomputed exactly when needed again).
 struct Sequence {
   int gpus = 0;
   int degree = 0;             // of the Kautz base
   bool base_by_walks = true;  // which schedule of the base won at d = 1
   std::vector<Topology> topologies;
   std::vector<std::unique_ptr<AllShortestPaths>> shortest;
-  std::vector<std::vector<int>> hops;                                   // [topology][src * n + dst], -1 = none
-  std::vector<std::vector<std::vector<std::vector<Node>>>> candidates;  // [topology][src * n + dst]
+  std::vector<int> base_hops;           // [src * n + dst] on topologies[0], -1 = none
+  std::vector<int> best_hops;           // [src * n + dst], over every topology
+  std::vector<uint32_t> best_topology;  // the first topology with best_hops
+  struct Change {
+    size_t pair;
+    int hops;
+    uint32_t topology;
+  };
+  std::vector<Change> last_changes;  // what the last add() changed, for drop_last()
+  std::vector<std::unordered_map<size_t, std::vector<std::vector<Node>>>> candidates;  // [topology][pair]
   // The last schedule computed per topology and the pairs it serves: a
   // topology whose pairs did not change is not scheduled again.
   std::vector<std::pair<std::vector<Pair>, std::vector<StrategyRound>>> last_schedule;
@@ -47,22 +59,51 @@ struct Sequence {
 
   void add(Topology topology) {
     auto paths = std::make_unique<AllShortestPaths>(topology);
-    std::vector<int> h(static_cast<size_t>(gpus) * static_cast<size_t>(gpus));
-    for (Node s = 0; s < static_cast<Node>(gpus); ++s) {
-      for (Node d = 0; d < static_cast<Node>(gpus); ++d) h[pair(s, d)] = paths->hops(s, d);
+    const auto index = static_cast<uint32_t>(topologies.size());
+    const size_t pairs = static_cast<size_t>(gpus) * static_cast<size_t>(gpus);
+    last_changes.clear();
+    if (index == 0) {
+      base_hops.resize(pairs);
+      for (Node s = 0; s < static_cast<Node>(gpus); ++s) {
+        for (Node d = 0; d < static_cast<Node>(gpus); ++d) base_hops[pair(s, d)] = paths->hops(s, d);
+      }
+      best_hops = base_hops;
+      best_topology.assign(pairs, 0);
+    } else {
+      for (Node s = 0; s < static_cast<Node>(gpus); ++s) {
+        for (Node d = 0; d < static_cast<Node>(gpus); ++d) {
+          const size_t p = pair(s, d);
+          const int h = paths->hops(s, d);
+          if (h > 0 && (best_hops[p] <= 0 || h < best_hops[p])) {
+            last_changes.push_back({p, best_hops[p], best_topology[p]});
+            best_hops[p] = h;
+            best_topology[p] = index;
+          }
+        }
+      }
+      paths->forget_sources();
     }
     shortest.push_back(std::move(paths));
-    hops.push_back(std::move(h));
     topologies.push_back(std::move(topology));
-    candidates.emplace_back(static_cast<size_t>(gpus) * static_cast<size_t>(gpus));
+    candidates.emplace_back();
     last_schedule.emplace_back();
   }
+  // Only right after add(): the rejected contraction goes, its changes are undone.
   void drop_last() {
+    for (const Change& c : last_changes) {
+      best_hops[c.pair] = c.hops;
+      best_topology[c.pair] = c.topology;
+    }
+    last_changes.clear();
     topologies.pop_back();
     shortest.pop_back();
-    hops.pop_back();
     candidates.pop_back();
     last_schedule.pop_back();
+  }
+  // A contraction's layers are O(n) per source asked for: kept only while one
+  // schedule of it is built.
+  void done_with(size_t t) {
+    if (t != 0) shortest[t]->forget_sources();
   }
   // Up to kPathCap shortest paths in a seeded random order; with `first`,
   // that path is moved (or added) to the front.
@@ -168,7 +209,11 @@ std::vector<StrategyRound> walk_schedule(Sequence& sequence, const std::vector<P
 }
 
 std::vector<StrategyRound> schedule_on(Sequence& sequence, size_t t, std::vector<Pair> pairs, Rng& rng) {
-  if (t != 0) return first_fit_by_hops(sequence, t, std::move(pairs), rng);
+  if (t != 0) {
+    std::vector<StrategyRound> rounds = first_fit_by_hops(sequence, t, std::move(pairs), rng);
+    sequence.done_with(t);
+    return rounds;
+  }
   return sequence.base_by_walks ? walk_schedule(sequence, pairs, rng)
                                 : first_fit_by_hops(sequence, 0, std::move(pairs), rng);
 }
@@ -180,16 +225,8 @@ Stage rescheduled(Sequence& sequence, Rng& rng) {
   for (Node s = 0; s < n; ++s) {
     for (Node d = 0; d < n; ++d) {
       if (s == d) continue;
-      size_t best = 0;
-      int best_hops = -1;
-      for (size_t t = 0; t < sequence.topologies.size(); ++t) {
-        const int h = sequence.hops[t][sequence.pair(s, d)];
-        if (h > 0 && (best_hops < 0 || h < best_hops)) {
-          best = t;
-          best_hops = h;
-        }
-      }
-      assigned[best].push_back(Pair{s, d, best_hops});
+      const size_t p = sequence.pair(s, d);
+      assigned[sequence.best_topology[p]].push_back(Pair{s, d, sequence.best_hops[p]});
     }
   }
   Stage stage;
@@ -211,7 +248,7 @@ Stage base_schedule(Sequence& sequence, Rng& rng) {
   std::vector<Pair> pairs;
   for (Node s = 0; s < static_cast<Node>(sequence.gpus); ++s) {
     for (Node d = 0; d < static_cast<Node>(sequence.gpus); ++d) {
-      if (s != d) pairs.push_back(Pair{s, d, sequence.hops[0][sequence.pair(s, d)]});
+      if (s != d) pairs.push_back(Pair{s, d, sequence.base_hops[sequence.pair(s, d)]});
     }
   }
   Stage walks{walk_schedule(sequence, pairs, rng), 0};
@@ -258,8 +295,8 @@ std::vector<size_t> contracted_flows(const StrategyRound& round, int gpus, int p
 // `rounds` of topology t with the flows of `leftover` re-placed first-fit
 // into them, longest rounds first (the others keep their flows and paths),
 // when that saves hops; else `rounds` plus `leftover`. Fewer hops first.
-std::vector<StrategyRound> absorbed(Sequence& sequence, size_t t, std::vector<StrategyRound> rounds,
-                                    StrategyRound leftover, Rng& rng) {
+std::vector<StrategyRound> absorbed_on(Sequence& sequence, size_t t, std::vector<StrategyRound> rounds,
+                                       StrategyRound leftover, Rng& rng) {
   auto fewer_hops_first = [](std::vector<StrategyRound> out) {
     std::stable_sort(out.begin(), out.end(),
                      [](const StrategyRound& a, const StrategyRound& b) { return a.hops() < b.hops(); });
@@ -283,6 +320,13 @@ std::vector<StrategyRound> absorbed(Sequence& sequence, size_t t, std::vector<St
   rounds.push_back(std::move(leftover));
   if (hop_sum_of(merged) < hop_sum_of(rounds)) return merged;
   return fewer_hops_first(std::move(rounds));
+}
+
+std::vector<StrategyRound> absorbed(Sequence& sequence, size_t t, std::vector<StrategyRound> rounds,
+                                    StrategyRound leftover, Rng& rng) {
+  std::vector<StrategyRound> out = absorbed_on(sequence, t, std::move(rounds), std::move(leftover), rng);
+  sequence.done_with(t);
+  return out;
 }
 
 // The old rounds without the moved flows of round r (what is left of it
@@ -357,7 +401,7 @@ void for_each_kautz_stage(int gpus, int ports, uint64_t seed, int last_d,
   sequence.gpus = gpus;
   sequence.degree = std::min(ports, gpus - 1);
   sequence.add(kautz_base(gpus, sequence.degree));
-  const std::vector<int>& base_hops = sequence.hops[0];
+  const std::vector<int>& base_hops = sequence.base_hops;
   for (size_t p = 0; p < base_hops.size(); ++p) {
     const bool self = p / static_cast<size_t>(gpus) == p % static_cast<size_t>(gpus);
     if (!self && base_hops[p] < 0) return;  // too small to be strongly connected
