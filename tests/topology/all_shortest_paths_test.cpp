@@ -105,6 +105,24 @@ TEST(AllShortestPaths, HypercubeCountsArePopcountFactorial) {
   EXPECT_EQ(AllShortestPaths(hypercube(6)).count(9, 9 ^ 63), 720u);
 }
 
+// Dropping the cached layers changes no answer: they are built again on use.
+TEST(AllShortestPaths, ForgettingSourcesKeepsEveryAnswer) {
+  const Topology t = hypercube(4);
+  const AllShortestPaths all(t);
+  const AllShortestPaths fresh(t);
+  for (Node u = 0; u < 16; u += 3) {
+    const ShortestPathSet before = all.paths(u, 15 - u, 7);
+    all.forget_sources();
+    for (Node v = 0; v < 16; ++v) {
+      EXPECT_EQ(all.hops(u, v), fresh.hops(u, v)) << u << "->" << v;
+      EXPECT_EQ(all.count(u, v), fresh.count(u, v)) << u << "->" << v;
+    }
+    all.forget_sources();
+    EXPECT_EQ(all.paths(u, 15 - u, 7).paths, before.paths) << u;
+    EXPECT_EQ(all.paths(u, 15 - u, 7).truncated, before.truncated) << u;
+  }
+}
+
 TEST(AllShortestPaths, GridCountsAreBinomial) {
   // A monotone staircase: choose which of the |dr| + |dc| steps are vertical.
   const AllShortestPaths square(grid(4, 4));
