@@ -15,6 +15,7 @@ class RingBuffer {
   bool empty() const { return size_ == 0; }
   size_t size() const { return size_; }
   const T& front() const { return slots_[head_]; }
+  const T& back() const { return slots_[(head_ + size_ - 1) & (slots_.size() - 1)]; }
   void push_back(const T& value) {
     if (size_ == slots_.size()) grow();
     slots_[(head_ + size_) & (slots_.size() - 1)] = value;
