@@ -146,9 +146,32 @@ void Rdc::for_each_degree_k_strategy(const JointInput& input, std::optional<int>
   const auto uses = [&](DegreeKBase b) { return std::find(bases.begin(), bases.end(), b) != bases.end(); };
   const int last_d = only.value_or(n - 1);
 
-  // The Circulant family's stages, kept as reference rounds and generators
-  // (O(n k d) values each) until the Kautz family reaches their d; per d the
-  // family with the smaller hop sum is built (ties: Circulant).
+  // The labels come from the first strategy handed out (its rounds, section 4.4).
+  std::optional<std::vector<Node>> gpu_of;
+  const auto emit = [&](AlltoallStrategy&& strategy) {
+    if (!gpu_of) {
+      std::vector<LabelledRound> rounds;
+      for (const StrategyRound& r : strategy.rounds) {
+        LabelledRound lr;
+        lr.weight = r.hops();
+        for (const StrategyFlow& f : r.flows) lr.pairs.push_back({f.src, f.dst});
+        rounds.push_back(std::move(lr));
+      }
+      gpu_of = labelling_for(rounds, input);
+    }
+    visit(relabelled(strategy, *gpu_of, input));
+  };
+  if (!uses(DegreeKBase::genkautz)) {
+    for_each_circulant_stage(n, ports, tie_seed, last_d, [&](const CirculantStage& stage) {
+      if (!only || *only == stage.configurations) emit(circulant_strategy(stage));
+    });
+    return;
+  }
+
+  // Both families: the Circulant family's stages, kept as reference rounds
+  // and generators (O(n k d) values each) until the Kautz family reaches
+  // their d; per d the family with the smaller hop sum is built (ties:
+  // Circulant).
   struct CirculantCopy {
     int64_t hop_sum = 0;
     std::vector<std::vector<ReferenceRound>> rounds;
@@ -166,40 +189,23 @@ void Rdc::for_each_degree_k_strategy(const JointInput& input, std::optional<int>
       circulant.push_back(std::move(copy));
     });
   }
-  // The labels come from the first strategy handed out (its rounds, section 4.4).
-  std::optional<std::vector<Node>> gpu_of;
-  const auto emit = [&](AlltoallStrategy&& strategy) {
-    if (!gpu_of) {
-      std::vector<LabelledRound> rounds;
-      for (const StrategyRound& r : strategy.rounds) {
-        LabelledRound lr;
-        lr.weight = r.hops();
-        for (const StrategyFlow& f : r.flows) lr.pairs.push_back({f.src, f.dst});
-        rounds.push_back(std::move(lr));
-      }
-      gpu_of = labelling_for(rounds, input);
-    }
-    visit(relabelled(strategy, *gpu_of, input));
-  };
   const auto emit_circulant = [&](int d) {
     CirculantCopy& copy = circulant[static_cast<size_t>(d - 1)];
     emit(circulant_strategy(n, copy.rounds, copy.generators));
     copy = CirculantCopy();
   };
   int next_d = 1;
-  if (uses(DegreeKBase::genkautz)) {
-    for_each_kautz_stage(n, ports, tie_seed, last_d, [&](const KautzStage& stage) {
-      const int d = stage.configurations;
-      if (only && *only != d) return;
-      const bool circulant_reaches = d <= static_cast<int>(circulant.size());
-      if (circulant_reaches && circulant[static_cast<size_t>(d - 1)].hop_sum <= stage.hop_sum) {
-        emit_circulant(d);
-      } else {
-        emit(stage.strategy());
-      }
-      next_d = d + 1;
-    });
-  }
+  for_each_kautz_stage(n, ports, tie_seed, last_d, [&](const KautzStage& stage) {
+    const int d = stage.configurations;
+    if (only && *only != d) return;
+    const bool circulant_reaches = d <= static_cast<int>(circulant.size());
+    if (circulant_reaches && circulant[static_cast<size_t>(d - 1)].hop_sum <= stage.hop_sum) {
+      emit_circulant(d);
+    } else {
+      emit(stage.strategy());
+    }
+    next_d = d + 1;
+  });
   for (int d = next_d; d <= static_cast<int>(circulant.size()); ++d) {
     if (!only || *only == d) emit_circulant(d);
   }
@@ -214,17 +220,6 @@ void Rdc::for_each_strategy(const JointInput& input, std::optional<int> only,
   };
   if (input.fabric.ports == 1) {
     for_each_ring_strategy(input, only, emit);
-    return;
-  }
-  if (circulant_only(input) && !relabels(input)) {
-    // One family in the identity labelling: one d at a time.
-    const int n = input.gpus();
-    const std::vector<Node> identity = identity_labels(n);
-    for_each_circulant_stage(n, input.fabric.ports, tie_seed_of(input), only.value_or(n - 1),
-                             [&](const CirculantStage& stage) {
-                               if (only && *only != stage.configurations) return;
-                               emit(relabelled(circulant_strategy(stage), identity, input));
-                             });
     return;
   }
   for_each_degree_k_strategy(input, only, emit);
