@@ -20,16 +20,7 @@ void EventList::Bucket::insert_reserved(const Pending& p) {
 }
 
 uint32_t EventList::open_bucket(Time at) {
-  uint32_t id;
-  if (free_buckets_.empty()) {
-    id = static_cast<uint32_t>(buckets_.size());
-    buckets_.emplace_back();
-  } else {
-    id = free_buckets_.back();
-    free_buckets_.pop_back();
-  }
-  buckets_[id].at = at;
-  index_.insert(at.picoseconds(), id);
+  const uint32_t id = buckets_.open(at);
   heads_.push_back(Head{at.picoseconds(), id});
   sift_up(heads_.size() - 1);
   return id;
@@ -38,13 +29,11 @@ uint32_t EventList::open_bucket(Time at) {
 void EventList::close_front_bucket() {
   const uint32_t id = heads_.front().bucket;
   Bucket& b = buckets_[id];
-  index_.erase(b.at.picoseconds());
   for (int c = 0; c < 2; ++c) {
     b.fifo[c].clear();
     b.next[c] = 0;
   }
-  free_buckets_.push_back(id);
-  if (last_bucket_ == id) last_bucket_ = TimeIndex::kNone;
+  buckets_.close(id);
   heads_.front() = heads_.back();
   heads_.pop_back();
   if (!heads_.empty()) sift_down(0);
@@ -58,7 +47,7 @@ bool EventList::step() {
   if (pending_ == 0) return false;
   const uint32_t id = heads_.front().bucket;
   Bucket& b = buckets_[id];
-  now_ = b.at;
+  now_ = buckets_.at(id);
   const int cls = b.next[0] < b.fifo[0].size() ? 0 : 1;
   const Pending event = b.fifo[cls][b.next[cls]++];
   --pending_;
@@ -76,7 +65,7 @@ bool EventList::step() {
 }
 
 void EventList::run(Time until) {
-  while (pending_ != 0 && buckets_[heads_.front().bucket].at <= until) step();
+  while (pending_ != 0 && Time::ps(heads_.front().at) <= until) step();
 }
 
 void EventList::sift_up(size_t i) {

@@ -5,8 +5,7 @@
 // within a class in the order they were scheduled, so runs are deterministic.
 // Scheduling in the past is a programming error (throws).
 // Events are kept in one bucket per distinct pending time, a FIFO per
-// priority class, and only the times are in a 4-ary min-heap (found again
-// through a TimeIndex). On a fabric of equal circuits many events share a
+// priority class (TimeSlots), and only the times are in a 4-ary min-heap. On a fabric of equal circuits many events share a
 // picosecond (every circuit of a synchronous step frees at once), so most
 // events cost an append and a read instead of a sift through every pending
 // event. Buckets keep their storage when reused: no allocation per event
@@ -20,7 +19,7 @@
 
 #include "core/event_handler.h"
 #include "core/time.h"
-#include "core/time_index.h"
+#include "core/time_slots.h"
 
 namespace photonsim {
 
@@ -60,7 +59,6 @@ class EventList {
     uint64_t order;  // priority class in the top byte, insertion sequence below
   };
   struct Bucket {
-    Time at;
     std::vector<Pending> fifo[2];  // per priority class, in order
     uint32_t next[2] = {0, 0};     // the first not yet fired
     bool exhausted() const { return next[0] == fifo[0].size() && next[1] == fifo[1].size(); }
@@ -80,10 +78,8 @@ class EventList {
   };
 
   Bucket& bucket_at(Time at) {
-    if (last_bucket_ != TimeIndex::kNone && buckets_[last_bucket_].at == at) return buckets_[last_bucket_];
-    uint32_t id = index_.find(at.picoseconds());
-    if (id == TimeIndex::kNone) id = open_bucket(at);
-    last_bucket_ = id;
+    uint32_t id = buckets_.find(at);
+    if (id == TimeSlots<Bucket>::kNone) id = open_bucket(at);
     return buckets_[id];
   }
   uint32_t open_bucket(Time at);
@@ -92,11 +88,8 @@ class EventList {
   void sift_up(size_t i);
   void sift_down(size_t i);
 
-  std::vector<Bucket> buckets_;
-  std::vector<uint32_t> free_buckets_;
+  TimeSlots<Bucket> buckets_;
   std::vector<Head> heads_;  // one per bucket in use, a 4-ary min-heap on the time
-  TimeIndex index_;
-  uint32_t last_bucket_ = TimeIndex::kNone;  // where the last event went (open)
   size_t pending_ = 0;
   Time now_ = Time::zero();
   uint64_t next_seq_ = 0;

@@ -115,42 +115,30 @@ void Network::wake(uint32_t circuit_index, Time now) {
   circuit.decision_pending = true;
   // The port chooses when its serialiser is free: now, or when it frees.
   const Time at = std::max(now, circuit.egress.free_at());
-  decision_batch_at(at).circuits.push_back(circuit_index);
+  decision_batch_at(at).push_back(circuit_index);
 }
 
-Network::DecisionBatch& Network::decision_batch_at(Time at) {
-  if (last_batch_ != TimeIndex::kNone && batches_[last_batch_].at == at) return batches_[last_batch_];
-  uint32_t id = batch_index_.find(at.picoseconds());
-  if (id == TimeIndex::kNone) {
-    if (free_batches_.empty()) {
-      id = static_cast<uint32_t>(batches_.size());
-      batches_.emplace_back();
-    } else {
-      id = free_batches_.back();
-      free_batches_.pop_back();
-    }
-    batches_[id].at = at;
-    batch_index_.insert(at.picoseconds(), id);
+std::vector<uint32_t>& Network::decision_batch_at(Time at) {
+  uint32_t id = batches_.find(at);
+  if (id == TimeSlots<std::vector<uint32_t>>::kNone) {
+    id = batches_.open(at);
     // One decide event per picosecond at which ports choose, after every
     // landing of that picosecond (they have the earlier priority class).
     schedule(at, EventToken::Kind::decide, id, EventPriority::normal);
   }
-  last_batch_ = id;
   return batches_[id];
 }
 
 void Network::decide(uint32_t batch, Time now) {
   // By index: a port whose serialisation takes no time would choose again
   // at this picosecond, in this batch.
-  for (size_t i = 0; i < batches_[batch].circuits.size(); ++i) {
-    const uint32_t circuit_index = batches_[batch].circuits[i];
+  for (size_t i = 0; i < batches_[batch].size(); ++i) {
+    const uint32_t circuit_index = batches_[batch][i];
     circuits_[circuit_index].decision_pending = false;
     transmit(circuit_index, now);
   }
-  batch_index_.erase(now.picoseconds());
-  batches_[batch].circuits.clear();
-  free_batches_.push_back(batch);
-  if (last_batch_ == batch) last_batch_ = TimeIndex::kNone;
+  batches_[batch].clear();
+  batches_.close(batch);
 }
 
 void Network::transmit(uint32_t circuit_index, Time now) {

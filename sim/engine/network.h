@@ -28,7 +28,7 @@
 #include "core/fabric_spec.h"
 #include "core/packet_pool.h"
 #include "core/segmentation.h"
-#include "core/time_index.h"
+#include "core/time_slots.h"
 #include "sim/engine/circuit.h"
 #include "sim/engine/egress_entry.h"
 #include "sim/engine/event_token.h"
@@ -87,18 +87,13 @@ class Network : public EventHandler {
 
   EgressEntry forwarded_entry(const Packet& packet, PacketId id, Time now) const;
   EgressEntry own_entry(uint32_t flow_index) const;
-  // The ports that choose at one picosecond, in the order they asked.
-  struct DecisionBatch {
-    Time at;
-    std::vector<uint32_t> circuits;
-  };
-
   // Something was queued at the circuit's egress port: make sure the port
   // chooses when its serialiser is (or becomes) free, after every landing of
   // that picosecond. A busy port joins the batch of the picosecond it frees
   // at, so a port that always has packets waiting costs no event of its own.
   void wake(uint32_t circuit_index, Time now);
-  DecisionBatch& decision_batch_at(Time at);
+  // The circuits whose ports choose at `at`, in the order they asked.
+  std::vector<uint32_t>& decision_batch_at(Time at);
   void decide(uint32_t batch, Time now);
   void transmit(uint32_t circuit_index, Time now);
   PacketId make_packet(uint32_t flow_index);
@@ -133,11 +128,8 @@ class Network : public EventHandler {
   size_t flows_remaining_ = 0;
   Time started_at_;
   Time finished_at_;
-  std::vector<DecisionBatch> batches_;  // reused: no allocation per decision
-  std::vector<uint32_t> free_batches_;
-  TimeIndex batch_index_;                   // the batch of each picosecond with one
-  uint32_t last_batch_ = TimeIndex::kNone;  // where the last port went (open)
-  NetworkStats stats_;                      // all but peak_packets_in_flight, which is the pool's
+  TimeSlots<std::vector<uint32_t>> batches_;  // per picosecond with a decide event: its circuits
+  NetworkStats stats_;                        // all but peak_packets_in_flight, which is the pool's
   uint32_t memo_bytes_ = UINT32_MAX;
   Time memo_time_;
 };
