@@ -14,6 +14,8 @@ namespace photonsim {
 struct Circuit {
   Node from = 0;
   Node to = 0;
+  uint32_t port = 0;  // the egress port at `from`
+  bool lit = false;
   EgressQueue egress;
   Pipe pipe;
   bool decision_pending = false;  // in the decide batch of when its serialiser is (or becomes) free

@@ -2,8 +2,9 @@
 // Contract: one waiting item at an egress port and its place in the port's
 // order, as a lexicographic key (smaller is sent first); the egress order of
 // Network's contract is stated here and nowhere else.
-//   chunk: (chunk index, origin), time queued (own: 0), tie
-//   fifo:  time queued (own: the step's start), origin, tie
+//   chunk: (step, chunk index, origin), time queued (own: 0), tie
+//          (the step matters only when steps overlap: an earlier step first)
+//   fifo:  time queued (own: the flow's start), origin, tie
 //   tie:   the longer remaining route, then the smaller flow index, then id
 // A forwarded entry names a packet; an own entry names the local flow whose
 // next packet is cut when the port sends it, so a flow waits as one entry.
@@ -24,20 +25,20 @@ struct EgressEntry {
   PacketOrigin origin;
 
   static EgressEntry forwarded(EgressOrder order, uint32_t chunk, Time queued, uint64_t remaining_hops, uint32_t flow,
-                               PacketId id) {
+                               PacketId id, uint32_t step = 0) {
     const auto at = static_cast<uint64_t>(queued.picoseconds());
     const uint64_t tie = route_tie(remaining_hops, flow);
     if (order == EgressOrder::fifo) return {at, origin_bits(PacketOrigin::forwarded), tie, id, PacketOrigin::forwarded};
-    return {(static_cast<uint64_t>(chunk) << 1) | origin_bits(PacketOrigin::forwarded), at, tie, id,
-            PacketOrigin::forwarded};
+    return {chunk_key(step, chunk, PacketOrigin::forwarded), at, tie, id, PacketOrigin::forwarded};
   }
-  static EgressEntry own(EgressOrder order, uint32_t next_chunk, Time step_start, uint64_t route_hops, uint32_t flow) {
+  static EgressEntry own(EgressOrder order, uint32_t next_chunk, Time flow_start, uint64_t route_hops, uint32_t flow,
+                         uint32_t step = 0) {
     const uint64_t tie = route_tie(route_hops, flow);
     if (order == EgressOrder::fifo) {
-      return {static_cast<uint64_t>(step_start.picoseconds()), origin_bits(PacketOrigin::own), tie, flow,
+      return {static_cast<uint64_t>(flow_start.picoseconds()), origin_bits(PacketOrigin::own), tie, flow,
               PacketOrigin::own};
     }
-    return {(static_cast<uint64_t>(next_chunk) << 1) | origin_bits(PacketOrigin::own), 0, tie, flow, PacketOrigin::own};
+    return {chunk_key(step, next_chunk, PacketOrigin::own), 0, tie, flow, PacketOrigin::own};
   }
 
   // True if `o` goes first.
@@ -50,6 +51,11 @@ struct EgressEntry {
 
  private:
   static constexpr uint64_t origin_bits(PacketOrigin origin) { return static_cast<uint64_t>(origin); }
+  // 31 bits of step above 32 of chunk and 1 of origin.
+  static constexpr uint64_t chunk_key(uint32_t step, uint32_t chunk, PacketOrigin origin) {
+    return (static_cast<uint64_t>(step & 0x7fffffffU) << 33) | (static_cast<uint64_t>(chunk) << 1) |
+           origin_bits(origin);
+  }
   // Longer remaining route first: routes are far shorter than 2^32 hops.
   static constexpr uint64_t route_tie(uint64_t hops, uint32_t flow) { return ((UINT32_MAX - hops) << 32) | flow; }
 };

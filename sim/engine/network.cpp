@@ -16,23 +16,66 @@ void Network::install(const Topology& topology) {
     throw std::logic_error("reconfiguration with " + std::to_string(pool_.live()) + " packets in flight");
   }
   circuits_.assign(topology.edges().size(), Circuit{});
+  std::vector<uint32_t> ports_used(static_cast<size_t>(topology.gpus()), 0);
   for (size_t i = 0; i < circuits_.size(); ++i) {
-    circuits_[i].from = topology.edges()[i].first;
-    circuits_[i].to = topology.edges()[i].second;
-    circuits_[i].pipe = Pipe(fabric_.latency);
+    Circuit& circuit = circuits_[i];
+    circuit.from = topology.edges()[i].first;
+    circuit.to = topology.edges()[i].second;
+    circuit.port = ports_used[circuit.from]++;
+    circuit.lit = true;
+    circuit.pipe = Pipe(fabric_.latency);
   }
+}
+
+void Network::reset_circuits(size_t slots) {
+  if (pool_.live() != 0) {
+    throw std::logic_error("reconfiguration with " + std::to_string(pool_.live()) + " packets in flight");
+  }
+  circuits_.assign(slots, Circuit{});
+}
+
+bool Network::idle(uint32_t circuit_index, Time now) const {
+  const Circuit& circuit = circuits_.at(circuit_index);
+  return circuit.egress.empty() && circuit.pipe.empty() && !circuit.egress.busy_at(now) && !circuit.decision_pending;
+}
+
+void Network::connect(uint32_t circuit_index, Node from, Node to, uint32_t port, Time now) {
+  if (!idle(circuit_index, now))
+    throw std::logic_error("circuit " + std::to_string(circuit_index) + " reconnected while busy");
+  Circuit& circuit = circuits_[circuit_index];
+  circuit.from = from;
+  circuit.to = to;
+  circuit.port = port;
+  circuit.lit = true;
+  circuit.pipe = Pipe(fabric_.latency);
+}
+
+void Network::disconnect(uint32_t circuit_index, Time now) {
+  if (!idle(circuit_index, now))
+    throw std::logic_error("circuit " + std::to_string(circuit_index) + " went dark while busy");
+  circuits_[circuit_index].lit = false;
 }
 
 void Network::start_flows(std::vector<FlowSpec> flows, Time at) {
   flows_.clear();
-  flows_.reserve(flows.size());
   flows_remaining_ = 0;
-  started_at_ = at;
+  start_batches_.clear();
   finished_at_ = at;
+  add_flows(std::move(flows), at);
+}
+
+uint32_t Network::add_flows(std::vector<FlowSpec> flows, Time at) {
+  const auto first = static_cast<uint32_t>(flows_.size());
+  if (flows_remaining_ == 0) finished_at_ = std::max(finished_at_, at);
+  flows_.reserve(flows_.size() + flows.size());
   for (FlowSpec& spec : flows) {
     for (size_t hop = 0; hop < spec.route.size(); ++hop) {
       const uint32_t circuit = spec.route[hop];
       if (circuit >= circuits_.size()) throw std::logic_error("flow routed over a circuit not installed");
+      if (!circuits_[circuit].lit) {
+        throw std::logic_error("flow " + std::to_string(flows_.size()) + " routed over dark circuit " +
+                               std::to_string(circuit));
+      }
       if (hop > 0 && circuits_[spec.route[hop - 1]].to != circuits_[circuit].from) {
         throw std::logic_error("flow " + std::to_string(flows_.size()) + ": hop " + std::to_string(hop) +
                                " leaves node " + std::to_string(circuits_[circuit].from) +
@@ -45,10 +88,14 @@ void Network::start_flows(std::vector<FlowSpec> flows, Time at) {
     Flow flow;
     flow.chunk_bytes = segmentation_.chunk_size(spec.bytes);
     flow.spec = std::move(spec);
+    flow.started_at = at;
+    flow.delivered_at = at;
     if (flow.spec.bytes.count() > 0) ++flows_remaining_;
     flows_.push_back(std::move(flow));
   }
-  schedule(at, EventToken::Kind::start, 0, EventPriority::normal);
+  start_batches_.emplace_back(first, static_cast<uint32_t>(flows_.size()));
+  schedule(at, EventToken::Kind::start, start_batches_.size() - 1, EventPriority::normal);
+  return first;
 }
 
 std::vector<size_t> Network::undelivered_flows() const {
@@ -75,12 +122,14 @@ void Network::check_conservation() const {
 
 EgressEntry Network::forwarded_entry(const Packet& packet, PacketId id, Time now) const {
   const uint64_t remaining_hops = flows_[packet.flow].spec.route.size() - packet.hop;
-  return EgressEntry::forwarded(fabric_.egress_order, packet.chunk, now, remaining_hops, packet.flow, id);
+  return EgressEntry::forwarded(fabric_.egress_order, packet.chunk, now, remaining_hops, packet.flow, id,
+                                flows_[packet.flow].spec.step);
 }
 
 EgressEntry Network::own_entry(uint32_t flow_index) const {
   const Flow& flow = flows_[flow_index];
-  return EgressEntry::own(fabric_.egress_order, flow.next_chunk, started_at_, flow.spec.route.size(), flow_index);
+  return EgressEntry::own(fabric_.egress_order, flow.next_chunk, flow.started_at, flow.spec.route.size(), flow_index,
+                          flow.spec.step);
 }
 
 PacketId Network::make_packet(uint32_t flow_index) {
@@ -156,6 +205,8 @@ void Network::transmit(uint32_t circuit_index, Time now) {
   const bool last_hop = p.hop + 1 == flow.spec.route.size();
   const Time forwardable_after = router_.forwardable_after(p.bytes, serialization, last_hop);
   circuit.egress.serialise(now, serialization);
+  if (recorder_ != nullptr)
+    recorder_->busy(circuit.from, circuit.port, circuit.to, flow.spec.step, now, now + serialization);
   ++stats_.packet_hops;
   const bool pipe_was_empty = circuit.pipe.empty();
   const Time lands_at = circuit.pipe.carry(id, now + forwardable_after);
@@ -189,6 +240,8 @@ void Network::receive(PacketId id, Time now) {
     if (flow.delivered == flow.spec.bytes.count()) {
       --flows_remaining_;
       finished_at_ = now;
+      flow.delivered_at = now;
+      if (listener_ != nullptr) listener_->on_flow_delivered(p.flow, now);
     }
     return;
   }
@@ -200,15 +253,23 @@ void Network::receive(PacketId id, Time now) {
 void Network::on_event(Time now, uint64_t raw_token) {
   const EventToken token = EventToken::from_raw(raw_token);
   switch (token.kind()) {
-    case EventToken::Kind::start:
-      for (size_t f = 0; f < flows_.size(); ++f) {
+    case EventToken::Kind::start: {
+      const auto [first, end] = start_batches_[token.id()];
+      for (uint32_t f = first; f < end; ++f) {
         if (flows_[f].spec.bytes.count() == 0) continue;
-        circuits_[flows_[f].spec.route.front()].egress.push(own_entry(static_cast<uint32_t>(f)));
+        circuits_[flows_[f].spec.route.front()].egress.push(own_entry(f));
       }
-      for (uint32_t c = 0; c < circuits_.size(); ++c) {
-        if (!circuits_[c].egress.empty()) wake(c, now);
+      if (first == 0 && end == flows_.size()) {
+        for (uint32_t c = 0; c < circuits_.size(); ++c) {
+          if (!circuits_[c].egress.empty()) wake(c, now);
+        }
+      } else {
+        for (uint32_t f = first; f < end; ++f) {
+          if (flows_[f].spec.bytes.count() > 0) wake(flows_[f].spec.route.front(), now);
+        }
       }
       break;
+    }
     case EventToken::Kind::landing:
       land_front_of_pipe(static_cast<uint32_t>(token.id()), now);
       break;

@@ -34,27 +34,55 @@
 #include "sim/engine/event_token.h"
 #include "sim/engine/gpu_router.h"
 #include "sim/engine/network_stats.h"
+#include "sim/engine/timeline_recorder.h"
 #include "topology/topology.h"
 
 namespace photonsim {
 
 struct FlowSpec {
   Bytes bytes;
-  std::vector<uint32_t> route;  // circuit indices into the installed topology's edges
+  std::vector<uint32_t> route;  // circuit indices (install: the topology's edges)
+  // The schedule step the flow belongs to: with egress_order = chunk, a port
+  // sends an earlier step's packets first when steps overlap (dataflow).
+  uint32_t step = 0;
+};
+
+// Contract: hears each flow's last byte delivered, at that picosecond, from
+// inside the Network's event (so it may start flows or change circuits).
+class FlowListener {
+ public:
+  virtual ~FlowListener() = default;
+  virtual void on_flow_delivered(uint32_t flow, Time now) = 0;
 };
 
 class Network : public EventHandler {
  public:
   Network(const FabricSpec& fabric, Segmentation segmentation, EventList& events);
 
-  // Replaces the circuits. Throws std::logic_error if packets are in flight
-  // (a reconfiguration must never strand a packet on a dark circuit).
+  // Replaces the circuits: circuit i is the topology's edge i, on its GPU's
+  // egress port numbered by the edge's rank among the GPU's edges. Throws
+  // std::logic_error if packets are in flight (a reconfiguration must never
+  // strand a packet on a dark circuit).
   void install(const Topology& topology);
-  // Queues the flows for injection at time `at` (>= now). Throws
-  // std::logic_error for a route that leaves the installed circuits or does
-  // not chain (each circuit must start where the previous one ends), so a
-  // packet only ever travels on lit circuits, from where it is.
+  // Circuit by circuit (partial reconfiguration): `slots` dark circuits, then
+  // connect/disconnect one at a time. Both throw std::logic_error unless the
+  // circuit is idle: nothing waiting, on the wire or being serialised.
+  void reset_circuits(size_t slots);
+  void connect(uint32_t circuit, Node from, Node to, uint32_t port, Time now);
+  void disconnect(uint32_t circuit, Time now);
+  bool idle(uint32_t circuit, Time now) const;
+  // Queues the flows for injection at time `at` (>= now), replacing the
+  // previous flows (one step at a time). Throws std::logic_error for a route
+  // that leaves the circuits, crosses a dark one or does not chain (each
+  // circuit must start where the previous one ends), so a packet only ever
+  // travels on lit circuits, from where it is.
   void start_flows(std::vector<FlowSpec> flows, Time at);
+  // The same, keeping the flows already started (several steps at once);
+  // returns the index of the first flow added.
+  uint32_t add_flows(std::vector<FlowSpec> flows, Time at);
+  void set_listener(FlowListener* listener) { listener_ = listener; }
+  // Records every port's busy spans (nullptr: none).
+  void record_into(TimelineRecorder* recorder) { recorder_ = recorder; }
   // Conservation, once the event list is empty: every flow's bytes were cut
   // into packets and delivered exactly once, and no packet is left. Throws
   // std::logic_error naming the first flow that breaks it.
@@ -62,6 +90,7 @@ class Network : public EventHandler {
   bool all_delivered() const { return flows_remaining_ == 0; }
   // Time the last packet of the current flows was delivered (start time if none).
   Time finished_at() const { return finished_at_; }
+  Time flow_delivered_at(uint32_t flow) const { return flows_[flow].delivered_at; }
   // Flows of the current step that have not been fully delivered.
   std::vector<size_t> undelivered_flows() const;
   NetworkStats stats() const {
@@ -83,6 +112,8 @@ class Network : public EventHandler {
     int64_t offset_in_chunk = 0;
     uint64_t next_seq = 0;           // Packet::seq of the next packet cut
     uint64_t packets_delivered = 0;  // = the seq the next delivery must carry
+    Time started_at;
+    Time delivered_at;
   };
 
   EgressEntry forwarded_entry(const Packet& packet, PacketId id, Time now) const;
@@ -126,8 +157,10 @@ class Network : public EventHandler {
   std::vector<Circuit> circuits_;
   std::vector<Flow> flows_;
   size_t flows_remaining_ = 0;
-  Time started_at_;
   Time finished_at_;
+  std::vector<std::pair<uint32_t, uint32_t>> start_batches_;  // [first flow, end) queued by each start event
+  FlowListener* listener_ = nullptr;
+  TimelineRecorder* recorder_ = nullptr;
   TimeSlots<std::vector<uint32_t>> batches_;  // per picosecond with a decide event: its circuits
   NetworkStats stats_;                        // all but peak_packets_in_flight, which is the pool's
   uint32_t memo_bytes_ = UINT32_MAX;

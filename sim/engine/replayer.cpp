@@ -1,6 +1,7 @@
 #include "sim/engine/replayer.h"
 
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -23,6 +24,14 @@ std::string describe_stuck(const Step& step, const std::vector<size_t>& stuck) {
   return out;
 }
 
+// Every port of the new configuration is dark from the barrier for reconfig_delay.
+void record_dark(TimelineRecorder& recorder, const Topology& topology, size_t step, Time begin, Time delay) {
+  std::vector<uint32_t> ports_used(static_cast<size_t>(topology.gpus()), 0);
+  for (const auto& [from, to] : topology.edges()) {
+    recorder.dark(from, ports_used[from]++, to, static_cast<uint32_t>(step), begin, begin + delay);
+  }
+}
+
 }  // namespace
 
 uint64_t Replayer::minimum_events(const Schedule& schedule) const {
@@ -37,7 +46,7 @@ uint64_t Replayer::minimum_events(const Schedule& schedule) const {
   return events > 1.8e19L ? UINT64_MAX : static_cast<uint64_t>(events);
 }
 
-RunResult Replayer::replay(const Schedule& schedule, RunProgress* progress) const {
+RunResult Replayer::replay(const Schedule& schedule, RunProgress* progress, Timeline* timeline) const {
   if (schedule.gpus() != fabric_.gpus) {
     throw Error("schedule has " + std::to_string(schedule.gpus()) + " GPUs but fabric.gpus is " +
                 std::to_string(fabric_.gpus));
@@ -47,6 +56,9 @@ RunResult Replayer::replay(const Schedule& schedule, RunProgress* progress) cons
 
   EventList events;
   Network network(fabric_, segmentation, events);
+  std::optional<TimelineRecorder> recorder;
+  if (timeline != nullptr) recorder.emplace(*timeline, fabric_.gpus, fabric_.ports);
+  network.record_into(recorder ? &*recorder : nullptr);
   const size_t steps = schedule.steps().size();
   if (progress != nullptr) progress->starting(minimum_events(schedule), steps);
   RunResult result;
@@ -67,6 +79,8 @@ RunResult Replayer::replay(const Schedule& schedule, RunProgress* progress) cons
       network.install(topology);
       installed = &topology;
     }
+    if (timeline != nullptr && r.reconfiguration > Time::zero())
+      record_dark(*recorder, topology, s, r.begin, r.reconfiguration);
     r.startup = fabric_.step_overhead;
     const Time inject_at = r.begin + r.reconfiguration + r.startup;
 
@@ -105,7 +119,21 @@ RunResult Replayer::replay(const Schedule& schedule, RunProgress* progress) cons
     network.check_conservation();
     r.end = network.finished_at();
     result.steps.push_back(r);
+    if (timeline != nullptr) {
+      for (size_t f = 0; f < flow_transfer.size(); ++f) {
+        const Transfer& t = step.transfers[flow_transfer[f]];
+        const Time delivered = network.flow_delivered_at(static_cast<uint32_t>(f));
+        TransferSpan* last = recorder->transfers().empty() ? nullptr : &recorder->transfers().back();
+        if (last != nullptr && last->step == s && last->transfer == flow_transfer[f]) {
+          last->delivered = std::max(last->delivered, delivered);  // one more route of a split transfer
+          continue;
+        }
+        recorder->transfer(TransferSpan{t.src, t.dst, static_cast<uint32_t>(s), static_cast<uint32_t>(flow_transfer[f]),
+                                        r.begin, inject_at, delivered});
+      }
+    }
   }
+  if (recorder) recorder->finish();
   result.completion = result.steps.empty() ? Time::zero() : result.steps.back().end;
   result.events = events.fired();
   result.network = network.stats();

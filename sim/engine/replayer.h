@@ -12,14 +12,16 @@
 #include "schedules/model/schedule.h"
 #include "sim/engine/run_progress.h"
 #include "sim/engine/run_result.h"
+#include "sim/engine/timeline.h"
 
 namespace photonsim {
 
 class Replayer {
  public:
   Replayer(FabricSpec fabric, WorkloadSpec workload) : fabric_(std::move(fabric)), workload_(std::move(workload)) {}
-  // `progress`, when given, hears the run advance (sim/run_progress.h).
-  RunResult replay(const Schedule& schedule, RunProgress* progress = nullptr) const;
+  // `progress`, when given, hears the run advance (sim/run_progress.h);
+  // `timeline`, when given, receives what every port and transfer did.
+  RunResult replay(const Schedule& schedule, RunProgress* progress = nullptr, Timeline* timeline = nullptr) const;
   // A lower bound on the events replay() fires: two per packet per hop, one
   // hop unless a transfer's path says more. Cheap: no routing.
   uint64_t minimum_events(const Schedule& schedule) const;
