@@ -13,6 +13,12 @@ enum class CircuitKind { directed, bidirectional };
 enum class RouterMode { cut_through, store_and_forward };
 // Which waiting packet an idle egress port sends next (Network's contract).
 enum class EgressOrder { chunk, fifo };
+// When a transfer may start: after a global barrier per step (the papers'
+// model), or as soon as its sender holds what it carries and its circuits are lit.
+enum class SyncMode { barrier, dataflow };
+// Which circuits go dark when the configuration changes: all of them, or only
+// those that differ (ports whose circuit stays keep carrying traffic).
+enum class ReconfigurationScope { all, changed };
 
 inline constexpr EnumName<CircuitKind> kCircuitKindNames[] = {{CircuitKind::directed, "directed"},
                                                               {CircuitKind::bidirectional, "bidirectional"}};
@@ -20,6 +26,10 @@ inline constexpr EnumName<RouterMode> kRouterModeNames[] = {{RouterMode::cut_thr
                                                             {RouterMode::store_and_forward, "store_and_forward"}};
 inline constexpr EnumName<EgressOrder> kEgressOrderNames[] = {{EgressOrder::chunk, "chunk"},
                                                               {EgressOrder::fifo, "fifo"}};
+inline constexpr EnumName<SyncMode> kSyncModeNames[] = {{SyncMode::barrier, "barrier"},
+                                                        {SyncMode::dataflow, "dataflow"}};
+inline constexpr EnumName<ReconfigurationScope> kReconfigurationScopeNames[] = {
+    {ReconfigurationScope::all, "all"}, {ReconfigurationScope::changed, "changed"}};
 
 struct FabricSpec {
   int gpus = 0;   // >= 2
@@ -33,10 +43,14 @@ struct FabricSpec {
   EgressOrder egress_order = EgressOrder::chunk;
   Time reconfig_delay;  // alpha_r, >= 0
   Time step_overhead;   // alpha, paid once per step, >= 0
+  SyncMode sync = SyncMode::barrier;
+  ReconfigurationScope reconfiguration = ReconfigurationScope::all;
 };
 
 const char* to_string(CircuitKind kind);
 const char* to_string(RouterMode mode);
 const char* to_string(EgressOrder order);
+const char* to_string(SyncMode mode);
+const char* to_string(ReconfigurationScope scope);
 
 }  // namespace photonsim

@@ -485,6 +485,8 @@ int verb_list(std::ostream& out) {
   out << "router modes (fabric.router): " << names_of(kRouterModeNames) << "\n";
   out << "circuits (fabric.circuits): " << names_of(kCircuitKindNames) << "\n";
   out << "egress order (fabric.egress_order): " << names_of(kEgressOrderNames) << "\n";
+  out << "execution (fabric.sync): " << names_of(kSyncModeNames) << "\n";
+  out << "reconfiguration scope (fabric.reconfiguration): " << names_of(kReconfigurationScopeNames) << "\n";
   return 0;
 }
 

@@ -26,8 +26,9 @@ namespace {
 using KeyList = std::span<const std::string_view>;
 
 constexpr std::string_view kTopLevelKeys[]{"seed", "fabric", "workload", "synthesis", "output"};
-constexpr std::string_view kFabricKeys[]{"gpus",   "ports",  "circuits",       "bandwidth",     "latency",     "router",
-                                         "packet", "header", "reconfig_delay", "step_overhead", "egress_order"};
+constexpr std::string_view kFabricKeys[]{"gpus",         "ports",  "circuits",       "bandwidth",      "latency",
+                                         "router",       "packet", "header",         "reconfig_delay", "step_overhead",
+                                         "egress_order", "sync",   "reconfiguration"};
 constexpr std::string_view kWorkloadKeys[]{"collective",   "message",     "chunk",        "root",
                                            "distribution", "zipf_factor", "message_scope"};
 constexpr std::string_view kSynthesisKeys[]{"algorithm", "planner", "topology", "static_topology", "reconfigurations"};
@@ -128,6 +129,8 @@ class Reader {
     if (auto order = find(fabric, "egress_order")) f.egress_order = choice(*order, kEgressOrderNames);
     if (auto delay = find(fabric, "reconfig_delay")) f.reconfig_delay = time(*delay);
     if (auto overhead = find(fabric, "step_overhead")) f.step_overhead = time(*overhead);
+    if (auto sync = find(fabric, "sync")) f.sync = choice(*sync, kSyncModeNames);
+    if (auto scope = find(fabric, "reconfiguration")) f.reconfiguration = choice(*scope, kReconfigurationScopeNames);
   }
 
   void read_workload(const Entry& workload, int gpus, WorkloadSpec& w) const {

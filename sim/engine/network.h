@@ -91,6 +91,7 @@ class Network : public EventHandler {
   // Time the last packet of the current flows was delivered (start time if none).
   Time finished_at() const { return finished_at_; }
   Time flow_delivered_at(uint32_t flow) const { return flows_[flow].delivered_at; }
+  const std::vector<uint32_t>& flow_route(uint32_t flow) const { return flows_[flow].spec.route; }
   // Flows of the current step that have not been fully delivered.
   std::vector<size_t> undelivered_flows() const;
   NetworkStats stats() const {

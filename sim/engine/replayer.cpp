@@ -8,6 +8,7 @@
 #include "core/error.h"
 #include "core/event_list.h"
 #include "schedules/model/step_routes.h"
+#include "sim/engine/dependency_run.h"
 #include "sim/engine/network.h"
 
 namespace photonsim {
@@ -53,6 +54,10 @@ RunResult Replayer::replay(const Schedule& schedule, RunProgress* progress, Time
   }
   for (const Topology& t : schedule.topologies()) t.check_ports(fabric_);
   const Segmentation segmentation(workload_.chunk, fabric_.packet);
+  if (fabric_.sync != SyncMode::barrier || fabric_.reconfiguration != ReconfigurationScope::all) {
+    if (progress != nullptr) progress->starting(minimum_events(schedule), schedule.steps().size());
+    return DependencyRun(fabric_, segmentation, schedule, timeline).run();
+  }
 
   EventList events;
   Network network(fabric_, segmentation, events);

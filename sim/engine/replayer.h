@@ -2,7 +2,8 @@
 // Contract: executes a Schedule step by step on a packet-level Network built
 // from the FabricSpec: global barrier after each step; if the step's circuits
 // differ from those in place, they go dark for reconfig_delay; then the step
-// pays step_overhead and injects its transfers. Checks every configuration
+// pays step_overhead and injects its transfers. With fabric.sync = dataflow
+// or fabric.reconfiguration = changed, DependencyRun replays it instead. Checks every configuration
 // against the port limits and, at the end, that every byte injected was
 // delivered. Throws Error for a schedule that does not fit the fabric (GPU
 // count, ports, an unroutable transfer); a step that cannot finish despite

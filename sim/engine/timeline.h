@@ -28,7 +28,7 @@ struct PortSpan {
 
 struct PortTimeline {
   Node gpu = 0;
-  uint32_t port = 0;  // the GPU's egress port (0 .. fabric.ports - 1)
+  uint32_t port = 0;            // the GPU's egress port (0 .. fabric.ports - 1)
   std::vector<PortSpan> spans;  // in time order
 };
 
@@ -43,7 +43,7 @@ struct TransferSpan {
 };
 
 struct Timeline {
-  std::vector<PortTimeline> ports;  // sorted by (gpu, port); only ports that were ever busy or dark
+  std::vector<PortTimeline> ports;      // sorted by (gpu, port); only ports that were ever busy or dark
   std::vector<TransferSpan> transfers;  // in step order, then transfer order
 };
 

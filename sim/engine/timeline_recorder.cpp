@@ -45,7 +45,8 @@ void TimelineRecorder::finish() {
     return a.gpu != b.gpu ? a.gpu < b.gpu : a.port < b.port;
   });
   for (PortTimeline& p : timeline_.ports) {
-    std::stable_sort(p.spans.begin(), p.spans.end(), [](const PortSpan& a, const PortSpan& b) { return a.begin < b.begin; });
+    std::stable_sort(p.spans.begin(), p.spans.end(),
+                     [](const PortSpan& a, const PortSpan& b) { return a.begin < b.begin; });
   }
   std::fill(index_.begin(), index_.end(), -1);
 }

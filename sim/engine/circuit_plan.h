@@ -1,0 +1,62 @@
+#pragma once
+// Contract: where each circuit of a schedule lives on the fabric's egress
+// ports, and which ports change at each reconfiguration, for partial
+// reconfiguration and dataflow runs. Port p of GPU u is slot u * ports + p.
+// A circuit that stays from one configuration to the next keeps its port.
+// Scope `all`: every circuit in place or wanted goes dark, as one group.
+// Scope `changed`: only ports whose circuit differs go dark; with directed
+// circuits on k > 1 ports (k optical switches), each configuration is split
+// into k permutations (SwitchDecomposition), each matched to the switch it
+// overlaps most, and each switch's changed ports go dark as one group (a
+// switch whose permutation is unchanged is not reconfigured at all);
+// otherwise all changed ports form one group. A group goes dark once all of
+// its ports have drained, and stays dark for reconfig_delay.
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "core/fabric_spec.h"
+#include "schedules/model/schedule.h"
+
+namespace photonsim {
+
+struct CircuitChange {
+  uint32_t slot = 0;
+  Node from = 0;
+  int to = -1;  // the GPU the port leads to after the change; -1: left unused (dark)
+};
+
+struct ReconfigurationGroup {
+  size_t step = 0;  // the step it is for
+  std::vector<CircuitChange> changes;
+};
+
+class CircuitPlan {
+ public:
+  // Throws Error when a configuration exceeds the ports.
+  CircuitPlan(const Schedule& schedule, const FabricSpec& fabric);
+
+  uint32_t slots() const { return slots_; }
+  uint32_t ports_per_gpu() const { return ports_; }
+  // Circuits lit before step 0, at no cost (the schedule's initial topology).
+  const std::vector<CircuitChange>& initial() const { return initial_; }
+  const std::vector<ReconfigurationGroup>& groups() const { return groups_; }
+  // The groups for step s, as indices into groups() (empty: no reconfiguration).
+  std::span<const uint32_t> groups_before(size_t step) const {
+    return {group_ids_.data() + group_offsets_[step], group_ids_.data() + group_offsets_[step + 1]};
+  }
+  // Step s's topology: edge e is on slot slots_of_step(s)[e].
+  const std::vector<uint32_t>& slots_of_step(size_t step) const { return epoch_slots_[step_epoch_[step]]; }
+
+ private:
+  uint32_t ports_ = 1;
+  uint32_t slots_ = 0;
+  std::vector<CircuitChange> initial_;
+  std::vector<ReconfigurationGroup> groups_;
+  std::vector<uint32_t> group_ids_;
+  std::vector<size_t> group_offsets_;
+  std::vector<size_t> step_epoch_;
+  std::vector<std::vector<uint32_t>> epoch_slots_;
+};
+
+}  // namespace photonsim

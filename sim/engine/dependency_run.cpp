@@ -1,0 +1,292 @@
+#include "sim/engine/dependency_run.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+#include "core/error.h"
+#include "schedules/model/step_routes.h"
+
+namespace photonsim {
+
+namespace {
+
+constexpr int kTimerShift = 56;
+
+}  // namespace
+
+DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation, const Schedule& schedule,
+                             Timeline* timeline)
+    : fabric_(fabric),
+      schedule_(schedule),
+      barrier_sync_(fabric.sync == SyncMode::barrier),
+      network_(fabric, segmentation, events_),
+      plan_(schedule, fabric),
+      deps_(schedule) {
+  if (timeline != nullptr) recorder_.emplace(*timeline, fabric.gpus, fabric.ports);
+  network_.record_into(recorder_ ? &*recorder_ : nullptr);
+  network_.set_listener(this);
+  network_.reset_circuits(plan_.slots());
+  for (const CircuitChange& c : plan_.initial()) {
+    network_.connect(c.slot, c.from, static_cast<Node>(c.to), c.slot % plan_.ports_per_gpu(), Time::zero());
+  }
+
+  slots_.resize(plan_.slots());
+  const auto& groups = plan_.groups();
+  for (uint32_t g = 0; g < groups.size(); ++g) {
+    for (const CircuitChange& c : groups[g].changes) {
+      slots_[c.slot].change_steps.push_back(static_cast<uint32_t>(groups[g].step));
+      slots_[c.slot].change_groups.push_back(g);
+    }
+  }
+  for (SlotState& slot : slots_) slot.uses.assign(slot.change_steps.size() + 1, 0);
+  group_waiting_.assign(groups.size(), 0);
+  group_waiters_.resize(groups.size());
+  group_done_.assign(groups.size(), 0);
+  for (uint32_t g = 0; g < groups.size(); ++g) {
+    group_waiting_[g] = static_cast<uint32_t>(groups[g].changes.size()) + (barrier_sync_ ? 1 : 0);
+  }
+
+  // Real transfers in the dependencies' numbering, then one stand-in per
+  // empty step so that its reconfiguration and start-up still take time.
+  const auto& steps = schedule.steps();
+  const size_t real = deps_.transfers();
+  transfers_.resize(real);
+  flows_of_.resize(real);
+  step_left_.assign(steps.size(), 0);
+  steps_.resize(steps.size());
+  step_started_.assign(steps.size(), 0);
+  const Segmentation& seg = segmentation;
+  std::vector<uint32_t> groups_needed;
+  for (size_t s = 0; s < steps.size(); ++s) {
+    const Step& step = steps[s];
+    const Topology& topology = schedule.topologies()[static_cast<size_t>(step.topology)];
+    const std::vector<uint32_t>& slot_of_edge = plan_.slots_of_step(s);
+    StepResult& r = steps_[s];
+    r.transfers = step.transfers.size();
+    r.startup = fabric.step_overhead;
+    if (schedule.reconfigures_before(s)) r.reconfiguration = fabric.reconfig_delay;
+    for (RoutedFlow& flow : route_step(step, topology, s)) {
+      const uint32_t t = deps_.first_of_step(s) + static_cast<uint32_t>(flow.transfer);
+      if (seg.largest_packet(flow.bytes).count() > UINT32_MAX) {
+        const Transfer& tr = step.transfers[flow.transfer];
+        throw Error("step " + std::to_string(s) + ": transfer " + std::to_string(tr.src) + "->" +
+                    std::to_string(tr.dst) + " would send a packet over 4 GiB; set fabric.packet or workload.chunk");
+      }
+      r.bytes += flow.bytes.count();
+      FlowSpec spec{flow.bytes, {}, static_cast<uint32_t>(s)};
+      for (uint32_t edge : flow.links) spec.route.push_back(slot_of_edge[edge]);
+      if (flow.bytes.count() > 0) {
+        ++transfers_[t].flows_left;
+        for (uint32_t slot : spec.route) ++slots_[slot].uses[segment(slot, static_cast<uint32_t>(s))];
+      }
+      flows_of_[t].push_back(std::move(spec));
+    }
+    for (size_t i = 0; i < step.transfers.size(); ++i) {
+      const uint32_t t = deps_.first_of_step(s) + static_cast<uint32_t>(i);
+      transfers_[t].data_waiting = barrier_sync_ ? 1 : static_cast<uint32_t>(deps_.waits_for(t).size());
+      groups_needed.clear();
+      for (const FlowSpec& f : flows_of_[t]) {
+        if (f.bytes.count() == 0) continue;
+        for (uint32_t slot : f.route) {
+          const uint32_t k = segment(slot, static_cast<uint32_t>(s));
+          if (k > 0) groups_needed.push_back(slots_[slot].change_groups[k - 1]);
+        }
+      }
+      std::sort(groups_needed.begin(), groups_needed.end());
+      groups_needed.erase(std::unique(groups_needed.begin(), groups_needed.end()), groups_needed.end());
+      for (uint32_t g : groups_needed) group_waiters_[g].push_back(t);
+      transfers_[t].circuit_waiting = static_cast<uint32_t>(groups_needed.size());
+      transfers_[t].step = static_cast<uint32_t>(s);
+    }
+    step_left_[s] = static_cast<uint32_t>(step.transfers.size());
+    if (step.transfers.empty()) {
+      TransferState stand_in;
+      stand_in.step = static_cast<uint32_t>(s);
+      stand_in.data_waiting = barrier_sync_ ? 1 : 0;
+      for (uint32_t g : plan_.groups_before(s)) group_waiters_[g].push_back(static_cast<uint32_t>(transfers_.size()));
+      stand_in.circuit_waiting = static_cast<uint32_t>(plan_.groups_before(s).size());
+      transfers_.push_back(stand_in);
+      flows_of_.emplace_back();
+      step_left_[s] = 1;
+    }
+  }
+  if (!barrier_sync_) {
+    dependent_offsets_.assign(real + 1, 0);
+    for (uint32_t t = 0; t < real; ++t) {
+      for (uint32_t w : deps_.waits_for(t)) ++dependent_offsets_[w + 1];
+    }
+    for (size_t i = 1; i <= real; ++i) dependent_offsets_[i] += dependent_offsets_[i - 1];
+    dependents_.resize(dependent_offsets_[real]);
+    std::vector<uint64_t> fill(dependent_offsets_.begin(), dependent_offsets_.end() - 1);
+    for (uint32_t t = 0; t < real; ++t) {
+      for (uint32_t w : deps_.waits_for(t)) dependents_[fill[w]++] = t;
+    }
+  }
+}
+
+uint32_t DependencyRun::segment(uint32_t slot, uint32_t step) const {
+  const auto& changes = slots_[slot].change_steps;
+  return static_cast<uint32_t>(std::upper_bound(changes.begin(), changes.end(), step) - changes.begin());
+}
+
+void DependencyRun::schedule_timer(Time at, Timer kind, uint64_t id) {
+  events_.schedule(at, *this, (static_cast<uint64_t>(kind) << kTimerShift) | id, EventPriority::normal);
+}
+
+RunResult DependencyRun::run() {
+  const Time zero = Time::zero();
+  // Ports whose first change needs no draining may go dark at once.
+  for (uint32_t slot = 0; slot < slots_.size(); ++slot) slot_drained(slot, zero);
+  if (barrier_sync_) {
+    if (!steps_.empty()) barrier(0, zero);
+  } else {
+    for (uint32_t t = 0; t < transfers_.size(); ++t) {
+      if (transfers_[t].data_waiting == 0) data_ready(t, zero);
+    }
+  }
+  events_.run();
+
+  RunResult result;
+  for (size_t s = 0; s < steps_.size(); ++s) {
+    if (step_left_[s] != 0) {
+      throw std::logic_error("step " + std::to_string(s) + " cannot finish: " + std::to_string(step_left_[s]) +
+                             " of its transfers never delivered (an engine invariant; please report it with the schedule)");
+    }
+    result.completion = std::max(result.completion, steps_[s].end);
+    if (schedule_.reconfigures_before(s)) {
+      ++result.reconfigurations;
+      result.reconfiguration_time += fabric_.reconfig_delay;
+    }
+  }
+  network_.check_conservation();
+  result.steps = std::move(steps_);
+  result.events = events_.fired();
+  result.network = network_.stats();
+  if (recorder_) {
+    for (uint32_t t = 0; t < deps_.transfers(); ++t) {
+      const TransferState& st = transfers_[t];
+      const uint32_t s = deps_.step_of(t);
+      const Transfer& tr = schedule_.steps()[s].transfers[t - deps_.first_of_step(s)];
+      recorder_->transfer(TransferSpan{tr.src, tr.dst, s, t - deps_.first_of_step(s), st.released, st.injected,
+                                       st.delivered});
+    }
+    recorder_->finish();
+  }
+  return result;
+}
+
+void DependencyRun::barrier(uint32_t step, Time now) {
+  steps_[step].begin = now;
+  for (uint32_t g : plan_.groups_before(step)) group_ready(g, now);
+  const uint32_t first = deps_.first_of_step(step);
+  const uint32_t end = deps_.first_of_step(step + 1);
+  for (uint32_t t = first; t < end; ++t) data_ready(t, now);
+  if (first == end) {
+    // The empty step's stand-in.
+    for (uint32_t t = static_cast<uint32_t>(deps_.transfers()); t < transfers_.size(); ++t) {
+      if (transfers_[t].step == step) data_ready(t, now);
+    }
+  }
+}
+
+void DependencyRun::data_ready(uint32_t transfer, Time now) {
+  TransferState& t = transfers_[transfer];
+  if (t.data_waiting > 0 && --t.data_waiting > 0) return;
+  t.released = now;
+  if (t.circuit_waiting == 0) inject(transfer, now);
+}
+
+void DependencyRun::circuit_ready(uint32_t transfer, Time now) {
+  TransferState& t = transfers_[transfer];
+  if (--t.circuit_waiting > 0 || t.data_waiting > 0) return;
+  inject(transfer, now);
+}
+
+void DependencyRun::inject(uint32_t transfer, Time now) {
+  TransferState& t = transfers_[transfer];
+  t.injected = now + fabric_.step_overhead;
+  StepResult& r = steps_[t.step];
+  if (!barrier_sync_ && (!step_started_[t.step] || t.released < r.begin)) r.begin = t.released;
+  step_started_[t.step] = 1;
+  std::vector<FlowSpec> flows = std::move(flows_of_[transfer]);
+  flows_of_[transfer] = {};
+  if (t.flows_left == 0) {
+    schedule_timer(t.injected, Timer::transfer_done, transfer);
+    return;
+  }
+  const size_t count = flows.size();
+  const uint32_t first = network_.add_flows(std::move(flows), t.injected);
+  flow_transfer_.resize(first + count, transfer);
+}
+
+void DependencyRun::on_flow_delivered(uint32_t flow, Time now) {
+  const uint32_t transfer = flow_transfer_[flow];
+  TransferState& t = transfers_[transfer];
+  for (uint32_t slot : network_.flow_route(flow)) {
+    const uint32_t k = segment(slot, t.step);
+    if (--slots_[slot].uses[k] == 0 && k == slots_[slot].completed) slot_drained(slot, now);
+  }
+  if (--transfers_[transfer].flows_left == 0) transfer_delivered(transfer, now);
+}
+
+void DependencyRun::transfer_delivered(uint32_t transfer, Time now) {
+  TransferState& t = transfers_[transfer];
+  t.delivered = now;
+  StepResult& r = steps_[t.step];
+  r.end = std::max(r.end, now);
+  if (!barrier_sync_ && transfer < deps_.transfers()) {
+    for (uint64_t i = dependent_offsets_[transfer]; i < dependent_offsets_[transfer + 1]; ++i) {
+      data_ready(dependents_[i], now);
+    }
+  }
+  if (--step_left_[t.step] == 0 && barrier_sync_ && t.step + 1 < steps_.size()) barrier(t.step + 1, now);
+}
+
+void DependencyRun::slot_drained(uint32_t slot, Time now) {
+  const SlotState& s = slots_[slot];
+  if (s.completed < s.change_steps.size() && s.uses[s.completed] == 0) group_ready(s.change_groups[s.completed], now);
+}
+
+void DependencyRun::group_ready(uint32_t group, Time now) {
+  if (--group_waiting_[group] > 0) return;
+  const ReconfigurationGroup& g = plan_.groups()[group];
+  const Time lit_at = now + fabric_.reconfig_delay;
+  for (const CircuitChange& c : g.changes) {
+    network_.disconnect(c.slot, now);
+    if (recorder_) {
+      recorder_->dark(c.from, c.slot % plan_.ports_per_gpu(), c.to >= 0 ? static_cast<Node>(c.to) : c.from,
+                      static_cast<uint32_t>(g.step), now, lit_at);
+    }
+  }
+  schedule_timer(lit_at, Timer::group_lit, group);
+}
+
+void DependencyRun::group_lit(uint32_t group, Time now) {
+  const ReconfigurationGroup& g = plan_.groups()[group];
+  for (const CircuitChange& c : g.changes) {
+    if (c.to >= 0) network_.connect(c.slot, c.from, static_cast<Node>(c.to), c.slot % plan_.ports_per_gpu(), now);
+    ++slots_[c.slot].completed;
+  }
+  group_done_[group] = 1;
+  for (uint32_t t : group_waiters_[group]) circuit_ready(t, now);
+  group_waiters_[group].clear();
+  for (const CircuitChange& c : g.changes) slot_drained(c.slot, now);
+}
+
+void DependencyRun::on_event(Time now, uint64_t token) {
+  const auto kind = static_cast<Timer>(token >> kTimerShift);
+  const uint64_t id = token & ((uint64_t{1} << kTimerShift) - 1);
+  switch (kind) {
+    case Timer::group_lit:
+      group_lit(static_cast<uint32_t>(id), now);
+      break;
+    case Timer::transfer_done:
+      transfer_delivered(static_cast<uint32_t>(id), now);
+      break;
+    default:
+      throw std::logic_error("unknown timer");
+  }
+}
+
+}  // namespace photonsim
