@@ -25,6 +25,13 @@ struct ExperimentConfig {
   std::map<std::string, std::string> key_locations;
 };
 
+// True when the config names fabric.sync or fabric.reconfiguration: its
+// report then carries the execution columns (sync, reconfiguration,
+// barrier_wait_ps), which older reports (and the goldens) do not have.
+inline bool reports_execution(const ExperimentConfig& config) {
+  return config.key_locations.count("fabric.sync") > 0 || config.key_locations.count("fabric.reconfiguration") > 0;
+}
+
 // Runs `body`; an Error whose message starts with a key of the config
 // ("synthesis.planner: ...") is rethrown with that key's location in front.
 template <class Body>

@@ -19,8 +19,9 @@ RunReport simulate_schedule(Schedule schedule, const ExperimentConfig& config, F
   } else {
     FabricSpec fabric = config.fabric;
     if (fidelity == Fidelity::chunk) fabric.packet = Bytes(0);  // one packet per chunk
-    result = naming_time_overflow(config.source + ": the simulated completion time",
-                                  [&] { return Replayer(fabric, config.workload).replay(schedule, progress); });
+    result = naming_time_overflow(config.source + ": the simulated completion time", [&] {
+      return Replayer(fabric, config.workload).replay(schedule, progress, nullptr, reports_execution(config));
+    });
   }
   const std::chrono::duration<double> wall = std::chrono::steady_clock::now() - begin;
   RunReport report{config, std::move(schedule), std::move(result), wall.count(),

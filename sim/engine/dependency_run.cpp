@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/error.h"
+#include "sim/engine/barrier_wait.h"
 #include "schedules/model/step_routes.h"
 
 namespace photonsim {
@@ -134,7 +135,7 @@ void DependencyRun::schedule_timer(Time at, Timer kind, uint64_t id) {
   events_.schedule(at, *this, (static_cast<uint64_t>(kind) << kTimerShift) | id, EventPriority::normal);
 }
 
-RunResult DependencyRun::run() {
+RunResult DependencyRun::run(bool measure_barrier_wait) {
   const Time zero = Time::zero();
   // Ports whose first change needs no draining may go dark at once.
   for (uint32_t slot = 0; slot < slots_.size(); ++slot) slot_drained(slot, zero);
@@ -150,8 +151,9 @@ RunResult DependencyRun::run() {
   RunResult result;
   for (size_t s = 0; s < steps_.size(); ++s) {
     if (step_left_[s] != 0) {
-      throw std::logic_error("step " + std::to_string(s) + " cannot finish: " + std::to_string(step_left_[s]) +
-                             " of its transfers never delivered (an engine invariant; please report it with the schedule)");
+      throw std::logic_error(
+          "step " + std::to_string(s) + " cannot finish: " + std::to_string(step_left_[s]) +
+          " of its transfers never delivered (an engine invariant; please report it with the schedule)");
     }
     result.completion = std::max(result.completion, steps_[s].end);
     if (schedule_.reconfigures_before(s)) {
@@ -161,6 +163,13 @@ RunResult DependencyRun::run() {
   }
   network_.check_conservation();
   result.steps = std::move(steps_);
+  if (measure_barrier_wait && barrier_sync_) {
+    std::vector<Time> delivered(deps_.transfers());
+    for (uint32_t t = 0; t < deps_.transfers(); ++t) delivered[t] = transfers_[t].delivered;
+    BarrierWait wait = photonsim::measure_barrier_wait(deps_, delivered, result.steps);
+    for (size_t i = 0; i < result.steps.size(); ++i) result.steps[i].barrier_wait = wait.per_step[i];
+    result.barrier_wait = wait.total;
+  }
   result.events = events_.fired();
   result.network = network_.stats();
   if (recorder_) {
@@ -168,8 +177,8 @@ RunResult DependencyRun::run() {
       const TransferState& st = transfers_[t];
       const uint32_t s = deps_.step_of(t);
       const Transfer& tr = schedule_.steps()[s].transfers[t - deps_.first_of_step(s)];
-      recorder_->transfer(TransferSpan{tr.src, tr.dst, s, t - deps_.first_of_step(s), st.released, st.injected,
-                                       st.delivered});
+      recorder_->transfer(
+          TransferSpan{tr.src, tr.dst, s, t - deps_.first_of_step(s), st.released, st.injected, st.delivered});
     }
     recorder_->finish();
   }

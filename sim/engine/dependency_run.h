@@ -33,7 +33,8 @@ namespace photonsim {
 class DependencyRun : public FlowListener, public EventHandler {
  public:
   DependencyRun(const FabricSpec& fabric, Segmentation segmentation, const Schedule& schedule, Timeline* timeline);
-  RunResult run();
+  // `measure_barrier_wait`: with sync = barrier, fill the barrier waits.
+  RunResult run(bool measure_barrier_wait = false);
 
   void on_flow_delivered(uint32_t flow, Time now) override;
   void on_event(Time now, uint64_t token) override;
@@ -45,8 +46,8 @@ class DependencyRun : public FlowListener, public EventHandler {
     uint32_t data_waiting = 0;     // transfers it waits for (sync = barrier: 1, the barrier)
     uint32_t circuit_waiting = 0;  // reconfiguration groups that must light its circuits
     uint32_t flows_left = 0;
-    Time released;   // its data (or the barrier) was there
-    Time injected;   // its first packet could leave
+    Time released;  // its data (or the barrier) was there
+    Time injected;  // its first packet could leave
     Time delivered;
     bool done = false;
   };
@@ -80,12 +81,12 @@ class DependencyRun : public FlowListener, public EventHandler {
   std::vector<uint32_t> dependents_;
   std::vector<TransferState> transfers_;
   std::vector<std::vector<FlowSpec>> flows_of_;  // per transfer: its flows, until injected
-  std::vector<uint32_t> flow_transfer_;           // Network flow -> transfer
+  std::vector<uint32_t> flow_transfer_;          // Network flow -> transfer
   std::vector<SlotState> slots_;
-  std::vector<uint32_t> group_waiting_;                // per group: ports (and barrier) not yet ready
-  std::vector<std::vector<uint32_t>> group_waiters_;   // per group: transfers waiting for it to light
+  std::vector<uint32_t> group_waiting_;               // per group: ports (and barrier) not yet ready
+  std::vector<std::vector<uint32_t>> group_waiters_;  // per group: transfers waiting for it to light
   std::vector<char> group_done_;
-  std::vector<uint32_t> step_left_;                    // per step: transfers not yet delivered
+  std::vector<uint32_t> step_left_;  // per step: transfers not yet delivered
   std::vector<StepResult> steps_;
   std::vector<char> step_started_;  // dataflow: a transfer of the step has been released
 };

@@ -8,6 +8,7 @@
 #include "core/error.h"
 #include "core/event_list.h"
 #include "schedules/model/step_routes.h"
+#include "sim/engine/barrier_wait.h"
 #include "sim/engine/dependency_run.h"
 #include "sim/engine/network.h"
 
@@ -47,7 +48,8 @@ uint64_t Replayer::minimum_events(const Schedule& schedule) const {
   return events > 1.8e19L ? UINT64_MAX : static_cast<uint64_t>(events);
 }
 
-RunResult Replayer::replay(const Schedule& schedule, RunProgress* progress, Timeline* timeline) const {
+RunResult Replayer::replay(const Schedule& schedule, RunProgress* progress, Timeline* timeline,
+                           bool measure_barrier_wait) const {
   if (schedule.gpus() != fabric_.gpus) {
     throw Error("schedule has " + std::to_string(schedule.gpus()) + " GPUs but fabric.gpus is " +
                 std::to_string(fabric_.gpus));
@@ -56,7 +58,13 @@ RunResult Replayer::replay(const Schedule& schedule, RunProgress* progress, Time
   const Segmentation segmentation(workload_.chunk, fabric_.packet);
   if (fabric_.sync != SyncMode::barrier || fabric_.reconfiguration != ReconfigurationScope::all) {
     if (progress != nullptr) progress->starting(minimum_events(schedule), schedule.steps().size());
-    return DependencyRun(fabric_, segmentation, schedule, timeline).run();
+    return DependencyRun(fabric_, segmentation, schedule, timeline).run(measure_barrier_wait);
+  }
+  std::optional<TransferDependencies> deps;
+  std::vector<Time> transfer_delivered;  // measure_barrier_wait: per transfer
+  if (measure_barrier_wait) {
+    deps.emplace(schedule);
+    transfer_delivered.assign(deps->transfers(), Time::zero());
   }
 
   EventList events;
@@ -124,6 +132,14 @@ RunResult Replayer::replay(const Schedule& schedule, RunProgress* progress, Time
     network.check_conservation();
     r.end = network.finished_at();
     result.steps.push_back(r);
+    if (deps) {
+      const uint32_t first = deps->first_of_step(s);
+      for (uint32_t t = first; t < deps->first_of_step(s + 1); ++t) transfer_delivered[t] = inject_at;
+      for (size_t f = 0; f < flow_transfer.size(); ++f) {
+        Time& d = transfer_delivered[first + flow_transfer[f]];
+        d = std::max(d, network.flow_delivered_at(static_cast<uint32_t>(f)));
+      }
+    }
     if (timeline != nullptr) {
       for (size_t f = 0; f < flow_transfer.size(); ++f) {
         const Transfer& t = step.transfers[flow_transfer[f]];
@@ -139,6 +155,11 @@ RunResult Replayer::replay(const Schedule& schedule, RunProgress* progress, Time
     }
   }
   if (recorder) recorder->finish();
+  if (deps) {
+    BarrierWait wait = photonsim::measure_barrier_wait(*deps, transfer_delivered, result.steps);
+    for (size_t i = 0; i < result.steps.size(); ++i) result.steps[i].barrier_wait = wait.per_step[i];
+    result.barrier_wait = wait.total;
+  }
   result.completion = result.steps.empty() ? Time::zero() : result.steps.back().end;
   result.events = events.fired();
   result.network = network.stats();

@@ -21,8 +21,11 @@ class Replayer {
  public:
   Replayer(FabricSpec fabric, WorkloadSpec workload) : fabric_(std::move(fabric)), workload_(std::move(workload)) {}
   // `progress`, when given, hears the run advance (sim/run_progress.h);
-  // `timeline`, when given, receives what every port and transfer did.
-  RunResult replay(const Schedule& schedule, RunProgress* progress = nullptr, Timeline* timeline = nullptr) const;
+  // `timeline`, when given, receives what every port and transfer did;
+  // `measure_barrier_wait` fills the steps' and the run's barrier_wait
+  // (sync = barrier; it costs the schedule's block dependencies).
+  RunResult replay(const Schedule& schedule, RunProgress* progress = nullptr, Timeline* timeline = nullptr,
+                   bool measure_barrier_wait = false) const;
   // A lower bound on the events replay() fires: two per packet per hop, one
   // hop unless a transfer's path says more. Cheap: no routing.
   uint64_t minimum_events(const Schedule& schedule) const;

@@ -17,6 +17,9 @@ struct StepResult {
   Time end;              // last delivery of this step
   uint64_t transfers = 0;
   int64_t bytes = 0;
+  // Barrier runs measured for it (Replayer's measure_barrier_wait): how long
+  // the step's first ready transfer was held (sim/engine/barrier_wait.h).
+  Time barrier_wait;
   Time measured() const { return end - begin; }
 };
 
@@ -25,6 +28,7 @@ struct RunResult {
   Time completion;
   int reconfigurations = 0;
   Time reconfiguration_time;
+  Time barrier_wait;  // the time covered by the steps' barrier waits (0 for dataflow)
   uint64_t events = 0;
   NetworkStats network;
 };

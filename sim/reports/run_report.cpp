@@ -38,7 +38,7 @@ Time predicted_total(const RunReport& r) { return r.schedule.prediction().total(
 std::vector<Column> scalar_columns(const RunReport& r) {
   const ExperimentConfig& c = r.config;
   const Time predicted = predicted_total(r);
-  return {
+  std::vector<Column> columns = {
       {"collective", to_string(r.schedule.collective()), true},
       {"algorithm", r.schedule.algorithm(), true},
       {"planner", r.schedule.planner(), true},
@@ -74,6 +74,16 @@ std::vector<Column> scalar_columns(const RunReport& r) {
       {"synthesis_s", fixed(r.synthesis_seconds, 6), false},
       {"simulation_s", fixed(r.simulation_seconds, 6), false},
   };
+  if (reports_execution(c)) {
+    // Before the timings, which stay last.
+    const std::vector<Column> execution = {
+        {"sync", to_string(c.fabric.sync), true},
+        {"reconfiguration", to_string(c.fabric.reconfiguration), true},
+        {"barrier_wait_ps", std::to_string(r.result.barrier_wait.picoseconds()), false},
+    };
+    columns.insert(columns.end() - 4, execution.begin(), execution.end());
+  }
+  return columns;
 }
 
 }  // namespace
@@ -103,9 +113,14 @@ std::string RunReport::json() const {
         .field("transfers", m.transfers)
         .field("bytes", m.bytes)
         .field("measured_ps", m.measured().picoseconds())
-        .field("predicted_ps", p.total().picoseconds())
-        .key("error_pct")
-        .number(fixed(error_pct(m.measured(), p.total()), 4));
+        .field("predicted_ps", p.total().picoseconds());
+    if (reports_execution(config)) {
+      // Steps may overlap under dataflow: when each began and ended.
+      out.field("begin_ps", m.begin.picoseconds())
+          .field("end_ps", m.end.picoseconds())
+          .field("barrier_wait_ps", m.barrier_wait.picoseconds());
+    }
+    out.key("error_pct").number(fixed(error_pct(m.measured(), p.total()), 4));
     out.key("measured")
         .begin_object(JsonWriter::Layout::inline_)
         .field("reconfiguration_ps", m.reconfiguration.picoseconds())
@@ -173,6 +188,13 @@ std::string RunReport::table() const {
   }
   out << "reconfigurations   " << result.reconfigurations << " (" << format_time(result.reconfiguration_time)
       << " dark)\n";
+  if (reports_execution(config)) {
+    out << "execution          sync " << to_string(config.fabric.sync) << ", reconfiguration "
+        << to_string(config.fabric.reconfiguration) << ", barrier wait " << format_time(result.barrier_wait)
+        << (config.fabric.sync == SyncMode::barrier ? " (time some transfer had its data but waited for a barrier)"
+                                                    : "")
+        << "\n";
+  }
   out << "events             " << result.events << ", packets " << result.network.packets << ", packet-hops "
       << result.network.packet_hops << ", wall " << fixed(wall_seconds, 3) << " s (synthesis "
       << fixed(synthesis_seconds, 3) << " s, simulation " << fixed(simulation_seconds, 3) << " s)\n";

@@ -652,4 +652,40 @@ TEST_F(Cli, GoldenScenariosMatchTheirCheckedInJson) {
   EXPECT_GE(scenarios, 8u);
 }
 
+// fabric.sync = dataflow never takes longer than the barrier on the shipped
+// configs (every paper's, the quickstart, the goldens and the engine
+// benchmarks but alltoall64_ring_32MB, a 45 s run: README "Dataflow" lists
+// it), with either reconfiguration scope; and partial reconfiguration never
+// takes longer than reconfiguring everything.
+TEST_F(Cli, DataflowIsNeverSlowerThanTheBarrierOnShippedConfigs) {
+  const fs::path root(PHOTONSIM_SOURCE_DIR);
+  std::vector<fs::path> configs = {root / "configs" / "quickstart.yaml"};
+  for (const char* folder : {"alltoall_paper", "harvest_paper", "pccl_paper", "retri_paper", "bench"}) {
+    for (const auto& entry : fs::directory_iterator(root / "configs" / folder)) {
+      if (entry.path().extension() == ".yaml" && entry.path().stem() != "alltoall64_ring_32MB") {
+        configs.push_back(entry.path());
+      }
+    }
+  }
+  for (const auto& entry : fs::directory_iterator(root / "tests" / "golden")) {
+    if (entry.path().extension() == ".yaml") configs.push_back(entry.path());
+  }
+  std::sort(configs.begin(), configs.end());
+  const auto measured = [&](const fs::path& config, const char* sync, const char* scope) {
+    const Outcome o = photonsim("run " + config.string() + " --format json --set fabric.sync=" + sync +
+                                " --set fabric.reconfiguration=" + scope);
+    EXPECT_EQ(o.code, 0) << config << ": " << o.err;
+    const size_t at = o.out.find("\"measured_ps\": ");
+    EXPECT_NE(at, std::string::npos) << config;
+    return at == std::string::npos ? int64_t{-1} : std::stoll(o.out.substr(at + 15));
+  };
+  for (const fs::path& config : configs) {
+    const int64_t barrier = measured(config, "barrier", "all");
+    EXPECT_LE(measured(config, "barrier", "changed"), barrier) << config;
+    EXPECT_LE(measured(config, "dataflow", "all"), barrier) << config;
+    EXPECT_LE(measured(config, "dataflow", "changed"), barrier) << config;
+  }
+  EXPECT_GE(configs.size(), 18u);
+}
+
 }  // namespace

@@ -35,14 +35,15 @@ RunResult run_with(FabricSpec f, SyncMode sync, ReconfigurationScope scope, cons
 TEST(DependencyRun, DataflowStartsATransferWhenItsBlocksAreIn) {
   const Topology ring("ring", 3, {{0, 1}, {1, 2}, {2, 0}});
   const Schedule s = schedule(
-      3, {ring}, {Step{0, {carrying(0, 1, 100'000, {0}), carrying(1, 2, 1000, {1})}}, Step{0, {carrying(2, 0, 1000, {1})}}});
+      3, {ring},
+      {Step{0, {carrying(0, 1, 100'000, {0}), carrying(1, 2, 1000, {1})}}, Step{0, {carrying(2, 0, 1000, {1})}}});
   FabricSpec f = fabric(3);
   f.step_overhead = ns(100);
   const RunResult barrier = run_with(f, SyncMode::barrier, ReconfigurationScope::all, s);
   EXPECT_EQ(barrier.steps[1].begin, ns(1600));
   EXPECT_EQ(barrier.completion, ns(1600 + 100 + 10 + 500));
   const RunResult dataflow = run_with(f, SyncMode::dataflow, ReconfigurationScope::all, s);
-  EXPECT_EQ(dataflow.steps[1].begin, ns(610));       // released as block 1 lands at 2
+  EXPECT_EQ(dataflow.steps[1].begin, ns(610));            // released as block 1 lands at 2
   EXPECT_EQ(dataflow.steps[1].end, ns(610 + 100 + 510));  // its own start-up, then 1000 B over one hop
   EXPECT_EQ(dataflow.completion, ns(1600));
 }
