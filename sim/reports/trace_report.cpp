@@ -162,7 +162,7 @@ Selection select(const Counts& c, size_t limit) {
       }
       s.port_gpus = s.process_gpus = kept;
       s.note += "; still over the limit, so only the first " + std::to_string(kept) + " of " + std::to_string(gpus) +
-                " GPUs are written (their processes whole, the other GPUs' left out)";
+                " GPUs are written (their processes whole; the other GPUs are left out)";
     }
   }
   if (c.steps > limit) {
