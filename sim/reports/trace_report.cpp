@@ -14,7 +14,6 @@ namespace {
 using Layout = JsonWriter::Layout;
 
 constexpr int64_t kStepsPid = 1;
-constexpr int64_t kStepsTid = 1;
 
 // Integer picoseconds as exact decimal microseconds, from integers: a double
 // would round 1 ps away in a run of a few seconds.
@@ -38,6 +37,33 @@ struct GpuStep {
   Time last_delivered;
   uint64_t transfers = 0;
 };
+
+// Spans that may overlap (steps under fabric.sync = dataflow) go on lanes,
+// one thread each, so spans on one thread always nest or are disjoint: each
+// to the first lane free at its begin, in order of begin (longer first).
+// Returns the lane of each span and sets `count`.
+std::vector<size_t> lanes(const std::vector<std::pair<Time, Time>>& spans, size_t& count) {
+  std::vector<size_t> order(spans.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    return spans[a].first != spans[b].first ? spans[a].first < spans[b].first : spans[a].second > spans[b].second;
+  });
+  std::vector<size_t> lane(spans.size(), 0);
+  std::vector<Time> free_at;  // per lane: when its last span ends
+  for (size_t i : order) {
+    size_t l = 0;
+    while (l < free_at.size() && free_at[l] > spans[i].first) ++l;
+    if (l == free_at.size()) free_at.push_back(Time::zero());
+    free_at[l] = spans[i].second;
+    lane[i] = l;
+  }
+  count = std::max<size_t>(free_at.size(), 1);
+  return lane;
+}
+
+std::string lane_name(const std::string& name, size_t lane) {
+  return lane == 0 ? name : name + " " + std::to_string(lane + 1);
+}
 
 // A port span as written: recorded, or several busy ones of a step merged.
 struct WrittenSpan {
@@ -197,42 +223,75 @@ Time barrier_after(const RunResult& result, size_t k) {
   return k + 1 < result.steps.size() ? result.steps[k + 1].begin : result.completion;
 }
 
+std::vector<size_t> step_lanes(const RunResult& result, size_t& count) {
+  std::vector<std::pair<Time, Time>> spans;
+  for (const StepResult& s : result.steps) spans.emplace_back(s.begin, s.end);
+  return lanes(spans, count);
+}
+
+// The steps process: thread ids 1 .. lanes.
 void write_steps(Events& events, const RunResult& result) {
-  events.name("process_name", kStepsPid, kStepsTid, "steps");
-  events.sort_index("process_sort_index", kStepsPid, kStepsTid, 0);
-  events.name("thread_name", kStepsPid, kStepsTid, "steps");
-  events.sort_index("thread_sort_index", kStepsPid, kStepsTid, 0);
+  size_t count = 0;
+  const std::vector<size_t> lane = step_lanes(result, count);
+  events.name("process_name", kStepsPid, 1, "steps");
+  events.sort_index("process_sort_index", kStepsPid, 1, 0);
+  for (size_t l = 0; l < count; ++l) {
+    events.name("thread_name", kStepsPid, 1 + static_cast<int64_t>(l), lane_name("steps", l));
+    events.sort_index("thread_sort_index", kStepsPid, 1 + static_cast<int64_t>(l), static_cast<int64_t>(l));
+  }
   for (size_t k = 0; k < result.steps.size(); ++k) {
     const StepResult& s = result.steps[k];
+    const int64_t tid = 1 + static_cast<int64_t>(lane[k]);
     const std::string n = std::to_string(k);
     const auto step_arg = [&](JsonWriter& w) { w.field("step", static_cast<uint64_t>(k)); };
-    events.span("step " + n, "step", kStepsPid, kStepsTid, s.begin, s.end, [&](JsonWriter& w) {
+    events.span("step " + n, "step", kStepsPid, tid, s.begin, s.end, [&](JsonWriter& w) {
       step_arg(w);
       w.field("reconfiguration_ps", s.reconfiguration.picoseconds()).field("startup_ps", s.startup.picoseconds());
       w.field("bytes", s.bytes).field("transfers", s.transfers);
     });
     const Time dark_end = s.begin + s.reconfiguration;
     if (s.reconfiguration > Time::zero()) {
-      events.span("reconfiguration " + n, "step", kStepsPid, kStepsTid, s.begin, dark_end, step_arg);
+      events.span("reconfiguration " + n, "step", kStepsPid, tid, s.begin, dark_end, step_arg);
     }
     if (s.startup > Time::zero()) {
-      events.span("start-up " + n, "step", kStepsPid, kStepsTid, dark_end, dark_end + s.startup, step_arg);
+      events.span("start-up " + n, "step", kStepsPid, tid, dark_end, dark_end + s.startup, step_arg);
     }
   }
 }
 
+std::vector<size_t> send_lanes(const std::vector<GpuStep>& sends, size_t& count) {
+  std::vector<std::pair<Time, Time>> spans;
+  for (const GpuStep& g : sends) spans.emplace_back(g.first_injected, g.last_delivered);
+  return lanes(spans, count);
+}
+
 size_t steps_events(const RunResult& result) {
-  size_t n = 4;
+  size_t count = 0;
+  step_lanes(result, count);
+  size_t n = 2 + 2 * count;
   for (const StepResult& s : result.steps) {
     n += 1 + (s.reconfiguration > Time::zero() ? 1 : 0) + (s.startup > Time::zero() ? 1 : 0);
   }
   return n;
 }
 
-size_t wait_spans(const RunResult& result, const std::vector<GpuStep>& sends) {
-  size_t n = 0;
-  for (const GpuStep& g : sends) n += barrier_after(result, g.step) > g.last_delivered ? 1 : 0;
-  return n;
+struct Wait {
+  uint32_t step;
+  Time begin;
+  Time end;
+};
+
+// A GPU's waits at the barriers, in step order. When steps overlap (dataflow)
+// a wait that would overlap the one before is left out: there is no barrier
+// to wait at then.
+std::vector<Wait> waits(const RunResult& result, const std::vector<GpuStep>& sends) {
+  std::vector<Wait> out;
+  for (const GpuStep& g : sends) {
+    const Time barrier = barrier_after(result, g.step);
+    if (barrier <= g.last_delivered || (!out.empty() && out.back().end > g.last_delivered)) continue;
+    out.push_back(Wait{g.step, g.last_delivered, barrier});
+  }
+  return out;
 }
 
 }  // namespace
@@ -248,7 +307,11 @@ std::string trace_report(const RunResult& result, const Timeline* timeline, cons
   counts.base.assign(gpus, 6);  // process name and sort index, send and wait thread names and sort indexes
   counts.ports.assign(gpus, 0);
   counts.merged.assign(gpus, 0);
-  for (size_t u = 0; u < gpus; ++u) counts.base[u] += sends[u].size() + wait_spans(result, sends[u]);
+  for (size_t u = 0; u < gpus; ++u) {
+    size_t send_threads = 0;
+    send_lanes(sends[u], send_threads);
+    counts.base[u] += 2 * (send_threads - 1) + sends[u].size() + waits(result, sends[u]).size();
+  }
   if (timeline != nullptr) {
     const PortTimeline* previous = nullptr;
     for (const PortTimeline& p : timeline->ports) {
@@ -270,38 +333,45 @@ std::string trace_report(const RunResult& result, const Timeline* timeline, cons
   w.begin_object().key("traceEvents").begin_array();
   Events events(w);
   write_steps(events, result);
-  // Thread ids are unique across processes and never 0: viewers that key
-  // threads by tid alone still keep them apart.
-  const int64_t stride = static_cast<int64_t>(fabric.ports) + 2;
-  const auto first_tid = [&](size_t u) { return 2 + static_cast<int64_t>(u) * stride; };
+  // Thread ids are unique across processes and never 0 (viewers that key
+  // threads by tid alone still keep them apart): given in writing order.
+  size_t step_threads = 0;
+  step_lanes(result, step_threads);
+  int64_t next_tid = 1 + static_cast<int64_t>(step_threads);
   size_t port_index = 0;
   size_t written_port_spans = 0;
   for (size_t u = 0; u < selection.process_gpus; ++u) {
     const int64_t pid = 2 + static_cast<int64_t>(u);
-    const int64_t send = first_tid(u), wait = send + 1;
+    size_t send_threads = 0;
+    const std::vector<size_t> lane = send_lanes(sends[u], send_threads);
+    const int64_t send = next_tid, wait = send + static_cast<int64_t>(send_threads);
+    next_tid = wait + 1;
     events.name("process_name", pid, send, "GPU " + std::to_string(u));
     events.sort_index("process_sort_index", pid, send, static_cast<int64_t>(u) + 1);
-    events.name("thread_name", pid, send, "send");
-    events.sort_index("thread_sort_index", pid, send, 0);
-    events.name("thread_name", pid, wait, "wait");
-    events.sort_index("thread_sort_index", pid, wait, 1);
-    for (const GpuStep& g : sends[u]) {
-      events.span(
-          "step " + std::to_string(g.step) + " send", "gpu", pid, send, g.first_injected, g.last_delivered,
-          [&](JsonWriter& a) { a.field("step", static_cast<uint64_t>(g.step)).field("transfers", g.transfers); });
+    for (size_t l = 0; l < send_threads; ++l) {
+      events.name("thread_name", pid, send + static_cast<int64_t>(l), lane_name("send", l));
+      events.sort_index("thread_sort_index", pid, send + static_cast<int64_t>(l), static_cast<int64_t>(l));
     }
-    for (const GpuStep& g : sends[u]) {
-      const Time barrier = barrier_after(result, g.step);
-      if (barrier <= g.last_delivered) continue;
-      events.span("barrier wait", "gpu", pid, wait, g.last_delivered, barrier,
-                  [&](JsonWriter& a) { a.field("step", static_cast<uint64_t>(g.step)); });
+    events.name("thread_name", pid, wait, "wait");
+    events.sort_index("thread_sort_index", pid, wait, static_cast<int64_t>(send_threads));
+    for (size_t i = 0; i < sends[u].size(); ++i) {
+      const GpuStep& g = sends[u][i];
+      events.span("step " + std::to_string(g.step) + " send", "gpu", pid, send + static_cast<int64_t>(lane[i]),
+                  g.first_injected, g.last_delivered, [&](JsonWriter& a) {
+                    a.field("step", static_cast<uint64_t>(g.step)).field("transfers", g.transfers);
+                  });
+    }
+    for (const Wait& gap : waits(result, sends[u])) {
+      events.span("barrier wait", "gpu", pid, wait, gap.begin, gap.end,
+                  [&](JsonWriter& a) { a.field("step", static_cast<uint64_t>(gap.step)); });
     }
     for (; port_index < timeline->ports.size() && timeline->ports[port_index].gpu == u; ++port_index) {
       if (u >= selection.port_gpus) continue;
       const PortTimeline& p = timeline->ports[port_index];
-      const int64_t tid = send + 2 + static_cast<int64_t>(p.port);
+      const int64_t tid = next_tid++;
       events.name("thread_name", pid, tid, "port " + std::to_string(p.port));
-      events.sort_index("thread_sort_index", pid, tid, 2 + static_cast<int64_t>(p.port));
+      events.sort_index("thread_sort_index", pid, tid,
+                        static_cast<int64_t>(send_threads) + 1 + static_cast<int64_t>(p.port));
       const auto write = [&](const WrittenSpan& ws) {
         const PortSpan& s = ws.span;
         ++written_port_spans;

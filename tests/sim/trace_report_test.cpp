@@ -269,9 +269,13 @@ TEST(TraceReport, StillOverTheLimitOnlyTheFirstGpusKeepTheirPorts) {
   EXPECT_EQ(other.at("photonsim_gpu_processes").integer(), 4);
   EXPECT_NE(other.at("photonsim_aggregation").text.find("only the ports of the first 2 of 4 GPUs"), std::string::npos)
       << other.at("photonsim_aggregation").text;
-  EXPECT_EQ(spans(doc, 3, 7, "-> 2").size(), 2u);          // GPU 1 keeps its ports
-  EXPECT_TRUE(spans(doc, 4, 10, "-> 3").empty());          // GPU 2 does not
-  EXPECT_EQ(spans(doc, 5, 11, "step 1 send").size(), 1u);  // but GPU 3 keeps its send track
+  // Thread ids go in writing order: GPU 2 (pid 4) has send 8 and wait 9 and
+  // no port thread, GPU 3 (pid 5) send 10 and wait 11.
+  EXPECT_EQ(spans(doc, 3, 7, "-> 2").size(), 2u);  // GPU 1 keeps its ports
+  for (const JsonValue& e : doc.at("traceEvents").items) {
+    EXPECT_FALSE(e.at("pid").integer() == 4 && e.at("name").text.rfind("-> ", 0) == 0);  // GPU 2 does not
+  }
+  EXPECT_EQ(spans(doc, 5, 10, "step 1 send").size(), 1u);  // but GPU 3 keeps its send track
 
   // Below the send and wait tracks: whole GPUs are left out.
   options.event_limit = 7 + 2 * 15;
@@ -281,6 +285,31 @@ TEST(TraceReport, StillOverTheLimitOnlyTheFirstGpusKeepTheirPorts) {
   EXPECT_EQ(fewer.at("otherData").at("photonsim_gpu_processes").integer(), 2);
   EXPECT_NE(fewer.at("otherData").at("photonsim_aggregation").text.find("only the first 2 of 4 GPUs"),
             std::string::npos);
+}
+
+// Steps that overlap (fabric.sync = dataflow) go on lanes, one thread each,
+// so no thread holds spans that partly overlap.
+TEST(TraceReport, OverlappingStepsGoOnLanes) {
+  HandTimeline h = hand_timeline(2, 1);
+  h.result.steps[1].begin = Time::ps(500'000);  // step 1 starts before step 0 ends
+  for (TransferSpan& t : h.timeline.transfers) {
+    if (t.step == 1) t.injected = Time::ps(400'000);  // and sends while step 0 still does
+  }
+  const JsonValue doc = parse_json(trace_report(h.result, &h.timeline, h.fabric));
+  EXPECT_EQ(validate_trace(doc), std::vector<std::string>{});
+  expect_span(doc, 1, 1, "step 0", "0", "1");
+  expect_span(doc, 1, 2, "step 1", "0.5", "1.5");
+  // GPU 0 (pid 2): send lanes tids 3 and 4, wait 5.
+  expect_span(doc, 2, 3, "step 0 send", "0.002", "0.498");
+  expect_span(doc, 2, 4, "step 1 send", "0.4", "1.1");
+  std::vector<std::string> threads;
+  for (const JsonValue& e : doc.at("traceEvents").items) {
+    if (e.at("name").text == "thread_name" && e.at("pid").integer() <= 2)
+      threads.push_back(e.at("args").at("name").text);
+  }
+  EXPECT_EQ(threads, (std::vector<std::string>{"steps", "steps 2", "send", "send 2", "wait", "port 0"}));
+  EXPECT_EQ(doc.at("otherData").at("photonsim_events").integer(),
+            static_cast<int64_t>(doc.at("traceEvents").items.size()));
 }
 
 // A real run over the limit: the quickstart's 8-GPU ring, 224 port spans.
