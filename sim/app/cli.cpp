@@ -36,6 +36,7 @@
 #include "sim/reports/plan_report.h"
 #include "sim/app/terminal_progress.h"
 #include "sim/reports/topology_report.h"
+#include "sim/reports/trace_report.h"
 #include "topology/topology_registry.h"
 
 namespace po = boost::program_options;
@@ -50,9 +51,10 @@ constexpr const char* kUsage =
     "\n"
     "usage:\n"
     "  photonsim run CONFIG.yaml [--set key=value]... [--format table|json|csv] [--out DIR] [--seed N]\n"
-    "                [--fidelity packet|chunk|analytical]\n"
+    "                [--fidelity packet|chunk|analytical] [--trace FILE.json]\n"
     "  photonsim synth CONFIG.yaml --out FILE.pb [--set key=value]...\n"
     "  photonsim replay FILE.pb CONFIG.yaml [--set key=value]... [--format table|json|csv] [--out DIR] [--no-verify]\n"
+    "                [--trace FILE.json]\n"
     "  photonsim plan CONFIG.yaml [--set key=value]... [--format table|json]\n"
     "  photonsim list\n"
     "  photonsim verify CONFIG.yaml|FILE.pb [--set key=value]...\n"
@@ -153,6 +155,11 @@ int verb_run(int argc, const char* const* argv, std::ostream& out, std::ostream&
     d.add_options()("no-verify", "replay without first proving the schedule's post-condition (photonsim verify)");
     // clang-format on
   }
+  std::string trace_path;
+  // clang-format off
+  d.add_options()("trace", po::value(&trace_path)->value_name("FILE.json"),
+                  "write the run's timeline (steps, GPUs, ports) to FILE.json, a Chrome/Perfetto trace");
+  // clang-format on
   std::string config_path, schedule_path;
   std::vector<std::pair<const char*, std::string*>> positionals;
   if (replay) positionals.push_back({"schedule", &schedule_path});
@@ -178,6 +185,9 @@ int verb_run(int argc, const char* const* argv, std::ostream& out, std::ostream&
       throw po::error(e.what());
     }
   }();
+  const bool tracing = vm.count("trace") > 0;
+  if (tracing && trace_path.empty()) throw po::error("--trace needs FILE.json");
+  if (tracing) check_replaceable(trace_path);  // before the run, not after it
   ExperimentConfig config = load_config(config_path, o.sets);
   if (vm.count("seed")) config.seed = seed_value(vm);
   if (!replay) {
@@ -186,8 +196,10 @@ int verb_run(int argc, const char* const* argv, std::ostream& out, std::ostream&
   }
   const std::string out_dir = o.out.empty() ? config.output_dir : o.out;
   TerminalProgress progress(err, &err == &std::cerr && ::isatty(2) == 1);
+  Timeline timeline;
+  Timeline* recording = tracing && fidelity != Fidelity::analytical ? &timeline : nullptr;
   RunReport report = [&] {
-    if (!replay) return run_experiment(config, SynthesizerRegistry::with_builtins(), fidelity, &progress);
+    if (!replay) return run_experiment(config, SynthesizerRegistry::with_builtins(), fidelity, &progress, recording);
     const Schedule schedule = read_schedule(schedule_path);
     check_schedule_fits(schedule, config);
     if (!vm.count("no-verify")) {
@@ -200,9 +212,19 @@ int verb_run(int argc, const char* const* argv, std::ostream& out, std::ostream&
                     " (photonsim verify; --no-verify replays it anyway)");
       }
     }
-    return replay_schedule(schedule, config, fidelity, &progress);
+    return replay_schedule(schedule, config, fidelity, &progress, recording);
   }();
   write_outputs(report, out_dir);
+  if (tracing) {
+    TraceOptions options;
+    options.about = {{"config", config_path}};
+    if (replay) options.about.push_back({"schedule", schedule_path});
+    options.about.push_back({"collective", to_string(report.schedule.collective())});
+    options.about.push_back({"algorithm", report.schedule.algorithm()});
+    options.about.push_back({"fidelity", to_string(fidelity)});
+    options.about.push_back({"seed", std::to_string(config.seed)});
+    write_file_atomically(trace_path, trace_report(report.result, recording, config.fabric, options));
+  }
   out << render_report(report, o.format);
   return 0;
 }

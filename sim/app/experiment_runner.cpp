@@ -9,8 +9,8 @@
 
 namespace photonsim {
 
-RunReport simulate_schedule(Schedule schedule, const ExperimentConfig& config, Fidelity fidelity,
-                            RunProgress* progress) {
+RunReport simulate_schedule(Schedule schedule, const ExperimentConfig& config, Fidelity fidelity, RunProgress* progress,
+                            Timeline* timeline) {
   const auto begin = std::chrono::steady_clock::now();
   RunResult result;
   if (fidelity == Fidelity::analytical) {
@@ -20,7 +20,7 @@ RunReport simulate_schedule(Schedule schedule, const ExperimentConfig& config, F
     FabricSpec fabric = config.fabric;
     if (fidelity == Fidelity::chunk) fabric.packet = Bytes(0);  // one packet per chunk
     result = naming_time_overflow(config.source + ": the simulated completion time", [&] {
-      return Replayer(fabric, config.workload).replay(schedule, progress, nullptr, reports_execution(config));
+      return Replayer(fabric, config.workload).replay(schedule, progress, timeline, reports_execution(config));
     });
   }
   const std::chrono::duration<double> wall = std::chrono::steady_clock::now() - begin;
@@ -38,7 +38,7 @@ void check_schedule_fits(const Schedule& schedule, const ExperimentConfig& confi
 }
 
 RunReport replay_schedule(const Schedule& schedule, const ExperimentConfig& config, Fidelity fidelity,
-                          RunProgress* progress) {
+                          RunProgress* progress, Timeline* timeline) {
   check_schedule_fits(schedule, config);
   const bool stored = !schedule.prediction().steps.empty() || !schedule.prediction().model.empty();
   Prediction prediction = naming_time_overflow(config.source + ": the predicted time of the replayed schedule", [&] {
@@ -46,7 +46,8 @@ RunReport replay_schedule(const Schedule& schedule, const ExperimentConfig& conf
     p.total();  // the sum over steps must fit too
     return p;
   });
-  RunReport report = simulate_schedule(schedule.with_prediction(std::move(prediction)), config, fidelity, progress);
+  RunReport report =
+      simulate_schedule(schedule.with_prediction(std::move(prediction)), config, fidelity, progress, timeline);
   if (stored) {
     naming_time_overflow("the prediction stored in the schedule", [&] { return schedule.prediction().total(); });
     report.stored_prediction = schedule.prediction();
@@ -55,7 +56,7 @@ RunReport replay_schedule(const Schedule& schedule, const ExperimentConfig& conf
 }
 
 RunReport run_experiment(const ExperimentConfig& config, const SynthesizerRegistry& registry, Fidelity fidelity,
-                         RunProgress* progress) {
+                         RunProgress* progress, Timeline* timeline) {
   const auto begin = std::chrono::steady_clock::now();
   Schedule schedule = naming_time_overflow(config.source + ": the predicted time of the synthesized schedule", [&] {
     Schedule s = located(
@@ -64,7 +65,7 @@ RunReport run_experiment(const ExperimentConfig& config, const SynthesizerRegist
     return s;
   });
   const std::chrono::duration<double> synthesis = std::chrono::steady_clock::now() - begin;
-  RunReport report = simulate_schedule(std::move(schedule), config, fidelity, progress);
+  RunReport report = simulate_schedule(std::move(schedule), config, fidelity, progress, timeline);
   const std::chrono::duration<double> wall = std::chrono::steady_clock::now() - begin;
   report.wall_seconds = wall.count();
   report.synthesis_seconds = synthesis.count();

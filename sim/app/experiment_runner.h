@@ -7,17 +7,21 @@
 #include "sim/app/experiment_config.h"
 #include "sim/app/fidelity.h"
 #include "sim/engine/run_progress.h"
+#include "sim/engine/timeline.h"
 #include "sim/reports/run_report.h"
 
 namespace photonsim {
 
+// `timeline`, when given, receives what every port and transfer did (the
+// packet and chunk fidelities; analytical leaves it empty: no packets run).
 RunReport run_experiment(const ExperimentConfig& config, const SynthesizerRegistry& registry,
-                         Fidelity fidelity = Fidelity::packet, RunProgress* progress = nullptr);
+                         Fidelity fidelity = Fidelity::packet, RunProgress* progress = nullptr,
+                         Timeline* timeline = nullptr);
 // Simulates `schedule` on the config's fabric and reports it next to the
 // schedule's own prediction (made for this fabric by the synthesizer). The
 // report keeps the schedule: pass an rvalue to move it there.
 RunReport simulate_schedule(Schedule schedule, const ExperimentConfig& config, Fidelity fidelity = Fidelity::packet,
-                            RunProgress* progress = nullptr);
+                            RunProgress* progress = nullptr, Timeline* timeline = nullptr);
 // Throws Error unless the schedule's GPU count is fabric.gpus and each of its
 // topologies fits the fabric's ports: cheap, so callers run it before verifying.
 void check_schedule_fits(const Schedule& schedule, const ExperimentConfig& config);
@@ -27,6 +31,7 @@ void check_schedule_fits(const Schedule& schedule, const ExperimentConfig& confi
 // prediction stored in the schedule, made for the fabric it was synthesized
 // on, is kept only as RunReport::stored_prediction.
 RunReport replay_schedule(const Schedule& schedule, const ExperimentConfig& config,
-                          Fidelity fidelity = Fidelity::packet, RunProgress* progress = nullptr);
+                          Fidelity fidelity = Fidelity::packet, RunProgress* progress = nullptr,
+                          Timeline* timeline = nullptr);
 
 }  // namespace photonsim

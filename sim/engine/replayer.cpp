@@ -108,7 +108,7 @@ RunResult Replayer::replay(const Schedule& schedule, RunProgress* progress, Time
                     " would send a packet over 4 GiB; set fabric.packet or workload.chunk");
       }
       r.bytes += flow.bytes.count();
-      flows.push_back(FlowSpec{flow.bytes, std::move(flow.links)});
+      flows.push_back(FlowSpec{flow.bytes, std::move(flow.links), static_cast<uint32_t>(s)});
     }
     r.transfers = step.transfers.size();
     network.start_flows(std::move(flows), inject_at);

@@ -1,0 +1,426 @@
+#include "sim/reports/trace_report.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <stdexcept>
+
+#include "core/version.h"
+#include "sim/reports/json_writer.h"
+
+namespace photonsim {
+
+namespace {
+
+using Layout = JsonWriter::Layout;
+
+constexpr int64_t kStepsPid = 1;
+
+// Integer picoseconds as exact decimal microseconds, from integers: a double
+// would round 1 ps away in a run of a few seconds.
+std::string micros(Time t) {
+  const int64_t ps = t.picoseconds();
+  const uint64_t magnitude = ps < 0 ? 0 - static_cast<uint64_t>(ps) : static_cast<uint64_t>(ps);
+  std::string out = (ps < 0 ? "-" : "") + std::to_string(magnitude / 1'000'000);
+  const uint64_t fraction = magnitude % 1'000'000;
+  if (fraction == 0) return out;
+  char digits[16];
+  std::snprintf(digits, sizeof digits, "%06llu", static_cast<unsigned long long>(fraction));
+  std::string f(digits);
+  f.erase(f.find_last_not_of('0') + 1);
+  return out + "." + f;
+}
+
+// One GPU's sending in one step.
+struct GpuStep {
+  uint32_t step = 0;
+  Time first_injected;
+  Time last_delivered;
+  uint64_t transfers = 0;
+};
+
+// Spans that may overlap (steps under fabric.sync = dataflow) go on lanes,
+// one thread each, so spans on one thread always nest or are disjoint: each
+// to the first lane free at its begin, in order of begin (longer first).
+// Returns the lane of each span and sets `count`.
+std::vector<size_t> lanes(const std::vector<std::pair<Time, Time>>& spans, size_t& count) {
+  std::vector<size_t> order(spans.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    return spans[a].first != spans[b].first ? spans[a].first < spans[b].first : spans[a].second > spans[b].second;
+  });
+  std::vector<size_t> lane(spans.size(), 0);
+  std::vector<Time> free_at;  // per lane: when its last span ends
+  for (size_t i : order) {
+    size_t l = 0;
+    while (l < free_at.size() && free_at[l] > spans[i].first) ++l;
+    if (l == free_at.size()) free_at.push_back(Time::zero());
+    free_at[l] = spans[i].second;
+    lane[i] = l;
+  }
+  count = std::max<size_t>(free_at.size(), 1);
+  return lane;
+}
+
+std::string lane_name(const std::string& name, size_t lane) {
+  return lane == 0 ? name : name + " " + std::to_string(lane + 1);
+}
+
+// A port span as written: recorded, or several busy ones of a step merged.
+struct WrittenSpan {
+  PortSpan span;
+  uint64_t merged = 1;
+  bool several_peers = false;
+};
+
+// Consecutive busy spans of one step become one; dark spans stay apart.
+// Spans are in time order, so the merged ones never overlap.
+template <class Emit>
+void aggregate(const std::vector<PortSpan>& spans, Emit emit) {
+  WrittenSpan current;
+  bool open = false;
+  for (const PortSpan& s : spans) {
+    if (open && s.activity == PortActivity::busy && current.span.activity == PortActivity::busy &&
+        current.span.step == s.step) {
+      current.span.end = std::max(current.span.end, s.end);
+      current.several_peers = current.several_peers || current.span.peer != s.peer;
+      ++current.merged;
+      continue;
+    }
+    if (open) emit(current);
+    current = WrittenSpan{s, 1, false};
+    open = true;
+  }
+  if (open) emit(current);
+}
+
+size_t aggregated_count(const std::vector<PortSpan>& spans) {
+  size_t n = 0;
+  aggregate(spans, [&](const WrittenSpan&) { ++n; });
+  return n;
+}
+
+// Writes events into the traceEvents array and counts them.
+class Events {
+ public:
+  explicit Events(JsonWriter& w) : w_(w) {}
+
+  void name(const char* what, int64_t pid, int64_t tid, const std::string& name) {
+    begin_meta(what, pid, tid);
+    w_.key("args").begin_object(Layout::inline_).field("name", name).end_object().end_object();
+  }
+  void sort_index(const char* what, int64_t pid, int64_t tid, int64_t index) {
+    begin_meta(what, pid, tid);
+    w_.key("args").begin_object(Layout::inline_).field("sort_index", index).end_object().end_object();
+  }
+  // A complete event; `args` writes the members of its args object.
+  template <class Args>
+  void span(const std::string& name, const char* category, int64_t pid, int64_t tid, Time begin, Time end, Args args) {
+    w_.begin_object(Layout::inline_).field("name", name).field("cat", category).field("ph", "X");
+    w_.field("pid", pid).field("tid", tid);
+    w_.key("ts").number(micros(begin)).key("dur").number(micros(end - begin));
+    w_.key("args").begin_object(Layout::inline_);
+    args(w_);
+    w_.end_object().end_object();
+    ++count_;
+  }
+  size_t count() const { return count_; }
+
+ private:
+  void begin_meta(const char* what, int64_t pid, int64_t tid) {
+    w_.begin_object(Layout::inline_).field("name", what).field("ph", "M").field("pid", pid).field("tid", tid);
+    ++count_;
+  }
+
+  JsonWriter& w_;
+  size_t count_ = 0;
+};
+
+// What the size bound keeps.
+struct Selection {
+  bool aggregate = false;
+  size_t port_gpus = 0;     // GPUs 0 .. port_gpus-1 get their port tracks
+  size_t process_gpus = 0;  // GPUs 0 .. process_gpus-1 get a process at all
+  std::string note;
+};
+
+struct Counts {
+  size_t steps = 0;            // the steps process
+  std::vector<size_t> base;    // per GPU: its process, send and wait tracks
+  std::vector<size_t> ports;   // per GPU: its port tracks, every span
+  std::vector<size_t> merged;  // per GPU: its port tracks, aggregated
+  size_t recorded_port_spans = 0;
+};
+
+size_t sum(const std::vector<size_t>& v, size_t n) {
+  size_t s = 0;
+  for (size_t i = 0; i < n && i < v.size(); ++i) s += v[i];
+  return s;
+}
+
+Selection select(const Counts& c, size_t limit) {
+  const size_t gpus = c.base.size();
+  Selection s;
+  s.port_gpus = s.process_gpus = gpus;
+  const size_t base = c.steps + sum(c.base, gpus);
+  const size_t whole = base + sum(c.ports, gpus);
+  if (whole <= limit) {
+    s.note = "none: all " + std::to_string(c.recorded_port_spans) + " recorded port spans are written";
+    return s;
+  }
+  s.aggregate = true;
+  const size_t merged = sum(c.merged, gpus);
+  s.note = "port spans aggregated: the whole trace would have " + std::to_string(whole) +
+           " events, over the limit of " + std::to_string(limit) +
+           ", so each port's busy spans within one step are merged into one span from the first busy begin to the "
+           "last busy end (args.aggregated: how many were merged)";
+  if (base + merged > limit) {
+    size_t total = base, kept = 0;
+    if (base <= limit) {
+      while (kept < gpus && total + c.merged[kept] <= limit) total += c.merged[kept++];
+      s.port_gpus = kept;
+      s.note += "; still over the limit, so only the ports of the first " + std::to_string(kept) + " of " +
+                std::to_string(gpus) + " GPUs are written (every GPU keeps its send and wait tracks)";
+    } else {
+      total = c.steps;
+      while (kept < gpus && total + c.base[kept] + c.merged[kept] <= limit) {
+        total += c.base[kept] + c.merged[kept];
+        ++kept;
+      }
+      s.port_gpus = s.process_gpus = kept;
+      s.note += "; still over the limit, so only the first " + std::to_string(kept) + " of " + std::to_string(gpus) +
+                " GPUs are written (their processes whole; the other GPUs are left out)";
+    }
+  }
+  if (c.steps > limit) {
+    s.note +=
+        "; the steps track alone has " + std::to_string(c.steps) + " events, over the limit, and is written whole";
+  }
+  return s;
+}
+
+// Per GPU, its sending in each step it sends in, in step order.
+std::vector<std::vector<GpuStep>> gpu_steps(const Timeline& timeline, size_t gpus, size_t steps) {
+  std::vector<std::vector<GpuStep>> out(gpus);
+  for (const TransferSpan& t : timeline.transfers) {
+    if (t.src >= gpus || t.step >= steps) {
+      throw std::logic_error("trace: transfer " + std::to_string(t.src) + "->" + std::to_string(t.dst) + " of step " +
+                             std::to_string(t.step) + " is outside the run");
+    }
+    std::vector<GpuStep>& v = out[t.src];
+    if (v.empty() || v.back().step != t.step) {
+      v.push_back(GpuStep{t.step, t.injected, t.delivered, 1});
+      continue;
+    }
+    v.back().first_injected = std::min(v.back().first_injected, t.injected);
+    v.back().last_delivered = std::max(v.back().last_delivered, t.delivered);
+    ++v.back().transfers;
+  }
+  return out;
+}
+
+// The barrier that ends step k: the next step's begin, or the run's end.
+Time barrier_after(const RunResult& result, size_t k) {
+  return k + 1 < result.steps.size() ? result.steps[k + 1].begin : result.completion;
+}
+
+std::vector<size_t> step_lanes(const RunResult& result, size_t& count) {
+  std::vector<std::pair<Time, Time>> spans;
+  for (const StepResult& s : result.steps) spans.emplace_back(s.begin, s.end);
+  return lanes(spans, count);
+}
+
+// The steps process: thread ids 1 .. lanes.
+void write_steps(Events& events, const RunResult& result) {
+  size_t count = 0;
+  const std::vector<size_t> lane = step_lanes(result, count);
+  events.name("process_name", kStepsPid, 1, "steps");
+  events.sort_index("process_sort_index", kStepsPid, 1, 0);
+  for (size_t l = 0; l < count; ++l) {
+    events.name("thread_name", kStepsPid, 1 + static_cast<int64_t>(l), lane_name("steps", l));
+    events.sort_index("thread_sort_index", kStepsPid, 1 + static_cast<int64_t>(l), static_cast<int64_t>(l));
+  }
+  for (size_t k = 0; k < result.steps.size(); ++k) {
+    const StepResult& s = result.steps[k];
+    const int64_t tid = 1 + static_cast<int64_t>(lane[k]);
+    const std::string n = std::to_string(k);
+    const auto step_arg = [&](JsonWriter& w) { w.field("step", static_cast<uint64_t>(k)); };
+    events.span("step " + n, "step", kStepsPid, tid, s.begin, s.end, [&](JsonWriter& w) {
+      step_arg(w);
+      w.field("reconfiguration_ps", s.reconfiguration.picoseconds()).field("startup_ps", s.startup.picoseconds());
+      w.field("bytes", s.bytes).field("transfers", s.transfers);
+    });
+    const Time dark_end = s.begin + s.reconfiguration;
+    if (s.reconfiguration > Time::zero()) {
+      events.span("reconfiguration " + n, "step", kStepsPid, tid, s.begin, dark_end, step_arg);
+    }
+    if (s.startup > Time::zero()) {
+      events.span("start-up " + n, "step", kStepsPid, tid, dark_end, dark_end + s.startup, step_arg);
+    }
+  }
+}
+
+std::vector<size_t> send_lanes(const std::vector<GpuStep>& sends, size_t& count) {
+  std::vector<std::pair<Time, Time>> spans;
+  for (const GpuStep& g : sends) spans.emplace_back(g.first_injected, g.last_delivered);
+  return lanes(spans, count);
+}
+
+size_t steps_events(const RunResult& result) {
+  size_t count = 0;
+  step_lanes(result, count);
+  size_t n = 2 + 2 * count;
+  for (const StepResult& s : result.steps) {
+    n += 1 + (s.reconfiguration > Time::zero() ? 1 : 0) + (s.startup > Time::zero() ? 1 : 0);
+  }
+  return n;
+}
+
+struct Wait {
+  uint32_t step;
+  Time begin;
+  Time end;
+};
+
+// A GPU's waits at the barriers, in step order. When steps overlap (dataflow)
+// a wait that would overlap the one before is left out: there is no barrier
+// to wait at then.
+std::vector<Wait> waits(const RunResult& result, const std::vector<GpuStep>& sends) {
+  std::vector<Wait> out;
+  for (const GpuStep& g : sends) {
+    const Time barrier = barrier_after(result, g.step);
+    if (barrier <= g.last_delivered || (!out.empty() && out.back().end > g.last_delivered)) continue;
+    out.push_back(Wait{g.step, g.last_delivered, barrier});
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string trace_report(const RunResult& result, const Timeline* timeline, const FabricSpec& fabric,
+                         const TraceOptions& options) {
+  const size_t gpus = timeline != nullptr ? static_cast<size_t>(std::max(fabric.gpus, 0)) : 0;
+  const std::vector<std::vector<GpuStep>> sends =
+      timeline != nullptr ? gpu_steps(*timeline, gpus, result.steps.size()) : std::vector<std::vector<GpuStep>>{};
+
+  Counts counts;
+  counts.steps = steps_events(result);
+  counts.base.assign(gpus, 6);  // process name and sort index, send and wait thread names and sort indexes
+  counts.ports.assign(gpus, 0);
+  counts.merged.assign(gpus, 0);
+  for (size_t u = 0; u < gpus; ++u) {
+    size_t send_threads = 0;
+    send_lanes(sends[u], send_threads);
+    counts.base[u] += 2 * (send_threads - 1) + sends[u].size() + waits(result, sends[u]).size();
+  }
+  if (timeline != nullptr) {
+    const PortTimeline* previous = nullptr;
+    for (const PortTimeline& p : timeline->ports) {
+      if (p.gpu >= gpus || p.port >= static_cast<uint32_t>(fabric.ports) ||
+          (previous != nullptr && std::pair(previous->gpu, previous->port) >= std::pair(p.gpu, p.port))) {
+        throw std::logic_error("trace: port " + std::to_string(p.port) + " of GPU " + std::to_string(p.gpu) +
+                               " is outside the fabric or out of (gpu, port) order");
+      }
+      previous = &p;
+      counts.ports[p.gpu] += 2 + p.spans.size();
+      counts.merged[p.gpu] += 2 + aggregated_count(p.spans);
+      counts.recorded_port_spans += p.spans.size();
+    }
+  }
+  Selection selection = select(counts, options.event_limit);
+  if (timeline == nullptr) selection.note = "none: no packet run, so no port spans";
+
+  JsonWriter w;
+  w.begin_object().key("traceEvents").begin_array();
+  Events events(w);
+  write_steps(events, result);
+  // Thread ids are unique across processes and never 0 (viewers that key
+  // threads by tid alone still keep them apart): given in writing order.
+  size_t step_threads = 0;
+  step_lanes(result, step_threads);
+  int64_t next_tid = 1 + static_cast<int64_t>(step_threads);
+  size_t port_index = 0;
+  size_t written_port_spans = 0;
+  for (size_t u = 0; u < selection.process_gpus; ++u) {
+    const int64_t pid = 2 + static_cast<int64_t>(u);
+    size_t send_threads = 0;
+    const std::vector<size_t> lane = send_lanes(sends[u], send_threads);
+    const int64_t send = next_tid, wait = send + static_cast<int64_t>(send_threads);
+    next_tid = wait + 1;
+    events.name("process_name", pid, send, "GPU " + std::to_string(u));
+    events.sort_index("process_sort_index", pid, send, static_cast<int64_t>(u) + 1);
+    for (size_t l = 0; l < send_threads; ++l) {
+      events.name("thread_name", pid, send + static_cast<int64_t>(l), lane_name("send", l));
+      events.sort_index("thread_sort_index", pid, send + static_cast<int64_t>(l), static_cast<int64_t>(l));
+    }
+    events.name("thread_name", pid, wait, "wait");
+    events.sort_index("thread_sort_index", pid, wait, static_cast<int64_t>(send_threads));
+    for (size_t i = 0; i < sends[u].size(); ++i) {
+      const GpuStep& g = sends[u][i];
+      events.span("step " + std::to_string(g.step) + " send", "gpu", pid, send + static_cast<int64_t>(lane[i]),
+                  g.first_injected, g.last_delivered, [&](JsonWriter& a) {
+                    a.field("step", static_cast<uint64_t>(g.step)).field("transfers", g.transfers);
+                  });
+    }
+    for (const Wait& gap : waits(result, sends[u])) {
+      events.span("barrier wait", "gpu", pid, wait, gap.begin, gap.end,
+                  [&](JsonWriter& a) { a.field("step", static_cast<uint64_t>(gap.step)); });
+    }
+    for (; port_index < timeline->ports.size() && timeline->ports[port_index].gpu == u; ++port_index) {
+      if (u >= selection.port_gpus) continue;
+      const PortTimeline& p = timeline->ports[port_index];
+      const int64_t tid = next_tid++;
+      events.name("thread_name", pid, tid, "port " + std::to_string(p.port));
+      events.sort_index("thread_sort_index", pid, tid,
+                        static_cast<int64_t>(send_threads) + 1 + static_cast<int64_t>(p.port));
+      const auto write = [&](const WrittenSpan& ws) {
+        const PortSpan& s = ws.span;
+        ++written_port_spans;
+        if (s.activity == PortActivity::dark) {
+          events.span("dark", "port", pid, tid, s.begin, s.end, [&](JsonWriter& a) {
+            a.field("step", static_cast<uint64_t>(s.step)).field("peer", static_cast<uint64_t>(s.peer));
+          });
+          return;
+        }
+        events.span(ws.several_peers ? "-> several" : "-> " + std::to_string(s.peer), "port", pid, tid, s.begin, s.end,
+                    [&](JsonWriter& a) {
+                      a.field("step", static_cast<uint64_t>(s.step));
+                      if (!ws.several_peers) a.field("peer", static_cast<uint64_t>(s.peer));
+                      if (selection.aggregate) a.field("aggregated", ws.merged);
+                    });
+      };
+      if (selection.aggregate) {
+        aggregate(p.spans, write);
+      } else {
+        for (const PortSpan& s : p.spans) write(WrittenSpan{s, 1, false});
+      }
+    }
+  }
+  w.end_array();
+  w.field("displayTimeUnit", "ns");
+  w.key("otherData").begin_object();
+  w.field("photonsim_version", PHOTONSIM_VERSION);
+  for (const auto& [key, value] : options.about) w.field(key, value);
+  w.field("gpus", fabric.gpus).field("ports", fabric.ports).field("steps", static_cast<uint64_t>(result.steps.size()));
+  w.field("completion_ps", result.completion.picoseconds()).field("reconfigurations", result.reconfigurations);
+  w.field("time_units",
+          "ts and dur are microseconds, exact decimals of the simulator's integer picoseconds; args *_ps are "
+          "picoseconds");
+  w.field("photonsim_tracks",
+          timeline != nullptr
+              ? "process steps (per step: reconfiguration, start-up); per GPU u, process GPU u: send (first "
+                "injection to last delivery of its transfers per step), wait (last delivery to the next barrier), "
+                "port p (busy: -> peer; dark: reconfiguration)"
+              : "process steps alone: no packet run (fidelity analytical), so the steps' spans are the "
+                "predicted ones and there are no GPU or port tracks");
+  w.field("photonsim_aggregation", selection.note);
+  w.field("photonsim_event_limit", static_cast<uint64_t>(options.event_limit));
+  w.field("photonsim_events", static_cast<uint64_t>(events.count()));
+  w.field("photonsim_port_spans_recorded", static_cast<uint64_t>(counts.recorded_port_spans));
+  w.field("photonsim_port_spans_written", static_cast<uint64_t>(written_port_spans));
+  w.field("photonsim_gpu_processes", static_cast<uint64_t>(selection.process_gpus));
+  w.field("photonsim_gpus_with_ports", static_cast<uint64_t>(std::min(selection.port_gpus, selection.process_gpus)));
+  w.end_object().end_object();
+  return w.text();
+}
+
+}  // namespace photonsim
