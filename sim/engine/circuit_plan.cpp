@@ -126,13 +126,9 @@ std::optional<std::vector<int>> keep_then_match(const Topology& topology, const 
   return to;
 }
 
-// Port p of every GPU is on switch p. Keep what stays where it is when the
-// rest still fits; else split the configuration into one permutation per
-// switch (always possible) and give each to the switch it overlaps most.
-Assignment assign_by_switch(const Topology& topology, const std::vector<int>& current, uint32_t ports, int gpus) {
-  if (std::optional<std::vector<int>> kept = keep_then_match(topology, current, ports, gpus)) {
-    return assign_by_circuit(topology, *kept, ports);
-  }
+// Split the configuration into one permutation per switch (always possible)
+// and give each to the switch it overlaps most.
+Assignment align_decomposition(const Topology& topology, const std::vector<int>& current, uint32_t ports, int gpus) {
   const SwitchDecomposition split =
       SwitchDecomposition::decompose(topology, static_cast<int>(ports), CircuitKind::directed);
   const auto& perms = split.permutations();
@@ -177,6 +173,32 @@ Assignment assign_by_switch(const Topology& topology, const std::vector<int>& cu
   return a;
 }
 
+// (switches reconfigured, ports changed): fewer is better.
+std::pair<uint32_t, uint32_t> cost(const std::vector<int>& current, const std::vector<int>& to, uint32_t ports) {
+  std::vector<char> reconfigured(ports, 0);
+  uint32_t changed = 0;
+  for (size_t slot = 0; slot < to.size(); ++slot) {
+    if (current[slot] == to[slot]) continue;
+    ++changed;
+    reconfigured[slot % ports] = 1;
+  }
+  return {static_cast<uint32_t>(std::count(reconfigured.begin(), reconfigured.end(), 1)), changed};
+}
+
+// Port p of every GPU is on switch p. Two placements: every circuit that
+// stays keeps its switch and the rest is matched switch by switch (when it
+// fits), or whole permutations aligned to the switches; the one that
+// reconfigures fewer switches, then fewer ports, wins (ties, as from no
+// circuits at all: the permutations).
+Assignment assign_by_switch(const Topology& topology, const std::vector<int>& current, uint32_t ports, int gpus) {
+  Assignment aligned = align_decomposition(topology, current, ports, gpus);
+  if (std::optional<std::vector<int>> kept = keep_then_match(topology, current, ports, gpus)) {
+    if (cost(current, *kept, ports) < cost(current, aligned.to, ports))
+      return assign_by_circuit(topology, *kept, ports);
+  }
+  return aligned;
+}
+
 }  // namespace
 
 CircuitPlan::CircuitPlan(const Schedule& schedule, const FabricSpec& fabric)
@@ -190,6 +212,11 @@ CircuitPlan::CircuitPlan(const Schedule& schedule, const FabricSpec& fabric)
     return by_switch ? assign_by_switch(t, current, ports_, fabric.gpus) : assign_by_circuit(t, current, ports_);
   };
   if (schedule.initial_topology() >= 0) {
+    // The initial circuits cost nothing wherever they sit: place them to
+    // keep most of step 0's configuration, placed first from nothing.
+    if (!schedule.steps().empty() && schedule.reconfigures_before(0)) {
+      current = assign(schedule.topologies()[static_cast<size_t>(schedule.steps()[0].topology)]).to;
+    }
     Assignment a = assign(schedule.topologies()[static_cast<size_t>(schedule.initial_topology())]);
     for (uint32_t slot = 0; slot < slots_; ++slot) {
       if (a.to[slot] >= 0) initial_.push_back(CircuitChange{slot, static_cast<Node>(slot / ports_), a.to[slot]});
