@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <map>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -185,12 +186,43 @@ std::pair<uint32_t, uint32_t> cost(const std::vector<int>& current, const std::v
   return {static_cast<uint32_t>(std::count(reconfigured.begin(), reconfigured.end(), 1)), changed};
 }
 
+// From no circuits: when the configuration is a union of at most `ports`
+// generator permutations (offset classes v - u mod n, as in circulants and
+// rings, or XOR classes u ^ v, as in hypercubes), one generator per switch,
+// so that later configurations sharing a generator keep that switch whole.
+std::optional<std::vector<int>> place_by_generator(const Topology& topology, uint32_t ports, int gpus, bool by_xor) {
+  std::map<uint32_t, std::vector<Edge>> classes;
+  for (const auto& [u, v] : topology.edges()) {
+    classes[by_xor ? (u ^ v) : (v + static_cast<Node>(gpus) - u) % static_cast<Node>(gpus)].push_back({u, v});
+  }
+  if (classes.size() > ports) return std::nullopt;
+  std::vector<int> to(static_cast<size_t>(gpus) * ports, -1);
+  std::vector<char> receiving(static_cast<size_t>(gpus) * ports, 0);
+  uint32_t i = 0;
+  for (const auto& [generator, edges] : classes) {
+    for (const auto& [u, v] : edges) {
+      const size_t out = static_cast<size_t>(u) * ports + i, in = static_cast<size_t>(v) * ports + i;
+      if (to[out] >= 0 || receiving[in]) return std::nullopt;  // not a permutation
+      to[out] = static_cast<int>(v);
+      receiving[in] = 1;
+    }
+    ++i;
+  }
+  return to;
+}
+
 // Port p of every GPU is on switch p. Two placements: every circuit that
 // stays keeps its switch and the rest is matched switch by switch (when it
 // fits), or whole permutations aligned to the switches; the one that
 // reconfigures fewer switches, then fewer ports, wins (ties, as from no
 // circuits at all: the permutations).
 Assignment assign_by_switch(const Topology& topology, const std::vector<int>& current, uint32_t ports, int gpus) {
+  if (std::all_of(current.begin(), current.end(), [](int to) { return to < 0; })) {
+    for (bool by_xor : {false, true}) {
+      if (auto placed = place_by_generator(topology, ports, gpus, by_xor))
+        return assign_by_circuit(topology, *placed, ports);
+    }
+  }
   Assignment aligned = align_decomposition(topology, current, ports, gpus);
   if (std::optional<std::vector<int>> kept = keep_then_match(topology, current, ports, gpus)) {
     if (cost(current, *kept, ports) < cost(current, aligned.to, ports))
