@@ -120,6 +120,9 @@ TEST(ConfigLoader, OmittedKeysTakeTheirDefaults) {
   EXPECT_EQ(config.fabric.reconfig_delay, Time::zero());
   EXPECT_EQ(config.fabric.step_overhead, Time::zero());
   EXPECT_EQ(config.fabric.egress_order, EgressOrder::chunk);
+  EXPECT_EQ(config.fabric.sync, SyncMode::barrier);
+  EXPECT_EQ(config.fabric.reconfiguration, ReconfigurationScope::all);
+  EXPECT_FALSE(reports_execution(config));
   EXPECT_EQ(config.workload.collective, Collective::alltoall);
   EXPECT_EQ(config.workload.message.count(), 1000000);
   EXPECT_EQ(config.workload.chunk.count(), 0);  // one chunk per transfer
@@ -143,6 +146,19 @@ TEST(ConfigLoader, EgressOrderIsChunkOrFifo) {
             EgressOrder::fifo);
   expect_error(minimal_with("  latency", "  latency: 0ns\n  egress_order: lifo"), {},
                {"exp.yaml:5", "fabric.egress_order", "lifo", "chunk", "fifo"});
+}
+
+TEST(ConfigLoader, SyncAndReconfigurationScope) {
+  const ExperimentConfig config =
+      load_config_from_string(kMinimalConfig, "min.yaml", {"fabric.sync=dataflow", "fabric.reconfiguration=changed"});
+  EXPECT_EQ(config.fabric.sync, SyncMode::dataflow);
+  EXPECT_EQ(config.fabric.reconfiguration, ReconfigurationScope::changed);
+  EXPECT_TRUE(reports_execution(config));
+  EXPECT_TRUE(reports_execution(load_config_from_string(kMinimalConfig, "min.yaml", {"fabric.sync=barrier"})));
+  expect_error(minimal_with("  latency", "  latency: 0ns\n  sync: eventually"), {},
+               {"exp.yaml:5", "fabric.sync", "eventually", "barrier", "dataflow"});
+  expect_error(minimal_with("  latency", "  latency: 0ns\n  reconfiguration: some"), {},
+               {"exp.yaml:5", "fabric.reconfiguration", "some", "all", "changed"});
 }
 
 TEST(ConfigLoader, LoadsFromFile) {

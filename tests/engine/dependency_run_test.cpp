@@ -2,6 +2,8 @@
 // hand-computed cases, and against the barrier Replayer on every algorithm.
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "core/segmentation.h"
 #include "schedules/synthesizer_registry.h"
 #include "sim/engine/circuit_plan.h"
@@ -48,6 +50,25 @@ TEST(DependencyRun, DataflowStartsATransferWhenItsBlocksAreIn) {
   EXPECT_EQ(dataflow.completion, ns(1600));
 }
 
+// Block 1 is at GPU 2 from 610 ns; the barrier holds its transfer to 1.6 us.
+TEST(DependencyRun, BarrierWaitIsTheTimeReadyWorkWasHeld) {
+  const Topology ring("ring", 3, {{0, 1}, {1, 2}, {2, 0}});
+  const Schedule s = schedule(
+      3, {ring},
+      {Step{0, {carrying(0, 1, 100'000, {0}), carrying(1, 2, 1000, {1})}}, Step{0, {carrying(2, 0, 1000, {1})}}});
+  FabricSpec f = fabric(3);
+  f.step_overhead = ns(100);
+  for (ReconfigurationScope scope : {ReconfigurationScope::all, ReconfigurationScope::changed}) {
+    f.reconfiguration = scope;
+    const RunResult r = Replayer(f, workload(Bytes(1000))).replay(s, nullptr, nullptr, true);
+    EXPECT_EQ(r.steps[0].barrier_wait, Time::zero());
+    EXPECT_EQ(r.steps[1].barrier_wait, ns(1600 - 610)) << to_string(scope);
+    EXPECT_EQ(r.barrier_wait, ns(990)) << to_string(scope);
+  }
+  f.sync = SyncMode::dataflow;
+  EXPECT_EQ(Replayer(f, workload(Bytes(1000))).replay(s, nullptr, nullptr, true).barrier_wait, Time::zero());
+}
+
 // A transfer whose block is not there waits, whatever its step says.
 TEST(DependencyRun, DataflowWaitsForEveryDeliveryOfAReducedBlock) {
   const Topology ring("ring", 3, {{0, 1}, {1, 2}, {2, 0}});
@@ -89,6 +110,36 @@ TEST(DependencyRun, ChangedReconfigurationKeepsUnchangedCircuitsLit) {
       run_with(f, SyncMode::barrier, ReconfigurationScope::all,
                schedule(4, {ring4(), pairs4()}, {Step{0, {transfer(1, 2, 1000)}}, Step{1, {transfer(1, 0, 1000)}}}));
   EXPECT_EQ(changed.completion, reference.completion);
+}
+
+TEST(DependencyRun, TimelineShowsOnlyTheChangedPortsDark) {
+  FabricSpec f = fabric(4);
+  f.reconfig_delay = Time::us(1);
+  f.reconfiguration = ReconfigurationScope::changed;
+  Timeline timeline;
+  Replayer(f, workload(Bytes(1000))).replay(keep_one_circuit(), nullptr, &timeline);
+  std::map<Node, std::vector<PortSpan>> spans;
+  for (const PortTimeline& p : timeline.ports) spans[p.gpu] = p.spans;
+  // GPU 0 keeps 0 -> 1: busy 100,000 B from the barrier, never dark.
+  ASSERT_EQ(spans[0].size(), 1u);
+  EXPECT_EQ(spans[0][0].activity, PortActivity::busy);
+  EXPECT_EQ(spans[0][0].begin, ns(510));
+  EXPECT_EQ(spans[0][0].end, ns(510 + 1000));
+  // GPU 1: busy to 2 in step 0, dark from the barrier, then busy to 0.
+  ASSERT_EQ(spans[1].size(), 3u);
+  EXPECT_EQ(spans[1][1].activity, PortActivity::dark);
+  EXPECT_EQ(spans[1][1].begin, ns(510));
+  EXPECT_EQ(spans[1][1].end, ns(1510));
+  EXPECT_EQ(spans[1][1].peer, 0u);
+  EXPECT_EQ(spans[1][2].begin, ns(1510));
+  // GPU 3's circuit changes too (3 -> 0 becomes 3 -> 2) though it carries nothing; GPU 2 keeps 2 -> 3.
+  ASSERT_EQ(spans[3].size(), 1u);
+  EXPECT_EQ(spans[3][0].activity, PortActivity::dark);
+  EXPECT_EQ(spans.count(2), 0u);
+  ASSERT_EQ(timeline.transfers.size(), 3u);
+  EXPECT_EQ(timeline.transfers[2].released, ns(510));
+  EXPECT_EQ(timeline.transfers[2].injected, ns(1510));
+  EXPECT_EQ(timeline.transfers[2].delivered, ns(2020));
 }
 
 TEST(DependencyRun, DataflowWithAllWaitsForEveryCircuitToDrain) {
