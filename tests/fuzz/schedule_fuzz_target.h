@@ -70,7 +70,16 @@ inline void exercise_schedule_input(const uint8_t* data, size_t size) {
   if (small_enough_to_replay(schedule)) {
     // With packet = chunk = whole a transfer is one packet: the replay stays
     // within transfers x hops events.
-    photonsim::replay_schedule(schedule, replay_config(data[0], schedule.gpus()), replay_fidelity(data[0]));
+    photonsim::ExperimentConfig config = replay_config(data[0], schedule.gpus());
+    photonsim::replay_schedule(schedule, config, replay_fidelity(data[0]));
+    if (replay_fidelity(data[0]) == photonsim::Fidelity::packet) {
+      // The dataflow engine (DependencyRun) on the same input, partial
+      // reconfiguration with it: an Error or a result, never a broken invariant.
+      config.fabric.sync = photonsim::SyncMode::dataflow;
+      config.fabric.reconfiguration = (data[0] & 0x04) != 0 ? photonsim::ReconfigurationScope::changed
+                                                            : photonsim::ReconfigurationScope::all;
+      photonsim::replay_schedule(schedule, config, photonsim::Fidelity::packet);
+    }
   }
 }
 
