@@ -126,6 +126,11 @@ DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation
   }
 }
 
+size_t DependencyRun::last_step_begun() const {
+  // The step a barrier replay would be in: the first not yet complete.
+  return steps_done_ < steps_.size() ? steps_done_ : (steps_.empty() ? 0 : steps_.size() - 1);
+}
+
 uint32_t DependencyRun::segment(uint32_t slot, uint32_t step) const {
   const auto& changes = slots_[slot].change_steps;
   return static_cast<uint32_t>(std::upper_bound(changes.begin(), changes.end(), step) - changes.begin());
@@ -135,7 +140,7 @@ void DependencyRun::schedule_timer(Time at, Timer kind, uint64_t id) {
   events_.schedule(at, *this, (static_cast<uint64_t>(kind) << kTimerShift) | id, EventPriority::normal);
 }
 
-RunResult DependencyRun::run(bool measure_barrier_wait) {
+RunResult DependencyRun::run(bool measure_barrier_wait, RunProgress* progress) {
   const Time zero = Time::zero();
   // Ports whose first change needs no draining may go dark at once.
   for (uint32_t slot = 0; slot < slots_.size(); ++slot) slot_drained(slot, zero);
@@ -146,7 +151,14 @@ RunResult DependencyRun::run(bool measure_barrier_wait) {
       if (transfers_[t].data_waiting == 0) data_ready(t, zero);
     }
   }
-  events_.run();
+  if (progress == nullptr) {
+    events_.run();
+  } else {
+    for (uint64_t fired = 1; events_.step(); ++fired) {
+      if ((fired & 0xfffff) == 0) progress->advanced(last_step_begun(), steps_.size(), events_.fired());
+    }
+    progress->advanced(last_step_begun(), steps_.size(), events_.fired());
+  }
 
   RunResult result;
   for (size_t s = 0; s < steps_.size(); ++s) {
@@ -249,6 +261,7 @@ void DependencyRun::transfer_delivered(uint32_t transfer, Time now) {
       data_ready(dependents_[i], now);
     }
   }
+  if (step_left_[t.step] == 1) ++steps_done_;
   if (--step_left_[t.step] == 0 && barrier_sync_ && t.step + 1 < steps_.size()) barrier(t.step + 1, now);
 }
 

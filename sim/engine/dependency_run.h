@@ -24,6 +24,7 @@
 #include "schedules/model/schedule.h"
 #include "sim/engine/circuit_plan.h"
 #include "sim/engine/network.h"
+#include "sim/engine/run_progress.h"
 #include "sim/engine/run_result.h"
 #include "sim/engine/timeline_recorder.h"
 #include "sim/engine/transfer_dependencies.h"
@@ -34,7 +35,8 @@ class DependencyRun : public FlowListener, public EventHandler {
  public:
   DependencyRun(const FabricSpec& fabric, Segmentation segmentation, const Schedule& schedule, Timeline* timeline);
   // `measure_barrier_wait`: with sync = barrier, fill the barrier waits.
-  RunResult run(bool measure_barrier_wait = false);
+  // `progress` hears the steps completed so far every 2^20 events.
+  RunResult run(bool measure_barrier_wait = false, RunProgress* progress = nullptr);
 
   void on_flow_delivered(uint32_t flow, Time now) override;
   void on_event(Time now, uint64_t token) override;
@@ -59,6 +61,7 @@ class DependencyRun : public FlowListener, public EventHandler {
   };
 
   uint32_t segment(uint32_t slot, uint32_t step) const;
+  size_t last_step_begun() const;
   void schedule_timer(Time at, Timer kind, uint64_t id);
   void data_ready(uint32_t transfer, Time now);     // one of its data waits is over
   void circuit_ready(uint32_t transfer, Time now);  // one of its circuit waits is over
@@ -87,6 +90,7 @@ class DependencyRun : public FlowListener, public EventHandler {
   std::vector<std::vector<uint32_t>> group_waiters_;  // per group: transfers waiting for it to light
   std::vector<char> group_done_;
   std::vector<uint32_t> step_left_;  // per step: transfers not yet delivered
+  size_t steps_done_ = 0;            // steps whose every transfer has been delivered
   std::vector<StepResult> steps_;
   std::vector<char> step_started_;  // dataflow: a transfer of the step has been released
 };

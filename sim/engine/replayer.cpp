@@ -57,8 +57,9 @@ RunResult Replayer::replay(const Schedule& schedule, RunProgress* progress, Time
   for (const Topology& t : schedule.topologies()) t.check_ports(fabric_);
   const Segmentation segmentation(workload_.chunk, fabric_.packet);
   if (fabric_.sync != SyncMode::barrier || fabric_.reconfiguration != ReconfigurationScope::all) {
+    DependencyRun run(fabric_, segmentation, schedule, timeline);
     if (progress != nullptr) progress->starting(minimum_events(schedule), schedule.steps().size());
-    return DependencyRun(fabric_, segmentation, schedule, timeline).run(measure_barrier_wait);
+    return run.run(measure_barrier_wait, progress);
   }
   std::optional<TransferDependencies> deps;
   std::vector<Time> transfer_delivered;  // measure_barrier_wait: per transfer

@@ -76,8 +76,8 @@ inline void exercise_schedule_input(const uint8_t* data, size_t size) {
       // The dataflow engine (DependencyRun) on the same input, partial
       // reconfiguration with it: an Error or a result, never a broken invariant.
       config.fabric.sync = photonsim::SyncMode::dataflow;
-      config.fabric.reconfiguration = (data[0] & 0x04) != 0 ? photonsim::ReconfigurationScope::changed
-                                                            : photonsim::ReconfigurationScope::all;
+      config.fabric.reconfiguration =
+          (data[0] & 0x04) != 0 ? photonsim::ReconfigurationScope::changed : photonsim::ReconfigurationScope::all;
       photonsim::replay_schedule(schedule, config, photonsim::Fidelity::packet);
     }
   }
