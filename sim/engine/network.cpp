@@ -67,7 +67,10 @@ void Network::start_flows(std::vector<FlowSpec> flows, Time at) {
 uint32_t Network::add_flows(std::vector<FlowSpec> flows, Time at) {
   const auto first = static_cast<uint32_t>(flows_.size());
   if (flows_remaining_ == 0) finished_at_ = std::max(finished_at_, at);
-  flows_.reserve(flows_.size() + flows.size());
+  // Not an exact reserve: flows arrive a few at a time under dataflow, and
+  // only geometric growth keeps appending them linear.
+  if (flows_.capacity() < flows_.size() + flows.size())
+    flows_.reserve(std::max(2 * flows_.capacity(), flows_.size() + flows.size()));
   for (FlowSpec& spec : flows) {
     for (size_t hop = 0; hop < spec.route.size(); ++hop) {
       const uint32_t circuit = spec.route[hop];
