@@ -1,0 +1,330 @@
+// The engine's dataflow execution and partial reconfiguration against the
+// reference model (tests/engine/reference_dataflow.h) on thousands of random
+// small schedules whose transfers carry blocks: identical per-step begin and
+// end and completion to the picosecond, for (dataflow, all), (dataflow,
+// changed) and (barrier, changed); (barrier, all) checks the model itself
+// against the barrier Replayer. The engine departs from the README in three
+// ways (the tests at the end reproduce each on a minimal case and, DISABLED_,
+// demand the README's answer of the engine): the random comparison takes the
+// engine's readings for the first two (reference::EngineReadings) and lists
+// the seeds hit by the third.
+#include <gtest/gtest.h>
+
+#include <iostream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "core/rng.h"
+#include "sim/engine/replayer.h"
+#include "tests/engine/random_schedule.h"
+#include "tests/engine/reference_dataflow.h"
+
+namespace photonsim {
+namespace {
+
+using namespace random_schedules;
+
+// Few block ids, so that a block often reaches a node in one step and leaves
+// it in a later one.
+constexpr uint32_t kBlocks = 4;
+
+// Blocks (and sometimes a reduction) on every transfer, and sometimes an
+// initial topology of its own or another step's; from its own generator so
+// that the base scenario stays the reference engine test's.
+void add_blocks_and_initial(Scenario& s, uint64_t seed) {
+  Rng rng(seed ^ 0xb10c5);
+  ScheduleParts& p = s.parts;
+  p.blocks = kBlocks;
+  std::vector<std::set<uint32_t>> held(static_cast<size_t>(s.fabric.gpus));  // delivered by earlier steps
+  for (Step& step : p.steps) {
+    std::vector<std::pair<Node, uint32_t>> arrivals;
+    for (Transfer& t : step.transfers) {
+      const uint64_t count = rng.uniform(4);  // 0: names no blocks
+      for (uint64_t k = 0; k < count && k < 2; ++k) {
+        const std::set<uint32_t>& in = held[t.src];
+        uint32_t b = static_cast<uint32_t>(rng.uniform(kBlocks));
+        if (!in.empty() && rng.uniform(2) == 0) b = *std::next(in.begin(), static_cast<long>(rng.uniform(in.size())));
+        if (std::find(t.blocks.begin(), t.blocks.end(), b) == t.blocks.end()) t.blocks.push_back(b);
+      }
+      if (rng.uniform(4) == 0) t.op = TransferOp::reduce;
+      for (uint32_t b : t.blocks) arrivals.emplace_back(t.dst, b);
+    }
+    for (const auto& [v, b] : arrivals) held[v].insert(b);
+  }
+  switch (rng.uniform(4)) {
+    case 0:
+      p.topologies.push_back(random_topology(rng, s.fabric, static_cast<int>(p.topologies.size())));
+      p.initial_topology = static_cast<int>(p.topologies.size()) - 1;
+      break;
+    case 1:
+      p.initial_topology = static_cast<int>(rng.uniform(p.topologies.size()));
+      break;
+    default:
+      break;  // the base scenario's: none or topology 0
+  }
+}
+
+struct Mode {
+  SyncMode sync;
+  ReconfigurationScope scope;
+};
+
+constexpr Mode kModes[] = {{SyncMode::dataflow, ReconfigurationScope::all},
+                           {SyncMode::dataflow, ReconfigurationScope::changed},
+                           {SyncMode::barrier, ReconfigurationScope::changed},
+                           {SyncMode::barrier, ReconfigurationScope::all}};
+
+// The engine's readings where it departs from the README (see the
+// disagreement tests below): only DependencyRun has them; (barrier, all) runs
+// the barrier Replayer.
+reference::EngineReadings readings(const FabricSpec& fabric) {
+  reference::EngineReadings r;
+  if (fabric.sync == SyncMode::barrier && fabric.reconfiguration == ReconfigurationScope::all) return r;
+  r.empty_transfers_skip_circuits = true;
+  r.flows_numbered_as_injected = true;
+  return r;
+}
+
+constexpr uint64_t kCases = 4000;
+
+// Seeds on which the engine's answer depends on the order of same-picosecond
+// events, the third disagreement below (a transfer joins at t after a port
+// has chosen at t; with cut-through header 0 and latency 0, after a packet
+// forwarded in zero time). 1937 and 3366 (fifo) add the second: a flow
+// released at 0 through an empty transfer joins after one released at once
+// and so loses the tie by flow number. They are replayed, not compared.
+const std::set<std::pair<std::string, uint64_t>> kSameTimeOrder = {
+    {"dataflow/all", 229},      {"dataflow/all", 1118},     {"dataflow/all", 2326},    {"dataflow/all", 2799},
+    {"dataflow/all", 3366},     {"dataflow/all", 3513},     {"dataflow/all", 3796},    {"dataflow/changed", 366},
+    {"dataflow/changed", 1118}, {"dataflow/changed", 1937}, {"dataflow/changed", 3513}};
+
+TEST(ReferenceDataflow, AgreesWithTheEngineToThePicosecondOnRandomSchedules) {
+  std::map<std::string, uint64_t> compared;
+  std::map<std::string, std::vector<uint64_t>> failures;  // seeds, per mode
+  std::map<std::string, std::string> first_failure;
+  uint64_t uncovered = 0;
+  uint64_t known = 0;  // kSameTimeOrder seeds that disagree
+  uint64_t waits = 0;
+  uint64_t overlapping = 0;
+  uint64_t partial = 0;
+  for (uint64_t seed = 1; seed <= kCases; ++seed) {
+    for (const Mode& mode : kModes) {
+      ScenarioShape shape;
+      shape.min_gpus = 2;
+      shape.max_gpus = 6;
+      shape.max_ports = mode.scope == ReconfigurationScope::changed ? 1 : 3;
+      Scenario s = random_scenario(seed, shape);
+      add_blocks_and_initial(s, seed);
+      s.fabric.sync = mode.sync;
+      s.fabric.reconfiguration = mode.scope;
+      const Schedule schedule{ScheduleParts(s.parts)};
+      if (!reference::ReferenceDataflow::covers(s.fabric, schedule)) {
+        ++uncovered;
+        continue;
+      }
+      const RunResult engine = Replayer(s.fabric, s.workload).replay(schedule);
+      reference::DataflowTimes expected;
+      try {
+        expected = reference::ReferenceDataflow(s.fabric, s.workload, readings(s.fabric)).replay(schedule);
+      } catch (const std::exception& e) {
+        FAIL() << e.what() << "\nseed " << seed << "\n" << s.describe();
+      }
+      const std::string name = std::string(to_string(mode.sync)) + "/" + to_string(mode.scope);
+      std::ostringstream both;  // for a failure message
+      for (size_t i = 0; i < engine.steps.size() && i < expected.steps.size(); ++i) {
+        both << "  step " << i << ": engine " << engine.steps[i].begin.picoseconds() << " .. "
+             << engine.steps[i].end.picoseconds() << " ps, reference " << expected.steps[i].begin.picoseconds()
+             << " .. " << expected.steps[i].end.picoseconds() << " ps\n";
+      }
+      bool same = engine.steps.size() == expected.steps.size() && engine.completion == expected.completion;
+      for (size_t i = 0; same && i < expected.steps.size(); ++i) {
+        same = engine.steps[i].begin == expected.steps[i].begin && engine.steps[i].end == expected.steps[i].end;
+        if (i > 0 && expected.steps[i].begin < expected.steps[i - 1].end) ++overlapping;
+      }
+      if (!same && kSameTimeOrder.count({name, seed}) > 0) {
+        ++known;
+        continue;
+      }
+      if (!same) {
+        if (failures[name].empty())
+          first_failure[name] = "seed " + std::to_string(seed) + "\n" + s.describe() + both.str();
+        failures[name].push_back(seed);
+        continue;
+      }
+      ++compared[name];
+      for (size_t i = 1; mode.sync == SyncMode::dataflow && i < s.parts.steps.size(); ++i) {
+        for (const Transfer& t : s.parts.steps[i].transfers) waits += t.blocks.empty() ? 0 : 1;
+      }
+      if (mode.scope == ReconfigurationScope::changed) {
+        for (size_t i = 0; i < s.parts.steps.size(); ++i) partial += schedule.reconfigures_before(i) ? 1 : 0;
+      }
+    }
+  }
+  for (const auto& [name, seeds] : failures) {
+    std::ostringstream list;
+    for (size_t i = 0; i < seeds.size() && i < 20; ++i) list << " " << seeds[i];
+    ADD_FAILURE() << name << ": the engine and the reference disagree on " << seeds.size() << " schedules (seeds"
+                  << list.str() << (seeds.size() > 20 ? " ..." : "") << "); the first:\n"
+                  << first_failure[name];
+  }
+  for (const auto& [name, count] : compared) {
+    EXPECT_GT(count, kCases / 2) << name;
+    std::cout << name << ": " << count << " schedules\n";
+  }
+  EXPECT_GT(overlapping, kCases / 10);  // dataflow does overlap steps
+  std::cout << known << " known same-time disagreements, " << uncovered
+            << " not covered (an empty step under dataflow), " << overlapping << " overlapping steps, " << waits
+            << " later-step transfers naming blocks, " << partial << " reconfigurations under changed\n";
+}
+
+// The cases where the engine departs from the README today, smallest found:
+// the reference gives the README's answer (checked here against times worked
+// by hand); the DISABLED_ tests demand the same of the engine.
+
+FabricSpec small_fabric(int gpus, SyncMode sync, ReconfigurationScope scope) {
+  FabricSpec f;
+  f.gpus = gpus;
+  f.ports = 1;
+  f.bandwidth = Bandwidth::bits_per_second(8'000'000'000);  // 1 byte per ns
+  f.latency = Time::zero();
+  f.router = RouterMode::store_and_forward;
+  f.sync = sync;
+  f.reconfiguration = scope;
+  return f;
+}
+
+WorkloadSpec small_workload() {
+  WorkloadSpec w;
+  w.collective = Collective::alltoall;
+  w.message = Bytes(1000);
+  return w;
+}
+
+Transfer move(Node src, Node dst, int64_t bytes, std::vector<uint32_t> blocks = {}) {
+  Transfer t;
+  t.src = src;
+  t.dst = dst;
+  t.path = {src, dst};
+  t.bytes = Bytes(bytes);
+  t.blocks = std::move(blocks);
+  return t;
+}
+
+Schedule steps_on(int gpus, const Topology& topology, int initial, std::vector<std::vector<Transfer>> steps) {
+  ScheduleParts p;
+  p.gpus = gpus;
+  p.blocks = kBlocks;
+  p.topologies = {topology};
+  p.initial_topology = initial;
+  for (auto& transfers : steps) p.steps.push_back(Step{0, std::move(transfers)});
+  return Schedule(std::move(p));
+}
+
+std::vector<int64_t> ends_ns(const std::vector<StepResult>& steps) {
+  std::vector<int64_t> out;
+  for (const StepResult& s : steps) out.push_back(s.end.picoseconds() / 1000);
+  return out;
+}
+std::vector<int64_t> ends_ns(const std::vector<reference::StepTimes>& steps) {
+  std::vector<int64_t> out;
+  for (const reference::StepTimes& s : steps) out.push_back(s.end.picoseconds() / 1000);
+  return out;
+}
+
+// 1. A transfer of 0 bytes over a circuit that is being set up: the README
+// starts every transfer once its circuits are lit, and the barrier Replayer
+// (reconfiguration: all) ends this step at 3 + 5 ns; DependencyRun skips the
+// circuit wait for a transfer with no bytes and ends it at 5 ns.
+struct EmptyTransfer {
+  FabricSpec fabric(SyncMode sync, ReconfigurationScope scope) const {
+    FabricSpec f = small_fabric(2, sync, scope);
+    f.reconfig_delay = Time::ns(3);
+    f.step_overhead = Time::ns(5);
+    return f;
+  }
+  Schedule schedule() const { return steps_on(2, Topology("one", 2, {{0, 1}}), -1, {{move(0, 1, 0)}}); }
+};
+
+TEST(ReferenceDataflow, AnEmptyTransferWaitsForItsCircuits) {
+  const EmptyTransfer c;
+  for (const Mode& mode : kModes) {
+    const FabricSpec f = c.fabric(mode.sync, mode.scope);
+    EXPECT_EQ(ends_ns(reference::ReferenceDataflow(f, small_workload()).replay(c.schedule()).steps),
+              std::vector<int64_t>{8});
+  }
+  const FabricSpec barrier = c.fabric(SyncMode::barrier, ReconfigurationScope::all);
+  EXPECT_EQ(ends_ns(Replayer(barrier, small_workload()).replay(c.schedule()).steps), std::vector<int64_t>{8});
+}
+
+TEST(ReferenceDataflow, DISABLED_TheEngineLetsAnEmptyTransferWaitForItsCircuits) {
+  const EmptyTransfer c;
+  for (const Mode& mode : kModes) {
+    const FabricSpec f = c.fabric(mode.sync, mode.scope);
+    EXPECT_EQ(ends_ns(Replayer(f, small_workload()).replay(c.schedule()).steps), std::vector<int64_t>{8})
+        << to_string(mode.sync) << "/" << to_string(mode.scope);
+  }
+}
+
+// 2. Own flows of one step tie by the transfer's place in the step (README),
+// not by the order they joined the network. Step 1's three 1-byte
+// transfers 2 -> 0: place 0 (no blocks) waits for step 0's 0 -> 2 (into 2)
+// until 1 ns, places 1 and 2 are released at 0. Port 2 -> 0 sends place 1
+// at 0..1 ns; at 1 ns places 0 and 2 wait: place 0 goes first (1..2), place 2
+// (block 1) at 2..3 ns, so step 2's 0 -> 2 carrying block 1 runs 3..4 ns.
+// The engine sends place 2 first (it joined at 0) and ends step 2 at 3 ns.
+struct FlowTie {
+  FabricSpec fabric() const { return small_fabric(3, SyncMode::dataflow, ReconfigurationScope::all); }
+  Schedule schedule() const {
+    return steps_on(3, Topology("pair", 3, {{0, 2}, {2, 0}}), 0,
+                    {{move(0, 2, 1)}, {move(2, 0, 1), move(2, 0, 1, {0}), move(2, 0, 1, {1})}, {move(0, 2, 1, {1})}});
+  }
+};
+
+TEST(ReferenceDataflow, OwnFlowsTieByTheirPlaceInTheStep) {
+  const FlowTie c;
+  EXPECT_EQ(ends_ns(reference::ReferenceDataflow(c.fabric(), small_workload()).replay(c.schedule()).steps),
+            (std::vector<int64_t>{1, 3, 4}));
+}
+
+TEST(ReferenceDataflow, DISABLED_TheEngineTiesOwnFlowsByTheirPlaceInTheStep) {
+  const FlowTie c;
+  EXPECT_EQ(ends_ns(Replayer(c.fabric(), small_workload()).replay(c.schedule()).steps),
+            (std::vector<int64_t>{1, 3, 4}));
+}
+
+// 3. A transfer that joins the network at t is among what a port freed at t
+// chooses from (README: same-time events are all handled before any port
+// chooses). 1 -> 0 (5 B) starts at 5 ns and lands at 10; step 1's 0 -> 1
+// waits for it (it names no blocks) and joins at 15. Step 2's 0 -> 1 (20 B in
+// packets of 10, block 0, released at 0) sends its first packet 5..15. At 15
+// the port chooses step 1's packet (an earlier step) 15..16, then step 2's
+// second 16..26. The engine chose at 15 before step 1's flow had joined and
+// ends step 1 at 26.
+struct SameTimeJoin {
+  FabricSpec fabric() const {
+    FabricSpec f = small_fabric(2, SyncMode::dataflow, ReconfigurationScope::all);
+    f.step_overhead = Time::ns(5);
+    f.packet = Bytes(10);
+    return f;
+  }
+  Schedule schedule() const {
+    return steps_on(2, Topology("pair", 2, {{0, 1}, {1, 0}}), 0,
+                    {{move(1, 0, 5)}, {move(0, 1, 1)}, {move(0, 1, 20, {0})}});
+  }
+};
+
+TEST(ReferenceDataflow, APortChoosesAmongFlowsJoiningAtTheSameTime) {
+  const SameTimeJoin c;
+  EXPECT_EQ(ends_ns(reference::ReferenceDataflow(c.fabric(), small_workload()).replay(c.schedule()).steps),
+            (std::vector<int64_t>{10, 16, 26}));
+}
+
+TEST(ReferenceDataflow, DISABLED_TheEnginesPortsChooseAmongFlowsJoiningAtTheSameTime) {
+  const SameTimeJoin c;
+  EXPECT_EQ(ends_ns(Replayer(c.fabric(), small_workload()).replay(c.schedule()).steps),
+            (std::vector<int64_t>{10, 16, 26}));
+}
+
+}  // namespace
+}  // namespace photonsim
