@@ -54,6 +54,8 @@ DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation
   const size_t real = deps_.transfers();
   transfers_.resize(real);
   flows_of_.resize(real);
+  empty_flow_uses_.resize(real);
+  uint32_t place = 0;
   step_left_.assign(steps.size(), 0);
   steps_.resize(steps.size());
   step_started_.assign(steps.size(), 0);
@@ -75,12 +77,15 @@ DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation
                     std::to_string(tr.dst) + " would send a packet over 4 GiB; set fabric.packet or workload.chunk");
       }
       r.bytes += flow.bytes.count();
-      FlowSpec spec{flow.bytes, {}, static_cast<uint32_t>(s)};
+      FlowSpec spec{flow.bytes, {}, static_cast<uint32_t>(s), place++};
       for (uint32_t edge : flow.links) spec.route.push_back(slot_of_edge[edge]);
-      if (flow.bytes.count() > 0) {
-        ++transfers_[t].flows_left;
-        for (uint32_t slot : spec.route) ++slots_[slot].uses[segment(slot, static_cast<uint32_t>(s))];
+      for (uint32_t slot : spec.route) {
+        const uint32_t k = segment(slot, static_cast<uint32_t>(s));
+        ++slots_[slot].uses[k];
+        // A flow of no bytes uses its circuits the moment its transfer starts.
+        if (flow.bytes.count() == 0) empty_flow_uses_[t].emplace_back(slot, k);
       }
+      if (flow.bytes.count() > 0) ++transfers_[t].flows_left;
       flows_of_[t].push_back(std::move(spec));
     }
     for (size_t i = 0; i < step.transfers.size(); ++i) {
@@ -88,7 +93,6 @@ DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation
       transfers_[t].data_waiting = barrier_sync_ ? 1 : static_cast<uint32_t>(deps_.waits_for(t).size());
       groups_needed.clear();
       for (const FlowSpec& f : flows_of_[t]) {
-        if (f.bytes.count() == 0) continue;
         for (uint32_t slot : f.route) {
           const uint32_t k = segment(slot, static_cast<uint32_t>(s));
           if (k > 0) groups_needed.push_back(slots_[slot].change_groups[k - 1]);
@@ -137,7 +141,8 @@ uint32_t DependencyRun::segment(uint32_t slot, uint32_t step) const {
 }
 
 void DependencyRun::schedule_timer(Time at, Timer kind, uint64_t id) {
-  events_.schedule(at, *this, (static_cast<uint64_t>(kind) << kTimerShift) | id, EventPriority::normal);
+  // With the landings: what a timer starts at t is waiting when ports choose at t.
+  events_.schedule(at, *this, (static_cast<uint64_t>(kind) << kTimerShift) | id, EventPriority::arrival);
 }
 
 RunResult DependencyRun::run(bool measure_barrier_wait, RunProgress* progress) {
@@ -254,6 +259,11 @@ void DependencyRun::on_flow_delivered(uint32_t flow, Time now) {
 void DependencyRun::transfer_delivered(uint32_t transfer, Time now) {
   TransferState& t = transfers_[transfer];
   t.delivered = now;
+  if (transfer < empty_flow_uses_.size()) {
+    for (const auto& [slot, k] : empty_flow_uses_[transfer]) {
+      if (--slots_[slot].uses[k] == 0 && k == slots_[slot].completed) slot_drained(slot, now);
+    }
+  }
   StepResult& r = steps_[t.step];
   r.end = std::max(r.end, now);
   if (!barrier_sync_ && transfer < deps_.transfers()) {

@@ -85,6 +85,8 @@ class DependencyRun : public FlowListener, public EventHandler {
   std::vector<TransferState> transfers_;
   std::vector<std::vector<FlowSpec>> flows_of_;  // per transfer: its flows, until injected
   std::vector<uint32_t> flow_transfer_;          // Network flow -> transfer
+  // Per transfer: (slot, segment) of its flows of no bytes, used until it is delivered.
+  std::vector<std::vector<std::pair<uint32_t, uint32_t>>> empty_flow_uses_;
   std::vector<SlotState> slots_;
   std::vector<uint32_t> group_waiting_;               // per group: ports (and barrier) not yet ready
   std::vector<std::vector<uint32_t>> group_waiters_;  // per group: transfers waiting for it to light

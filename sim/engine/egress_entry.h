@@ -5,7 +5,9 @@
 //   chunk: (step, chunk index, origin), time queued (own: 0), tie
 //          (the step matters only when steps overlap: an earlier step first)
 //   fifo:  time queued (own: the flow's start), origin, tie
-//   tie:   the longer remaining route, then the smaller flow index, then id
+//   tie:   the longer remaining route, then the smaller place (the flow's
+//          place in the schedule: step by step, then its place in the step;
+//          the flow index unless given), then id
 // A forwarded entry names a packet; an own entry names the local flow whose
 // next packet is cut when the port sends it, so a flow waits as one entry.
 #include <cstdint>
@@ -18,6 +20,7 @@
 namespace photonsim {
 
 struct EgressEntry {
+  static constexpr uint32_t kFlowIndex = UINT32_MAX;  // place: the flow index itself
   uint64_t first;
   uint64_t second;
   uint64_t third;
@@ -25,15 +28,15 @@ struct EgressEntry {
   PacketOrigin origin;
 
   static EgressEntry forwarded(EgressOrder order, uint32_t chunk, Time queued, uint64_t remaining_hops, uint32_t flow,
-                               PacketId id, uint32_t step = 0) {
+                               PacketId id, uint32_t step = 0, uint32_t place = kFlowIndex) {
     const auto at = static_cast<uint64_t>(queued.picoseconds());
-    const uint64_t tie = route_tie(remaining_hops, flow);
+    const uint64_t tie = route_tie(remaining_hops, place == kFlowIndex ? flow : place);
     if (order == EgressOrder::fifo) return {at, origin_bits(PacketOrigin::forwarded), tie, id, PacketOrigin::forwarded};
     return {chunk_key(step, chunk, PacketOrigin::forwarded), at, tie, id, PacketOrigin::forwarded};
   }
   static EgressEntry own(EgressOrder order, uint32_t next_chunk, Time flow_start, uint64_t route_hops, uint32_t flow,
-                         uint32_t step = 0) {
-    const uint64_t tie = route_tie(route_hops, flow);
+                         uint32_t step = 0, uint32_t place = kFlowIndex) {
+    const uint64_t tie = route_tie(route_hops, place == kFlowIndex ? flow : place);
     if (order == EgressOrder::fifo) {
       return {static_cast<uint64_t>(flow_start.picoseconds()), origin_bits(PacketOrigin::own), tie, flow,
               PacketOrigin::own};

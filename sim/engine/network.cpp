@@ -97,7 +97,9 @@ uint32_t Network::add_flows(std::vector<FlowSpec> flows, Time at) {
     flows_.push_back(std::move(flow));
   }
   start_batches_.emplace_back(first, static_cast<uint32_t>(flows_.size()));
-  schedule(at, EventToken::Kind::start, start_batches_.size() - 1, EventPriority::normal);
+  // With the landings, before the ports of that picosecond choose: a flow
+  // that joins at t is waiting when they do.
+  schedule(at, EventToken::Kind::start, start_batches_.size() - 1, EventPriority::arrival);
   return first;
 }
 
@@ -125,14 +127,15 @@ void Network::check_conservation() const {
 
 EgressEntry Network::forwarded_entry(const Packet& packet, PacketId id, Time now) const {
   const uint64_t remaining_hops = flows_[packet.flow].spec.route.size() - packet.hop;
-  return EgressEntry::forwarded(fabric_.egress_order, packet.chunk, now, remaining_hops, packet.flow, id,
-                                flows_[packet.flow].spec.step);
+  const FlowSpec& spec = flows_[packet.flow].spec;
+  return EgressEntry::forwarded(fabric_.egress_order, packet.chunk, now, remaining_hops, packet.flow, id, spec.step,
+                                spec.place);
 }
 
 EgressEntry Network::own_entry(uint32_t flow_index) const {
   const Flow& flow = flows_[flow_index];
   return EgressEntry::own(fabric_.egress_order, flow.next_chunk, flow.started_at, flow.spec.route.size(), flow_index,
-                          flow.spec.step);
+                          flow.spec.step, flow.spec.place);
 }
 
 PacketId Network::make_packet(uint32_t flow_index) {

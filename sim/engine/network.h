@@ -45,6 +45,9 @@ struct FlowSpec {
   // The schedule step the flow belongs to: with egress_order = chunk, a port
   // sends an earlier step's packets first when steps overlap (dataflow).
   uint32_t step = 0;
+  // Its place in the schedule (step by step, then its place in the step):
+  // the egress order's last tie, whatever order flows joined the network in.
+  uint32_t place = 0;
 };
 
 // Contract: hears each flow's last byte delivered, at that picosecond, from

@@ -109,7 +109,8 @@ RunResult Replayer::replay(const Schedule& schedule, RunProgress* progress, Time
                     " would send a packet over 4 GiB; set fabric.packet or workload.chunk");
       }
       r.bytes += flow.bytes.count();
-      flows.push_back(FlowSpec{flow.bytes, std::move(flow.links), static_cast<uint32_t>(s)});
+      const auto place = static_cast<uint32_t>(flows.size());
+      flows.push_back(FlowSpec{flow.bytes, std::move(flow.links), static_cast<uint32_t>(s), place});
     }
     r.transfers = step.transfers.size();
     network.start_flows(std::move(flows), inject_at);

@@ -42,9 +42,6 @@
 //    packet order;
 //  - a step begins at the barrier (sync = barrier) or at its earliest release
 //    (dataflow) and ends at its last delivery; completion is the latest end.
-// EngineReadings switches to the two readings where the engine departs from
-// the README today (tests/engine/reference_dataflow_test.cpp names the cases);
-// the defaults are the README's.
 // Covered (covers()): every transfer on an explicit path or one hop, no
 // multipath routes; with reconfiguration = changed, ports = 1 (directed or
 // bidirectional: k > 1 directed ports need the switch placement of
@@ -63,15 +60,6 @@
 namespace photonsim::reference {
 
 // The engine's present departures from the README (default: the README).
-struct EngineReadings {
-  // A transfer of 0 bytes is delivered step_overhead after its release
-  // without waiting for its circuits, and no reconfiguration waits for it
-  // (README: it starts once its circuits are lit, like every transfer).
-  bool empty_transfers_skip_circuits = false;
-  // Own flows of one step tie by the order they joined the network (README:
-  // by the transfer's place in the step).
-  bool flows_numbered_as_injected = false;
-};
 
 struct DataflowTimes {
   std::vector<StepTimes> steps;
@@ -80,8 +68,7 @@ struct DataflowTimes {
 
 class ReferenceDataflow {
  public:
-  ReferenceDataflow(FabricSpec fabric, WorkloadSpec workload, EngineReadings readings = {})
-      : fabric_(fabric), workload_(workload), readings_(readings) {}
+  ReferenceDataflow(FabricSpec fabric, WorkloadSpec workload) : fabric_(fabric), workload_(workload) {}
 
   static bool covers(const FabricSpec& fabric, const Schedule& schedule) {
     if (fabric.reconfiguration == ReconfigurationScope::changed && fabric.ports != 1) return false;
@@ -203,7 +190,6 @@ class ReferenceDataflow {
     circuits_.clear();
     circuit_ids_.clear();
     events_.clear();
-    injected_ = 0;
     const auto& steps = schedule.steps();
     source_.clear();
     for (size_t s = 0; s < steps.size(); ++s) {
@@ -285,7 +271,6 @@ class ReferenceDataflow {
   // When x's circuits are lit for its step; nullopt while one is not yet known.
   std::optional<Time> lit_for(const TransferState& x) const {
     Time lit = Time::zero();
-    if (readings_.empty_transfers_skip_circuits && x.bytes == 0) return lit;
     for (Node u : x.ports) {
       const Group* latest = nullptr;
       for (const Group& g : groups_) {
@@ -311,7 +296,7 @@ class ReferenceDataflow {
       at = std::max(at, o.lit);
     }
     for (const TransferState& y : transfers_) {
-      if (y.step >= g.step || (readings_.empty_transfers_skip_circuits && y.bytes == 0)) continue;
+      if (y.step >= g.step) continue;
       if (!std::any_of(y.ports.begin(), y.ports.end(), [&](Node u) { return g.covers(u); })) continue;
       if (!y.delivered) return std::nullopt;
       at = std::max(at, *y.delivered);
@@ -396,7 +381,6 @@ class ReferenceDataflow {
   void inject(size_t i) {
     TransferState& x = transfers_[i];
     x.injected = true;
-    if (readings_.flows_numbered_as_injected) x.flow = injected_++;
     const int64_t total = x.bytes;
     const int64_t chunk = workload_.chunk.count() > 0 ? workload_.chunk.count() : total;
     size_t seq = 0;
@@ -463,8 +447,6 @@ class ReferenceDataflow {
 
   FabricSpec fabric_;
   WorkloadSpec workload_;
-  EngineReadings readings_;
-  size_t injected_ = 0;  // transfers injected so far
   std::vector<TransferState> transfers_;
   std::vector<const Transfer*> source_;  // per transfer: the schedule's transfer
   std::vector<Group> groups_;

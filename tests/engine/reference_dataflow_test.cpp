@@ -3,11 +3,10 @@
 // small schedules whose transfers carry blocks: identical per-step begin and
 // end and completion to the picosecond, for (dataflow, all), (dataflow,
 // changed) and (barrier, changed); (barrier, all) checks the model itself
-// against the barrier Replayer. The engine departs from the README in three
-// ways (the tests at the end reproduce each on a minimal case and, DISABLED_,
-// demand the README's answer of the engine): the random comparison takes the
-// engine's readings for the first two (reference::EngineReadings) and lists
-// the seeds hit by the third.
+// against the barrier Replayer. The tests at the end pin three rules the
+// engine once broke (this model found them): an empty transfer waits for its
+// circuits; a step's own flows tie by their place, not the order they joined
+// the network; a flow joining at t is waiting when ports choose at t.
 #include <gtest/gtest.h>
 
 #include <iostream>
@@ -75,36 +74,13 @@ constexpr Mode kModes[] = {{SyncMode::dataflow, ReconfigurationScope::all},
                            {SyncMode::barrier, ReconfigurationScope::changed},
                            {SyncMode::barrier, ReconfigurationScope::all}};
 
-// The engine's readings where it departs from the README (see the
-// disagreement tests below): only DependencyRun has them; (barrier, all) runs
-// the barrier Replayer.
-reference::EngineReadings readings(const FabricSpec& fabric) {
-  reference::EngineReadings r;
-  if (fabric.sync == SyncMode::barrier && fabric.reconfiguration == ReconfigurationScope::all) return r;
-  r.empty_transfers_skip_circuits = true;
-  r.flows_numbered_as_injected = true;
-  return r;
-}
-
 constexpr uint64_t kCases = 4000;
-
-// Seeds on which the engine's answer depends on the order of same-picosecond
-// events, the third disagreement below (a transfer joins at t after a port
-// has chosen at t; with cut-through header 0 and latency 0, after a packet
-// forwarded in zero time). 1937 and 3366 (fifo) add the second: a flow
-// released at 0 through an empty transfer joins after one released at once
-// and so loses the tie by flow number. They are replayed, not compared.
-const std::set<std::pair<std::string, uint64_t>> kSameTimeOrder = {
-    {"dataflow/all", 229},      {"dataflow/all", 1118},     {"dataflow/all", 2326},    {"dataflow/all", 2799},
-    {"dataflow/all", 3366},     {"dataflow/all", 3513},     {"dataflow/all", 3796},    {"dataflow/changed", 366},
-    {"dataflow/changed", 1118}, {"dataflow/changed", 1937}, {"dataflow/changed", 3513}};
 
 TEST(ReferenceDataflow, AgreesWithTheEngineToThePicosecondOnRandomSchedules) {
   std::map<std::string, uint64_t> compared;
   std::map<std::string, std::vector<uint64_t>> failures;  // seeds, per mode
   std::map<std::string, std::string> first_failure;
   uint64_t uncovered = 0;
-  uint64_t known = 0;  // kSameTimeOrder seeds that disagree
   uint64_t waits = 0;
   uint64_t overlapping = 0;
   uint64_t partial = 0;
@@ -126,7 +102,7 @@ TEST(ReferenceDataflow, AgreesWithTheEngineToThePicosecondOnRandomSchedules) {
       const RunResult engine = Replayer(s.fabric, s.workload).replay(schedule);
       reference::DataflowTimes expected;
       try {
-        expected = reference::ReferenceDataflow(s.fabric, s.workload, readings(s.fabric)).replay(schedule);
+        expected = reference::ReferenceDataflow(s.fabric, s.workload).replay(schedule);
       } catch (const std::exception& e) {
         FAIL() << e.what() << "\nseed " << seed << "\n" << s.describe();
       }
@@ -141,10 +117,6 @@ TEST(ReferenceDataflow, AgreesWithTheEngineToThePicosecondOnRandomSchedules) {
       for (size_t i = 0; same && i < expected.steps.size(); ++i) {
         same = engine.steps[i].begin == expected.steps[i].begin && engine.steps[i].end == expected.steps[i].end;
         if (i > 0 && expected.steps[i].begin < expected.steps[i - 1].end) ++overlapping;
-      }
-      if (!same && kSameTimeOrder.count({name, seed}) > 0) {
-        ++known;
-        continue;
       }
       if (!same) {
         if (failures[name].empty())
@@ -173,14 +145,13 @@ TEST(ReferenceDataflow, AgreesWithTheEngineToThePicosecondOnRandomSchedules) {
     std::cout << name << ": " << count << " schedules\n";
   }
   EXPECT_GT(overlapping, kCases / 10);  // dataflow does overlap steps
-  std::cout << known << " known same-time disagreements, " << uncovered
-            << " not covered (an empty step under dataflow), " << overlapping << " overlapping steps, " << waits
-            << " later-step transfers naming blocks, " << partial << " reconfigurations under changed\n";
+  std::cout << uncovered << " not covered (an empty step under dataflow), " << overlapping << " overlapping steps, "
+            << waits << " later-step transfers naming blocks, " << partial << " reconfigurations under changed\n";
 }
 
-// The cases where the engine departs from the README today, smallest found:
+// The cases where the engine once departed from the README, smallest found:
 // the reference gives the README's answer (checked here against times worked
-// by hand); the DISABLED_ tests demand the same of the engine.
+// by hand), and the engine must give the same.
 
 FabricSpec small_fabric(int gpus, SyncMode sync, ReconfigurationScope scope) {
   FabricSpec f;
@@ -257,7 +228,7 @@ TEST(ReferenceDataflow, AnEmptyTransferWaitsForItsCircuits) {
   EXPECT_EQ(ends_ns(Replayer(barrier, small_workload()).replay(c.schedule()).steps), std::vector<int64_t>{8});
 }
 
-TEST(ReferenceDataflow, DISABLED_TheEngineLetsAnEmptyTransferWaitForItsCircuits) {
+TEST(ReferenceDataflow, TheEngineLetsAnEmptyTransferWaitForItsCircuits) {
   const EmptyTransfer c;
   for (const Mode& mode : kModes) {
     const FabricSpec f = c.fabric(mode.sync, mode.scope);
@@ -287,7 +258,7 @@ TEST(ReferenceDataflow, OwnFlowsTieByTheirPlaceInTheStep) {
             (std::vector<int64_t>{1, 3, 4}));
 }
 
-TEST(ReferenceDataflow, DISABLED_TheEngineTiesOwnFlowsByTheirPlaceInTheStep) {
+TEST(ReferenceDataflow, TheEngineTiesOwnFlowsByTheirPlaceInTheStep) {
   const FlowTie c;
   EXPECT_EQ(ends_ns(Replayer(c.fabric(), small_workload()).replay(c.schedule()).steps),
             (std::vector<int64_t>{1, 3, 4}));
@@ -320,7 +291,7 @@ TEST(ReferenceDataflow, APortChoosesAmongFlowsJoiningAtTheSameTime) {
             (std::vector<int64_t>{10, 16, 26}));
 }
 
-TEST(ReferenceDataflow, DISABLED_TheEnginesPortsChooseAmongFlowsJoiningAtTheSameTime) {
+TEST(ReferenceDataflow, TheEnginesPortsChooseAmongFlowsJoiningAtTheSameTime) {
   const SameTimeJoin c;
   EXPECT_EQ(ends_ns(Replayer(c.fabric(), small_workload()).replay(c.schedule()).steps),
             (std::vector<int64_t>{10, 16, 26}));
