@@ -21,6 +21,7 @@ DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation
     : fabric_(fabric),
       schedule_(schedule),
       barrier_sync_(fabric.sync == SyncMode::barrier),
+      segmentation_(segmentation),
       network_(fabric, segmentation, events_),
       plan_(schedule, fabric),
       deps_(schedule) {
@@ -53,46 +54,45 @@ DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation
   const auto& steps = schedule.steps();
   const size_t real = deps_.transfers();
   transfers_.resize(real);
-  flows_of_.resize(real);
   empty_flow_uses_.resize(real);
   uint32_t place = 0;
   step_left_.assign(steps.size(), 0);
   steps_.resize(steps.size());
   step_started_.assign(steps.size(), 0);
-  const Segmentation& seg = segmentation;
+  step_place_base_.assign(steps.size(), 0);
+  step_uninjected_.assign(steps.size(), 0);
+  step_flows_.resize(steps.size());
   std::vector<uint32_t> groups_needed;
   for (size_t s = 0; s < steps.size(); ++s) {
     const Step& step = steps[s];
-    const Topology& topology = schedule.topologies()[static_cast<size_t>(step.topology)];
-    const std::vector<uint32_t>& slot_of_edge = plan_.slots_of_step(s);
     StepResult& r = steps_[s];
     r.transfers = step.transfers.size();
     r.startup = fabric.step_overhead;
     if (schedule.reconfigures_before(s)) r.reconfiguration = fabric.reconfig_delay;
-    for (RoutedFlow& flow : route_step(step, topology, s)) {
-      const uint32_t t = deps_.first_of_step(s) + static_cast<uint32_t>(flow.transfer);
-      if (seg.largest_packet(flow.bytes).count() > UINT32_MAX) {
-        const Transfer& tr = step.transfers[flow.transfer];
-        throw Error("step " + std::to_string(s) + ": transfer " + std::to_string(tr.src) + "->" +
-                    std::to_string(tr.dst) + " would send a packet over 4 GiB; set fabric.packet or workload.chunk");
+    step_place_base_[s] = place;
+    step_uninjected_[s] = static_cast<uint32_t>(step.transfers.size());
+    // Routed here to count what each port carries, and again when the step's
+    // first transfer starts: only the steps under way hold their routes.
+    std::vector<std::vector<FlowSpec>> flows = route_flows(s, segmentation);
+    for (size_t i = 0; i < flows.size(); ++i) {
+      const uint32_t t = deps_.first_of_step(s) + static_cast<uint32_t>(i);
+      for (const FlowSpec& spec : flows[i]) {
+        ++place;
+        r.bytes += spec.bytes.count();
+        for (uint32_t slot : spec.route) {
+          const uint32_t k = segment(slot, static_cast<uint32_t>(s));
+          ++slots_[slot].uses[k];
+          // A flow of no bytes uses its circuits the moment its transfer starts.
+          if (spec.bytes.count() == 0) empty_flow_uses_[t].emplace_back(slot, k);
+        }
+        if (spec.bytes.count() > 0) ++transfers_[t].flows_left;
       }
-      r.bytes += flow.bytes.count();
-      FlowSpec spec{flow.bytes, {}, static_cast<uint32_t>(s), place++};
-      for (uint32_t edge : flow.links) spec.route.push_back(slot_of_edge[edge]);
-      for (uint32_t slot : spec.route) {
-        const uint32_t k = segment(slot, static_cast<uint32_t>(s));
-        ++slots_[slot].uses[k];
-        // A flow of no bytes uses its circuits the moment its transfer starts.
-        if (flow.bytes.count() == 0) empty_flow_uses_[t].emplace_back(slot, k);
-      }
-      if (flow.bytes.count() > 0) ++transfers_[t].flows_left;
-      flows_of_[t].push_back(std::move(spec));
     }
     for (size_t i = 0; i < step.transfers.size(); ++i) {
       const uint32_t t = deps_.first_of_step(s) + static_cast<uint32_t>(i);
       transfers_[t].data_waiting = barrier_sync_ ? 1 : static_cast<uint32_t>(deps_.waits_for(t).size());
       groups_needed.clear();
-      for (const FlowSpec& f : flows_of_[t]) {
+      for (const FlowSpec& f : flows[i]) {
         for (uint32_t slot : f.route) {
           const uint32_t k = segment(slot, static_cast<uint32_t>(s));
           if (k > 0) groups_needed.push_back(slots_[slot].change_groups[k - 1]);
@@ -112,7 +112,6 @@ DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation
       for (uint32_t g : plan_.groups_before(s)) group_waiters_[g].push_back(static_cast<uint32_t>(transfers_.size()));
       stand_in.circuit_waiting = static_cast<uint32_t>(plan_.groups_before(s).size());
       transfers_.push_back(stand_in);
-      flows_of_.emplace_back();
       step_left_[s] = 1;
     }
   }
@@ -128,6 +127,26 @@ DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation
       for (uint32_t w : deps_.waits_for(t)) dependents_[fill[w]++] = t;
     }
   }
+}
+
+std::vector<std::vector<FlowSpec>> DependencyRun::route_flows(size_t s, const Segmentation& segmentation) const {
+  const Step& step = schedule_.steps()[s];
+  const Topology& topology = schedule_.topologies()[static_cast<size_t>(step.topology)];
+  const std::vector<uint32_t>& slot_of_edge = plan_.slots_of_step(s);
+  std::vector<std::vector<FlowSpec>> flows(step.transfers.size());
+  uint32_t place = step_place_base_[s];
+  for (RoutedFlow& flow : route_step(step, topology, s)) {
+    if (segmentation.largest_packet(flow.bytes).count() > UINT32_MAX) {
+      const Transfer& t = step.transfers[flow.transfer];
+      throw Error("step " + std::to_string(s) + ": transfer " + std::to_string(t.src) + "->" + std::to_string(t.dst) +
+                  " would send a packet over 4 GiB; set fabric.packet or workload.chunk");
+    }
+    FlowSpec spec{flow.bytes, {}, static_cast<uint32_t>(s), place++};
+    spec.route.reserve(flow.links.size());
+    for (uint32_t edge : flow.links) spec.route.push_back(slot_of_edge[edge]);
+    flows[flow.transfer].push_back(std::move(spec));
+  }
+  return flows;
 }
 
 size_t DependencyRun::last_step_begun() const {
@@ -235,8 +254,13 @@ void DependencyRun::inject(uint32_t transfer, Time now) {
   StepResult& r = steps_[t.step];
   if (!barrier_sync_ && (!step_started_[t.step] || t.released < r.begin)) r.begin = t.released;
   step_started_[t.step] = 1;
-  std::vector<FlowSpec> flows = std::move(flows_of_[transfer]);
-  flows_of_[transfer] = {};
+  std::vector<FlowSpec> flows;
+  if (transfer < deps_.transfers()) {
+    std::vector<std::vector<FlowSpec>>& step_flows = step_flows_[t.step];
+    if (step_flows.empty()) step_flows = route_flows(t.step, segmentation_);
+    flows = std::move(step_flows[transfer - deps_.first_of_step(t.step)]);
+    if (--step_uninjected_[t.step] == 0) std::vector<std::vector<FlowSpec>>().swap(step_flows);
+  }
   if (t.flows_left == 0) {
     schedule_timer(t.injected, Timer::transfer_done, transfer);
     return;

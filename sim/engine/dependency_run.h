@@ -61,6 +61,8 @@ class DependencyRun : public FlowListener, public EventHandler {
   };
 
   uint32_t segment(uint32_t slot, uint32_t step) const;
+  // Step s's flows per transfer, routed over the plan's ports.
+  std::vector<std::vector<FlowSpec>> route_flows(size_t step, const Segmentation& segmentation) const;
   size_t last_step_begun() const;
   void schedule_timer(Time at, Timer kind, uint64_t id);
   void data_ready(uint32_t transfer, Time now);     // one of its data waits is over
@@ -75,6 +77,7 @@ class DependencyRun : public FlowListener, public EventHandler {
   const FabricSpec& fabric_;
   const Schedule& schedule_;
   const bool barrier_sync_;
+  const Segmentation segmentation_;
   EventList events_;
   std::optional<TimelineRecorder> recorder_;
   Network network_;
@@ -83,8 +86,12 @@ class DependencyRun : public FlowListener, public EventHandler {
   std::vector<uint64_t> dependent_offsets_;  // CSR: transfers waiting for each transfer
   std::vector<uint32_t> dependents_;
   std::vector<TransferState> transfers_;
-  std::vector<std::vector<FlowSpec>> flows_of_;  // per transfer: its flows, until injected
-  std::vector<uint32_t> flow_transfer_;          // Network flow -> transfer
+  // Per step: its transfers' flows, while some have not started; the place
+  // its first flow takes in the schedule; its transfers not yet started.
+  std::vector<std::vector<std::vector<FlowSpec>>> step_flows_;
+  std::vector<uint32_t> step_place_base_;
+  std::vector<uint32_t> step_uninjected_;
+  std::vector<uint32_t> flow_transfer_;  // Network flow -> transfer
   // Per transfer: (slot, segment) of its flows of no bytes, used until it is delivered.
   std::vector<std::vector<std::pair<uint32_t, uint32_t>>> empty_flow_uses_;
   std::vector<SlotState> slots_;

@@ -15,8 +15,6 @@ namespace photonsim {
 
 namespace {
 
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
-
 // Integers below 2^53 are exact doubles, and so are sums and products of
 // them that stay below it: then integer arithmetic gives the bits of any
 // order of double additions.
