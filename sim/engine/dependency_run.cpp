@@ -44,7 +44,6 @@ DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation
   for (SlotState& slot : slots_) slot.uses.assign(slot.change_steps.size() + 1, 0);
   group_waiting_.assign(groups.size(), 0);
   group_waiters_.resize(groups.size());
-  group_done_.assign(groups.size(), 0);
   for (uint32_t g = 0; g < groups.size(); ++g) {
     group_waiting_[g] = static_cast<uint32_t>(groups[g].changes.size()) + (barrier_sync_ ? 1 : 0);
   }
@@ -73,7 +72,7 @@ DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation
     step_uninjected_[s] = static_cast<uint32_t>(step.transfers.size());
     // Routed here to count what each port carries, and again when the step's
     // first transfer starts: only the steps under way hold their routes.
-    std::vector<std::vector<FlowSpec>> flows = route_flows(s, segmentation);
+    std::vector<std::vector<FlowSpec>> flows = route_flows(s);
     for (size_t i = 0; i < flows.size(); ++i) {
       const uint32_t t = deps_.first_of_step(s) + static_cast<uint32_t>(i);
       for (const FlowSpec& spec : flows[i]) {
@@ -129,14 +128,14 @@ DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation
   }
 }
 
-std::vector<std::vector<FlowSpec>> DependencyRun::route_flows(size_t s, const Segmentation& segmentation) const {
+std::vector<std::vector<FlowSpec>> DependencyRun::route_flows(size_t s) const {
   const Step& step = schedule_.steps()[s];
   const Topology& topology = schedule_.topologies()[static_cast<size_t>(step.topology)];
   const std::vector<uint32_t>& slot_of_edge = plan_.slots_of_step(s);
   std::vector<std::vector<FlowSpec>> flows(step.transfers.size());
   uint32_t place = step_place_base_[s];
   for (RoutedFlow& flow : route_step(step, topology, s)) {
-    if (segmentation.largest_packet(flow.bytes).count() > UINT32_MAX) {
+    if (segmentation_.largest_packet(flow.bytes).count() > UINT32_MAX) {
       const Transfer& t = step.transfers[flow.transfer];
       throw Error("step " + std::to_string(s) + ": transfer " + std::to_string(t.src) + "->" + std::to_string(t.dst) +
                   " would send a packet over 4 GiB; set fabric.packet or workload.chunk");
@@ -257,7 +256,7 @@ void DependencyRun::inject(uint32_t transfer, Time now) {
   std::vector<FlowSpec> flows;
   if (transfer < deps_.transfers()) {
     std::vector<std::vector<FlowSpec>>& step_flows = step_flows_[t.step];
-    if (step_flows.empty()) step_flows = route_flows(t.step, segmentation_);
+    if (step_flows.empty()) step_flows = route_flows(t.step);
     flows = std::move(step_flows[transfer - deps_.first_of_step(t.step)]);
     if (--step_uninjected_[t.step] == 0) std::vector<std::vector<FlowSpec>>().swap(step_flows);
   }
@@ -324,7 +323,6 @@ void DependencyRun::group_lit(uint32_t group, Time now) {
     if (c.to >= 0) network_.connect(c.slot, c.from, static_cast<Node>(c.to), c.slot % plan_.ports_per_gpu(), now);
     ++slots_[c.slot].completed;
   }
-  group_done_[group] = 1;
   for (uint32_t t : group_waiters_[group]) circuit_ready(t, now);
   group_waiters_[group].clear();
   for (const CircuitChange& c : g.changes) slot_drained(c.slot, now);

@@ -62,7 +62,7 @@ class DependencyRun : public FlowListener, public EventHandler {
 
   uint32_t segment(uint32_t slot, uint32_t step) const;
   // Step s's flows per transfer, routed over the plan's ports.
-  std::vector<std::vector<FlowSpec>> route_flows(size_t step, const Segmentation& segmentation) const;
+  std::vector<std::vector<FlowSpec>> route_flows(size_t step) const;
   size_t last_step_begun() const;
   void schedule_timer(Time at, Timer kind, uint64_t id);
   void data_ready(uint32_t transfer, Time now);     // one of its data waits is over
@@ -97,9 +97,8 @@ class DependencyRun : public FlowListener, public EventHandler {
   std::vector<SlotState> slots_;
   std::vector<uint32_t> group_waiting_;               // per group: ports (and barrier) not yet ready
   std::vector<std::vector<uint32_t>> group_waiters_;  // per group: transfers waiting for it to light
-  std::vector<char> group_done_;
-  std::vector<uint32_t> step_left_;  // per step: transfers not yet delivered
-  size_t steps_done_ = 0;            // steps whose every transfer has been delivered
+  std::vector<uint32_t> step_left_;                   // per step: transfers not yet delivered
+  size_t steps_done_ = 0;                             // steps whose every transfer has been delivered
   std::vector<StepResult> steps_;
   std::vector<char> step_started_;  // dataflow: a transfer of the step has been released
 };
