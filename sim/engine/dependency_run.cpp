@@ -4,8 +4,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "core/error.h"
 #include "sim/engine/barrier_wait.h"
+#include "sim/engine/packet_limit.h"
 #include "schedules/model/step_routes.h"
 
 namespace photonsim {
@@ -135,11 +135,7 @@ std::vector<std::vector<FlowSpec>> DependencyRun::route_flows(size_t s) const {
   std::vector<std::vector<FlowSpec>> flows(step.transfers.size());
   uint32_t place = step_place_base_[s];
   for (RoutedFlow& flow : route_step(step, topology, s)) {
-    if (segmentation_.largest_packet(flow.bytes).count() > UINT32_MAX) {
-      const Transfer& t = step.transfers[flow.transfer];
-      throw Error("step " + std::to_string(s) + ": transfer " + std::to_string(t.src) + "->" + std::to_string(t.dst) +
-                  " would send a packet over 4 GiB; set fabric.packet or workload.chunk");
-    }
+    check_packet_limit(segmentation_, flow.bytes, s, step.transfers[flow.transfer]);
     FlowSpec spec{flow.bytes, {}, static_cast<uint32_t>(s), place++};
     spec.route.reserve(flow.links.size());
     for (uint32_t edge : flow.links) spec.route.push_back(slot_of_edge[edge]);

@@ -11,6 +11,7 @@
 #include "sim/engine/barrier_wait.h"
 #include "sim/engine/dependency_run.h"
 #include "sim/engine/network.h"
+#include "sim/engine/packet_limit.h"
 
 namespace photonsim {
 
@@ -103,11 +104,7 @@ RunResult Replayer::replay(const Schedule& schedule, RunProgress* progress, Time
     std::vector<size_t> flow_transfer;
     for (RoutedFlow& flow : routed) {
       flow_transfer.push_back(flow.transfer);
-      if (segmentation.largest_packet(flow.bytes).count() > UINT32_MAX) {
-        const Transfer& t = step.transfers[flow.transfer];
-        throw Error("step " + std::to_string(s) + ": transfer " + std::to_string(t.src) + "->" + std::to_string(t.dst) +
-                    " would send a packet over 4 GiB; set fabric.packet or workload.chunk");
-      }
+      check_packet_limit(segmentation, flow.bytes, s, step.transfers[flow.transfer]);
       r.bytes += flow.bytes.count();
       const auto place = static_cast<uint32_t>(flows.size());
       flows.push_back(FlowSpec{flow.bytes, std::move(flow.links), static_cast<uint32_t>(s), place});
