@@ -1,0 +1,103 @@
+// TaskGraph: validation of training-iteration graphs, each error naming its node.
+#include "core/task_graph.h"
+
+#include <gtest/gtest.h>
+
+#include "core/error.h"
+
+namespace photonsim {
+namespace {
+
+TaskNode compute(std::string name, std::vector<int> gpus, int64_t us, std::vector<std::string> after = {}) {
+  TaskNode n;
+  n.name = std::move(name);
+  n.kind = TaskKind::compute;
+  n.gpus = std::move(gpus);
+  n.duration = Time::us(us);
+  n.after = std::move(after);
+  return n;
+}
+
+TaskNode allreduce(std::string name, std::vector<int> gpus, std::vector<std::string> after = {}) {
+  TaskNode n;
+  n.name = std::move(name);
+  n.kind = TaskKind::collective;
+  n.collective = Collective::allreduce;
+  n.gpus = std::move(gpus);
+  n.message = Bytes(1'000'000);
+  n.after = std::move(after);
+  return n;
+}
+
+TaskNode p2p(std::string name, int src, int dst, std::vector<std::string> after = {}) {
+  TaskNode n;
+  n.name = std::move(name);
+  n.kind = TaskKind::p2p;
+  n.src = src;
+  n.dst = dst;
+  n.bytes = Bytes(1000);
+  n.after = std::move(after);
+  return n;
+}
+
+void expect_error(std::vector<TaskNode> nodes, int gpus, std::vector<std::string> parts) {
+  try {
+    TaskGraph::build(std::move(nodes), gpus);
+    ADD_FAILURE() << "no error";
+  } catch (const Error& e) {
+    for (const std::string& part : parts) EXPECT_NE(std::string(e.what()).find(part), std::string::npos) << e.what();
+  }
+}
+
+TEST(TaskGraph, OrdersNodesAfterWhatTheyWaitFor) {
+  const TaskGraph g = TaskGraph::build({allreduce("ar", {0, 1, 2, 3}, {"fwd0", "fwd1"}), compute("fwd0", {0, 1}, 100),
+                                        compute("fwd1", {2, 3}, 100), p2p("send", 1, 2, {"ar"})},
+                                       4);
+  EXPECT_EQ(g.topological_order(), (std::vector<uint32_t>{1, 2, 0, 3}));
+  EXPECT_EQ(g.predecessors()[0], (std::vector<uint32_t>{1, 2}));
+  EXPECT_EQ(TaskGraph::gpus_of(g.nodes()[3]), (std::vector<int>{1, 2}));
+}
+
+TEST(TaskGraph, ComputeMayOverlapCommunicationOnItsGpus) {
+  // Backward compute of the next layer overlaps the gradient AllReduce.
+  EXPECT_NO_THROW(TaskGraph::build(
+      {compute("bwd1", {0, 1}, 100), allreduce("ar1", {0, 1}, {"bwd1"}), compute("bwd0", {0, 1}, 100, {"bwd1"})}, 2));
+}
+
+TEST(TaskGraph, NamesTheCycle) {
+  expect_error({compute("a", {0}, 1, {"c"}), compute("b", {0}, 1, {"a"}), compute("c", {0}, 1, {"b"})}, 2,
+               {"workload.graph", "cycle", "'a' -> 'b' -> 'c' -> 'a'"});
+  expect_error({compute("a", {0}, 1, {"a"})}, 2, {"node 'a'", "itself"});
+}
+
+TEST(TaskGraph, NamesTheNodeAtFault) {
+  expect_error({compute("fwd", {0, 7}, 1)}, 4, {"node 'fwd'", "GPU 7", "0..3"});
+  expect_error({compute("fwd", {0}, 0)}, 4, {"node 'fwd'", "positive duration"});
+  expect_error({compute("fwd", {}, 5)}, 4, {"node 'fwd'", "at least one GPU"});
+  expect_error({compute("fwd", {1, 1}, 5)}, 4, {"node 'fwd'", "GPU 1 is listed twice"});
+  expect_error({allreduce("ar", {2})}, 4, {"node 'ar'", "at least two GPUs"});
+  expect_error({compute("x", {0}, 1), compute("x", {1}, 1)}, 4, {"node 'x'", "another node"});
+  expect_error({compute("x", {0}, 1, {"nowhere"})}, 4, {"node 'x'", "'nowhere'"});
+  TaskNode bad = p2p("send", 1, 1);
+  expect_error({bad}, 4, {"node 'send'", "GPU 1 is listed twice"});
+  TaskNode broadcast = allreduce("bc", {0, 1});
+  broadcast.collective = Collective::broadcast;
+  broadcast.root = 3;
+  expect_error({broadcast}, 4, {"node 'bc'", "root 3"});
+}
+
+TEST(TaskGraph, CommunicationThatMayRunAtOnceMustNotShareAGpu) {
+  // Tensor-parallel groups {0,1} and {2,3} at once: fine; a data-parallel
+  // group {1,2} unordered with them: not.
+  EXPECT_NO_THROW(TaskGraph::build({allreduce("tp0", {0, 1}), allreduce("tp1", {2, 3})}, 4));
+  expect_error({allreduce("tp0", {0, 1}), allreduce("tp1", {2, 3}), allreduce("dp", {1, 2})}, 4,
+               {"node 'dp'", "'tp0'", "GPU 1", "after"});
+  EXPECT_NO_THROW(TaskGraph::build(
+      {allreduce("tp0", {0, 1}), allreduce("tp1", {2, 3}), allreduce("dp", {1, 2}, {"tp0", "tp1"})}, 4));
+  // Transitively ordered is ordered.
+  EXPECT_NO_THROW(TaskGraph::build({allreduce("a", {0, 1}), compute("c", {3}, 1, {"a"}), p2p("s", 1, 2, {"c"})}, 4));
+  expect_error({compute("c0", {0}, 1), compute("c1", {0, 1}, 1)}, 4, {"node 'c1'", "compute", "GPU 0"});
+}
+
+}  // namespace
+}  // namespace photonsim
