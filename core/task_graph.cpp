@@ -117,7 +117,8 @@ TaskGraph TaskGraph::build(std::vector<TaskNode> nodes, int gpus) {
     // path runs against the dependencies from `at` round to `at`: name it
     // forwards, from `at`.
     std::string cycle = "'" + nodes[at].name + "'";
-    for (size_t k = path.size(); k-- > static_cast<size_t>(seen_at[at]) + 1;) cycle += " -> '" + nodes[path[k]].name + "'";
+    for (size_t k = path.size(); k-- > static_cast<size_t>(seen_at[at]) + 1;)
+      cycle += " -> '" + nodes[path[k]].name + "'";
     cycle += " -> '" + nodes[at].name + "'";
     fail(nodes[at], "its dependencies form a cycle: " + cycle);
   }

@@ -265,14 +265,9 @@ void Network::on_event(Time now, uint64_t raw_token) {
         if (flows_[f].spec.bytes.count() == 0) continue;
         circuits_[flows_[f].spec.route.front()].egress.push(own_entry(f));
       }
-      if (first == 0 && end == flows_.size()) {
-        for (uint32_t c = 0; c < circuits_.size(); ++c) {
-          if (!circuits_[c].egress.empty()) wake(c, now);
-        }
-      } else {
-        for (uint32_t f = first; f < end; ++f) {
-          if (flows_[f].spec.bytes.count() > 0) wake(flows_[f].spec.route.front(), now);
-        }
+      // A port's choice does not depend on the order ports are woken in.
+      for (uint32_t f = first; f < end; ++f) {
+        if (flows_[f].spec.bytes.count() > 0) wake(flows_[f].spec.route.front(), now);
       }
       break;
     }

@@ -32,13 +32,19 @@ RunResult run_with(FabricSpec f, SyncMode sync, ReconfigurationScope scope, cons
   return Replayer(f, workload(Bytes(1000), chunk)).replay(s);
 }
 
+// On a 3-ring: step 0 sends a long block 0 over 0 -> 1 and a short block 1
+// over 1 -> 2; step 1 forwards block 1 from 2 to 0.
+Schedule forward_block_one() {
+  const Topology ring("ring", 3, {{0, 1}, {1, 2}, {2, 0}});
+  return schedule(
+      3, {ring},
+      {Step{0, {carrying(0, 1, 100'000, {0}), carrying(1, 2, 1000, {1})}}, Step{0, {carrying(2, 0, 1000, {1})}}});
+}
+
 // Step 1's 2 -> 0 forwards block 1, which reached 2 in step 0 at 610 ns; the
 // barrier holds it until step 0's long 0 -> 1 ends at 1.6 us.
 TEST(DependencyRun, DataflowStartsATransferWhenItsBlocksAreIn) {
-  const Topology ring("ring", 3, {{0, 1}, {1, 2}, {2, 0}});
-  const Schedule s = schedule(
-      3, {ring},
-      {Step{0, {carrying(0, 1, 100'000, {0}), carrying(1, 2, 1000, {1})}}, Step{0, {carrying(2, 0, 1000, {1})}}});
+  const Schedule s = forward_block_one();
   FabricSpec f = fabric(3);
   f.step_overhead = ns(100);
   const RunResult barrier = run_with(f, SyncMode::barrier, ReconfigurationScope::all, s);
@@ -52,10 +58,7 @@ TEST(DependencyRun, DataflowStartsATransferWhenItsBlocksAreIn) {
 
 // Block 1 is at GPU 2 from 610 ns; the barrier holds its transfer to 1.6 us.
 TEST(DependencyRun, BarrierWaitIsTheTimeReadyWorkWasHeld) {
-  const Topology ring("ring", 3, {{0, 1}, {1, 2}, {2, 0}});
-  const Schedule s = schedule(
-      3, {ring},
-      {Step{0, {carrying(0, 1, 100'000, {0}), carrying(1, 2, 1000, {1})}}, Step{0, {carrying(2, 0, 1000, {1})}}});
+  const Schedule s = forward_block_one();
   FabricSpec f = fabric(3);
   f.step_overhead = ns(100);
   for (ReconfigurationScope scope : {ReconfigurationScope::all, ReconfigurationScope::changed}) {
