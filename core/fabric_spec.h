@@ -19,6 +19,10 @@ enum class SyncMode { barrier, dataflow };
 // Which circuits go dark when the configuration changes: all of them, or only
 // those that differ (ports whose circuit stays keep carrying traffic).
 enum class ReconfigurationScope { all, changed };
+// Task graphs: which waiting communication node takes a GPU first when a
+// peer-to-peer send and a collective both want it (PCCL section 6: p2p first),
+// or strictly by the time each became ready.
+enum class CommunicationPriority { p2p, fifo };
 
 inline constexpr EnumName<CircuitKind> kCircuitKindNames[] = {{CircuitKind::directed, "directed"},
                                                               {CircuitKind::bidirectional, "bidirectional"}};
@@ -30,6 +34,8 @@ inline constexpr EnumName<SyncMode> kSyncModeNames[] = {{SyncMode::barrier, "bar
                                                         {SyncMode::dataflow, "dataflow"}};
 inline constexpr EnumName<ReconfigurationScope> kReconfigurationScopeNames[] = {
     {ReconfigurationScope::all, "all"}, {ReconfigurationScope::changed, "changed"}};
+inline constexpr EnumName<CommunicationPriority> kCommunicationPriorityNames[] = {
+    {CommunicationPriority::p2p, "p2p"}, {CommunicationPriority::fifo, "fifo"}};
 
 struct FabricSpec {
   int gpus = 0;   // >= 2
@@ -45,6 +51,10 @@ struct FabricSpec {
   Time step_overhead;   // alpha, paid once per step, >= 0
   SyncMode sync = SyncMode::barrier;
   ReconfigurationScope reconfiguration = ReconfigurationScope::all;
+  // Task graphs only: a communication node's first circuits may be set up as
+  // soon as its GPUs' ports are free, while they still compute.
+  bool preconfigure = false;
+  CommunicationPriority priority = CommunicationPriority::p2p;
 };
 
 const char* to_string(CircuitKind kind);
@@ -52,5 +62,6 @@ const char* to_string(RouterMode mode);
 const char* to_string(EgressOrder order);
 const char* to_string(SyncMode mode);
 const char* to_string(ReconfigurationScope scope);
+const char* to_string(CommunicationPriority priority);
 
 }  // namespace photonsim

@@ -149,8 +149,13 @@ TaskGraph TaskGraph::build(std::vector<TaskNode> nodes, int gpus) {
         const TaskNode& b = nodes[users[y]];
         const bool a_computes = a.kind == TaskKind::compute, b_computes = b.kind == TaskKind::compute;
         if (a_computes != b_computes || ordered(users[x], users[y])) continue;
-        fail(b, "may run at the same time as '" + a.name + "' and both " + (a_computes ? "compute" : "communicate") +
-                    " on GPU " + std::to_string(gpu) + "; order them with `after`");
+        // A send takes its GPUs' ports in turn with the other communication
+        // (fabric.priority decides who goes first); two collectives would
+        // leave the order of whole algorithms to chance.
+        if (!a_computes && (a.kind == TaskKind::p2p || b.kind == TaskKind::p2p)) continue;
+        fail(b, "may run at the same time as '" + a.name + "' and both " +
+                    (a_computes ? "compute" : "are collectives") + " on GPU " + std::to_string(gpu) +
+                    "; order them with `after`");
       }
     }
   }

@@ -11,9 +11,10 @@
 //    positive message (root, for broadcast, in the group); p2p: src != dst
 //    and positive bytes;
 //  - two nodes that may run at once (neither after the other, directly or
-//    not) must not share a GPU when both compute, or when both communicate
-//    (a GPU's ports belong to one collective or send at a time); a compute
-//    node may overlap communication on its GPUs (that overlap is the point).
+//    not) must not share a GPU when both compute, or when both are
+//    collectives; a p2p send may (the engine gives a GPU's ports to one
+//    communication node at a time, by fabric.priority), and a compute node
+//    may overlap communication on its GPUs (that overlap is the point).
 // Nodes keep their given order; topological_order() lists them so that every
 // node comes after all it waits for (ties: the given order).
 #include <cstdint>

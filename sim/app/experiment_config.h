@@ -3,12 +3,14 @@
 // given in the YAML (or a --set override) or holds its documented default.
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 
 #include "core/error.h"
 
 #include "core/fabric_spec.h"
 #include "core/synthesis_spec.h"
+#include "core/task_graph.h"
 #include "core/workload_spec.h"
 
 namespace photonsim {
@@ -19,7 +21,11 @@ struct ExperimentConfig {
   FabricSpec fabric;
   WorkloadSpec workload;
   SynthesisSpec synthesis;
-  std::string output_dir;  // empty = do not write files
+  // workload.graph: a training iteration's task graph (then workload.collective
+  // and workload.message are not given; each node names its own).
+  std::optional<TaskGraph> graph;
+  std::map<std::string, std::string> node_locations;  // graph node name -> "file:line"
+  std::string output_dir;                             // empty = do not write files
   // Where each key read was set ("file:line" or "--set key=value"), so errors
   // found after loading (an unknown algorithm name, say) can point at it.
   std::map<std::string, std::string> key_locations;

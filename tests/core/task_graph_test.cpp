@@ -86,16 +86,18 @@ TEST(TaskGraph, NamesTheNodeAtFault) {
   expect_error({broadcast}, 4, {"node 'bc'", "root 3"});
 }
 
-TEST(TaskGraph, CommunicationThatMayRunAtOnceMustNotShareAGpu) {
+TEST(TaskGraph, CollectivesThatMayRunAtOnceMustNotShareAGpu) {
   // Tensor-parallel groups {0,1} and {2,3} at once: fine; a data-parallel
   // group {1,2} unordered with them: not.
   EXPECT_NO_THROW(TaskGraph::build({allreduce("tp0", {0, 1}), allreduce("tp1", {2, 3})}, 4));
   expect_error({allreduce("tp0", {0, 1}), allreduce("tp1", {2, 3}), allreduce("dp", {1, 2})}, 4,
-               {"node 'dp'", "'tp0'", "GPU 1", "after"});
+               {"node 'dp'", "'tp0'", "collectives", "GPU 1", "after"});
   EXPECT_NO_THROW(TaskGraph::build(
       {allreduce("tp0", {0, 1}), allreduce("tp1", {2, 3}), allreduce("dp", {1, 2}, {"tp0", "tp1"})}, 4));
   // Transitively ordered is ordered.
   EXPECT_NO_THROW(TaskGraph::build({allreduce("a", {0, 1}), compute("c", {3}, 1, {"a"}), p2p("s", 1, 2, {"c"})}, 4));
+  // A send may meet a collective or another send: the engine takes turns.
+  EXPECT_NO_THROW(TaskGraph::build({allreduce("a", {0, 1}), p2p("s", 1, 2), p2p("t", 2, 1)}, 4));
   expect_error({compute("c0", {0}, 1), compute("c1", {0, 1}, 1)}, 4, {"node 'c1'", "compute", "GPU 0"});
 }
 
