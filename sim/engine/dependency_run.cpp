@@ -18,19 +18,38 @@ constexpr int kTimerShift = 56;
 
 DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation, const Schedule& schedule,
                              Timeline* timeline)
-    : fabric_(fabric),
-      schedule_(schedule),
-      barrier_sync_(fabric.sync == SyncMode::barrier),
-      segmentation_(segmentation),
-      network_(fabric, segmentation, events_),
-      plan_(schedule, fabric),
-      deps_(schedule) {
+    : DependencyRun(fabric, segmentation, schedule, std::make_unique<EventList>(), nullptr, nullptr, {}, nullptr, 0) {
   if (timeline != nullptr) recorder_.emplace(*timeline, fabric.gpus, fabric.ports);
   network_.record_into(recorder_ ? &*recorder_ : nullptr);
   network_.set_listener(this);
   network_.reset_circuits(plan_.slots());
-  for (const CircuitChange& c : plan_.initial()) {
-    network_.connect(c.slot, c.from, static_cast<Node>(c.to), c.slot % plan_.ports_per_gpu(), Time::zero());
+  for (const CircuitChange& c : plan_.initial()) connect(c, Time::zero());
+}
+
+DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation, const Schedule& schedule,
+                             EventList& events, Network& network, NodePlacement placement, RunObserver& observer,
+                             uint32_t id)
+    : DependencyRun(fabric, segmentation, schedule, nullptr, &events, &network, std::move(placement), &observer, id) {}
+
+DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation, const Schedule& schedule,
+                             std::unique_ptr<EventList> own_events, EventList* events, Network* network,
+                             NodePlacement placement, RunObserver* observer, uint32_t id)
+    : fabric_(fabric),
+      schedule_(schedule),
+      barrier_sync_(fabric.sync == SyncMode::barrier),
+      segmentation_(segmentation),
+      placement_(std::move(placement)),
+      observer_(observer),
+      id_(id),
+      own_events_(std::move(own_events)),
+      events_(own_events_ ? *own_events_ : *events),
+      own_network_(network == nullptr ? std::make_unique<Network>(fabric, segmentation, events_) : nullptr),
+      network_(network == nullptr ? *own_network_ : *network),
+      plan_(schedule, fabric),
+      deps_(schedule) {
+  if (!placement_.slot.empty()) {
+    local_slot_.assign(placement_.fabric_slots, UINT32_MAX);
+    for (uint32_t j = 0; j < placement_.slot.size(); ++j) local_slot_[placement_.slot[j]] = j;
   }
 
   slots_.resize(plan_.slots());
@@ -114,6 +133,7 @@ DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation
       step_left_[s] = 1;
     }
   }
+  places_ = place;
   if (!barrier_sync_) {
     dependent_offsets_.assign(real + 1, 0);
     for (uint32_t t = 0; t < real; ++t) {
@@ -159,26 +179,20 @@ void DependencyRun::schedule_timer(Time at, Timer kind, uint64_t id) {
   events_.schedule(at, *this, (static_cast<uint64_t>(kind) << kTimerShift) | id, EventPriority::arrival);
 }
 
-RunResult DependencyRun::run(bool measure_barrier_wait, RunProgress* progress) {
-  const Time zero = Time::zero();
+void DependencyRun::start(Time now) {
   // Ports whose first change needs no draining may go dark at once.
-  for (uint32_t slot = 0; slot < slots_.size(); ++slot) slot_drained(slot, zero);
+  for (uint32_t slot = 0; slot < slots_.size(); ++slot) slot_drained(slot, now);
   if (barrier_sync_) {
-    if (!steps_.empty()) barrier(0, zero);
+    if (!steps_.empty()) barrier(0, now);
   } else {
     for (uint32_t t = 0; t < transfers_.size(); ++t) {
-      if (transfers_[t].data_waiting == 0) data_ready(t, zero);
+      if (transfers_[t].data_waiting == 0) data_ready(t, now);
     }
   }
-  if (progress == nullptr) {
-    events_.run();
-  } else {
-    for (uint64_t fired = 1; events_.step(); ++fired) {
-      if ((fired & 0xfffff) == 0) progress->advanced(last_step_begun(), steps_.size(), events_.fired());
-    }
-    progress->advanced(last_step_begun(), steps_.size(), events_.fired());
-  }
+  if (steps_.empty() && observer_ != nullptr) observer_->on_run_done(id_, now);
+}
 
+RunResult DependencyRun::result() {
   RunResult result;
   for (size_t s = 0; s < steps_.size(); ++s) {
     if (step_left_[s] != 0) {
@@ -192,8 +206,22 @@ RunResult DependencyRun::run(bool measure_barrier_wait, RunProgress* progress) {
       result.reconfiguration_time += fabric_.reconfig_delay;
     }
   }
-  network_.check_conservation();
   result.steps = std::move(steps_);
+  return result;
+}
+
+RunResult DependencyRun::run(bool measure_barrier_wait, RunProgress* progress) {
+  start(Time::zero());
+  if (progress == nullptr) {
+    events_.run();
+  } else {
+    for (uint64_t fired = 1; events_.step(); ++fired) {
+      if ((fired & 0xfffff) == 0) progress->advanced(last_step_begun(), steps_.size(), events_.fired());
+    }
+    progress->advanced(last_step_begun(), steps_.size(), events_.fired());
+  }
+  RunResult result = this->result();
+  network_.check_conservation();
   if (measure_barrier_wait && barrier_sync_) {
     std::vector<Time> delivered(deps_.transfers());
     for (uint32_t t = 0; t < deps_.transfers(); ++t) delivered[t] = transfers_[t].delivered;
@@ -214,6 +242,12 @@ RunResult DependencyRun::run(bool measure_barrier_wait, RunProgress* progress) {
     recorder_->finish();
   }
   return result;
+}
+
+void DependencyRun::connect(const CircuitChange& change, Time now) {
+  const uint32_t slot = fabric_slot(change.slot);
+  network_.connect(slot, fabric_gpu(change.from), fabric_gpu(static_cast<Node>(change.to)),
+                   slot % plan_.ports_per_gpu(), now);
 }
 
 void DependencyRun::barrier(uint32_t step, Time now) {
@@ -260,15 +294,25 @@ void DependencyRun::inject(uint32_t transfer, Time now) {
     schedule_timer(t.injected, Timer::transfer_done, transfer);
     return;
   }
+  if (!placement_.slot.empty()) {
+    for (FlowSpec& f : flows) {
+      for (uint32_t& slot : f.route) slot = fabric_slot(slot);
+      f.step += placement_.step_base;
+      f.place += placement_.place_base;
+    }
+  }
   const size_t count = flows.size();
   const uint32_t first = network_.add_flows(std::move(flows), t.injected);
-  flow_transfer_.resize(first + count, transfer);
+  if (flow_transfer_.empty()) first_flow_ = first;  // a graph's other nodes hold the flows before
+  flow_transfer_.resize(first - first_flow_ + count, transfer);
+  if (observer_ != nullptr) observer_->on_flows_added(id_, first, count);
 }
 
 void DependencyRun::on_flow_delivered(uint32_t flow, Time now) {
-  const uint32_t transfer = flow_transfer_[flow];
+  const uint32_t transfer = flow_transfer_[flow - first_flow_];
   TransferState& t = transfers_[transfer];
-  for (uint32_t slot : network_.flow_route(flow)) {
+  for (uint32_t fabric : network_.flow_route(flow)) {
+    const uint32_t slot = local_slot(fabric);
     const uint32_t k = segment(slot, t.step);
     if (--slots_[slot].uses[k] == 0 && k == slots_[slot].completed) slot_drained(slot, now);
   }
@@ -292,6 +336,7 @@ void DependencyRun::transfer_delivered(uint32_t transfer, Time now) {
   }
   if (step_left_[t.step] == 1) ++steps_done_;
   if (--step_left_[t.step] == 0 && barrier_sync_ && t.step + 1 < steps_.size()) barrier(t.step + 1, now);
+  if (steps_done_ == steps_.size() && observer_ != nullptr) observer_->on_run_done(id_, now);
 }
 
 void DependencyRun::slot_drained(uint32_t slot, Time now) {
@@ -304,7 +349,7 @@ void DependencyRun::group_ready(uint32_t group, Time now) {
   const ReconfigurationGroup& g = plan_.groups()[group];
   const Time lit_at = now + fabric_.reconfig_delay;
   for (const CircuitChange& c : g.changes) {
-    network_.disconnect(c.slot, now);
+    network_.disconnect(fabric_slot(c.slot), now);
     if (recorder_) {
       recorder_->dark(c.from, c.slot % plan_.ports_per_gpu(), c.to >= 0 ? static_cast<Node>(c.to) : c.from,
                       static_cast<uint32_t>(g.step), now, lit_at);
@@ -316,7 +361,7 @@ void DependencyRun::group_ready(uint32_t group, Time now) {
 void DependencyRun::group_lit(uint32_t group, Time now) {
   const ReconfigurationGroup& g = plan_.groups()[group];
   for (const CircuitChange& c : g.changes) {
-    if (c.to >= 0) network_.connect(c.slot, c.from, static_cast<Node>(c.to), c.slot % plan_.ports_per_gpu(), now);
+    if (c.to >= 0) connect(c, now);
     ++slots_[c.slot].completed;
   }
   for (uint32_t t : group_waiters_[group]) circuit_ready(t, now);

@@ -15,6 +15,12 @@
 // step_overhead, as in the barrier Replayer. A step's begin is the earliest
 // release among its transfers (the barrier, with sync = barrier), its end
 // the last delivery; steps may overlap, and the run completes at the latest end.
+// As one node of a task graph (TaskGraphRun), a run shares the graph's
+// EventList and Network: its GPUs and ports are placed on the fabric's
+// (NodePlacement), the graph sets up its first circuits (plan().initial())
+// and calls start() once they are lit and the node is released, and the run
+// tells its RunObserver when its last step ends.
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -31,12 +37,44 @@
 
 namespace photonsim {
 
+// Where a task-graph node's schedule runs on the fabric.
+struct NodePlacement {
+  std::vector<Node> gpu;       // the schedule's GPU i is the fabric's gpu[i]
+  std::vector<uint32_t> slot;  // its port slot j (GPU * ports + port) is the fabric's slot[j]
+  uint32_t fabric_slots = 0;
+  // Added to its steps and flow places: the egress order across the graph.
+  uint32_t step_base = 0;
+  uint32_t place_base = 0;
+};
+
+// Contract: a task graph hears which Network flows a node's run added, and
+// when the run's last step has ended.
+class RunObserver {
+ public:
+  virtual ~RunObserver() = default;
+  virtual void on_flows_added(uint32_t run, uint32_t first, size_t count) = 0;
+  virtual void on_run_done(uint32_t run, Time now) = 0;
+};
+
 class DependencyRun : public FlowListener, public EventHandler {
  public:
+  // A whole experiment: the run owns its EventList and Network.
   DependencyRun(const FabricSpec& fabric, Segmentation segmentation, const Schedule& schedule, Timeline* timeline);
+  // One node of a task graph: `fabric` is the node's (gpus = the schedule's),
+  // the events and network the graph's.
+  DependencyRun(const FabricSpec& fabric, Segmentation segmentation, const Schedule& schedule, EventList& events,
+                Network& network, NodePlacement placement, RunObserver& observer, uint32_t id);
   // `measure_barrier_wait`: with sync = barrier, fill the barrier waits.
   // `progress` hears the steps completed so far every 2^20 events.
   RunResult run(bool measure_barrier_wait = false, RunProgress* progress = nullptr);
+
+  const CircuitPlan& plan() const { return plan_; }
+  const NodePlacement& placement() const { return placement_; }
+  uint32_t places() const { return places_; }  // its flows' places: place_base of the next run
+  // Task graphs: the node may begin now (its first circuits are lit).
+  void start(Time now);
+  // Task graphs: once done, its steps and reconfigurations (no network totals).
+  RunResult result();
 
   void on_flow_delivered(uint32_t flow, Time now) override;
   void on_event(Time now, uint64_t token) override;
@@ -74,13 +112,29 @@ class DependencyRun : public FlowListener, public EventHandler {
   void group_lit(uint32_t group, Time now);
   void barrier(uint32_t step, Time now);  // sync = barrier: every step before `step` is done
 
+  DependencyRun(const FabricSpec& fabric, Segmentation segmentation, const Schedule& schedule,
+                std::unique_ptr<EventList> own_events, EventList* events, Network* network, NodePlacement placement,
+                RunObserver* observer, uint32_t id);
+  uint32_t fabric_slot(uint32_t slot) const { return placement_.slot.empty() ? slot : placement_.slot[slot]; }
+  Node fabric_gpu(Node gpu) const { return placement_.gpu.empty() ? gpu : placement_.gpu[gpu]; }
+  uint32_t local_slot(uint32_t fabric_slot) const {
+    return local_slot_.empty() ? fabric_slot : local_slot_[fabric_slot];
+  }
+  void connect(const CircuitChange& change, Time now);
+
   const FabricSpec& fabric_;
   const Schedule& schedule_;
   const bool barrier_sync_;
   const Segmentation segmentation_;
-  EventList events_;
+  const NodePlacement placement_;
+  std::vector<uint32_t> local_slot_;  // task graphs: fabric slot -> the run's
+  RunObserver* const observer_;
+  const uint32_t id_;
+  std::unique_ptr<EventList> own_events_;
+  EventList& events_;
   std::optional<TimelineRecorder> recorder_;
-  Network network_;
+  std::unique_ptr<Network> own_network_;
+  Network& network_;
   CircuitPlan plan_;
   TransferDependencies deps_;
   std::vector<uint64_t> dependent_offsets_;  // CSR: transfers waiting for each transfer
@@ -90,8 +144,10 @@ class DependencyRun : public FlowListener, public EventHandler {
   // its first flow takes in the schedule; its transfers not yet started.
   std::vector<std::vector<std::vector<FlowSpec>>> step_flows_;
   std::vector<uint32_t> step_place_base_;
+  uint32_t places_ = 0;
   std::vector<uint32_t> step_uninjected_;
-  std::vector<uint32_t> flow_transfer_;  // Network flow -> transfer
+  std::vector<uint32_t> flow_transfer_;  // Network flow - first_flow_ -> transfer
+  uint32_t first_flow_ = 0;
   // Per transfer: (slot, segment) of its flows of no bytes, used until it is delivered.
   std::vector<std::vector<std::pair<uint32_t, uint32_t>>> empty_flow_uses_;
   std::vector<SlotState> slots_;

@@ -1,0 +1,335 @@
+#include "sim/engine/task_graph_run.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+#include <tuple>
+
+namespace photonsim {
+
+namespace {
+
+constexpr int kTimerShift = 56;
+
+}  // namespace
+
+TaskGraphRun::TaskGraphRun(const FabricSpec& fabric, Segmentation segmentation, const TaskGraph& graph,
+                           std::vector<GraphNodeWork> work)
+    : fabric_(fabric),
+      segmentation_(segmentation),
+      graph_(graph),
+      work_(std::move(work)),
+      ports_(static_cast<uint32_t>(fabric.ports)),
+      network_(fabric, segmentation, events_) {
+  const size_t n = graph.nodes().size();
+  if (work_.size() != n) throw std::logic_error("TaskGraphRun: one GraphNodeWork per node");
+  for (size_t i = 0; i < n; ++i) {
+    if (communicates(static_cast<uint32_t>(i)) == (graph.nodes()[i].kind == TaskKind::compute)) {
+      throw std::logic_error("TaskGraphRun: a schedule for each communication node and none for compute");
+    }
+  }
+  network_.set_listener(this);
+  const size_t slots = static_cast<size_t>(fabric.gpus) * ports_;
+  network_.reset_circuits(slots);
+  lit_to_.assign(slots, -1);
+  gpu_held_.assign(static_cast<size_t>(fabric.gpus), 0);
+  successors_.resize(n);
+  state_.resize(n);
+  results_.resize(n);
+  runs_.resize(n);
+  for (uint32_t i = 0; i < n; ++i) {
+    const auto& preds = graph.predecessors()[i];
+    state_[i].waiting = static_cast<uint32_t>(preds.size());
+    state_[i].comm_waiting = static_cast<uint32_t>(preds.size());
+    for (uint32_t p : preds) successors_[p].push_back(i);
+  }
+}
+
+void TaskGraphRun::schedule_timer(Time at, Timer kind, uint64_t id) {
+  // With the landings: what starts at t is waiting when ports choose at t.
+  events_.schedule(at, *this, (static_cast<uint64_t>(kind) << kTimerShift) | id, EventPriority::arrival);
+}
+
+GraphResult TaskGraphRun::run() {
+  const Time zero = Time::zero();
+  for (uint32_t v : graph_.topological_order()) {
+    if (graph_.predecessors()[v].empty()) communication_clear(v, zero);
+  }
+  for (uint32_t v : graph_.topological_order()) {
+    if (graph_.predecessors()[v].empty()) release(v, zero);
+  }
+  events_.run();
+
+  GraphResult result;
+  const auto& nodes = graph_.nodes();
+  uint32_t last = 0;
+  for (uint32_t v = 0; v < nodes.size(); ++v) {
+    if (!state_[v].ended) {
+      throw std::logic_error("task graph node '" + nodes[v].name +
+                             "' never ended (an engine invariant; please report it with the graph)");
+    }
+    if (results_[v].end > results_[last].end) last = v;
+  }
+  network_.check_conservation();
+  if (!nodes.empty()) {
+    result.iteration = results_[last].end;
+    for (uint32_t v = last;;) {
+      result.critical_path.push_back(v);
+      const auto& preds = graph_.predecessors()[v];
+      if (preds.empty()) break;
+      uint32_t latest = preds.front();
+      for (uint32_t p : preds) {
+        if (results_[p].end > results_[latest].end) latest = p;
+      }
+      v = latest;
+    }
+    std::reverse(result.critical_path.begin(), result.critical_path.end());
+  }
+  result.nodes = std::move(results_);
+  result.events = events_.fired();
+  result.network = network_.stats();
+  return result;
+}
+
+void TaskGraphRun::release(uint32_t node, Time now) {
+  NodeState& st = state_[node];
+  st.released = true;
+  results_[node].released = now;
+  if (!communicates(node)) {
+    st.started = true;
+    results_[node].start = now;
+    schedule_timer(now + graph_.nodes()[node].duration, Timer::compute_done, node);
+    return;
+  }
+  if (st.acquired) {
+    if (st.lit) begin(node, now);
+    return;
+  }
+  st.ready = now;  // a node preconfiguring until now competes as released from here on
+  enqueue(node, now);
+}
+
+void TaskGraphRun::communication_clear(uint32_t node, Time now) {
+  if (!communicates(node)) {
+    notify_clear(node, now);
+  } else if (fabric_.preconfigure && !state_[node].released) {
+    enqueue(node, now);
+  }
+}
+
+void TaskGraphRun::notify_clear(uint32_t node, Time now) {
+  if (state_[node].clear_notified) return;
+  state_[node].clear_notified = true;
+  for (uint32_t s : successors_[node]) {
+    if (--state_[s].comm_waiting == 0) communication_clear(s, now);
+  }
+}
+
+void TaskGraphRun::enqueue(uint32_t node, Time now) {
+  NodeState& st = state_[node];
+  if (!st.queued) {
+    st.queued = true;
+    st.ready = now;
+    queue_.push_back(node);
+  }
+  if (!arbitration_pending_) {
+    // After every same-time ending already due: equal-time rivals meet here.
+    arbitration_pending_ = true;
+    schedule_timer(now, Timer::arbitrate, 0);
+  }
+}
+
+void TaskGraphRun::arbitrate(Time now) {
+  arbitration_pending_ = false;
+  const auto key = [&](uint32_t v) {
+    const NodeState& st = state_[v];
+    const bool second_class =
+        fabric_.priority == CommunicationPriority::p2p && graph_.nodes()[v].kind != TaskKind::p2p;
+    return std::make_tuple(st.released ? 0 : 1, second_class ? 1 : 0, st.ready, v);
+  };
+  std::sort(queue_.begin(), queue_.end(), [&](uint32_t a, uint32_t b) { return key(a) < key(b); });
+  std::vector<uint32_t> waiting;
+  for (uint32_t v : queue_) {
+    bool free = true;
+    for (Node g : work_[v].gpus) free = free && gpu_held_[g] == 0;
+    if (free) {
+      acquire(v, now);
+    } else {
+      waiting.push_back(v);
+    }
+  }
+  queue_ = std::move(waiting);
+}
+
+NodePlacement TaskGraphRun::placement_for(uint32_t node) const {
+  const GraphNodeWork& w = work_[node];
+  NodePlacement placement;
+  placement.gpu = w.gpus;
+  placement.fabric_slots = static_cast<uint32_t>(lit_to_.size());
+  placement.step_base = step_base_;
+  placement.place_base = place_base_;
+  for (Node g : w.gpus) {
+    for (uint32_t p = 0; p < ports_; ++p) placement.slot.push_back(g * ports_ + p);
+  }
+  if (graph_.nodes()[node].kind == TaskKind::p2p) {
+    // Its one circuit src -> dst on a port already leading there, if any:
+    // rotate src's ports so that the schedule's port 0 lands on it.
+    for (uint32_t p = 0; p < ports_; ++p) {
+      if (lit_to_[w.gpus[0] * ports_ + p] == static_cast<int>(w.gpus[1])) {
+        for (uint32_t q = 0; q < ports_; ++q) placement.slot[q] = w.gpus[0] * ports_ + (q + p) % ports_;
+        break;
+      }
+    }
+  }
+  return placement;
+}
+
+void TaskGraphRun::acquire(uint32_t node, Time now) {
+  NodeState& st = state_[node];
+  GraphNodeResult& r = results_[node];
+  const GraphNodeWork& w = work_[node];
+  st.queued = false;
+  st.acquired = true;
+  r.acquired = now;
+  for (Node g : w.gpus) gpu_held_[g] = 1;
+
+  NodePlacement placement = placement_for(node);
+  std::vector<int> want(lit_to_.size(), -1);
+  runs_[node] = std::make_unique<DependencyRun>(w.fabric, segmentation_, *w.schedule, events_, network_, placement,
+                                                *this, node);
+  const DependencyRun& run = *runs_[node];
+  step_base_ += static_cast<uint32_t>(w.schedule->steps().size());
+  place_base_ += run.places();
+  for (const CircuitChange& c : run.plan().initial()) {
+    want[placement.slot[c.slot]] = static_cast<int>(w.gpus[static_cast<size_t>(c.to)]);
+  }
+
+  std::vector<char> mine(gpu_held_.size(), 0);
+  for (Node g : w.gpus) mine[g] = 1;
+  std::vector<uint32_t> in_degree(gpu_held_.size(), 0);
+  for (int to : want) {
+    if (to >= 0) ++in_degree[static_cast<size_t>(to)];
+  }
+  // Circuits it does not want: those into its GPUs from outside, out of them
+  // to outside, or past a GPU's receivers go dark at once (nobody waits for
+  // that); with reconfiguration = changed, spare ones inside its GPUs stay.
+  const bool keep_spares = fabric_.reconfiguration == ReconfigurationScope::changed;
+  std::vector<uint32_t> changing;
+  for (uint32_t fs = 0; fs < lit_to_.size(); ++fs) {
+    const int cur = lit_to_[fs];
+    const bool own = mine[fs / ports_] != 0;
+    if (!own && (cur < 0 || mine[static_cast<size_t>(cur)] == 0)) continue;
+    if (own && want[fs] >= 0) {
+      if (cur != want[fs]) changing.push_back(fs);
+      continue;
+    }
+    if (cur < 0) continue;
+    if (own && keep_spares && mine[static_cast<size_t>(cur)] != 0 && in_degree[static_cast<size_t>(cur)] < ports_) {
+      ++in_degree[static_cast<size_t>(cur)];
+      continue;
+    }
+    network_.disconnect(fs, now);
+    lit_to_[fs] = -1;
+  }
+  if (changing.empty()) {
+    lit(node, now);
+    return;
+  }
+  if (!keep_spares) {
+    changing.clear();
+    for (uint32_t fs = 0; fs < want.size(); ++fs) {
+      if (want[fs] >= 0) changing.push_back(fs);
+    }
+  }
+  for (uint32_t fs : changing) {
+    if (lit_to_[fs] >= 0) network_.disconnect(fs, now);
+    st.setup_slots.push_back(fs);
+    st.setup_targets.push_back(want[fs]);
+    lit_to_[fs] = -1;
+  }
+  ++r.reconfigurations;
+  schedule_timer(now + fabric_.reconfig_delay, Timer::setup_lit, node);
+}
+
+void TaskGraphRun::lit(uint32_t node, Time now) {
+  NodeState& st = state_[node];
+  for (size_t i = 0; i < st.setup_slots.size(); ++i) {
+    const uint32_t fs = st.setup_slots[i];
+    network_.connect(fs, fs / ports_, static_cast<Node>(st.setup_targets[i]), fs % ports_, now);
+    lit_to_[fs] = st.setup_targets[i];
+  }
+  std::vector<uint32_t>().swap(st.setup_slots);
+  std::vector<int>().swap(st.setup_targets);
+  st.lit = true;
+  GraphNodeResult& r = results_[node];
+  r.lit = now;
+  if (st.released) begin(node, now);
+}
+
+void TaskGraphRun::begin(uint32_t node, Time now) {
+  NodeState& st = state_[node];
+  GraphNodeResult& r = results_[node];
+  st.started = true;
+  r.start = now;
+  r.port_wait = std::max(Time::zero(), r.acquired - r.released);
+  const Time setup_from = std::max(r.acquired, r.released);
+  r.exposed_reconfiguration = std::max(Time::zero(), r.lit - setup_from);
+  r.hidden_reconfiguration = (r.lit - r.acquired) - r.exposed_reconfiguration;
+  runs_[node]->start(now);
+}
+
+void TaskGraphRun::on_flows_added(uint32_t node, uint32_t first, size_t count) {
+  flow_node_.resize(first + count, node);
+}
+
+void TaskGraphRun::on_flow_delivered(uint32_t flow, Time now) { runs_[flow_node_[flow]]->on_flow_delivered(flow, now); }
+
+void TaskGraphRun::on_run_done(uint32_t node, Time now) {
+  DependencyRun& run = *runs_[node];
+  const RunResult own = run.result();
+  GraphNodeResult& r = results_[node];
+  r.reconfigurations += own.reconfigurations;
+  r.exposed_reconfiguration += own.reconfiguration_time;
+  // The circuits it leaves: its first ones changed by each of its groups.
+  const NodePlacement& placement = run.placement();
+  const auto to_fabric = [&](int to) { return to < 0 ? -1 : static_cast<int>(placement.gpu[static_cast<size_t>(to)]); };
+  for (const CircuitChange& c : run.plan().initial()) lit_to_[placement.slot[c.slot]] = to_fabric(c.to);
+  for (const ReconfigurationGroup& g : run.plan().groups()) {
+    for (const CircuitChange& c : g.changes) lit_to_[placement.slot[c.slot]] = to_fabric(c.to);
+  }
+  for (Node g : work_[node].gpus) gpu_held_[g] = 0;
+  end(node, now);
+  if (!queue_.empty() && !arbitration_pending_) {
+    arbitration_pending_ = true;
+    schedule_timer(now, Timer::arbitrate, 0);
+  }
+}
+
+void TaskGraphRun::end(uint32_t node, Time now) {
+  state_[node].ended = true;
+  results_[node].end = now;
+  notify_clear(node, now);
+  for (uint32_t s : successors_[node]) {
+    if (--state_[s].waiting == 0) release(s, now);
+  }
+}
+
+void TaskGraphRun::on_event(Time now, uint64_t token) {
+  const auto kind = static_cast<Timer>(token >> kTimerShift);
+  const auto id = static_cast<uint32_t>(token & ((uint64_t{1} << kTimerShift) - 1));
+  switch (kind) {
+    case Timer::compute_done:
+      end(id, now);
+      break;
+    case Timer::setup_lit:
+      lit(id, now);
+      break;
+    case Timer::arbitrate:
+      arbitrate(now);
+      break;
+    default:
+      throw std::logic_error("unknown timer");
+  }
+}
+
+}  // namespace photonsim

@@ -1,0 +1,128 @@
+#pragma once
+// Contract: one training iteration, a TaskGraph, on the packet-level fabric.
+//  - A node is released when every node it comes `after` has ended. A
+//    compute node then runs for its duration (compute may overlap
+//    communication on its GPUs).
+//  - A communication node (collective or p2p) takes the ports of all its GPUs
+//    (Tx and Rx; a p2p send those of src and dst) for its whole run: a GPU's
+//    ports serve one communication node at a time. Nodes waiting for ports
+//    take them in order: released before preconfiguring, then, with
+//    fabric.priority = p2p, sends before collectives (PCCL section 6), then by
+//    the time they became ready, then by their place in the graph.
+//  - On taking its ports a node sets up its first circuits (its schedule's
+//    first topology; a send: one circuit src -> dst, on a port already leading
+//    there if there is one): circuits into or out of its GPUs that it does not
+//    want go dark at once; if a wanted circuit is not in place, the ports go
+//    dark for reconfig_delay (reconfiguration = all: every wanted port;
+//    changed: only those that differ). Then its schedule runs as a
+//    DependencyRun (fabric.sync inside the node) from max(release, lit).
+//  - With fabric.preconfigure, a node may take its ports (and set up its
+//    circuits) as soon as every communication node it depends on, directly or
+//    through compute, has ended, while its GPUs still compute: only what is
+//    not hidden is exposed.
+// The iteration ends with the last node.
+#include <memory>
+#include <vector>
+
+#include "core/event_list.h"
+#include "core/fabric_spec.h"
+#include "core/segmentation.h"
+#include "core/task_graph.h"
+#include "schedules/model/schedule.h"
+#include "sim/engine/dependency_run.h"
+#include "sim/engine/network.h"
+#include "sim/engine/network_stats.h"
+
+namespace photonsim {
+
+// What a communication node runs: its schedule (on GPUs 0..g-1, GPU i being
+// the fabric's gpus[i]) and its fabric (the graph's with gpus = g).
+struct GraphNodeWork {
+  const Schedule* schedule = nullptr;  // compute nodes: none
+  FabricSpec fabric;
+  std::vector<Node> gpus;
+};
+
+struct GraphNodeResult {
+  Time released;  // every node it waits for had ended
+  Time acquired;  // it held its GPUs' ports (communication)
+  Time lit;       // its first circuits were lit (communication)
+  Time start;     // it began: compute at release, communication at max(release, lit)
+  Time end;
+  Time port_wait;                // released until it held its ports, when later
+  Time exposed_reconfiguration;  // setting up its first circuits after release, plus its own reconfigurations
+  Time hidden_reconfiguration;   // the part of the setup done before release
+  int reconfigurations = 0;      // setup (0 or 1) + its schedule's own
+};
+
+struct GraphResult {
+  Time iteration;
+  std::vector<GraphNodeResult> nodes;
+  std::vector<uint32_t> critical_path;  // first to last: each node's latest-ending predecessor
+  uint64_t events = 0;
+  NetworkStats network;
+};
+
+class TaskGraphRun : public FlowListener, public EventHandler, public RunObserver {
+ public:
+  // `work[i]` for node i (its schedule outlives the run).
+  TaskGraphRun(const FabricSpec& fabric, Segmentation segmentation, const TaskGraph& graph,
+               std::vector<GraphNodeWork> work);
+  GraphResult run();
+
+  void on_flow_delivered(uint32_t flow, Time now) override;
+  void on_event(Time now, uint64_t token) override;
+  void on_flows_added(uint32_t node, uint32_t first, size_t count) override;
+  void on_run_done(uint32_t node, Time now) override;
+
+ private:
+  enum class Timer : uint8_t { compute_done = 1, setup_lit = 2, arbitrate = 3 };
+  struct NodeState {
+    uint32_t waiting = 0;        // predecessors not yet ended
+    uint32_t comm_waiting = 0;   // predecessors not yet clear of communication
+    bool clear_notified = false;  // told its successors it is clear
+    bool released = false;
+    bool queued = false;
+    bool acquired = false;
+    bool lit = false;
+    bool started = false;
+    bool ended = false;
+    Time ready;  // when it joined the queue for ports
+    std::vector<uint32_t> setup_slots;  // going dark for its first circuits
+    std::vector<int> setup_targets;
+  };
+
+  bool communicates(uint32_t node) const { return work_[node].schedule != nullptr; }
+  void schedule_timer(Time at, Timer kind, uint64_t id);
+  void release(uint32_t node, Time now);
+  void communication_clear(uint32_t node, Time now);  // a predecessor no longer holds communication back
+  void notify_clear(uint32_t node, Time now);
+  void enqueue(uint32_t node, Time now);
+  void arbitrate(Time now);
+  void acquire(uint32_t node, Time now);
+  void lit(uint32_t node, Time now);
+  void begin(uint32_t node, Time now);
+  void end(uint32_t node, Time now);
+  NodePlacement placement_for(uint32_t node) const;
+
+  const FabricSpec& fabric_;
+  const Segmentation segmentation_;
+  const TaskGraph& graph_;
+  const std::vector<GraphNodeWork> work_;
+  const uint32_t ports_;
+  EventList events_;
+  Network network_;
+  std::vector<std::vector<uint32_t>> successors_;
+  std::vector<NodeState> state_;
+  std::vector<GraphNodeResult> results_;
+  std::vector<std::unique_ptr<DependencyRun>> runs_;
+  std::vector<uint32_t> flow_node_;  // Network flow -> node
+  std::vector<int> lit_to_;          // per fabric slot: the GPU its circuit leads to, -1 dark
+  std::vector<char> gpu_held_;
+  std::vector<uint32_t> queue_;  // communication nodes waiting for ports
+  bool arbitration_pending_ = false;
+  uint32_t step_base_ = 0;
+  uint32_t place_base_ = 0;
+};
+
+}  // namespace photonsim

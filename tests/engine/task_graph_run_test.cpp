@@ -1,0 +1,180 @@
+// TaskGraphRun: training-iteration graphs on the packet engine, on small
+// hand-computed cases (800 Gbps = 100 B/ns, 500 ns per hop, one port).
+#include "sim/engine/task_graph_run.h"
+
+#include <gtest/gtest.h>
+
+#include "tests/engine/replay_fixture.h"
+
+namespace photonsim {
+namespace {
+
+using namespace testing_support;
+
+Time us(int64_t v) { return Time::us(v); }
+Time ns(int64_t v) { return Time::ns(v); }
+
+TaskNode compute(std::string name, std::vector<int> gpus, Time duration, std::vector<std::string> after = {}) {
+  TaskNode n;
+  n.name = std::move(name);
+  n.gpus = std::move(gpus);
+  n.duration = duration;
+  n.after = std::move(after);
+  return n;
+}
+
+TaskNode allreduce(std::string name, std::vector<int> gpus, std::vector<std::string> after = {}) {
+  TaskNode n;
+  n.name = std::move(name);
+  n.kind = TaskKind::collective;
+  n.gpus = std::move(gpus);
+  n.message = Bytes(2'000'000);
+  n.after = std::move(after);
+  return n;
+}
+
+TaskNode send(std::string name, int src, int dst, std::vector<std::string> after = {}) {
+  TaskNode n;
+  n.name = std::move(name);
+  n.kind = TaskKind::p2p;
+  n.src = src;
+  n.dst = dst;
+  n.bytes = Bytes(1'000'000);
+  n.after = std::move(after);
+  return n;
+}
+
+// Ring AllReduce of 2 MB on two GPUs: reduce-scatter then all-gather, 1 MB
+// each way per step on the circuits 0 -> 1 and 1 -> 0: 10 us + 500 ns a step.
+Schedule ring_allreduce_2() {
+  const Topology ring("ring", 2, {{0, 1}, {1, 0}});
+  return schedule(2, {ring},
+                  {Step{0, {transfer(0, 1, 1'000'000), transfer(1, 0, 1'000'000)}},
+                   Step{0, {transfer(0, 1, 1'000'000), transfer(1, 0, 1'000'000)}}});
+}
+
+Schedule one_send() {
+  return schedule(2, {Topology("p2p", 2, {{0, 1}})}, {Step{0, {transfer(0, 1, 1'000'000)}}});
+}
+
+struct Graph {
+  FabricSpec fabric = testing_support::fabric(4);
+  std::vector<TaskNode> nodes;
+  Schedule ring = ring_allreduce_2();
+  Schedule p2p = one_send();
+
+  GraphResult run() {
+    const TaskGraph graph = TaskGraph::build(nodes, fabric.gpus);
+    std::vector<GraphNodeWork> work;
+    for (const TaskNode& n : graph.nodes()) {
+      GraphNodeWork w;
+      w.fabric = fabric;
+      w.fabric.gpus = 2;
+      if (n.kind == TaskKind::collective) {
+        w.schedule = &ring;
+        for (int g : n.gpus) w.gpus.push_back(static_cast<Node>(g));
+      } else if (n.kind == TaskKind::p2p) {
+        w.schedule = &p2p;
+        w.gpus = {static_cast<Node>(n.src), static_cast<Node>(n.dst)};
+      }
+      work.push_back(std::move(w));
+    }
+    return TaskGraphRun(fabric, Segmentation(Bytes(0), Bytes(0)), graph, std::move(work)).run();
+  }
+};
+
+constexpr int64_t kStepNs = 10'000 + 500;
+
+// The case: 100 us of compute before an AllReduce whose first
+// circuits take 50 us to set up. Preconfigured, the setup is hidden.
+TEST(TaskGraphRun, ComputeHidesThePreconfiguredSetup) {
+  Graph g;
+  g.fabric.reconfig_delay = us(50);
+  g.nodes = {compute("c", {0, 1}, us(100)), allreduce("ar", {0, 1}, {"c"})};
+
+  g.fabric.preconfigure = false;
+  GraphResult plain = g.run();
+  EXPECT_EQ(plain.nodes[1].released, us(100));
+  EXPECT_EQ(plain.nodes[1].lit, us(150));
+  EXPECT_EQ(plain.nodes[1].start, us(150));
+  EXPECT_EQ(plain.nodes[1].exposed_reconfiguration, us(50));
+  EXPECT_EQ(plain.iteration, us(150) + ns(2 * kStepNs));
+
+  g.fabric.preconfigure = true;
+  GraphResult hidden = g.run();
+  EXPECT_EQ(hidden.nodes[1].acquired, Time::zero());
+  EXPECT_EQ(hidden.nodes[1].lit, us(50));
+  EXPECT_EQ(hidden.nodes[1].start, us(100));
+  EXPECT_EQ(hidden.nodes[1].exposed_reconfiguration, Time::zero());
+  EXPECT_EQ(hidden.nodes[1].hidden_reconfiguration, us(50));
+  EXPECT_EQ(hidden.iteration, us(100) + ns(2 * kStepNs));
+  EXPECT_EQ(hidden.critical_path, (std::vector<uint32_t>{0, 1}));
+}
+
+// Only 30 us of compute: 20 us of the 50 us setup stays exposed.
+TEST(TaskGraphRun, ExposesTheSetupComputeCannotHide) {
+  Graph g;
+  g.fabric.reconfig_delay = us(50);
+  g.fabric.preconfigure = true;
+  g.nodes = {compute("c", {0, 1}, us(30)), allreduce("ar", {0, 1}, {"c"})};
+  GraphResult r = g.run();
+  EXPECT_EQ(r.nodes[1].exposed_reconfiguration, us(20));
+  EXPECT_EQ(r.nodes[1].hidden_reconfiguration, us(30));
+  EXPECT_EQ(r.iteration, us(50) + ns(2 * kStepNs));
+}
+
+// The second AllReduce on the same GPUs finds its circuits in place: no setup.
+TEST(TaskGraphRun, CircuitsInPlaceAreNotSetUpAgain) {
+  Graph g;
+  g.fabric.reconfig_delay = us(50);
+  g.nodes = {allreduce("a", {0, 1}), compute("c", {0, 1}, us(5), {"a"}), allreduce("b", {0, 1}, {"c"})};
+  GraphResult r = g.run();
+  EXPECT_EQ(r.nodes[0].reconfigurations, 1);
+  EXPECT_EQ(r.nodes[2].reconfigurations, 0);
+  EXPECT_EQ(r.nodes[2].start, r.nodes[2].released);
+  EXPECT_EQ(r.iteration, us(50) + ns(2 * kStepNs) + us(5) + ns(2 * kStepNs));
+}
+
+// Disjoint groups run at once, each on its own ports.
+TEST(TaskGraphRun, DisjointGroupsShareTheFabric) {
+  Graph g;
+  g.fabric.reconfig_delay = us(1);
+  g.nodes = {allreduce("tp0", {0, 1}), allreduce("tp1", {2, 3})};
+  GraphResult r = g.run();
+  EXPECT_EQ(r.nodes[0].end, us(1) + ns(2 * kStepNs));
+  EXPECT_EQ(r.nodes[1].end, us(1) + ns(2 * kStepNs));
+}
+
+// A send and an AllReduce want GPU 1 at once: PCCL's rule sends first.
+TEST(TaskGraphRun, PeerToPeerGoesFirstUnlessFifo) {
+  Graph g;
+  g.fabric.reconfig_delay = us(1);
+  g.nodes = {allreduce("ar", {0, 1}), send("s", 1, 2)};
+  const Time send_time = us(1) + ns(kStepNs);  // setup, then 1 MB over one hop
+  GraphResult first = g.run();
+  EXPECT_EQ(first.nodes[1].start, us(1));
+  EXPECT_EQ(first.nodes[1].end, send_time);
+  EXPECT_EQ(first.nodes[0].port_wait, send_time);
+  EXPECT_EQ(first.iteration, send_time + us(1) + ns(2 * kStepNs));
+
+  g.fabric.priority = CommunicationPriority::fifo;  // equal times: the graph's order
+  GraphResult fifo = g.run();
+  EXPECT_EQ(fifo.nodes[0].start, us(1));
+  EXPECT_EQ(fifo.nodes[1].port_wait, us(1) + ns(2 * kStepNs));
+}
+
+// A send over a circuit the AllReduce left in place needs no setup; under
+// `changed` the AllReduce's spare 1 -> 0 stays lit for the send back.
+TEST(TaskGraphRun, SendsReuseCircuitsInPlace) {
+  Graph g;
+  g.fabric.reconfig_delay = us(1);
+  g.fabric.reconfiguration = ReconfigurationScope::changed;
+  g.nodes = {allreduce("ar", {0, 1}), send("s", 1, 0, {"ar"}), send("t", 0, 1, {"s"})};
+  GraphResult r = g.run();
+  EXPECT_EQ(r.nodes[1].reconfigurations, 0);
+  EXPECT_EQ(r.nodes[2].reconfigurations, 0);
+  EXPECT_EQ(r.iteration, us(1) + ns(2 * kStepNs) + ns(2 * kStepNs));
+}
+
+}  // namespace
+}  // namespace photonsim
