@@ -31,6 +31,7 @@
 #include "sim/sweep/sweep_spec.h"
 #include "sim/app/config_loader.h"
 #include "sim/app/experiment_runner.h"
+#include "sim/app/task_graph_experiment.h"
 #include "sim/app/memory_estimate.h"
 #include "sim/reports/json_text.h"
 #include "sim/reports/plan_report.h"
@@ -190,6 +191,19 @@ int verb_run(int argc, const char* const* argv, std::ostream& out, std::ostream&
   if (tracing) check_replaceable(trace_path);  // before the run, not after it
   ExperimentConfig config = load_config(config_path, o.sets);
   if (vm.count("seed")) config.seed = seed_value(vm);
+  if (config.graph) {
+    if (replay)
+      throw Error(config_path + ": workload.graph: replay takes one schedule; run the graph with photonsim run");
+    if (tracing) throw Error("--trace: not yet available for task graphs (workload.graph)");
+    const GraphReport report = run_task_graph(config, SynthesizerRegistry::with_builtins(), fidelity);
+    const std::string dir = o.out.empty() ? config.output_dir : o.out;
+    if (!dir.empty()) {
+      write_file_atomically(dir + "/graph.json", report.json());
+      write_file_atomically(dir + "/nodes.csv", report.csv());
+    }
+    out << render_graph_report(report, o.format);
+    return 0;
+  }
   if (!replay) {
     const MemoryEstimate need = estimate_run_memory(config);
     budget.check(need.bytes, config_path + ": " + need.what);

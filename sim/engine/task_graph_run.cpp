@@ -143,8 +143,7 @@ void TaskGraphRun::arbitrate(Time now) {
   arbitration_pending_ = false;
   const auto key = [&](uint32_t v) {
     const NodeState& st = state_[v];
-    const bool second_class =
-        fabric_.priority == CommunicationPriority::p2p && graph_.nodes()[v].kind != TaskKind::p2p;
+    const bool second_class = fabric_.priority == CommunicationPriority::p2p && graph_.nodes()[v].kind != TaskKind::p2p;
     return std::make_tuple(st.released ? 0 : 1, second_class ? 1 : 0, st.ready, v);
   };
   std::sort(queue_.begin(), queue_.end(), [&](uint32_t a, uint32_t b) { return key(a) < key(b); });
@@ -195,8 +194,8 @@ void TaskGraphRun::acquire(uint32_t node, Time now) {
 
   NodePlacement placement = placement_for(node);
   std::vector<int> want(lit_to_.size(), -1);
-  runs_[node] = std::make_unique<DependencyRun>(w.fabric, segmentation_, *w.schedule, events_, network_, placement,
-                                                *this, node);
+  runs_[node] =
+      std::make_unique<DependencyRun>(w.fabric, segmentation_, *w.schedule, events_, network_, placement, *this, node);
   const DependencyRun& run = *runs_[node];
   step_base_ += static_cast<uint32_t>(w.schedule->steps().size());
   place_base_ += run.places();

@@ -78,8 +78,8 @@ class TaskGraphRun : public FlowListener, public EventHandler, public RunObserve
  private:
   enum class Timer : uint8_t { compute_done = 1, setup_lit = 2, arbitrate = 3 };
   struct NodeState {
-    uint32_t waiting = 0;        // predecessors not yet ended
-    uint32_t comm_waiting = 0;   // predecessors not yet clear of communication
+    uint32_t waiting = 0;         // predecessors not yet ended
+    uint32_t comm_waiting = 0;    // predecessors not yet clear of communication
     bool clear_notified = false;  // told its successors it is clear
     bool released = false;
     bool queued = false;
@@ -87,7 +87,7 @@ class TaskGraphRun : public FlowListener, public EventHandler, public RunObserve
     bool lit = false;
     bool started = false;
     bool ended = false;
-    Time ready;  // when it joined the queue for ports
+    Time ready;                         // when it joined the queue for ports
     std::vector<uint32_t> setup_slots;  // going dark for its first circuits
     std::vector<int> setup_targets;
   };

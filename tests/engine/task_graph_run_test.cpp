@@ -53,9 +53,7 @@ Schedule ring_allreduce_2() {
                    Step{0, {transfer(0, 1, 1'000'000), transfer(1, 0, 1'000'000)}}});
 }
 
-Schedule one_send() {
-  return schedule(2, {Topology("p2p", 2, {{0, 1}})}, {Step{0, {transfer(0, 1, 1'000'000)}}});
-}
+Schedule one_send() { return schedule(2, {Topology("p2p", 2, {{0, 1}})}, {Step{0, {transfer(0, 1, 1'000'000)}}}); }
 
 struct Graph {
   FabricSpec fabric = testing_support::fabric(4);

@@ -1,0 +1,120 @@
+#include "sim/app/task_graph_experiment.h"
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <memory>
+#include <tuple>
+
+#include "core/error.h"
+#include "core/time_overflow.h"
+
+namespace photonsim {
+
+Schedule point_to_point_schedule(Bytes bytes) {
+  ScheduleParts parts;
+  parts.algorithm = "p2p";
+  parts.planner = "direct";
+  parts.gpus = 2;
+  parts.message = bytes;
+  parts.topologies = {Topology("p2p", 2, {{0, 1}})};
+  parts.initial_topology = 0;
+  Transfer t;
+  t.src = 0;
+  t.dst = 1;
+  t.bytes = bytes;
+  parts.steps = {Step{0, {t}}};
+  return Schedule(std::move(parts));
+}
+
+namespace {
+
+// The node's first topology is set up by the graph, never charged twice.
+Schedule first_topology_in_place(Schedule schedule) {
+  if (schedule.initial_topology() >= 0 || schedule.steps().empty()) return schedule;
+  ScheduleParts parts = schedule.parts();
+  parts.initial_topology = parts.steps.front().topology;
+  return Schedule(std::move(parts));
+}
+
+Time p2p_prediction(const FabricSpec& f, Bytes bytes) {
+  return f.step_overhead + f.latency + f.bandwidth.serialization(bytes);
+}
+
+}  // namespace
+
+GraphReport run_task_graph(const ExperimentConfig& config, const SynthesizerRegistry& registry, Fidelity fidelity) {
+  if (!config.graph) throw Error(config.source + ": no workload.graph to run");
+  if (fidelity == Fidelity::analytical) {
+    throw Error("--fidelity analytical: a task graph runs on the packet or chunk engine (--fidelity packet|chunk)");
+  }
+  const auto begin = std::chrono::steady_clock::now();
+  const TaskGraph& graph = *config.graph;
+  FabricSpec fabric = config.fabric;
+  if (fidelity == Fidelity::chunk) fabric.packet = Bytes(0);
+
+  using Key = std::tuple<int, size_t, int64_t, int>;  // collective, group size, message or bytes, root's place
+  std::map<Key, std::unique_ptr<Schedule>> schedules;
+  std::vector<GraphNodeWork> work;
+  std::vector<GraphNodeInfo> info;
+  for (const TaskNode& node : graph.nodes()) {
+    GraphNodeWork w;
+    GraphNodeInfo about;
+    if (node.kind == TaskKind::compute) {
+      about.predicted = node.duration;
+      work.push_back(std::move(w));
+      info.push_back(std::move(about));
+      continue;
+    }
+    w.fabric = fabric;
+    if (node.kind == TaskKind::p2p) {
+      w.gpus = {static_cast<Node>(node.src), static_cast<Node>(node.dst)};
+      std::unique_ptr<Schedule>& s = schedules[Key{-1, 2, node.bytes.count(), 0}];
+      if (!s) s = std::make_unique<Schedule>(point_to_point_schedule(node.bytes));
+      w.schedule = s.get();
+      about.predicted = p2p_prediction(fabric, node.bytes);
+      about.algorithm = "p2p";
+    } else {
+      for (int g : node.gpus) w.gpus.push_back(static_cast<Node>(g));
+      const int root_place =
+          static_cast<int>(std::find(node.gpus.begin(), node.gpus.end(), node.root) - node.gpus.begin());
+      const Key key{static_cast<int>(node.collective), node.gpus.size(), node.message.count(),
+                    node.collective == Collective::broadcast ? root_place : 0};
+      std::unique_ptr<Schedule>& s = schedules[key];
+      if (!s) {
+        FabricSpec group = fabric;
+        group.gpus = static_cast<int>(node.gpus.size());
+        WorkloadSpec workload = config.workload;
+        workload.collective = node.collective;
+        workload.message = node.message;
+        workload.root = std::get<3>(key);
+        try {
+          s = std::make_unique<Schedule>(first_topology_in_place(
+              located(config, [&] { return registry.synthesize(group, workload, config.synthesis, config.seed); })));
+        } catch (const Error& e) {
+          auto where = config.node_locations.find(node.name);
+          const std::string at = where == config.node_locations.end() ? config.source : where->second;
+          throw Error(at + ": workload.graph: node '" + node.name + "' (" + to_string(node.collective) + " over " +
+                      std::to_string(node.gpus.size()) + " GPUs): " + e.what());
+        }
+      }
+      w.schedule = s.get();
+      about.predicted = s->prediction().total();
+      about.algorithm = s->algorithm();
+      about.planner = s->planner();
+    }
+    w.fabric.gpus = static_cast<int>(w.gpus.size());
+    about.steps = w.schedule->steps().size();
+    work.push_back(std::move(w));
+    info.push_back(std::move(about));
+  }
+  const std::chrono::duration<double> synthesis = std::chrono::steady_clock::now() - begin;
+  GraphResult result = naming_time_overflow(config.source + ": the simulated iteration time", [&] {
+    return TaskGraphRun(fabric, Segmentation(config.workload.chunk, fabric.packet), graph, std::move(work)).run();
+  });
+  const std::chrono::duration<double> wall = std::chrono::steady_clock::now() - begin;
+  GraphReport report{config, std::move(result), std::move(info), fidelity, wall.count(), synthesis.count()};
+  return report;
+}
+
+}  // namespace photonsim

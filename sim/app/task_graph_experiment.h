@@ -1,0 +1,23 @@
+#pragma once
+// Contract: the data path for a config with workload.graph: each collective
+// node synthesized for its group (GPUs renumbered 0..g-1 in the order the
+// node lists them, fabric.gpus = g, its first topology set up by the graph),
+// each p2p node a one-step schedule on one circuit, then the whole graph on
+// the packet (or chunk) engine. Identical collectives (kind, group size,
+// message, root's place) share one synthesis. Throws Error naming the node
+// (with its file:line) when its synthesis fails.
+#include "schedules/model/schedule.h"
+#include "schedules/synthesizer_registry.h"
+#include "sim/app/experiment_config.h"
+#include "sim/app/fidelity.h"
+#include "sim/reports/graph_report.h"
+
+namespace photonsim {
+
+GraphReport run_task_graph(const ExperimentConfig& config, const SynthesizerRegistry& registry,
+                           Fidelity fidelity = Fidelity::packet);
+
+// `bytes` from GPU 0 to GPU 1 over the one circuit 0 -> 1, in one step.
+Schedule point_to_point_schedule(Bytes bytes);
+
+}  // namespace photonsim

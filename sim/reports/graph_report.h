@@ -1,0 +1,43 @@
+#pragma once
+// Contract: one task-graph run (a training iteration), rendered three ways.
+// JSON and CSV columns are a contract: integer picoseconds for times, one CSV
+// row per node. Per node: released/start/end, compute_ps (a compute node's
+// duration), communication_ps (a communication node's start to end),
+// port_wait_ps (released until its GPUs' ports were free), exposed and hidden
+// reconfiguration (the setup of its first circuits after / before release,
+// exposed adding its schedule's own reconfigurations), predicted_ps (the
+// synthesizer's model for the node alone; compute: its duration). Everything
+// but wall_s is a pure function of config and seed.
+#include <string>
+#include <vector>
+
+#include "sim/app/experiment_config.h"
+#include "sim/app/fidelity.h"
+#include "sim/engine/task_graph_run.h"
+
+namespace photonsim {
+
+struct GraphNodeInfo {
+  Time predicted;
+  std::string algorithm;  // collective: the synthesizer; p2p: "p2p"; compute: ""
+  std::string planner;
+  size_t steps = 0;
+};
+
+struct GraphReport {
+  ExperimentConfig config;
+  GraphResult result;
+  std::vector<GraphNodeInfo> info;  // per node
+  Fidelity fidelity = Fidelity::packet;
+  double wall_seconds = 0;
+  double synthesis_seconds = 0;
+
+  std::string table() const;
+  std::string json() const;
+  std::string csv() const;
+};
+
+// "table" | "json" | "csv"; throws Error listing them otherwise.
+std::string render_graph_report(const GraphReport& report, const std::string& format);
+
+}  // namespace photonsim

@@ -1,0 +1,97 @@
+// run_task_graph: collectives synthesized per group and run as graph nodes
+// agree with the single-collective path; groups share the fabric.
+#include "sim/app/task_graph_experiment.h"
+
+#include <gtest/gtest.h>
+
+#include "core/error.h"
+#include "sim/app/experiment_runner.h"
+#include "tests/support/test_fabric.h"
+#include "tests/support/test_workload.h"
+
+namespace photonsim {
+namespace {
+
+using namespace testing_support;
+
+ExperimentConfig base_config(int gpus, const std::string& algorithm, const std::string& planner, Time alpha_r) {
+  ExperimentConfig c;
+  c.source = "test.yaml";
+  c.fabric = test_fabric(gpus);
+  c.fabric.reconfig_delay = alpha_r;
+  c.workload = with_chunk(test_workload(Collective::allreduce, 1'048'576), 262'144);
+  c.synthesis.algorithm = algorithm;
+  c.synthesis.planner = planner;
+  if (planner == "static") c.synthesis.topology.type = "ring";
+  return c;
+}
+
+TaskNode collective(std::string name, std::vector<int> gpus, int64_t bytes, std::vector<std::string> after = {}) {
+  TaskNode n;
+  n.name = std::move(name);
+  n.kind = TaskKind::collective;
+  n.collective = Collective::allreduce;
+  n.gpus = std::move(gpus);
+  n.message = Bytes(bytes);
+  n.after = std::move(after);
+  return n;
+}
+
+// One AllReduce over every GPU as the whole graph: the single run's time,
+// plus setting up its first circuits (the single run has them for free),
+// under the barrier and under dataflow with partial reconfiguration.
+TEST(TaskGraphExperiment, OneCollectiveIsTheSingleRunPlusItsSetup) {
+  const SynthesizerRegistry registry = SynthesizerRegistry::with_builtins();
+  for (const auto& [algorithm, planner] : std::vector<std::pair<std::string, std::string>>{
+           {"ring", "static"}, {"rhd", "every_step"}, {"rhd", "pccl"}, {"recursive_doubling", "harvest"},
+           {"swing", "static"}}) {
+    for (Time alpha_r : {Time::us(5), Time::us(500)}) {
+      ExperimentConfig single = base_config(8, algorithm, planner, alpha_r);
+      const bool dataflow = alpha_r == Time::us(5);  // and partial reconfiguration: the other engine path
+      if (dataflow) {
+        single.fabric.sync = SyncMode::dataflow;
+        single.fabric.reconfiguration = ReconfigurationScope::changed;
+      }
+      const RunReport alone = run_experiment(single, registry);
+      ExperimentConfig graph = single;
+      graph.graph = TaskGraph::build({collective("ar", {0, 1, 2, 3, 4, 5, 6, 7}, 1'048'576)}, 8);
+      const GraphReport report = run_task_graph(graph, registry);
+      const Time setup = alone.schedule.initial_topology() >= 0 ? alpha_r : Time::zero();
+      EXPECT_EQ(report.result.iteration, alone.result.completion + setup) << algorithm << "/" << planner;
+      EXPECT_EQ(report.info[0].predicted, alone.schedule.prediction().total());
+    }
+  }
+}
+
+// Two disjoint groups at once take as long as one; a reversed group list is
+// the same collective under other names.
+TEST(TaskGraphExperiment, DisjointGroupsRunAtOnce) {
+  const SynthesizerRegistry registry = SynthesizerRegistry::with_builtins();
+  ExperimentConfig one = base_config(8, "rhd", "every_step", Time::us(5));
+  one.graph = TaskGraph::build({collective("a", {0, 1, 2, 3}, 1'048'576)}, 8);
+  const Time alone = run_task_graph(one, registry).result.iteration;
+  ExperimentConfig two = one;
+  two.graph = TaskGraph::build({collective("a", {0, 1, 2, 3}, 1'048'576), collective("b", {7, 6, 5, 4}, 1'048'576)}, 8);
+  const GraphReport both = run_task_graph(two, registry);
+  EXPECT_EQ(both.result.nodes[0].end, alone);
+  EXPECT_EQ(both.result.nodes[1].end, alone);
+  EXPECT_EQ(both.result.iteration, alone);
+}
+
+// A synthesizer's error names the graph node and where it was defined.
+TEST(TaskGraphExperiment, SynthesisErrorsNameTheNode) {
+  ExperimentConfig c = base_config(8, "swing", "static", Time::us(5));
+  c.graph = TaskGraph::build({collective("tp", {0, 1, 2}, 1'048'576)}, 8);
+  c.node_locations["tp"] = "graph.yaml:7";
+  try {
+    run_task_graph(c, SynthesizerRegistry::with_builtins());
+    ADD_FAILURE() << "no error";
+  } catch (const Error& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find("graph.yaml:7: workload.graph: node 'tp'"), std::string::npos) << m;
+    EXPECT_NE(m.find("power of two"), std::string::npos) << m;
+  }
+}
+
+}  // namespace
+}  // namespace photonsim
