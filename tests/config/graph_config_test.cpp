@@ -3,15 +3,19 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <initializer_list>
+#include <map>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "core/error.h"
 #include "sim/app/config_loader.h"
+#include "tests/support/shipped_configs.h"
 
 namespace photonsim {
 namespace {
@@ -362,6 +366,65 @@ TEST(GraphConfigErrors, GraphExcludesTheSingleCollectiveKeys) {
   expect_error(with_graph(node, "  collective: allreduce\n"), {"exp.yaml:9: workload.collective is not used"});
   expect_error(with_graph(node), {"--set workload.root=0: workload.root is not used"}, {"workload.root=0"});
   expect_error(with_graph(node), {"workload.distribution is not used"}, {"workload.distribution=zipf"});
+}
+
+// The configs under configs/training/ load, and their graphs have the node
+// counts the generator wrote in the graph file's header.
+TEST(GraphConfig, ShippedTrainingConfigsLoad) {
+  const std::vector<fs::path> configs = testing_support::shipped_task_graph_configs();
+  EXPECT_GE(configs.size(), 1u);
+  for (const fs::path& path : configs) {
+    SCOPED_TRACE(path.string());
+    const ExperimentConfig config = load_config(path.string());
+    ASSERT_TRUE(config.graph.has_value());
+    const std::string location = config.node_locations.begin()->second;
+    const std::string graph_file = location.substr(0, location.rfind(':'));
+    std::ifstream in(graph_file);
+    std::stringstream text;
+    text << in.rdbuf();
+    std::smatch m;
+    const std::string header = text.str();
+    ASSERT_TRUE(
+        std::regex_search(header, m, std::regex(R"(# nodes: (\d+) \(compute (\d+), collective (\d+), p2p (\d+)\))")))
+        << graph_file;
+    std::map<TaskKind, size_t> count;
+    for (const TaskNode& node : config.graph->nodes()) ++count[node.kind];
+    EXPECT_EQ(config.graph->nodes().size(), std::stoul(m[1]));
+    EXPECT_EQ(count[TaskKind::compute], std::stoul(m[2]));
+    EXPECT_EQ(count[TaskKind::collective], std::stoul(m[3]));
+    EXPECT_EQ(count[TaskKind::p2p], std::stoul(m[4]));
+    ASSERT_TRUE(std::regex_search(header, m, std::regex(R"(--gpus (\d+))")));
+    EXPECT_EQ(config.fabric.gpus, std::stoi(m[1]));
+  }
+}
+
+// scripts/transformer_graph writes graphs TaskGraph accepts for other shapes
+// too: no tensor or no data parallelism, several microbatches, DP buckets.
+TEST(GraphConfig, TransformerScriptGraphsValidate) {
+  if (std::system("command -v python3 >/dev/null 2>&1") != 0) GTEST_SKIP() << "no python3";
+  const fs::path dir = fs::path(testing::TempDir()) / "graph_config_script";
+  fs::create_directories(dir);
+  const std::string script = std::string(PHOTONSIM_SOURCE_DIR) + "/scripts/transformer_graph";
+  struct Shape {
+    int gpus;
+    const char* args;
+  };
+  for (const Shape& shape :
+       {Shape{16, "--tp 4 --pp 2 --layers 4 --microbatches 3"}, Shape{8, "--tp 1 --pp 4 --layers 8 --microbatches 2"},
+        Shape{8, "--tp 8 --pp 1 --layers 2"}, Shape{12, "--tp 2 --pp 3 --layers 3 --dp-bytes 100MB --dp-bucket 32MB"},
+        Shape{4, "--tp 2 --pp 2 --layers 2"}}) {
+    SCOPED_TRACE(shape.args);
+    const fs::path graph = dir / "g.yaml";
+    const std::string command =
+        "python3 " + script + " --gpus " + std::to_string(shape.gpus) + " " + shape.args + " --out " + graph.string();
+    ASSERT_EQ(std::system(command.c_str()), 0) << command;
+    write(dir / "exp.yaml", "fabric: {gpus: " + std::to_string(shape.gpus) +
+                                ", bandwidth: 450GB/s, latency: 3us}\n"
+                                "workload: {graph: g.yaml}\nsynthesis: {algorithm: rhd}\n");
+    const ExperimentConfig config = load_config((dir / "exp.yaml").string());
+    EXPECT_GT(config.graph->nodes().size(), 0u);
+  }
+  fs::remove_all(dir);
 }
 
 }  // namespace
