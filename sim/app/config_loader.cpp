@@ -2,6 +2,8 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
+#include <charconv>
 #include <climits>
 #include <cstdint>
 #include <filesystem>
@@ -26,11 +28,21 @@ namespace {
 using KeyList = std::span<const std::string_view>;
 
 constexpr std::string_view kTopLevelKeys[]{"seed", "fabric", "workload", "synthesis", "output"};
-constexpr std::string_view kFabricKeys[]{"gpus",         "ports",  "circuits",       "bandwidth",      "latency",
-                                         "router",       "packet", "header",         "reconfig_delay", "step_overhead",
-                                         "egress_order", "sync",   "reconfiguration"};
-constexpr std::string_view kWorkloadKeys[]{"collective",   "message",     "chunk",        "root",
-                                           "distribution", "zipf_factor", "message_scope"};
+constexpr std::string_view kFabricKeys[]{"gpus",         "ports",  "circuits",        "bandwidth",      "latency",
+                                         "router",       "packet", "header",          "reconfig_delay", "step_overhead",
+                                         "egress_order", "sync",   "reconfiguration", "preconfigure",   "priority"};
+constexpr std::string_view kWorkloadKeys[]{"collective",   "message",     "chunk",         "root",
+                                           "distribution", "zipf_factor", "message_scope", "graph"};
+// workload.graph nodes: the keys every node takes, then each type's.
+constexpr std::string_view kComputeNodeKeys[]{"name", "type", "after", "gpus", "duration"};
+constexpr std::string_view kCollectiveNodeKeys[]{"name", "type", "after", "collective", "gpus", "message", "root"};
+constexpr std::string_view kP2pNodeKeys[]{"name", "type", "after", "src", "dst", "bytes"};
+constexpr std::string_view kAnyNodeKeys[]{"name",    "type", "after", "gpus", "duration", "collective",
+                                          "message", "root", "src",   "dst",  "bytes"};
+// The workload keys that describe the one collective of a config without a graph.
+constexpr std::string_view kSingleCollectiveKeys[]{"collective",   "message",     "root",
+                                                   "distribution", "zipf_factor", "message_scope"};
+constexpr EnumName<bool> kBooleanNames[] = {{false, "false"}, {true, "true"}};
 constexpr std::string_view kSynthesisKeys[]{"algorithm", "planner", "topology", "static_topology", "reconfigurations"};
 constexpr std::string_view kOutputKeys[]{"dir"};
 
@@ -82,6 +94,19 @@ std::pair<std::string, std::string> split_assignment(const std::string& assignme
   return {key, assignment.substr(equals + 1)};
 }
 
+YAML::Node parse_yaml(const std::string& yaml_text, const std::string& source_name) {
+  if (const int line = second_yaml_document_line(yaml_text); line > 0) {
+    throw Error(source_name + ":" + std::to_string(line) +
+                ": a second YAML document ('---'); a config is exactly one document");
+  }
+  try {
+    return YAML::Load(yaml_text);
+  } catch (const YAML::ParserException& error) {
+    throw Error(source_name + ":" + std::to_string(error.mark.line + 1) + ":" + std::to_string(error.mark.column + 1) +
+                ": YAML syntax error: " + error.msg);
+  }
+}
+
 // One key of the config, with the place it came from so messages can point at it.
 struct Entry {
   YAML::Node value;
@@ -106,7 +131,7 @@ class Reader {
     if (auto seed = find(root, "seed")) config.seed = integer<uint64_t>(*seed, 0, std::numeric_limits<uint64_t>::max());
 
     read_fabric(section(require(root, "fabric"), kFabricKeys), config.fabric);
-    read_workload(section(require(root, "workload"), kWorkloadKeys), config.fabric.gpus, config.workload);
+    read_workload(section(require(root, "workload"), kWorkloadKeys), config);
     read_synthesis(section(require(root, "synthesis"), kSynthesisKeys), config.synthesis);
     if (auto output = find(root, "output")) {
       const Entry out = section(*output, kOutputKeys);
@@ -131,9 +156,24 @@ class Reader {
     if (auto overhead = find(fabric, "step_overhead")) f.step_overhead = time(*overhead);
     if (auto sync = find(fabric, "sync")) f.sync = choice(*sync, kSyncModeNames);
     if (auto scope = find(fabric, "reconfiguration")) f.reconfiguration = choice(*scope, kReconfigurationScopeNames);
+    if (auto preconfigure = find(fabric, "preconfigure")) f.preconfigure = choice(*preconfigure, kBooleanNames);
+    if (auto priority = find(fabric, "priority")) f.priority = choice(*priority, kCommunicationPriorityNames);
   }
 
-  void read_workload(const Entry& workload, int gpus, WorkloadSpec& w) const {
+  void read_workload(const Entry& workload, ExperimentConfig& config) const {
+    const int gpus = config.fabric.gpus;
+    WorkloadSpec& w = config.workload;
+    if (auto graph = find(workload, "graph")) {
+      for (std::string_view name : kSingleCollectiveKeys) {
+        if (auto given = find(workload, name))
+          fail(*given, given->key +
+                           " is not used with workload.graph (each node names its own collective, message "
+                           "and root)");
+      }
+      if (auto chunk = find(workload, "chunk")) w.chunk = size(*chunk, "whole");
+      read_graph(*graph, gpus, config);
+      return;
+    }
     const Entry collective = require(workload, "collective");
     try {
       w.collective = parse_collective(text(collective));
@@ -169,6 +209,219 @@ class Reader {
       fail(scope, scope.key + ": gpu splits workload.message over " + std::to_string(gpus) +
                       " flows: less than one byte each");
     w.message = Bytes(per_flow);
+  }
+
+  // Where the nodes of a graph stand: lines of `file`, or one --set for all.
+  struct GraphSource {
+    std::string file;
+    std::string fixed;  // non-empty: an inline graph from --set, every node located there
+    std::string at(const YAML::Mark& mark) const {
+      if (!fixed.empty()) return fixed;
+      if (mark.is_null()) return file;
+      return file + ":" + std::to_string(mark.line + 1);
+    }
+  };
+
+  // workload.graph: a list of nodes, or a YAML file holding one (relative to
+  // the config's folder, also when given with --set: one rule for files and sweeps).
+  void read_graph(const Entry& graph, int gpus, ExperimentConfig& config) const {
+    GraphSource source;
+    YAML::Node list = graph.value;
+    if (graph.value.IsScalar()) {
+      const std::string named = non_empty_text(graph);
+      source.file = (std::filesystem::path(source_).parent_path() / std::filesystem::path(named)).string();
+      // Regular files only: a device or a pipe (/dev/zero, /dev/stdin) would
+      // never end.
+      std::error_code ignored;
+      std::ifstream file;
+      if (std::filesystem::is_regular_file(source.file, ignored)) file.open(source.file);
+      if (!file.is_open() || !file)
+        fail(graph, graph.key + ": cannot open the graph file '" + source.file +
+                        "' (a path relative to the folder of " + source_ + ")");
+      std::stringstream text;
+      text << file.rdbuf();
+      list = parse_yaml(text.str(), source.file);
+      if (!list.IsSequence()) {
+        const int line = list.Mark().is_null() ? 1 : list.Mark().line + 1;
+        throw Error(source.file + ":" + std::to_string(line) + ": " + graph.key +
+                    ": a graph file must hold a YAML list of nodes (got " + describe(list) + ")");
+      }
+    } else if (graph.value.IsSequence()) {
+      source.file = source_;
+      if (graph.where.starts_with("--set ")) source.fixed = graph.where;
+    } else {
+      fail(graph, graph.key + " must be a list of nodes or the name of a YAML file holding one (got " +
+                      describe(graph.value) + ")");
+    }
+    if (list.size() == 0) fail(graph, graph.key + " has no nodes");
+
+    std::vector<TaskNode> nodes;
+    for (size_t i = 0; i < list.size(); ++i) {
+      const YAML::Node item = list[i];
+      const std::string at = source.at(item.Mark());
+      nodes.push_back(read_node(item, i, source, at, gpus));
+      const auto [first, fresh] = config.node_locations.emplace(nodes.back().name, at);
+      if (!fresh)
+        throw Error(at + ": " + graph.key + ": node '" + nodes.back().name + "': the name is used by another node (" +
+                    first->second + ")");
+    }
+    try {
+      config.graph = TaskGraph::build(std::move(nodes), gpus);
+    } catch (const Error& error) {
+      // TaskGraph names the node at fault ("workload.graph: node 'NAME': ..."):
+      // point at its line; the longest name wins when one name prefixes another.
+      const std::string message = error.what();
+      const std::string* location = &graph.where;
+      size_t best = 0;
+      for (const auto& [name, where] : config.node_locations) {
+        const std::string head = "workload.graph: node '" + name + "': ";
+        if (head.size() > best && message.starts_with(head)) {
+          location = &where;
+          best = head.size();
+        }
+      }
+      throw Error(*location + ": " + message);
+    }
+  }
+
+  TaskNode read_node(const YAML::Node& item, size_t index, const GraphSource& source, const std::string& at,
+                     int gpus) const {
+    const std::string numbered = "workload.graph: node " + std::to_string(index);
+    if (!item.IsMap())
+      throw Error(at + ": " + numbered + " must be a map with a name and a type (got " + describe(item) + ")");
+    TaskNode node;
+    const YAML::Node name = item["name"];
+    if (!name.IsDefined() || name.IsNull()) throw Error(at + ": " + numbered + " has no name");
+    if (!name.IsScalar() || trim(name.Scalar()).empty())
+      throw Error(at + ": " + numbered + ": name must be a non-empty single value");
+    node.name = name.Scalar();
+    const std::string prefix = "workload.graph: node '" + node.name + "'";
+    const auto node_fail = [&](const std::string& what) -> void { throw Error(at + ": " + prefix + ": " + what); };
+    const auto field = [&](std::string_view key) -> std::optional<Entry> {
+      for (const auto& pair : item) {
+        if (pair.first.IsScalar() && pair.first.Scalar() == key)
+          return Entry{pair.second, prefix + ": " + std::string(key), source.at(pair.first.Mark())};
+      }
+      return std::nullopt;
+    };
+    const auto required = [&](std::string_view key) -> Entry {
+      if (auto entry = field(key)) return *entry;
+      node_fail("missing required key '" + std::string(key) + "'");
+      return {};
+    };
+
+    node.kind = choice(required("type"), kTaskKindNames);
+    const KeyList valid = node.kind == TaskKind::compute      ? KeyList(kComputeNodeKeys)
+                          : node.kind == TaskKind::collective ? KeyList(kCollectiveNodeKeys)
+                                                              : KeyList(kP2pNodeKeys);
+    const std::string listing = std::string("valid keys of a ") + to_string(node.kind) + " node: " + join(valid);
+    std::set<std::string> seen;
+    for (const auto& pair : item) {
+      const Entry key{pair.first, prefix, source.at(pair.first.Mark())};
+      if (!pair.first.IsScalar()) fail(key, prefix + ": keys must be plain names");
+      const std::string name_text = pair.first.Scalar();
+      if (!seen.insert(name_text).second) fail(key, prefix + ": duplicate key '" + name_text + "'");
+      const auto in = [&](KeyList keys) { return std::find(keys.begin(), keys.end(), name_text) != keys.end(); };
+      if (!in(kAnyNodeKeys)) fail(key, prefix + ": unknown key '" + name_text + "' (" + listing + ")");
+      if (!in(valid))
+        fail(key, prefix + ": key '" + name_text + "' does not apply to a " + to_string(node.kind) + " node (" +
+                      listing + ")");
+    }
+
+    if (auto after = field("after")) node.after = names(*after);
+    switch (node.kind) {
+      case TaskKind::compute:
+        node.gpus = gpu_list(required("gpus"), source, gpus);
+        node.duration = time(required("duration"));
+        break;
+      case TaskKind::collective: {
+        const Entry collective = required("collective");
+        try {
+          node.collective = parse_collective(text(collective));
+        } catch (const Error& error) {
+          fail(collective, collective.key + ": " + error.what());
+        }
+        node.gpus = gpu_list(required("gpus"), source, gpus);
+        node.message = size(required("message"), nullptr);
+        node.root = node.gpus.empty() ? 0 : node.gpus.front();
+        if (auto root = field("root")) {
+          if (node.collective != Collective::broadcast)
+            fail(*root, root->key + " applies only to collective: broadcast");
+          node.root = integer<int>(*root, 0, INT_MAX);
+        }
+        break;
+      }
+      case TaskKind::p2p:
+        node.src = integer<int>(required("src"), 0, INT_MAX);
+        node.dst = integer<int>(required("dst"), 0, INT_MAX);
+        node.bytes = size(required("bytes"), nullptr);
+        break;
+    }
+    return node;
+  }
+
+  // `after: [a, b]`, or one name.
+  std::vector<std::string> names(const Entry& entry) const {
+    if (entry.value.IsScalar()) return {non_empty_text(entry)};
+    if (!entry.value.IsSequence())
+      fail(entry, entry.key + " must be a node name or a list of them (got " + describe(entry.value) + ")");
+    std::vector<std::string> out;
+    for (const auto& item : entry.value) out.push_back(non_empty_text(Entry{item, entry.key, entry.where}));
+    return out;
+  }
+
+  // `gpus: ["0-3", 8, "16-31/4"]`: ids, inclusive ranges a-b and strided
+  // ranges a-b/s (a, a+s, ... up to b); one item alone is a list of one.
+  std::vector<int> gpu_list(const Entry& entry, const GraphSource& source, int gpus) const {
+    if (!entry.value.IsScalar() && !entry.value.IsSequence())
+      fail(entry, entry.key + " must be a list of GPU ids and ranges such as [\"0-3\", 8] (got " +
+                      describe(entry.value) + ")");
+    std::vector<YAML::Node> items;
+    if (entry.value.IsScalar()) {
+      items.push_back(entry.value);
+    } else {
+      for (const auto& item : entry.value) items.push_back(item);
+    }
+    std::vector<int> out;
+    for (const YAML::Node& item : items) {
+      const Entry one{item, entry.key, item.Mark().is_null() ? entry.where : source.at(item.Mark())};
+      const std::string value = text(one);
+      const auto bad = [&]() {
+        fail(one, one.key + ": " + quoted(value) + " is neither a GPU id nor a range a-b or a-b/s (e.g. 0-7/2)");
+      };
+      const std::string_view body = trim(value);
+      const auto dash = body.find('-');
+      if (dash == std::string_view::npos) {
+        const auto id = small_number(body);
+        if (!id) bad();
+        out.push_back(*id);
+        continue;
+      }
+      const std::string_view rest = body.substr(dash + 1);
+      const auto slash = rest.find('/');
+      const auto first = small_number(body.substr(0, dash));
+      const auto last = small_number(rest.substr(0, slash));
+      const auto stride =
+          slash == std::string_view::npos ? std::optional<int>(1) : small_number(rest.substr(slash + 1));
+      if (!first || !last || !stride || *stride == 0) bad();
+      if (*first > *last) fail(one, one.key + ": the range " + quoted(value) + " runs backwards");
+      // Checked here too (TaskGraph checks ids) so a wild range allocates nothing.
+      if (*last >= gpus)
+        fail(one, one.key + ": GPU " + std::to_string(*last) + " is outside 0.." + std::to_string(gpus - 1) +
+                      " (fabric.gpus is " + std::to_string(gpus) + ")");
+      for (int64_t g = *first; g <= *last; g += *stride) out.push_back(static_cast<int>(g));
+    }
+    return out;
+  }
+
+  // Digits only, at most INT_MAX.
+  static std::optional<int> small_number(std::string_view digits) {
+    digits = trim(digits);
+    if (digits.empty() || digits.find_first_not_of("0123456789") != std::string_view::npos) return std::nullopt;
+    int value = 0;
+    const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+    if (error != std::errc() || end != digits.data() + digits.size()) return std::nullopt;
+    return value;
   }
 
   void read_synthesis(const Entry& synthesis, SynthesisSpec& s) const {
@@ -384,19 +637,6 @@ class Reader {
   std::vector<Override> overrides_;
   mutable std::map<std::string, std::string> locations_;  // every key found, for ExperimentConfig::key_locations
 };
-
-YAML::Node parse_yaml(const std::string& yaml_text, const std::string& source_name) {
-  if (const int line = second_yaml_document_line(yaml_text); line > 0) {
-    throw Error(source_name + ":" + std::to_string(line) +
-                ": a second YAML document ('---'); a config is exactly one document");
-  }
-  try {
-    return YAML::Load(yaml_text);
-  } catch (const YAML::ParserException& error) {
-    throw Error(source_name + ":" + std::to_string(error.mark.line + 1) + ":" + std::to_string(error.mark.column + 1) +
-                ": YAML syntax error: " + error.msg);
-  }
-}
 
 }  // namespace
 

@@ -1,7 +1,8 @@
 #pragma once
 // Contract (tests): every experiment config shipped under configs/, sorted -
 // all but the benchmarks (configs/bench/ and below: engine and scale cases,
-// too heavy for tests) and sweep files (configs/sweeps/).
+// too heavy for tests), sweep files (configs/sweeps/) and the task-graph
+// workloads (configs/training/: shipped_task_graph_configs()).
 #include <algorithm>
 #include <filesystem>
 #include <string>
@@ -16,7 +17,20 @@ inline std::vector<std::filesystem::path> shipped_experiment_configs() {
   for (const auto& entry : fs::recursive_directory_iterator(root)) {
     const fs::path& p = entry.path();
     const std::string top = fs::relative(p, root).begin()->string();
-    if (p.extension() == ".yaml" && top != "bench" && top != "sweeps") out.push_back(p);
+    if (p.extension() == ".yaml" && top != "bench" && top != "sweeps" && top != "training") out.push_back(p);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// The task-graph configs under configs/training/, sorted; their graph files
+// (*_graph.yaml, a list of nodes each) are not configs and are left out.
+inline std::vector<std::filesystem::path> shipped_task_graph_configs() {
+  namespace fs = std::filesystem;
+  std::vector<fs::path> out;
+  for (const auto& entry : fs::directory_iterator(fs::path(PHOTONSIM_SOURCE_DIR) / "configs" / "training")) {
+    const fs::path& p = entry.path();
+    if (p.extension() == ".yaml" && !p.stem().string().ends_with("_graph")) out.push_back(p);
   }
   std::sort(out.begin(), out.end());
   return out;

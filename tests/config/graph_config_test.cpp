@@ -1,0 +1,431 @@
+// workload.graph (task graphs), fabric.preconfigure and fabric.priority in the
+// config loader: the nodes it builds and the file:line of every node error.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <initializer_list>
+#include <map>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/error.h"
+#include "sim/app/config_loader.h"
+#include "tests/support/shipped_configs.h"
+
+namespace photonsim {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Line numbers matter: the tests below refer to them.
+constexpr const char* kGraphConfig =
+    "fabric:\n"                                                                                                 // 1
+    "  gpus: 16\n"                                                                                              // 2
+    "  bandwidth: 450GB/s\n"                                                                                    // 3
+    "  latency: 3us\n"                                                                                          // 4
+    "  preconfigure: true\n"                                                                                    // 5
+    "  priority: fifo\n"                                                                                        // 6
+    "workload:\n"                                                                                               // 7
+    "  chunk: 1MB\n"                                                                                            // 8
+    "  graph:\n"                                                                                                // 9
+    "    - name: fwd\n"                                                                                         // 10
+    "      type: compute\n"                                                                                     // 11
+    "      gpus: [\"0-3\", 8]\n"                                                                                // 12
+    "      duration: 100us\n"                                                                                   // 13
+    "    - {name: ar, type: collective, collective: allreduce, gpus: [\"0-7/2\"], message: 2MB, after: fwd}\n"  // 14
+    "    - {name: bc, type: collective, collective: broadcast, gpus: [9, 10, 11], message: 4KB, root: 10}\n"    // 15
+    "    - {name: send, type: p2p, src: 3, dst: 12, bytes: 1MB, after: [fwd, ar]}\n"                            // 16
+    "    - {name: bwd, type: compute, gpus: \"12-15\", duration: 1.5us, after: [send]}\n"                       // 17
+    "    - {name: gather, type: collective, collective: allgather, gpus: [12, 13], message: 1KB}\n"             // 18
+    "synthesis:\n"                                                                                              // 19
+    "  algorithm: rhd\n";                                                                                       // 20
+
+// A config whose graph is `nodes` (one "    - {...}" line each): node k is on line 8 + k.
+std::string with_graph(const std::string& nodes, const std::string& workload_extra = "") {
+  return "fabric:\n"               // 1
+         "  gpus: 16\n"            // 2
+         "  bandwidth: 450GB/s\n"  // 3
+         "  latency: 3us\n"        // 4
+         "workload:\n"             // 5
+         "  chunk: 1MB\n"          // 6
+         "  graph:\n" +            // 7
+         nodes +
+         workload_extra +  // 8...
+         "synthesis:\n"
+         "  algorithm: rhd\n";
+}
+
+// A config whose workload.graph (line 7) names the file `graph`.
+std::string graph_file_config(const std::string& graph) {
+  return "fabric:\n  gpus: 16\n  bandwidth: 450GB/s\n  latency: 3us\nworkload:\n  chunk: 1MB\n  graph: " + graph +
+         "\nsynthesis:\n  algorithm: rhd\n";
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+std::string error_of(const std::string& yaml, const std::vector<std::string>& overrides = {}) {
+  try {
+    load_config_from_string(yaml, "exp.yaml", overrides);
+  } catch (const Error& error) {
+    return error.what();
+  }
+  ADD_FAILURE() << "expected an Error from:\n" << yaml;
+  return "";
+}
+
+void expect_error(const std::string& yaml, std::initializer_list<std::string> parts,
+                  const std::vector<std::string>& overrides = {}) {
+  const std::string message = error_of(yaml, overrides);
+  EXPECT_EQ(message.find('\n'), std::string::npos) << "multi-line message: " << message;
+  for (const std::string& part : parts) EXPECT_TRUE(contains(message, part)) << "'" << part << "' not in: " << message;
+}
+
+void write(const fs::path& path, const std::string& text) {
+  fs::create_directories(path.parent_path());
+  std::ofstream(path) << text;
+}
+
+const TaskNode& node_named(const TaskGraph& graph, const std::string& name) {
+  for (const TaskNode& node : graph.nodes()) {
+    if (node.name == name) return node;
+  }
+  throw Error("no node " + name);
+}
+
+TEST(GraphConfig, InlineGraphBecomesTaskNodes) {
+  const ExperimentConfig config = load_config_from_string(kGraphConfig, "exp.yaml");
+  EXPECT_TRUE(config.fabric.preconfigure);
+  EXPECT_EQ(config.fabric.priority, CommunicationPriority::fifo);
+  EXPECT_EQ(config.workload.chunk.count(), 1000000);
+  ASSERT_TRUE(config.graph.has_value());
+  const TaskGraph& graph = *config.graph;
+  ASSERT_EQ(graph.nodes().size(), 6u);
+  EXPECT_EQ(graph.nodes()[0].name, "fwd");  // the given order
+
+  const TaskNode& fwd = node_named(graph, "fwd");
+  EXPECT_EQ(fwd.kind, TaskKind::compute);
+  EXPECT_EQ(fwd.gpus, (std::vector<int>{0, 1, 2, 3, 8}));
+  EXPECT_EQ(fwd.duration.picoseconds(), 100'000'000);
+  EXPECT_TRUE(fwd.after.empty());
+
+  const TaskNode& ar = node_named(graph, "ar");
+  EXPECT_EQ(ar.kind, TaskKind::collective);
+  EXPECT_EQ(ar.collective, Collective::allreduce);
+  EXPECT_EQ(ar.gpus, (std::vector<int>{0, 2, 4, 6}));
+  EXPECT_EQ(ar.message.count(), 2'000'000);
+  EXPECT_EQ(ar.after, (std::vector<std::string>{"fwd"}));  // one name alone
+
+  const TaskNode& bc = node_named(graph, "bc");
+  EXPECT_EQ(bc.collective, Collective::broadcast);
+  EXPECT_EQ(bc.root, 10);
+  EXPECT_EQ(node_named(graph, "gather").root, 12);  // default: the group's first GPU
+
+  const TaskNode& send = node_named(graph, "send");
+  EXPECT_EQ(send.kind, TaskKind::p2p);
+  EXPECT_EQ(send.src, 3);
+  EXPECT_EQ(send.dst, 12);
+  EXPECT_EQ(send.bytes.count(), 1'000'000);
+  EXPECT_EQ(send.after, (std::vector<std::string>{"fwd", "ar"}));
+
+  const TaskNode& bwd = node_named(graph, "bwd");
+  EXPECT_EQ(bwd.gpus, (std::vector<int>{12, 13, 14, 15}));  // a range alone
+  EXPECT_EQ(bwd.duration.picoseconds(), 1'500'000);
+
+  EXPECT_EQ(config.node_locations.at("fwd"), "exp.yaml:10");
+  EXPECT_EQ(config.node_locations.at("ar"), "exp.yaml:14");
+  EXPECT_EQ(config.node_locations.at("gather"), "exp.yaml:18");
+  EXPECT_EQ(config.key_locations.at("workload.graph"), "exp.yaml:9");
+  EXPECT_EQ(config.key_locations.count("workload.collective"), 0u);
+}
+
+TEST(GraphConfig, DefaultsAndOverridesOfTheFabricKeys) {
+  const std::string plain = with_graph("    - {name: a, type: compute, gpus: [0], duration: 1us}\n");
+  const ExperimentConfig defaults = load_config_from_string(plain, "exp.yaml");
+  EXPECT_FALSE(defaults.fabric.preconfigure);
+  EXPECT_EQ(defaults.fabric.priority, CommunicationPriority::p2p);
+  const ExperimentConfig set =
+      load_config_from_string(plain, "exp.yaml", {"fabric.preconfigure=true", "fabric.priority=fifo"});
+  EXPECT_TRUE(set.fabric.preconfigure);
+  EXPECT_EQ(set.fabric.priority, CommunicationPriority::fifo);
+  EXPECT_EQ(set.key_locations.at("fabric.priority"), "--set fabric.priority=fifo");
+  // A config without a graph reads them as well.
+  const ExperimentConfig single = load_config_from_string(
+      "fabric: {gpus: 4, bandwidth: 1GB/s, latency: 0ns, priority: p2p}\n"
+      "workload: {collective: allreduce, message: 1MB}\nsynthesis: {algorithm: rhd}\n",
+      "exp.yaml");
+  EXPECT_FALSE(single.graph.has_value());
+  EXPECT_TRUE(single.node_locations.empty());
+
+  expect_error(plain, {"--set fabric.priority=first", "fabric.priority must be one of: p2p, fifo", "'first'"},
+               {"fabric.priority=first"});
+  expect_error(plain, {"--set fabric.preconfigure=yes", "fabric.preconfigure must be one of: false, true", "'yes'"},
+               {"fabric.preconfigure=yes"});
+}
+
+TEST(GraphConfig, InlineGraphFromSetIsLocatedAtTheSet) {
+  const std::string plain = with_graph("    - {name: a, type: compute, gpus: [0], duration: 1us}\n");
+  const std::string set = "workload.graph=[{name: b, type: compute, gpus: [\"0-1\"], duration: 2us}]";
+  const ExperimentConfig config = load_config_from_string(plain, "exp.yaml", {set});
+  ASSERT_EQ(config.graph->nodes().size(), 1u);
+  EXPECT_EQ(config.graph->nodes()[0].name, "b");
+  EXPECT_EQ(config.node_locations.at("b"), "--set " + set);
+  expect_error(plain, {"--set workload.graph=[{name: b", "node 'b'", "missing required key 'duration'"},
+               {"workload.graph=[{name: b, type: compute, gpus: [0]}]"});
+}
+
+class GraphFile : public testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::path(testing::TempDir()) / "graph_config_test";
+    fs::remove_all(dir_);
+    config_ = dir_ / "exp.yaml";
+    write(config_, graph_file_config("sub/g.yaml"));
+    write(dir_ / "sub" / "g.yaml",
+          "# a graph file: a list of nodes\n"                             // 1
+          "- {name: x, type: compute, gpus: [\"0-1\"], duration: 5us}\n"  // 2
+          "- name: y\n"                                                   // 3
+          "  type: collective\n"                                          // 4
+          "  collective: allreduce\n"                                     // 5
+          "  gpus: [0, 1]\n"                                              // 6
+          "  message: 1MB\n"                                              // 7
+          "  after: x\n");                                                // 8
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  fs::path dir_, config_;
+};
+
+TEST_F(GraphFile, PathIsRelativeToTheConfigFolder) {
+  const ExperimentConfig config = load_config(config_.string());
+  ASSERT_TRUE(config.graph.has_value());
+  ASSERT_EQ(config.graph->nodes().size(), 2u);
+  EXPECT_EQ(config.graph->nodes()[1].gpus, (std::vector<int>{0, 1}));
+  EXPECT_EQ(config.graph->nodes()[1].after, (std::vector<std::string>{"x"}));
+  const std::string file = (dir_ / "sub" / "g.yaml").string();
+  EXPECT_EQ(config.node_locations.at("x"), file + ":2");
+  EXPECT_EQ(config.node_locations.at("y"), file + ":3");
+  EXPECT_EQ(config.key_locations.at("workload.graph"), config_.string() + ":7");
+}
+
+TEST_F(GraphFile, SetNamesAnotherFileAlsoRelativeToTheConfigFolder) {
+  write(dir_ / "other.yaml", "- {name: z, type: p2p, src: 0, dst: 1, bytes: 1KB}\n");
+  const ExperimentConfig config = load_config(config_.string(), {"workload.graph=other.yaml"});
+  ASSERT_EQ(config.graph->nodes().size(), 1u);
+  EXPECT_EQ(config.node_locations.at("z"), (dir_ / "other.yaml").string() + ":1");
+}
+
+TEST_F(GraphFile, ErrorsPointAtTheGraphFileLine) {
+  write(dir_ / "sub" / "g.yaml",
+        "- {name: x, type: compute, gpus: [0], duration: 5us}\n"  // 1
+        "- name: y\n"                                             // 2
+        "  type: compute\n"                                       // 3
+        "  gpus: [0]\n"                                           // 4
+        "  duration: soon\n");                                    // 5
+  const std::string file = (dir_ / "sub" / "g.yaml").string();
+  try {
+    load_config(config_.string());
+    ADD_FAILURE() << "expected an Error";
+  } catch (const Error& error) {
+    EXPECT_TRUE(contains(error.what(), file + ":5: workload.graph: node 'y': duration")) << error.what();
+  }
+  write(dir_ / "sub" / "g.yaml",
+        "- {name: x, type: compute, gpus: [0], duration: 5us}\n"
+        "- {name: y, type: compute, gpus: [0], duration: 5us}\n");
+  try {
+    load_config(config_.string());
+    ADD_FAILURE() << "expected an Error";
+  } catch (const Error& error) {
+    EXPECT_EQ(std::string(error.what()), file +
+                                             ":2: workload.graph: node 'y': may run at the same time as 'x' and both "
+                                             "compute on GPU 0; order them with `after`");
+  }
+  write(dir_ / "sub" / "g.yaml", "name: x\ntype: compute\n");
+  try {
+    load_config(config_.string());
+    ADD_FAILURE() << "expected an Error";
+  } catch (const Error& error) {
+    EXPECT_EQ(std::string(error.what()),
+              file + ":1: workload.graph: a graph file must hold a YAML list of nodes (got a map)");
+  }
+}
+
+TEST_F(GraphFile, MissingFileNamesTheResolvedPath) {
+  const std::string missing = (dir_ / "nowhere.yaml").string();
+  try {
+    load_config(config_.string(), {"workload.graph=nowhere.yaml"});
+    ADD_FAILURE() << "expected an Error";
+  } catch (const Error& error) {
+    EXPECT_TRUE(contains(error.what(),
+                         "--set workload.graph=nowhere.yaml: workload.graph: cannot open the graph "
+                         "file '" +
+                             missing + "'"))
+        << error.what();
+  }
+  expect_error(graph_file_config("/dev/zero"), {"exp.yaml:7: workload.graph: cannot open the graph file '/dev/zero'"});
+  expect_error(graph_file_config("."), {"exp.yaml:7: workload.graph: cannot open the graph file '.'"});
+  expect_error(graph_file_config("missing/graph.yaml"),
+               {"exp.yaml:7: workload.graph: cannot open the graph file 'missing/graph.yaml'"});
+}
+
+TEST(GraphConfigErrors, UnknownTypeListsTheValidOnes) {
+  expect_error(with_graph("    - {name: a, type: gpu, gpus: [0], duration: 1us}\n"),
+               {"exp.yaml:8: workload.graph: node 'a': type must be one of: compute, collective, p2p (got 'gpu')"});
+}
+
+TEST(GraphConfigErrors, MissingDuration) {
+  EXPECT_EQ(error_of(with_graph("    - {name: a, type: compute, gpus: [0]}\n")),
+            "exp.yaml:8: workload.graph: node 'a': missing required key 'duration'");
+  // Zero is caught by TaskGraph and still located.
+  expect_error(with_graph("    - {name: a, type: compute, gpus: [0], duration: 1us}\n"
+                          "    - {name: b, type: compute, gpus: [1], duration: 0us}\n"),
+               {"exp.yaml:9: workload.graph: node 'b': a compute node needs a positive duration"});
+}
+
+TEST(GraphConfigErrors, UnknownGpu) {
+  EXPECT_EQ(error_of(with_graph("    - {name: a, type: compute, gpus: [0], duration: 1us}\n"
+                                "    - {name: b, type: compute, gpus: [1, 16], duration: 1us}\n")),
+            "exp.yaml:9: workload.graph: node 'b': GPU 16 is outside 0..15 (fabric.gpus is 16)");
+  expect_error(with_graph("    - {name: a, type: compute, gpus: [\"8-99999999\"], duration: 1us}\n"),
+               {"exp.yaml:8: workload.graph: node 'a': gpus: GPU 99999999 is outside 0..15"});
+  expect_error(with_graph("    - {name: a, type: p2p, src: 2, dst: 20, bytes: 1MB}\n"),
+               {"exp.yaml:8: workload.graph: node 'a': GPU 20 is outside 0..15"});
+  expect_error(with_graph("    - {name: a, type: compute, gpus: [\"0-x\"], duration: 1us}\n"),
+               {"exp.yaml:8: workload.graph: node 'a': gpus: '0-x' is neither a GPU id nor a range"});
+  expect_error(with_graph("    - {name: a, type: compute, gpus: [\"5-2\"], duration: 1us}\n"),
+               {"exp.yaml:8: workload.graph: node 'a': gpus: the range '5-2' runs backwards"});
+  expect_error(with_graph("    - {name: a, type: compute, gpus: [\"0-4/0\"], duration: 1us}\n"),
+               {"node 'a': gpus: '0-4/0' is neither"});
+  expect_error(with_graph("    - {name: a, type: compute, gpus: [-1], duration: 1us}\n"),
+               {"node 'a': gpus: '-1' is neither"});
+}
+
+TEST(GraphConfigErrors, CycleIsNamedInOrder) {
+  EXPECT_EQ(error_of(with_graph("    - {name: a, type: compute, gpus: [0], duration: 1us, after: c}\n"
+                                "    - {name: b, type: compute, gpus: [0], duration: 1us, after: a}\n"
+                                "    - {name: c, type: compute, gpus: [0], duration: 1us, after: b}\n")),
+            "exp.yaml:8: workload.graph: node 'a': its dependencies form a cycle: 'a' -> 'b' -> 'c' -> 'a'");
+  expect_error(with_graph("    - {name: a, type: compute, gpus: [0], duration: 1us, after: [zz]}\n"),
+               {"exp.yaml:8: workload.graph: node 'a': `after` names 'zz', which is no node"});
+}
+
+TEST(GraphConfigErrors, CollectivesThatMayRunAtOnceMustNotShareAGpu) {
+  EXPECT_EQ(
+      error_of(with_graph("    - {name: x, type: collective, collective: allreduce, gpus: [\"0-3\"], message: 1MB}\n"
+                          "    - {name: y, type: collective, collective: allgather, gpus: [\"3-6\"], message: 1MB}\n")),
+      "exp.yaml:9: workload.graph: node 'y': may run at the same time as 'x' and both are collectives on GPU 3; "
+      "order them with `after`");
+  // Ordered, they may.
+  EXPECT_NO_THROW(load_config_from_string(
+      with_graph("    - {name: x, type: collective, collective: allreduce, gpus: [\"0-3\"], message: 1MB}\n"
+                 "    - {name: y, type: collective, collective: allgather, gpus: [\"3-6\"], message: 1MB, after: x}\n"),
+      "exp.yaml"));
+}
+
+TEST(GraphConfigErrors, KeysMustBelongToTheNodeType) {
+  EXPECT_EQ(error_of(with_graph("    - {name: a, type: compute, gpus: [0], duration: 1us, bytes: 1MB}\n")),
+            "exp.yaml:8: workload.graph: node 'a': key 'bytes' does not apply to a compute node (valid keys of a "
+            "compute node: name, type, after, gpus, duration)");
+  expect_error(with_graph("    - {name: a, type: p2p, src: 0, dst: 1, bytes: 1MB, speed: 3}\n"),
+               {"exp.yaml:8: workload.graph: node 'a': unknown key 'speed'",
+                "valid keys of a p2p node: name, type, after, src, dst, bytes"});
+  expect_error(with_graph("    - {name: a, type: collective, collective: allreduce, gpus: [0, 1], message: 1MB, "
+                          "root: 1}\n"),
+               {"exp.yaml:8: workload.graph: node 'a': root applies only to collective: broadcast"});
+  expect_error(with_graph("    - {name: a, type: collective, collective: gather, gpus: [0, 1], message: 1MB}\n"),
+               {"exp.yaml:8: workload.graph: node 'a': collective: unknown collective 'gather'", "broadcast"});
+  expect_error(with_graph("    - {name: a, type: collective, collective: allreduce, gpus: {a: 1}, message: 1MB}\n"),
+               {"node 'a': gpus must be a list of GPU ids and ranges"});
+  expect_error(with_graph("    - {name: a, type: p2p, src: 0, dst: 1, bytes: 0B}\n"),
+               {"node 'a': bytes must be positive"});
+}
+
+TEST(GraphConfigErrors, NodeShapeAndNames) {
+  expect_error(with_graph("    - {type: compute, gpus: [0], duration: 1us}\n"),
+               {"exp.yaml:8: workload.graph: node 0 has no name"});
+  expect_error(with_graph("    - just_a_name\n"), {"exp.yaml:8: workload.graph: node 0 must be a map"});
+  expect_error(with_graph("    - {name: a, type: compute, gpus: [0], duration: 1us}\n"
+                          "    - {name: a, type: compute, gpus: [1], duration: 1us}\n"),
+               {"exp.yaml:9: workload.graph: node 'a': the name is used by another node (exp.yaml:8)"});
+  expect_error(with_graph("    - {name: a, type: compute, gpus: [0], duration: 1us, gpus: [1]}\n"),
+               {"exp.yaml:8: workload.graph: node 'a': duplicate key 'gpus'"});
+  expect_error(with_graph("    []\n"), {"exp.yaml:7: workload.graph has no nodes"});
+  expect_error(with_graph("    {a: 1}\n"),
+               {"exp.yaml:7: workload.graph must be a list of nodes or the name of a YAML"});
+}
+
+TEST(GraphConfigErrors, GraphExcludesTheSingleCollectiveKeys) {
+  const std::string node = "    - {name: a, type: compute, gpus: [0], duration: 1us}\n";
+  EXPECT_EQ(error_of(with_graph(node, "  message: 1MB\n")),
+            "exp.yaml:9: workload.message is not used with workload.graph (each node names its own collective, "
+            "message and root)");
+  expect_error(with_graph(node, "  collective: allreduce\n"), {"exp.yaml:9: workload.collective is not used"});
+  expect_error(with_graph(node), {"--set workload.root=0: workload.root is not used"}, {"workload.root=0"});
+  expect_error(with_graph(node), {"workload.distribution is not used"}, {"workload.distribution=zipf"});
+}
+
+// The configs under configs/training/ load, and their graphs have the node
+// counts the generator wrote in the graph file's header.
+TEST(GraphConfig, ShippedTrainingConfigsLoad) {
+  const std::vector<fs::path> configs = testing_support::shipped_task_graph_configs();
+  EXPECT_GE(configs.size(), 1u);
+  for (const fs::path& path : configs) {
+    SCOPED_TRACE(path.string());
+    const ExperimentConfig config = load_config(path.string());
+    ASSERT_TRUE(config.graph.has_value());
+    const std::string location = config.node_locations.begin()->second;
+    const std::string graph_file = location.substr(0, location.rfind(':'));
+    std::ifstream in(graph_file);
+    std::stringstream text;
+    text << in.rdbuf();
+    std::smatch m;
+    const std::string header = text.str();
+    ASSERT_TRUE(
+        std::regex_search(header, m, std::regex(R"(# nodes: (\d+) \(compute (\d+), collective (\d+), p2p (\d+)\))")))
+        << graph_file;
+    std::map<TaskKind, size_t> count;
+    for (const TaskNode& node : config.graph->nodes()) ++count[node.kind];
+    EXPECT_EQ(config.graph->nodes().size(), std::stoul(m[1]));
+    EXPECT_EQ(count[TaskKind::compute], std::stoul(m[2]));
+    EXPECT_EQ(count[TaskKind::collective], std::stoul(m[3]));
+    EXPECT_EQ(count[TaskKind::p2p], std::stoul(m[4]));
+    ASSERT_TRUE(std::regex_search(header, m, std::regex(R"(--gpus (\d+))")));
+    EXPECT_EQ(config.fabric.gpus, std::stoi(m[1]));
+  }
+}
+
+// scripts/transformer_graph writes graphs TaskGraph accepts for other shapes
+// too: no tensor or no data parallelism, several microbatches, DP buckets.
+TEST(GraphConfig, TransformerScriptGraphsValidate) {
+  if (std::system("command -v python3 >/dev/null 2>&1") != 0) GTEST_SKIP() << "no python3";
+  const fs::path dir = fs::path(testing::TempDir()) / "graph_config_script";
+  fs::create_directories(dir);
+  const std::string script = std::string(PHOTONSIM_SOURCE_DIR) + "/scripts/transformer_graph";
+  struct Shape {
+    int gpus;
+    const char* args;
+  };
+  for (const Shape& shape :
+       {Shape{16, "--tp 4 --pp 2 --layers 4 --microbatches 3"}, Shape{8, "--tp 1 --pp 4 --layers 8 --microbatches 2"},
+        Shape{8, "--tp 8 --pp 1 --layers 2"}, Shape{12, "--tp 2 --pp 3 --layers 3 --dp-bytes 100MB --dp-bucket 32MB"},
+        Shape{4, "--tp 2 --pp 2 --layers 2"}}) {
+    SCOPED_TRACE(shape.args);
+    const fs::path graph = dir / "g.yaml";
+    const std::string command =
+        "python3 " + script + " --gpus " + std::to_string(shape.gpus) + " " + shape.args + " --out " + graph.string();
+    ASSERT_EQ(std::system(command.c_str()), 0) << command;
+    write(dir / "exp.yaml", "fabric: {gpus: " + std::to_string(shape.gpus) +
+                                ", bandwidth: 450GB/s, latency: 3us}\n"
+                                "workload: {graph: g.yaml}\nsynthesis: {algorithm: rhd}\n");
+    const ExperimentConfig config = load_config((dir / "exp.yaml").string());
+    EXPECT_GT(config.graph->nodes().size(), 0u);
+  }
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace photonsim
