@@ -40,8 +40,36 @@ TaskGraphRun::TaskGraphRun(const FabricSpec& fabric, Segmentation segmentation, 
   for (uint32_t i = 0; i < n; ++i) {
     const auto& preds = graph.predecessors()[i];
     state_[i].waiting = static_cast<uint32_t>(preds.size());
-    state_[i].comm_waiting = static_cast<uint32_t>(preds.size());
     for (uint32_t p : preds) successors_[p].push_back(i);
+  }
+  // Which communication before each node (its ancestors) shares a GPU with it.
+  const size_t words = (n + 63) / 64;
+  std::vector<std::vector<uint64_t>> ancestors(n, std::vector<uint64_t>(words, 0));
+  for (uint32_t v : graph.topological_order()) {
+    for (uint32_t p : graph.predecessors()[v]) {
+      for (size_t k = 0; k < words; ++k) ancestors[v][k] |= ancestors[p][k];
+      ancestors[v][p / 64] |= uint64_t{1} << (p % 64);
+    }
+  }
+  std::vector<std::vector<uint32_t>> users(static_cast<size_t>(fabric.gpus));
+  for (uint32_t v = 0; v < n; ++v) {
+    if (!communicates(v)) continue;
+    for (Node g : work_[v].gpus) users[g].push_back(v);
+  }
+  blocks_.resize(n);
+  std::vector<uint32_t> before;
+  for (uint32_t v = 0; v < n; ++v) {
+    if (!communicates(v)) continue;
+    before.clear();
+    for (Node g : work_[v].gpus) {
+      for (uint32_t u : users[g]) {
+        if (((ancestors[v][u / 64] >> (u % 64)) & 1U) != 0) before.push_back(u);
+      }
+    }
+    std::sort(before.begin(), before.end());
+    before.erase(std::unique(before.begin(), before.end()), before.end());
+    state_[v].blockers = static_cast<uint32_t>(before.size());
+    for (uint32_t u : before) blocks_[u].push_back(v);
   }
 }
 
@@ -53,7 +81,7 @@ void TaskGraphRun::schedule_timer(Time at, Timer kind, uint64_t id) {
 GraphResult TaskGraphRun::run() {
   const Time zero = Time::zero();
   for (uint32_t v : graph_.topological_order()) {
-    if (graph_.predecessors()[v].empty()) communication_clear(v, zero);
+    if (communicates(v) && state_[v].blockers == 0) unblocked(v, zero);
   }
   for (uint32_t v : graph_.topological_order()) {
     if (graph_.predecessors()[v].empty()) release(v, zero);
@@ -109,20 +137,8 @@ void TaskGraphRun::release(uint32_t node, Time now) {
   enqueue(node, now);
 }
 
-void TaskGraphRun::communication_clear(uint32_t node, Time now) {
-  if (!communicates(node)) {
-    notify_clear(node, now);
-  } else if (fabric_.preconfigure && !state_[node].released) {
-    enqueue(node, now);
-  }
-}
-
-void TaskGraphRun::notify_clear(uint32_t node, Time now) {
-  if (state_[node].clear_notified) return;
-  state_[node].clear_notified = true;
-  for (uint32_t s : successors_[node]) {
-    if (--state_[s].comm_waiting == 0) communication_clear(s, now);
-  }
+void TaskGraphRun::unblocked(uint32_t node, Time now) {
+  if (fabric_.preconfigure && !state_[node].released) enqueue(node, now);
 }
 
 void TaskGraphRun::enqueue(uint32_t node, Time now) {
@@ -171,14 +187,20 @@ NodePlacement TaskGraphRun::placement_for(uint32_t node) const {
     for (uint32_t p = 0; p < ports_; ++p) placement.slot.push_back(g * ports_ + p);
   }
   if (graph_.nodes()[node].kind == TaskKind::p2p) {
-    // Its one circuit src -> dst on a port already leading there, if any:
-    // rotate src's ports so that the schedule's port 0 lands on it.
-    for (uint32_t p = 0; p < ports_; ++p) {
-      if (lit_to_[w.gpus[0] * ports_ + p] == static_cast<int>(w.gpus[1])) {
-        for (uint32_t q = 0; q < ports_; ++q) placement.slot[q] = w.gpus[0] * ports_ + (q + p) % ports_;
-        break;
-      }
+    // Its one circuit src -> dst on a port already leading there, else on a
+    // dark one (other circuits keep their ports): rotate src's ports so that
+    // the schedule's port 0 lands on it.
+    const auto rotate_to = [&](uint32_t p) {
+      for (uint32_t q = 0; q < ports_; ++q) placement.slot[q] = w.gpus[0] * ports_ + (q + p) % ports_;
+    };
+    uint32_t chosen = ports_;
+    for (uint32_t p = 0; p < ports_ && chosen == ports_; ++p) {
+      if (lit_to_[w.gpus[0] * ports_ + p] == static_cast<int>(w.gpus[1])) chosen = p;
     }
+    for (uint32_t p = 0; p < ports_ && chosen == ports_; ++p) {
+      if (lit_to_[w.gpus[0] * ports_ + p] < 0) chosen = p;
+    }
+    if (chosen < ports_) rotate_to(chosen);
   }
   return placement;
 }
@@ -209,22 +231,24 @@ void TaskGraphRun::acquire(uint32_t node, Time now) {
   for (int to : want) {
     if (to >= 0) ++in_degree[static_cast<size_t>(to)];
   }
-  // Circuits it does not want: those into its GPUs from outside, out of them
-  // to outside, or past a GPU's receivers go dark at once (nobody waits for
-  // that); with reconfiguration = changed, spare ones inside its GPUs stay.
+  // Circuits it does not want go dark at once (nobody waits for that). With
+  // reconfiguration = all: every one on its GPUs' ports and every one into
+  // them. With changed, only those its receivers cannot spare: a circuit
+  // into one of its GPUs stays while that GPU has a receiver left over.
   const bool keep_spares = fabric_.reconfiguration == ReconfigurationScope::changed;
   std::vector<uint32_t> changing;
   for (uint32_t fs = 0; fs < lit_to_.size(); ++fs) {
     const int cur = lit_to_[fs];
     const bool own = mine[fs / ports_] != 0;
-    if (!own && (cur < 0 || mine[static_cast<size_t>(cur)] == 0)) continue;
+    const bool inbound = cur >= 0 && mine[static_cast<size_t>(cur)] != 0;
     if (own && want[fs] >= 0) {
       if (cur != want[fs]) changing.push_back(fs);
       continue;
     }
-    if (cur < 0) continue;
-    if (own && keep_spares && mine[static_cast<size_t>(cur)] != 0 && in_degree[static_cast<size_t>(cur)] < ports_) {
-      ++in_degree[static_cast<size_t>(cur)];
+    // A port of a GPU another node holds is that node's (its circuits may change under it).
+    if (cur < 0 || (!own && (!inbound || gpu_held_[fs / ports_] != 0))) continue;
+    if (keep_spares && (!inbound || in_degree[static_cast<size_t>(cur)] < ports_)) {
+      if (inbound) ++in_degree[static_cast<size_t>(cur)];
       continue;
     }
     network_.disconnect(fs, now);
@@ -307,7 +331,9 @@ void TaskGraphRun::on_run_done(uint32_t node, Time now) {
 void TaskGraphRun::end(uint32_t node, Time now) {
   state_[node].ended = true;
   results_[node].end = now;
-  notify_clear(node, now);
+  for (uint32_t v : blocks_[node]) {
+    if (--state_[v].blockers == 0) unblocked(v, now);
+  }
   for (uint32_t s : successors_[node]) {
     if (--state_[s].waiting == 0) release(s, now);
   }

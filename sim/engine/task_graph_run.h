@@ -11,15 +11,18 @@
 //    the time they became ready, then by their place in the graph.
 //  - On taking its ports a node sets up its first circuits (its schedule's
 //    first topology; a send: one circuit src -> dst, on a port already leading
-//    there if there is one): circuits into or out of its GPUs that it does not
-//    want go dark at once; if a wanted circuit is not in place, the ports go
-//    dark for reconfig_delay (reconfiguration = all: every wanted port;
-//    changed: only those that differ). Then its schedule runs as a
-//    DependencyRun (fabric.sync inside the node) from max(release, lit).
+//    there, else on a dark one, else on port 0). Circuits it does not want go
+//    dark at once: with reconfiguration = all, every one on its GPUs' ports
+//    and every one into its GPUs; with changed, only those into a GPU whose
+//    receivers it needs. If a wanted circuit is not in place, the ports go
+//    dark for reconfig_delay (all: every wanted port; changed: only those
+//    that differ). Then its schedule runs as a DependencyRun (fabric.sync
+//    inside the node) from max(release, lit).
 //  - With fabric.preconfigure, a node may take its ports (and set up its
 //    circuits) as soon as every communication node it depends on, directly or
-//    through compute, has ended, while its GPUs still compute: only what is
-//    not hidden is exposed.
+//    through compute, that uses one of its GPUs has ended, while its GPUs
+//    still compute: only what is not hidden is exposed. (Nothing it waits for
+//    can then need its ports, so holding them early cannot deadlock.)
 // The iteration ends with the last node.
 #include <memory>
 #include <vector>
@@ -78,9 +81,8 @@ class TaskGraphRun : public FlowListener, public EventHandler, public RunObserve
  private:
   enum class Timer : uint8_t { compute_done = 1, setup_lit = 2, arbitrate = 3 };
   struct NodeState {
-    uint32_t waiting = 0;         // predecessors not yet ended
-    uint32_t comm_waiting = 0;    // predecessors not yet clear of communication
-    bool clear_notified = false;  // told its successors it is clear
+    uint32_t waiting = 0;   // predecessors not yet ended
+    uint32_t blockers = 0;  // communication before it on one of its GPUs, not yet ended
     bool released = false;
     bool queued = false;
     bool acquired = false;
@@ -95,8 +97,7 @@ class TaskGraphRun : public FlowListener, public EventHandler, public RunObserve
   bool communicates(uint32_t node) const { return work_[node].schedule != nullptr; }
   void schedule_timer(Time at, Timer kind, uint64_t id);
   void release(uint32_t node, Time now);
-  void communication_clear(uint32_t node, Time now);  // a predecessor no longer holds communication back
-  void notify_clear(uint32_t node, Time now);
+  void unblocked(uint32_t node, Time now);  // its ports will be wanted by nothing before it
   void enqueue(uint32_t node, Time now);
   void arbitrate(Time now);
   void acquire(uint32_t node, Time now);
@@ -113,6 +114,7 @@ class TaskGraphRun : public FlowListener, public EventHandler, public RunObserve
   EventList events_;
   Network network_;
   std::vector<std::vector<uint32_t>> successors_;
+  std::vector<std::vector<uint32_t>> blocks_;  // per node: communication nodes after it on a GPU it uses
   std::vector<NodeState> state_;
   std::vector<GraphNodeResult> results_;
   std::vector<std::unique_ptr<DependencyRun>> runs_;

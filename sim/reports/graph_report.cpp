@@ -62,10 +62,22 @@ PathTotals path_totals(const GraphReport& r) {
   return t;
 }
 
-const std::vector<std::string> kNodeColumns = {
-    "node",          "kind",           "gpus",         "released_ps", "start_ps",
-    "end_ps",        "compute_ps",     "communication_ps", "port_wait_ps", "exposed_reconfiguration_ps",
-    "hidden_reconfiguration_ps", "reconfigurations", "predicted_ps", "algorithm", "planner", "critical"};
+const std::vector<std::string> kNodeColumns = {"node",
+                                               "kind",
+                                               "gpus",
+                                               "released_ps",
+                                               "start_ps",
+                                               "end_ps",
+                                               "compute_ps",
+                                               "communication_ps",
+                                               "port_wait_ps",
+                                               "exposed_reconfiguration_ps",
+                                               "hidden_reconfiguration_ps",
+                                               "reconfigurations",
+                                               "predicted_ps",
+                                               "algorithm",
+                                               "planner",
+                                               "critical"};
 
 }  // namespace
 
@@ -73,8 +85,8 @@ std::string GraphReport::table() const {
   std::ostringstream out;
   const auto& nodes = config.graph->nodes();
   const FabricSpec& f = config.fabric;
-  out << "photonsim " << PHOTONSIM_VERSION << "  task graph of " << nodes.size() << " nodes on " << f.gpus
-      << " GPUs (" << f.ports << " " << to_string(f.circuits) << " ports, " << format_bandwidth(f.bandwidth) << ", "
+  out << "photonsim " << PHOTONSIM_VERSION << "  task graph of " << nodes.size() << " nodes on " << f.gpus << " GPUs ("
+      << f.ports << " " << to_string(f.circuits) << " ports, " << format_bandwidth(f.bandwidth) << ", "
       << format_time(f.latency) << " latency)\n";
   out << "algorithm " << printable(config.synthesis.algorithm) << " / planner " << printable(config.synthesis.planner)
       << ", alpha_r " << format_time(f.reconfig_delay) << ", sync " << to_string(f.sync) << ", reconfiguration "

@@ -176,3 +176,49 @@ TEST(TaskGraphRun, SendsReuseCircuitsInPlace) {
 
 }  // namespace
 }  // namespace photonsim
+
+namespace photonsim {
+namespace {
+
+// Two ports: the send 1 -> 2 takes GPU 1's dark port, so under `changed` the
+// AllReduce's circuits stay for its second round; under `all` they go dark.
+TEST(TaskGraphRun, ASendOnASparePortLeavesTheGroupsCircuits) {
+  Graph g;
+  g.fabric = testing_support::fabric(4, 2);
+  g.fabric.reconfig_delay = us(1);
+  g.nodes = {allreduce("a", {0, 1}), send("s", 1, 2, {"a"}), allreduce("b", {0, 1}, {"s"})};
+  g.fabric.reconfiguration = ReconfigurationScope::changed;
+  GraphResult kept = g.run();
+  EXPECT_EQ(kept.nodes[1].reconfigurations, 1);
+  EXPECT_EQ(kept.nodes[2].reconfigurations, 0);
+  EXPECT_EQ(kept.iteration, us(2) + ns(2 * kStepNs + kStepNs + 2 * kStepNs));
+  g.fabric.reconfiguration = ReconfigurationScope::all;
+  GraphResult dark = g.run();
+  EXPECT_EQ(dark.nodes[2].reconfigurations, 1);
+  EXPECT_EQ(dark.iteration, us(3) + ns(2 * kStepNs + kStepNs + 2 * kStepNs));
+}
+
+}  // namespace
+}  // namespace photonsim
+
+namespace photonsim {
+namespace {
+
+// "b" waits for "a" only through compute on other GPUs: its ports are free
+// from the start, so its setup runs alongside "a" and hides entirely.
+TEST(TaskGraphRun, PreconfigurationWaitsOnlyForCommunicationOnItsGpus) {
+  Graph g;
+  g.fabric.reconfig_delay = us(50);
+  g.fabric.preconfigure = true;
+  g.nodes = {allreduce("a", {0, 1}), compute("c", {2, 3}, us(100), {"a"}), allreduce("b", {2, 3}, {"c"})};
+  GraphResult r = g.run();
+  EXPECT_EQ(r.nodes[0].end, us(50) + ns(2 * kStepNs));
+  EXPECT_EQ(r.nodes[2].acquired, Time::zero());
+  EXPECT_EQ(r.nodes[2].lit, us(50));
+  EXPECT_EQ(r.nodes[2].start, us(150) + ns(2 * kStepNs));
+  EXPECT_EQ(r.nodes[2].exposed_reconfiguration, Time::zero());
+  EXPECT_EQ(r.critical_path, (std::vector<uint32_t>{0, 1, 2}));
+}
+
+}  // namespace
+}  // namespace photonsim

@@ -42,9 +42,12 @@ TaskNode collective(std::string name, std::vector<int> gpus, int64_t bytes, std:
 // under the barrier and under dataflow with partial reconfiguration.
 TEST(TaskGraphExperiment, OneCollectiveIsTheSingleRunPlusItsSetup) {
   const SynthesizerRegistry registry = SynthesizerRegistry::with_builtins();
-  for (const auto& [algorithm, planner] : std::vector<std::pair<std::string, std::string>>{
-           {"ring", "static"}, {"rhd", "every_step"}, {"rhd", "pccl"}, {"recursive_doubling", "harvest"},
-           {"swing", "static"}}) {
+  for (const auto& [algorithm, planner] :
+       std::vector<std::pair<std::string, std::string>>{{"ring", "static"},
+                                                        {"rhd", "every_step"},
+                                                        {"rhd", "pccl"},
+                                                        {"recursive_doubling", "harvest"},
+                                                        {"swing", "static"}}) {
     for (Time alpha_r : {Time::us(5), Time::us(500)}) {
       ExperimentConfig single = base_config(8, algorithm, planner, alpha_r);
       const bool dataflow = alpha_r == Time::us(5);  // and partial reconfiguration: the other engine path
