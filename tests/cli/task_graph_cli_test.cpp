@@ -1,0 +1,59 @@
+// photonsim run on a task-graph config end to end: the shipped transformer
+// iterations run, deterministically, writing graph.json and nodes.csv whole;
+// what graphs do not support yet is refused in one line.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "tests/cli/hostile_run.h"
+#include "tests/support/json_value.h"
+#include "tests/support/shipped_configs.h"
+
+namespace photonsim_test {
+namespace {
+
+using photonsim::testing_support::JsonValue;
+using photonsim::testing_support::parse_json;
+
+std::string without_wall(const std::string& json) {
+  std::string out, line;
+  std::istringstream in(json);
+  while (std::getline(in, line)) {
+    if (line.find("\"wall_s\"") == std::string::npos) out += line + "\n";
+  }
+  return out;
+}
+
+class TaskGraphCli : public Hostile {};
+
+TEST_F(TaskGraphCli, ShippedTrainingIterationsRunDeterministically) {
+  for (const fs::path& config : photonsim::testing_support::shipped_task_graph_configs()) {
+    const HostileOutcome a = run({"run", config.string(), "--format", "json", "--out", (dir_ / "out").string()});
+    ASSERT_EQ(a.code, 0) << config << ": " << a.err;
+    const HostileOutcome b = run({"run", config.string(), "--format", "json"});
+    ASSERT_EQ(b.code, 0) << b.err;
+    EXPECT_EQ(without_wall(a.out), without_wall(b.out)) << config;
+    const JsonValue doc = parse_json(a.out);
+    const int64_t iteration = doc.at("iteration_ps").integer();
+    EXPECT_GT(iteration, 0);
+    // The critical path's parts add up to no more than the iteration.
+    EXPECT_LE(doc.at("critical_compute_ps").integer() + doc.at("critical_communication_ps").integer() +
+                  doc.at("critical_port_wait_ps").integer(),
+              iteration);
+    EXPECT_EQ(without_wall(slurp(dir_ / "out" / "graph.json")), without_wall(a.out));
+    const std::string csv = slurp(dir_ / "out" / "nodes.csv");
+    EXPECT_EQ(csv.rfind("node,kind,gpus,released_ps,start_ps,end_ps,compute_ps,communication_ps,port_wait_ps,", 0), 0u);
+    EXPECT_EQ(static_cast<size_t>(std::count(csv.begin(), csv.end(), '\n')), doc.at("nodes").items.size() + 1);
+  }
+}
+
+TEST_F(TaskGraphCli, WhatGraphsDoNotSupportIsRefused) {
+  const std::string config = photonsim::testing_support::shipped_task_graph_configs().front().string();
+  expect_refused(run({"run", config, "--fidelity", "analytical"}), "analytical graph", {"analytical", "task graph"});
+  expect_refused(run({"run", config, "--trace", (dir_ / "t.json").string()}), "traced graph",
+                 {"--trace", "task graphs"});
+}
+
+}  // namespace
+}  // namespace photonsim_test
