@@ -33,6 +33,7 @@ TaskGraphRun::TaskGraphRun(const FabricSpec& fabric, Segmentation segmentation, 
   network_.reset_circuits(slots);
   lit_to_.assign(slots, -1);
   gpu_held_.assign(static_cast<size_t>(fabric.gpus), 0);
+  freed_by_.assign(static_cast<size_t>(fabric.gpus), -1);
   successors_.resize(n);
   state_.resize(n);
   results_.resize(n);
@@ -103,6 +104,10 @@ GraphResult TaskGraphRun::run() {
     result.iteration = results_[last].end;
     for (uint32_t v = last;;) {
       result.critical_path.push_back(v);
+      if (results_[v].held_up_by >= 0) {
+        v = static_cast<uint32_t>(results_[v].held_up_by);
+        continue;
+      }
       const auto& preds = graph_.predecessors()[v];
       if (preds.empty()) break;
       uint32_t latest = preds.front();
@@ -212,6 +217,15 @@ void TaskGraphRun::acquire(uint32_t node, Time now) {
   st.queued = false;
   st.acquired = true;
   r.acquired = now;
+  if (st.released && now > r.released) {
+    for (Node g : w.gpus) {
+      const int by = freed_by_[g];
+      if (by >= 0 && (r.held_up_by < 0 ||
+                      results_[static_cast<size_t>(by)].end > results_[static_cast<size_t>(r.held_up_by)].end)) {
+        r.held_up_by = by;
+      }
+    }
+  }
   for (Node g : w.gpus) gpu_held_[g] = 1;
 
   NodePlacement placement = placement_for(node);
@@ -320,7 +334,10 @@ void TaskGraphRun::on_run_done(uint32_t node, Time now) {
   for (const ReconfigurationGroup& g : run.plan().groups()) {
     for (const CircuitChange& c : g.changes) lit_to_[placement.slot[c.slot]] = to_fabric(c.to);
   }
-  for (Node g : work_[node].gpus) gpu_held_[g] = 0;
+  for (Node g : work_[node].gpus) {
+    gpu_held_[g] = 0;
+    freed_by_[g] = static_cast<int>(node);
+  }
   end(node, now);
   if (!queue_.empty() && !arbitration_pending_) {
     arbitration_pending_ = true;

@@ -56,12 +56,15 @@ struct GraphNodeResult {
   Time exposed_reconfiguration;  // setting up its first circuits after release, plus its own reconfigurations
   Time hidden_reconfiguration;   // the part of the setup done before release
   int reconfigurations = 0;      // setup (0 or 1) + its schedule's own
+  int held_up_by = -1;           // after a port wait: the node whose end freed the last of its ports
 };
 
 struct GraphResult {
   Time iteration;
   std::vector<GraphNodeResult> nodes;
-  std::vector<uint32_t> critical_path;  // first to last: each node's latest-ending predecessor
+  // First to last: from each node back to what started it last, the node
+  // that freed its ports after a port wait, else its latest-ending predecessor.
+  std::vector<uint32_t> critical_path;
   uint64_t events = 0;
   NetworkStats network;
 };
@@ -121,6 +124,7 @@ class TaskGraphRun : public FlowListener, public EventHandler, public RunObserve
   std::vector<uint32_t> flow_node_;  // Network flow -> node
   std::vector<int> lit_to_;          // per fabric slot: the GPU its circuit leads to, -1 dark
   std::vector<char> gpu_held_;
+  std::vector<int> freed_by_;    // per GPU: the communication node that last let its ports go
   std::vector<uint32_t> queue_;  // communication nodes waiting for ports
   bool arbitration_pending_ = false;
   uint32_t step_base_ = 0;

@@ -154,6 +154,8 @@ TEST(TaskGraphRun, PeerToPeerGoesFirstUnlessFifo) {
   EXPECT_EQ(first.nodes[1].end, send_time);
   EXPECT_EQ(first.nodes[0].port_wait, send_time);
   EXPECT_EQ(first.iteration, send_time + us(1) + ns(2 * kStepNs));
+  EXPECT_EQ(first.nodes[0].held_up_by, 1);
+  EXPECT_EQ(first.critical_path, (std::vector<uint32_t>{1, 0}));  // the send held the AllReduce up
 
   g.fabric.priority = CommunicationPriority::fifo;  // equal times: the graph's order
   GraphResult fifo = g.run();
