@@ -32,6 +32,7 @@
 #include "sim/app/config_loader.h"
 #include "sim/app/experiment_runner.h"
 #include "sim/app/task_graph_experiment.h"
+#include "sim/reports/graph_trace_report.h"
 #include "sim/app/memory_estimate.h"
 #include "sim/reports/json_text.h"
 #include "sim/reports/plan_report.h"
@@ -194,12 +195,23 @@ int verb_run(int argc, const char* const* argv, std::ostream& out, std::ostream&
   if (config.graph) {
     if (replay)
       throw Error(config_path + ": workload.graph: replay takes one schedule; run the graph with photonsim run");
-    if (tracing) throw Error("--trace: not yet available for task graphs (workload.graph)");
-    const GraphReport report = run_task_graph(config, SynthesizerRegistry::with_builtins(), fidelity);
+    Timeline graph_timeline;
+    const GraphReport report =
+        run_task_graph(config, SynthesizerRegistry::with_builtins(), fidelity, tracing ? &graph_timeline : nullptr);
     const std::string dir = o.out.empty() ? config.output_dir : o.out;
     if (!dir.empty()) {
       write_file_atomically(dir + "/graph.json", report.json());
       write_file_atomically(dir + "/nodes.csv", report.csv());
+    }
+    if (tracing) {
+      TraceOptions options;
+      options.about = {{"config", config_path},
+                       {"algorithm", config.synthesis.algorithm},
+                       {"planner", config.synthesis.planner},
+                       {"fidelity", to_string(fidelity)},
+                       {"seed", std::to_string(config.seed)}};
+      write_file_atomically(trace_path,
+                            graph_trace_report(*config.graph, report.result, graph_timeline, config.fabric, options));
     }
     out << render_graph_report(report, o.format);
     return 0;

@@ -43,7 +43,8 @@ Time p2p_prediction(const FabricSpec& f, Bytes bytes) {
 
 }  // namespace
 
-GraphReport run_task_graph(const ExperimentConfig& config, const SynthesizerRegistry& registry, Fidelity fidelity) {
+GraphReport run_task_graph(const ExperimentConfig& config, const SynthesizerRegistry& registry, Fidelity fidelity,
+                           Timeline* timeline) {
   if (!config.graph) throw Error(config.source + ": no workload.graph to run");
   if (fidelity == Fidelity::analytical) {
     throw Error("--fidelity analytical: a task graph runs on the packet or chunk engine (--fidelity packet|chunk)");
@@ -110,7 +111,8 @@ GraphReport run_task_graph(const ExperimentConfig& config, const SynthesizerRegi
   }
   const std::chrono::duration<double> synthesis = std::chrono::steady_clock::now() - begin;
   GraphResult result = naming_time_overflow(config.source + ": the simulated iteration time", [&] {
-    return TaskGraphRun(fabric, Segmentation(config.workload.chunk, fabric.packet), graph, std::move(work)).run();
+    return TaskGraphRun(fabric, Segmentation(config.workload.chunk, fabric.packet), graph, std::move(work), timeline)
+        .run();
   });
   const std::chrono::duration<double> wall = std::chrono::steady_clock::now() - begin;
   GraphReport report{config, std::move(result), std::move(info), fidelity, wall.count(), synthesis.count()};

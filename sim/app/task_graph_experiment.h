@@ -14,8 +14,9 @@
 
 namespace photonsim {
 
+// `timeline`, when given, receives every port's busy and dark spans.
 GraphReport run_task_graph(const ExperimentConfig& config, const SynthesizerRegistry& registry,
-                           Fidelity fidelity = Fidelity::packet);
+                           Fidelity fidelity = Fidelity::packet, Timeline* timeline = nullptr);
 
 // `bytes` from GPU 0 to GPU 1 over the one circuit 0 -> 1, in one step.
 Schedule point_to_point_schedule(Bytes bytes);

@@ -19,8 +19,8 @@ constexpr int kTimerShift = 56;
 DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation, const Schedule& schedule,
                              Timeline* timeline)
     : DependencyRun(fabric, segmentation, schedule, std::make_unique<EventList>(), nullptr, nullptr, {}, nullptr, 0) {
-  if (timeline != nullptr) recorder_.emplace(*timeline, fabric.gpus, fabric.ports);
-  network_.record_into(recorder_ ? &*recorder_ : nullptr);
+  if (timeline != nullptr) recorder_ = &own_recorder_.emplace(*timeline, fabric.gpus, fabric.ports);
+  network_.record_into(recorder_);
   network_.set_listener(this);
   network_.reset_circuits(plan_.slots());
   for (const CircuitChange& c : plan_.initial()) connect(c, Time::zero());
@@ -28,8 +28,10 @@ DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation
 
 DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation, const Schedule& schedule,
                              EventList& events, Network& network, NodePlacement placement, RunObserver& observer,
-                             uint32_t id)
-    : DependencyRun(fabric, segmentation, schedule, nullptr, &events, &network, std::move(placement), &observer, id) {}
+                             uint32_t id, TimelineRecorder* recorder)
+    : DependencyRun(fabric, segmentation, schedule, nullptr, &events, &network, std::move(placement), &observer, id) {
+  recorder_ = recorder;
+}
 
 DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation, const Schedule& schedule,
                              std::unique_ptr<EventList> own_events, EventList* events, Network* network,
@@ -231,7 +233,7 @@ RunResult DependencyRun::run(bool measure_barrier_wait, RunProgress* progress) {
   }
   result.events = events_.fired();
   result.network = network_.stats();
-  if (recorder_) {
+  if (own_recorder_) {
     for (uint32_t t = 0; t < deps_.transfers(); ++t) {
       const TransferState& st = transfers_[t];
       const uint32_t s = deps_.step_of(t);
@@ -351,8 +353,9 @@ void DependencyRun::group_ready(uint32_t group, Time now) {
   for (const CircuitChange& c : g.changes) {
     network_.disconnect(fabric_slot(c.slot), now);
     if (recorder_) {
-      recorder_->dark(c.from, c.slot % plan_.ports_per_gpu(), c.to >= 0 ? static_cast<Node>(c.to) : c.from,
-                      static_cast<uint32_t>(g.step), now, lit_at);
+      const Node peer = fabric_gpu(c.to >= 0 ? static_cast<Node>(c.to) : c.from);
+      recorder_->dark(fabric_gpu(c.from), fabric_slot(c.slot) % plan_.ports_per_gpu(), peer,
+                      placement_.step_base + static_cast<uint32_t>(g.step), now, lit_at);
     }
   }
   schedule_timer(lit_at, Timer::group_lit, group);

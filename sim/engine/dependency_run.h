@@ -63,7 +63,8 @@ class DependencyRun : public FlowListener, public EventHandler {
   // One node of a task graph: `fabric` is the node's (gpus = the schedule's),
   // the events and network the graph's.
   DependencyRun(const FabricSpec& fabric, Segmentation segmentation, const Schedule& schedule, EventList& events,
-                Network& network, NodePlacement placement, RunObserver& observer, uint32_t id);
+                Network& network, NodePlacement placement, RunObserver& observer, uint32_t id,
+                TimelineRecorder* recorder = nullptr);
   // `measure_barrier_wait`: with sync = barrier, fill the barrier waits.
   // `progress` hears the steps completed so far every 2^20 events.
   RunResult run(bool measure_barrier_wait = false, RunProgress* progress = nullptr);
@@ -132,7 +133,8 @@ class DependencyRun : public FlowListener, public EventHandler {
   const uint32_t id_;
   std::unique_ptr<EventList> own_events_;
   EventList& events_;
-  std::optional<TimelineRecorder> recorder_;
+  std::optional<TimelineRecorder> own_recorder_;
+  TimelineRecorder* recorder_ = nullptr;  // its own, or the task graph's
   std::unique_ptr<Network> own_network_;
   Network& network_;
   CircuitPlan plan_;

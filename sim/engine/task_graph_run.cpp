@@ -14,7 +14,7 @@ constexpr int kTimerShift = 56;
 }  // namespace
 
 TaskGraphRun::TaskGraphRun(const FabricSpec& fabric, Segmentation segmentation, const TaskGraph& graph,
-                           std::vector<GraphNodeWork> work)
+                           std::vector<GraphNodeWork> work, Timeline* timeline)
     : fabric_(fabric),
       segmentation_(segmentation),
       graph_(graph),
@@ -28,6 +28,8 @@ TaskGraphRun::TaskGraphRun(const FabricSpec& fabric, Segmentation segmentation, 
       throw std::logic_error("TaskGraphRun: a schedule for each communication node and none for compute");
     }
   }
+  if (timeline != nullptr) recorder_.emplace(*timeline, fabric.gpus, fabric.ports);
+  network_.record_into(recorder_ ? &*recorder_ : nullptr);
   network_.set_listener(this);
   const size_t slots = static_cast<size_t>(fabric.gpus) * ports_;
   network_.reset_circuits(slots);
@@ -100,6 +102,7 @@ GraphResult TaskGraphRun::run() {
     if (results_[v].end > results_[last].end) last = v;
   }
   network_.check_conservation();
+  if (recorder_) recorder_->finish();
   if (!nodes.empty()) {
     result.iteration = results_[last].end;
     for (uint32_t v = last;;) {
@@ -230,8 +233,9 @@ void TaskGraphRun::acquire(uint32_t node, Time now) {
 
   NodePlacement placement = placement_for(node);
   std::vector<int> want(lit_to_.size(), -1);
-  runs_[node] =
-      std::make_unique<DependencyRun>(w.fabric, segmentation_, *w.schedule, events_, network_, placement, *this, node);
+  st.first_step = step_base_;
+  runs_[node] = std::make_unique<DependencyRun>(w.fabric, segmentation_, *w.schedule, events_, network_, placement,
+                                                *this, node, recorder_ ? &*recorder_ : nullptr);
   const DependencyRun& run = *runs_[node];
   step_base_ += static_cast<uint32_t>(w.schedule->steps().size());
   place_base_ += run.places();
@@ -280,6 +284,10 @@ void TaskGraphRun::acquire(uint32_t node, Time now) {
   }
   for (uint32_t fs : changing) {
     if (lit_to_[fs] >= 0) network_.disconnect(fs, now);
+    if (recorder_) {
+      recorder_->dark(fs / ports_, fs % ports_, static_cast<Node>(want[fs]), st.first_step, now,
+                      now + fabric_.reconfig_delay);
+    }
     st.setup_slots.push_back(fs);
     st.setup_targets.push_back(want[fs]);
     lit_to_[fs] = -1;

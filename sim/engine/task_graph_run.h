@@ -25,6 +25,7 @@
 //    can then need its ports, so holding them early cannot deadlock.)
 // The iteration ends with the last node.
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "core/event_list.h"
@@ -35,6 +36,7 @@
 #include "sim/engine/dependency_run.h"
 #include "sim/engine/network.h"
 #include "sim/engine/network_stats.h"
+#include "sim/engine/timeline_recorder.h"
 
 namespace photonsim {
 
@@ -71,9 +73,11 @@ struct GraphResult {
 
 class TaskGraphRun : public FlowListener, public EventHandler, public RunObserver {
  public:
-  // `work[i]` for node i (its schedule outlives the run).
+  // `work[i]` for node i (its schedule outlives the run). `timeline`, when
+  // given, receives every port's busy and dark spans (steps numbered across
+  // the graph: a node's are after those of the nodes that took ports before it).
   TaskGraphRun(const FabricSpec& fabric, Segmentation segmentation, const TaskGraph& graph,
-               std::vector<GraphNodeWork> work);
+               std::vector<GraphNodeWork> work, Timeline* timeline = nullptr);
   GraphResult run();
 
   void on_flow_delivered(uint32_t flow, Time now) override;
@@ -95,6 +99,7 @@ class TaskGraphRun : public FlowListener, public EventHandler, public RunObserve
     Time ready;                         // when it joined the queue for ports
     std::vector<uint32_t> setup_slots;  // going dark for its first circuits
     std::vector<int> setup_targets;
+    uint32_t first_step = 0;  // its steps' numbers across the graph start here
   };
 
   bool communicates(uint32_t node) const { return work_[node].schedule != nullptr; }
@@ -115,6 +120,7 @@ class TaskGraphRun : public FlowListener, public EventHandler, public RunObserve
   const std::vector<GraphNodeWork> work_;
   const uint32_t ports_;
   EventList events_;
+  std::optional<TimelineRecorder> recorder_;
   Network network_;
   std::vector<std::vector<uint32_t>> successors_;
   std::vector<std::vector<uint32_t>> blocks_;  // per node: communication nodes after it on a GPU it uses

@@ -6,6 +6,7 @@
 
 #include "core/version.h"
 #include "sim/reports/json_writer.h"
+#include "sim/reports/trace_events.h"
 
 namespace photonsim {
 
@@ -15,21 +16,6 @@ using Layout = JsonWriter::Layout;
 
 constexpr int64_t kStepsPid = 1;
 
-// Integer picoseconds as exact decimal microseconds, from integers: a double
-// would round 1 ps away in a run of a few seconds.
-std::string micros(Time t) {
-  const int64_t ps = t.picoseconds();
-  const uint64_t magnitude = ps < 0 ? 0 - static_cast<uint64_t>(ps) : static_cast<uint64_t>(ps);
-  std::string out = (ps < 0 ? "-" : "") + std::to_string(magnitude / 1'000'000);
-  const uint64_t fraction = magnitude % 1'000'000;
-  if (fraction == 0) return out;
-  char digits[16];
-  std::snprintf(digits, sizeof digits, "%06llu", static_cast<unsigned long long>(fraction));
-  std::string f(digits);
-  f.erase(f.find_last_not_of('0') + 1);
-  return out + "." + f;
-}
-
 // One GPU's sending in one step.
 struct GpuStep {
   uint32_t step = 0;
@@ -37,33 +23,6 @@ struct GpuStep {
   Time last_delivered;
   uint64_t transfers = 0;
 };
-
-// Spans that may overlap (steps under fabric.sync = dataflow) go on lanes,
-// one thread each, so spans on one thread always nest or are disjoint: each
-// to the first lane free at its begin, in order of begin (longer first).
-// Returns the lane of each span and sets `count`.
-std::vector<size_t> lanes(const std::vector<std::pair<Time, Time>>& spans, size_t& count) {
-  std::vector<size_t> order(spans.size());
-  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    return spans[a].first != spans[b].first ? spans[a].first < spans[b].first : spans[a].second > spans[b].second;
-  });
-  std::vector<size_t> lane(spans.size(), 0);
-  std::vector<Time> free_at;  // per lane: when its last span ends
-  for (size_t i : order) {
-    size_t l = 0;
-    while (l < free_at.size() && free_at[l] > spans[i].first) ++l;
-    if (l == free_at.size()) free_at.push_back(Time::zero());
-    free_at[l] = spans[i].second;
-    lane[i] = l;
-  }
-  count = std::max<size_t>(free_at.size(), 1);
-  return lane;
-}
-
-std::string lane_name(const std::string& name, size_t lane) {
-  return lane == 0 ? name : name + " " + std::to_string(lane + 1);
-}
 
 // A port span as written: recorded, or several busy ones of a step merged.
 struct WrittenSpan {
@@ -98,42 +57,6 @@ size_t aggregated_count(const std::vector<PortSpan>& spans) {
   aggregate(spans, [&](const WrittenSpan&) { ++n; });
   return n;
 }
-
-// Writes events into the traceEvents array and counts them.
-class Events {
- public:
-  explicit Events(JsonWriter& w) : w_(w) {}
-
-  void name(const char* what, int64_t pid, int64_t tid, const std::string& name) {
-    begin_meta(what, pid, tid);
-    w_.key("args").begin_object(Layout::inline_).field("name", name).end_object().end_object();
-  }
-  void sort_index(const char* what, int64_t pid, int64_t tid, int64_t index) {
-    begin_meta(what, pid, tid);
-    w_.key("args").begin_object(Layout::inline_).field("sort_index", index).end_object().end_object();
-  }
-  // A complete event; `args` writes the members of its args object.
-  template <class Args>
-  void span(const std::string& name, const char* category, int64_t pid, int64_t tid, Time begin, Time end, Args args) {
-    w_.begin_object(Layout::inline_).field("name", name).field("cat", category).field("ph", "X");
-    w_.field("pid", pid).field("tid", tid);
-    w_.key("ts").number(micros(begin)).key("dur").number(micros(end - begin));
-    w_.key("args").begin_object(Layout::inline_);
-    args(w_);
-    w_.end_object().end_object();
-    ++count_;
-  }
-  size_t count() const { return count_; }
-
- private:
-  void begin_meta(const char* what, int64_t pid, int64_t tid) {
-    w_.begin_object(Layout::inline_).field("name", what).field("ph", "M").field("pid", pid).field("tid", tid);
-    ++count_;
-  }
-
-  JsonWriter& w_;
-  size_t count_ = 0;
-};
 
 // What the size bound keeps.
 struct Selection {
@@ -230,7 +153,7 @@ std::vector<size_t> step_lanes(const RunResult& result, size_t& count) {
 }
 
 // The steps process: thread ids 1 .. lanes.
-void write_steps(Events& events, const RunResult& result) {
+void write_steps(TraceEvents& events, const RunResult& result) {
   size_t count = 0;
   const std::vector<size_t> lane = step_lanes(result, count);
   events.name("process_name", kStepsPid, 1, "steps");
@@ -331,7 +254,7 @@ std::string trace_report(const RunResult& result, const Timeline* timeline, cons
 
   JsonWriter w;
   w.begin_object().key("traceEvents").begin_array();
-  Events events(w);
+  TraceEvents events(w);
   write_steps(events, result);
   // Thread ids are unique across processes and never 0 (viewers that key
   // threads by tid alone still keep them apart): given in writing order.

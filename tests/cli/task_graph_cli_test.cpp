@@ -1,6 +1,6 @@
 // photonsim run on a task-graph config end to end: the shipped transformer
-// iterations run, deterministically, writing graph.json and nodes.csv whole;
-// what graphs do not support yet is refused in one line.
+// iterations run, deterministically, writing graph.json and nodes.csv whole
+// and a valid trace; what graphs do not support yet is refused in one line.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -9,12 +9,14 @@
 #include "tests/cli/hostile_run.h"
 #include "tests/support/json_value.h"
 #include "tests/support/shipped_configs.h"
+#include "tests/support/trace_checks.h"
 
 namespace photonsim_test {
 namespace {
 
 using photonsim::testing_support::JsonValue;
 using photonsim::testing_support::parse_json;
+using photonsim::testing_support::validate_trace;
 
 std::string without_wall(const std::string& json) {
   std::string out, line;
@@ -51,8 +53,37 @@ TEST_F(TaskGraphCli, ShippedTrainingIterationsRunDeterministically) {
 TEST_F(TaskGraphCli, WhatGraphsDoNotSupportIsRefused) {
   const std::string config = photonsim::testing_support::shipped_task_graph_configs().front().string();
   expect_refused(run({"run", config, "--fidelity", "analytical"}), "analytical graph", {"analytical", "task graph"});
-  expect_refused(run({"run", config, "--trace", (dir_ / "t.json").string()}), "traced graph",
-                 {"--trace", "task graphs"});
+}
+
+// The iteration's trace is a valid trace-event document: compute,
+// communication and port tracks per GPU, the critical path, the same results.
+TEST_F(TaskGraphCli, TraceOfATrainingIterationIsValid) {
+  const std::string config = photonsim::testing_support::shipped_task_graph_configs().front().string();
+  const std::string trace = (dir_ / "iteration.json").string();
+  const HostileOutcome traced =
+      run({"run", config, "--format", "json", "--set", "fabric.preconfigure=true", "--trace", trace});
+  ASSERT_EQ(traced.code, 0) << traced.err;
+  const HostileOutcome plain = run({"run", config, "--format", "json", "--set", "fabric.preconfigure=true"});
+  EXPECT_EQ(without_wall(traced.out), without_wall(plain.out));
+  const JsonValue doc = parse_json(slurp(trace));
+  EXPECT_EQ(validate_trace(doc), std::vector<std::string>{});
+  const JsonValue result = parse_json(plain.out);
+  EXPECT_EQ(doc.at("otherData").at("iteration_ps").integer(), result.at("iteration_ps").integer());
+  size_t critical = 0, compute = 0, setups = 0, dark = 0, busy = 0;
+  for (const JsonValue& e : doc.at("traceEvents").items) {
+    if (e.at("ph").text != "X") continue;
+    const std::string& cat = e.at("cat").text;
+    critical += cat == "graph";
+    compute += cat == "compute";
+    setups += cat == "reconfiguration";
+    dark += cat == "port" && e.at("name").text == "dark";
+    busy += cat == "port" && e.at("name").text != "dark";
+  }
+  EXPECT_EQ(critical, result.at("critical_path").items.size());
+  EXPECT_GT(compute, 0u);
+  EXPECT_GT(setups, 0u);
+  EXPECT_GT(dark, 0u);
+  EXPECT_GT(busy, 0u);
 }
 
 }  // namespace
