@@ -148,6 +148,15 @@ void write_outputs(const RunReport& report, const std::string& dir) {
   write_schedule(report.schedule, dir + "/schedule.pb");
 }
 
+// synth, plan and verify take one collective; a graph's collectives are
+// synthesized (and planned) per node by photonsim run.
+void reject_graph(const ExperimentConfig& config, const std::string& verb) {
+  if (!config.graph) return;
+  const auto at = config.key_locations.find("workload.graph");
+  throw Error((at == config.key_locations.end() ? config.source : at->second) + ": workload.graph: photonsim " + verb +
+              " takes one collective; a task graph runs with photonsim run, which synthesizes each node's collective");
+}
+
 int verb_run(int argc, const char* const* argv, std::ostream& out, std::ostream& err, bool replay,
              const MemoryBudget& budget) {
   CommonOptions o;
@@ -274,6 +283,7 @@ int verb_synth(int argc, const char* const* argv, std::ostream& out, const Memor
   if (config_path.empty()) throw po::error("synth needs CONFIG.yaml");
   if (o.out.empty()) throw po::error("synth needs --out FILE.pb");
   const ExperimentConfig config = load_config(config_path, o.sets);
+  reject_graph(config, "synth");
   const MemoryEstimate need = estimate_run_memory(config);
   budget.check(need.bytes, config_path + ": " + need.what);
   const Schedule schedule = naming_time_overflow(config_path + ": the predicted time of the synthesized schedule", [&] {
@@ -373,6 +383,7 @@ int verb_plan(int argc, const char* const* argv, std::ostream& out, const Memory
   if (config_path.empty()) throw po::error("plan needs CONFIG.yaml");
   check_format(format, {"table", "json"});
   const ExperimentConfig config = load_config(config_path, sets);
+  reject_graph(config, "plan");
   const MemoryEstimate need = estimate_run_memory(config);
   budget.check(need.bytes, config_path + ": " + need.what);
   const PlanReport report = naming_time_overflow(config_path + ": a planner's predicted time", [&] {
@@ -479,6 +490,7 @@ int verb_verify(int argc, const char* const* argv, std::ostream& out, const Memo
   Schedule schedule = [&] {
     if (!is_config) return read_schedule(input);
     const ExperimentConfig config = load_config(input, sets);
+    reject_graph(config, "verify");
     const MemoryEstimate need = estimate_run_memory(config);
     budget.check(need.bytes, input + ": " + need.what);
     return located(config, [&] {

@@ -196,6 +196,48 @@ std::string GraphReport::json() const {
   return out.text();
 }
 
+std::string GraphReport::summary_csv() const {
+  const FabricSpec& f = config.fabric;
+  const PathTotals t = path_totals(*this);
+  Time exposed, hidden;
+  int reconfigurations = 0;
+  for (const GraphNodeResult& n : result.nodes) {
+    exposed += n.exposed_reconfiguration;
+    hidden += n.hidden_reconfiguration;
+    reconfigurations += n.reconfigurations;
+  }
+  const std::vector<std::pair<std::string, std::string>> columns = {
+      {"config", config.source},
+      {"seed", std::to_string(config.seed)},
+      {"gpus", std::to_string(f.gpus)},
+      {"nodes", std::to_string(result.nodes.size())},
+      {"algorithm", config.synthesis.algorithm},
+      {"planner", config.synthesis.planner},
+      {"reconfig_delay_ps", ps(f.reconfig_delay)},
+      {"sync", to_string(f.sync)},
+      {"reconfiguration", to_string(f.reconfiguration)},
+      {"preconfigure", f.preconfigure ? "true" : "false"},
+      {"priority", to_string(f.priority)},
+      {"fidelity", to_string(fidelity)},
+      {"iteration_ps", ps(result.iteration)},
+      {"critical_compute_ps", ps(t.compute)},
+      {"critical_communication_ps", ps(t.communication)},
+      {"critical_exposed_reconfiguration_ps", ps(t.exposed)},
+      {"critical_port_wait_ps", ps(t.port_wait)},
+      {"reconfigurations", std::to_string(reconfigurations)},
+      {"exposed_reconfiguration_ps", ps(exposed)},
+      {"hidden_reconfiguration_ps", ps(hidden)},
+      {"events", std::to_string(result.events)},
+      {"version", PHOTONSIM_VERSION},
+      {"wall_s", fixed(wall_seconds, 6)}};
+  std::vector<std::string> header, row;
+  for (const auto& [name, value] : columns) {
+    header.push_back(name);
+    row.push_back(value);
+  }
+  return csv_line(header) + csv_line(row);
+}
+
 std::string GraphReport::csv() const {
   std::string text = csv_line(kNodeColumns);
   const std::vector<char> critical = on_critical_path(*this);

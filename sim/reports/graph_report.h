@@ -7,7 +7,9 @@
 // reconfiguration (the setup of its first circuits after / before release,
 // exposed adding its schedule's own reconfigurations), predicted_ps (the
 // synthesizer's model for the node alone; compute: its duration). Everything
-// but wall_s is a pure function of config and seed.
+// but wall_s is a pure function of config and seed. summary_csv: the run's
+// settings, iteration_ps, the critical path's parts and the reconfiguration
+// totals in one row (a sweep's row for a graph config).
 #include <string>
 #include <vector>
 
@@ -35,6 +37,8 @@ struct GraphReport {
   std::string table() const;
   std::string json() const;
   std::string csv() const;
+  // One header and one row: the iteration as a whole (sweeps' rows).
+  std::string summary_csv() const;
 };
 
 // "table" | "json" | "csv"; throws Error listing them otherwise.

@@ -53,12 +53,12 @@ std::string graph_trace_report(const TaskGraph& graph, const GraphResult& result
   for (size_t u = 0; u < gpus; ++u) budget += node_events(graph, result, by_gpu[u]);
   size_t port_gpus = 0;
   while (port_gpus < gpus && budget + port_events[port_gpus] <= options.event_limit) budget += port_events[port_gpus++];
-  const std::string note =
-      port_gpus == gpus
-          ? "none: all " + std::to_string(recorded_port_spans) + " recorded port spans are written"
-          : "port tracks left out past the limit of " + std::to_string(options.event_limit) +
-                " events: only the ports of the first " + std::to_string(port_gpus) + " of " + std::to_string(gpus) +
-                " GPUs are written (every GPU keeps its compute, communication and wait tracks)";
+  const std::string note = port_gpus == gpus
+                               ? "none: all " + std::to_string(recorded_port_spans) + " recorded port spans are written"
+                               : "port tracks left out past the limit of " + std::to_string(options.event_limit) +
+                                     " events: only the ports of the first " + std::to_string(port_gpus) + " of " +
+                                     std::to_string(gpus) +
+                                     " GPUs are written (every GPU keeps its compute, communication and wait tracks)";
 
   JsonWriter w;
   w.begin_object().key("traceEvents").begin_array();

@@ -53,7 +53,11 @@ class TraceEvents {
 
  private:
   void begin_meta(const char* what, int64_t pid, int64_t tid) {
-    w_.begin_object(JsonWriter::Layout::inline_).field("name", what).field("ph", "M").field("pid", pid).field("tid", tid);
+    w_.begin_object(JsonWriter::Layout::inline_)
+        .field("name", what)
+        .field("ph", "M")
+        .field("pid", pid)
+        .field("tid", tid);
     ++count_;
   }
 

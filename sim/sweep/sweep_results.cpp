@@ -18,6 +18,7 @@
 #include "core/error.h"
 #include "sim/app/config_loader.h"
 #include "sim/app/experiment_runner.h"
+#include "sim/app/task_graph_experiment.h"
 #include "sim/app/memory_estimate.h"
 
 namespace photonsim {
@@ -48,6 +49,7 @@ std::string fixed(double v, int digits) {
 
 // The bandwidth columns from the run's own columns.
 std::pair<std::string, std::string> bandwidths(const std::map<std::string, std::string>& row) {
+  if (row.count("measured_ps") == 0) return {"", ""};  // a task graph's row: no one collective
   const std::string collective = row.at("collective");
   const double n = std::stod(row.at("gpus"));
   const double message = std::stod(row.at("message_bytes"));
@@ -70,6 +72,7 @@ std::string sweep_point_answer(const SweepSpec& spec, const SweepPoint& point, c
                                const MemoryBudget* memory) {
   try {
     const ExperimentConfig config = load_config(spec.base, point.overrides());
+    if (config.graph) return "ok\n" + run_task_graph(config, registry).summary_csv();
     if (memory != nullptr) {
       const MemoryEstimate need = estimate_run_memory(config);
       memory->check(need.bytes, need.what);

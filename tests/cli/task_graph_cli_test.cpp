@@ -53,6 +53,12 @@ TEST_F(TaskGraphCli, ShippedTrainingIterationsRunDeterministically) {
 TEST_F(TaskGraphCli, WhatGraphsDoNotSupportIsRefused) {
   const std::string config = photonsim::testing_support::shipped_task_graph_configs().front().string();
   expect_refused(run({"run", config, "--fidelity", "analytical"}), "analytical graph", {"analytical", "task graph"});
+  for (const char* verb : {"synth", "plan", "verify"}) {
+    std::vector<std::string> args{verb, config};
+    if (std::string(verb) == "synth") args.insert(args.end(), {"--out", (dir_ / "x.pb").string()});
+    expect_refused(run(args), verb, {"workload.graph", std::string("photonsim ") + verb, "photonsim run"});
+  }
+  expect_refused(run({"replay", (dir_ / "any.pb").string(), config}), "replay", {"workload.graph", "replay"});
 }
 
 // The iteration's trace is a valid trace-event document: compute,
@@ -84,6 +90,35 @@ TEST_F(TaskGraphCli, TraceOfATrainingIterationIsValid) {
   EXPECT_GT(setups, 0u);
   EXPECT_GT(dark, 0u);
   EXPECT_GT(busy, 0u);
+}
+
+}  // namespace
+}  // namespace photonsim_test
+
+namespace photonsim_test {
+namespace {
+
+// A sweep over a graph config: one row per point, its iteration time the
+// same as photonsim run's with the same settings.
+TEST_F(TaskGraphCli, SweepsRunGraphConfigs) {
+  const std::string config = photonsim::testing_support::shipped_task_graph_configs().front().string();
+  const fs::path sweep = dir_ / "sweep.yaml";
+  {
+    std::ofstream out(sweep);
+    out << "base: " << config
+        << "\ngrid:\n  synthesis.planner: [static, pccl]\n  fabric.reconfig_delay: [5us, 500us]\n";
+  }
+  const HostileOutcome s = run({"sweep", sweep.string(), "--out", (dir_ / "sw").string()});
+  ASSERT_EQ(s.code, 0) << s.err;
+  const std::string csv = slurp(dir_ / "sw" / "results.csv");
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 5) << csv;
+  const HostileOutcome one = run(
+      {"run", config, "--format", "json", "--set", "synthesis.planner=pccl", "--set", "fabric.reconfig_delay=500us"});
+  ASSERT_EQ(one.code, 0) << one.err;
+  const std::string iteration = std::to_string(parse_json(one.out).at("iteration_ps").integer());
+  EXPECT_NE(csv.find("\npccl,500us,"), std::string::npos) << csv;
+  const size_t row = csv.find("\npccl,500us,");
+  EXPECT_NE(csv.substr(row, csv.find('\n', row + 1) - row).find("," + iteration + ","), std::string::npos) << csv;
 }
 
 }  // namespace
