@@ -34,8 +34,20 @@ TaskGraphRun::TaskGraphRun(const FabricSpec& fabric, Segmentation segmentation, 
   const size_t slots = static_cast<size_t>(fabric.gpus) * ports_;
   network_.reset_circuits(slots);
   lit_to_.assign(slots, -1);
-  gpu_held_.assign(static_cast<size_t>(fabric.gpus), 0);
-  freed_by_.assign(static_cast<size_t>(fabric.gpus), -1);
+  held_.assign(2 * static_cast<size_t>(fabric.gpus), 0);
+  freed_by_.assign(2 * static_cast<size_t>(fabric.gpus), -1);
+  resources_.resize(n);
+  for (uint32_t v = 0; v < n; ++v) {
+    const TaskNode& node = graph.nodes()[v];
+    if (node.kind == TaskKind::p2p) {
+      resources_[v] = {2 * static_cast<uint32_t>(node.src), 2 * static_cast<uint32_t>(node.dst) + 1};
+    } else if (node.kind == TaskKind::collective) {
+      for (int g : node.gpus) {
+        resources_[v].push_back(2 * static_cast<uint32_t>(g));
+        resources_[v].push_back(2 * static_cast<uint32_t>(g) + 1);
+      }
+    }
+  }
   successors_.resize(n);
   state_.resize(n);
   results_.resize(n);
@@ -54,18 +66,17 @@ TaskGraphRun::TaskGraphRun(const FabricSpec& fabric, Segmentation segmentation, 
       ancestors[v][p / 64] |= uint64_t{1} << (p % 64);
     }
   }
-  std::vector<std::vector<uint32_t>> users(static_cast<size_t>(fabric.gpus));
+  std::vector<std::vector<uint32_t>> users(held_.size());
   for (uint32_t v = 0; v < n; ++v) {
-    if (!communicates(v)) continue;
-    for (Node g : work_[v].gpus) users[g].push_back(v);
+    for (uint32_t r : resources_[v]) users[r].push_back(v);
   }
   blocks_.resize(n);
   std::vector<uint32_t> before;
   for (uint32_t v = 0; v < n; ++v) {
     if (!communicates(v)) continue;
     before.clear();
-    for (Node g : work_[v].gpus) {
-      for (uint32_t u : users[g]) {
+    for (uint32_t res : resources_[v]) {
+      for (uint32_t u : users[res]) {
         if (((ancestors[v][u / 64] >> (u % 64)) & 1U) != 0) before.push_back(u);
       }
     }
@@ -174,7 +185,7 @@ void TaskGraphRun::arbitrate(Time now) {
   std::vector<uint32_t> waiting;
   for (uint32_t v : queue_) {
     bool free = true;
-    for (Node g : work_[v].gpus) free = free && gpu_held_[g] == 0;
+    for (uint32_t res : resources_[v]) free = free && held_[res] == 0;
     if (free) {
       acquire(v, now);
     } else {
@@ -221,15 +232,15 @@ void TaskGraphRun::acquire(uint32_t node, Time now) {
   st.acquired = true;
   r.acquired = now;
   if (st.released && now > r.released) {
-    for (Node g : w.gpus) {
-      const int by = freed_by_[g];
+    for (uint32_t res : resources_[node]) {
+      const int by = freed_by_[res];
       if (by >= 0 && (r.held_up_by < 0 ||
                       results_[static_cast<size_t>(by)].end > results_[static_cast<size_t>(r.held_up_by)].end)) {
         r.held_up_by = by;
       }
     }
   }
-  for (Node g : w.gpus) gpu_held_[g] = 1;
+  for (uint32_t res : resources_[node]) held_[res] = 1;
 
   NodePlacement placement = placement_for(node);
   std::vector<int> want(lit_to_.size(), -1);
@@ -243,9 +254,10 @@ void TaskGraphRun::acquire(uint32_t node, Time now) {
     want[placement.slot[c.slot]] = static_cast<int>(w.gpus[static_cast<size_t>(c.to)]);
   }
 
-  std::vector<char> mine(gpu_held_.size(), 0);
-  for (Node g : w.gpus) mine[g] = 1;
-  std::vector<uint32_t> in_degree(gpu_held_.size(), 0);
+  // The GPUs whose transmitters (own ports) and receivers it holds.
+  std::vector<char> sends(lit_to_.size() / ports_, 0), receives(lit_to_.size() / ports_, 0);
+  for (uint32_t res : resources_[node]) ((res & 1U) == 0 ? sends : receives)[res / 2] = 1;
+  std::vector<uint32_t> in_degree(receives.size(), 0);
   for (int to : want) {
     if (to >= 0) ++in_degree[static_cast<size_t>(to)];
   }
@@ -257,14 +269,14 @@ void TaskGraphRun::acquire(uint32_t node, Time now) {
   std::vector<uint32_t> changing;
   for (uint32_t fs = 0; fs < lit_to_.size(); ++fs) {
     const int cur = lit_to_[fs];
-    const bool own = mine[fs / ports_] != 0;
-    const bool inbound = cur >= 0 && mine[static_cast<size_t>(cur)] != 0;
+    const bool own = sends[fs / ports_] != 0;
+    const bool inbound = cur >= 0 && receives[static_cast<size_t>(cur)] != 0;
     if (own && want[fs] >= 0) {
       if (cur != want[fs]) changing.push_back(fs);
       continue;
     }
     // A port of a GPU another node holds is that node's (its circuits may change under it).
-    if (cur < 0 || (!own && (!inbound || gpu_held_[fs / ports_] != 0))) continue;
+    if (cur < 0 || (!own && (!inbound || held_[2 * (fs / ports_)] != 0))) continue;
     if (keep_spares && (!inbound || in_degree[static_cast<size_t>(cur)] < ports_)) {
       if (inbound) ++in_degree[static_cast<size_t>(cur)];
       continue;
@@ -342,9 +354,9 @@ void TaskGraphRun::on_run_done(uint32_t node, Time now) {
   for (const ReconfigurationGroup& g : run.plan().groups()) {
     for (const CircuitChange& c : g.changes) lit_to_[placement.slot[c.slot]] = to_fabric(c.to);
   }
-  for (Node g : work_[node].gpus) {
-    gpu_held_[g] = 0;
-    freed_by_[g] = static_cast<int>(node);
+  for (uint32_t res : resources_[node]) {
+    held_[res] = 0;
+    freed_by_[res] = static_cast<int>(node);
   }
   end(node, now);
   if (!queue_.empty() && !arbitration_pending_) {

@@ -3,9 +3,11 @@
 //  - A node is released when every node it comes `after` has ended. A
 //    compute node then runs for its duration (compute may overlap
 //    communication on its GPUs).
-//  - A communication node (collective or p2p) takes the ports of all its GPUs
-//    (Tx and Rx; a p2p send those of src and dst) for its whole run: a GPU's
-//    ports serve one communication node at a time. Nodes waiting for ports
+//  - A communication node takes the ports of its GPUs for its whole run: a
+//    collective their transmitters and receivers, a p2p send the
+//    transmitters of src and the receivers of dst (so a GPU may send and
+//    receive at once); each serves one communication node at a time. Nodes
+//    waiting for ports
 //    take them in order: released before preconfiguring, then, with
 //    fabric.priority = p2p, sends before collectives (PCCL section 6), then by
 //    the time they became ready, then by their place in the graph.
@@ -20,7 +22,7 @@
 //    inside the node) from max(release, lit).
 //  - With fabric.preconfigure, a node may take its ports (and set up its
 //    circuits) as soon as every communication node it depends on, directly or
-//    through compute, that uses one of its GPUs has ended, while its GPUs
+//    through compute, that uses one of its ports has ended, while its GPUs
 //    still compute: only what is not hidden is exposed. (Nothing it waits for
 //    can then need its ports, so holding them early cannot deadlock.)
 // The iteration ends with the last node.
@@ -123,15 +125,17 @@ class TaskGraphRun : public FlowListener, public EventHandler, public RunObserve
   std::optional<TimelineRecorder> recorder_;
   Network network_;
   std::vector<std::vector<uint32_t>> successors_;
-  std::vector<std::vector<uint32_t>> blocks_;  // per node: communication nodes after it on a GPU it uses
+  std::vector<std::vector<uint32_t>> blocks_;  // per node: communication nodes after it on ports it uses
   std::vector<NodeState> state_;
   std::vector<GraphNodeResult> results_;
   std::vector<std::unique_ptr<DependencyRun>> runs_;
   std::vector<uint32_t> flow_node_;  // Network flow -> node
   std::vector<int> lit_to_;          // per fabric slot: the GPU its circuit leads to, -1 dark
-  std::vector<char> gpu_held_;
-  std::vector<int> freed_by_;    // per GPU: the communication node that last let its ports go
-  std::vector<uint32_t> queue_;  // communication nodes waiting for ports
+  // Resources: GPU g's transmitters are 2g, its receivers 2g + 1.
+  std::vector<std::vector<uint32_t>> resources_;  // per node
+  std::vector<char> held_;                        // per resource
+  std::vector<int> freed_by_;                     // per resource: the communication node that last let it go
+  std::vector<uint32_t> queue_;                   // communication nodes waiting for ports
   bool arbitration_pending_ = false;
   uint32_t step_base_ = 0;
   uint32_t place_base_ = 0;

@@ -224,3 +224,24 @@ TEST(TaskGraphRun, PreconfigurationWaitsOnlyForCommunicationOnItsGpus) {
 
 }  // namespace
 }  // namespace photonsim
+
+namespace photonsim {
+namespace {
+
+// A send holds its sender's transmitters and its receiver's receivers: GPU 1
+// sends to 2 while it receives from 0, but two sends out of GPU 0 take turns.
+TEST(TaskGraphRun, ASendHoldsTransmittersAtOneEndAndReceiversAtTheOther) {
+  Graph g;
+  g.fabric.reconfig_delay = us(1);
+  g.nodes = {send("in", 0, 1), send("out", 1, 2), send("again", 0, 3)};
+  GraphResult r = g.run();
+  const Time one = us(1) + ns(kStepNs);
+  EXPECT_EQ(r.nodes[0].end, one);
+  EXPECT_EQ(r.nodes[1].end, one);
+  EXPECT_EQ(r.nodes[2].port_wait, one);  // GPU 0's transmitter was busy
+  EXPECT_EQ(r.nodes[2].end, one + one);
+  EXPECT_EQ(r.critical_path, (std::vector<uint32_t>{0, 2}));
+}
+
+}  // namespace
+}  // namespace photonsim
