@@ -40,9 +40,12 @@ struct TaskNode {
   Collective collective = Collective::allreduce;
   Bytes message;  // collective: as workload.message for the group
   int root = 0;   // broadcast: a GPU of the group
-  int src = 0;    // p2p
-  int dst = 0;    // p2p
-  Bytes bytes;    // p2p
+  // collective: its own synthesis.algorithm / planner (empty: the config's)
+  std::string algorithm;
+  std::string planner;
+  int src = 0;  // p2p
+  int dst = 0;  // p2p
+  Bytes bytes;  // p2p
   std::vector<std::string> after;
 };
 

@@ -35,10 +35,11 @@ constexpr std::string_view kWorkloadKeys[]{"collective",   "message",     "chunk
                                            "distribution", "zipf_factor", "message_scope", "graph"};
 // workload.graph nodes: the keys every node takes, then each type's.
 constexpr std::string_view kComputeNodeKeys[]{"name", "type", "after", "gpus", "duration"};
-constexpr std::string_view kCollectiveNodeKeys[]{"name", "type", "after", "collective", "gpus", "message", "root"};
+constexpr std::string_view kCollectiveNodeKeys[]{"name",    "type", "after",     "collective", "gpus",
+                                                 "message", "root", "algorithm", "planner"};
 constexpr std::string_view kP2pNodeKeys[]{"name", "type", "after", "src", "dst", "bytes"};
-constexpr std::string_view kAnyNodeKeys[]{"name",    "type", "after", "gpus", "duration", "collective",
-                                          "message", "root", "src",   "dst",  "bytes"};
+constexpr std::string_view kAnyNodeKeys[]{"name", "type", "after", "gpus",  "duration",  "collective", "message",
+                                          "root", "src",  "dst",   "bytes", "algorithm", "planner"};
 // The workload keys that describe the one collective of a config without a graph.
 constexpr std::string_view kSingleCollectiveKeys[]{"collective",   "message",     "root",
                                                    "distribution", "zipf_factor", "message_scope"};
@@ -349,6 +350,8 @@ class Reader {
             fail(*root, root->key + " applies only to collective: broadcast");
           node.root = integer<int>(*root, 0, INT_MAX);
         }
+        if (auto algorithm = field("algorithm")) node.algorithm = non_empty_text(*algorithm);
+        if (auto planner = field("planner")) node.planner = non_empty_text(*planner);
         break;
       }
       case TaskKind::p2p:

@@ -54,7 +54,8 @@ GraphReport run_task_graph(const ExperimentConfig& config, const SynthesizerRegi
   FabricSpec fabric = config.fabric;
   if (fidelity == Fidelity::chunk) fabric.packet = Bytes(0);
 
-  using Key = std::tuple<int, size_t, int64_t, int>;  // collective, group size, message or bytes, root's place
+  // collective, group size, message or bytes, root's place, algorithm, planner
+  using Key = std::tuple<int, size_t, int64_t, int, std::string, std::string>;
   std::map<Key, std::unique_ptr<Schedule>> schedules;
   std::vector<GraphNodeWork> work;
   std::vector<GraphNodeInfo> info;
@@ -70,7 +71,7 @@ GraphReport run_task_graph(const ExperimentConfig& config, const SynthesizerRegi
     w.fabric = fabric;
     if (node.kind == TaskKind::p2p) {
       w.gpus = {static_cast<Node>(node.src), static_cast<Node>(node.dst)};
-      std::unique_ptr<Schedule>& s = schedules[Key{-1, 2, node.bytes.count(), 0}];
+      std::unique_ptr<Schedule>& s = schedules[Key{-1, 2, node.bytes.count(), 0, "", ""}];
       if (!s) s = std::make_unique<Schedule>(point_to_point_schedule(node.bytes));
       w.schedule = s.get();
       about.predicted = p2p_prediction(fabric, node.bytes);
@@ -79,8 +80,21 @@ GraphReport run_task_graph(const ExperimentConfig& config, const SynthesizerRegi
       for (int g : node.gpus) w.gpus.push_back(static_cast<Node>(g));
       const int root_place =
           static_cast<int>(std::find(node.gpus.begin(), node.gpus.end(), node.root) - node.gpus.begin());
-      const Key key{static_cast<int>(node.collective), node.gpus.size(), node.message.count(),
-                    node.collective == Collective::broadcast ? root_place : 0};
+      SynthesisSpec synthesis = config.synthesis;
+      if (!node.algorithm.empty() && node.algorithm != synthesis.algorithm) {
+        synthesis.algorithm = node.algorithm;
+        synthesis.algorithm_params.clear();  // the config's are the config's algorithm's
+      }
+      if (!node.planner.empty() && node.planner != synthesis.planner) {
+        synthesis.planner = node.planner;
+        synthesis.planner_params.clear();
+      }
+      const Key key{static_cast<int>(node.collective),
+                    node.gpus.size(),
+                    node.message.count(),
+                    node.collective == Collective::broadcast ? root_place : 0,
+                    synthesis.algorithm,
+                    synthesis.planner};
       std::unique_ptr<Schedule>& s = schedules[key];
       if (!s) {
         FabricSpec group = fabric;
@@ -91,7 +105,7 @@ GraphReport run_task_graph(const ExperimentConfig& config, const SynthesizerRegi
         workload.root = std::get<3>(key);
         try {
           s = std::make_unique<Schedule>(first_topology_in_place(
-              located(config, [&] { return registry.synthesize(group, workload, config.synthesis, config.seed); })));
+              located(config, [&] { return registry.synthesize(group, workload, synthesis, config.seed); })));
         } catch (const Error& e) {
           auto where = config.node_locations.find(node.name);
           const std::string at = where == config.node_locations.end() ? config.source : where->second;

@@ -41,9 +41,10 @@ constexpr const char* kGraphConfig =
     "    - {name: bc, type: collective, collective: broadcast, gpus: [9, 10, 11], message: 4KB, root: 10}\n"    // 15
     "    - {name: send, type: p2p, src: 3, dst: 12, bytes: 1MB, after: [fwd, ar]}\n"                            // 16
     "    - {name: bwd, type: compute, gpus: \"12-15\", duration: 1.5us, after: [send]}\n"                       // 17
-    "    - {name: gather, type: collective, collective: allgather, gpus: [12, 13], message: 1KB}\n"             // 18
-    "synthesis:\n"                                                                                              // 19
-    "  algorithm: rhd\n";                                                                                       // 20
+    "    - {name: gather, type: collective, collective: allgather, gpus: [12, 13], message: 1KB, algorithm: "
+    "bruck_concat, planner: every_step}\n"  // 18
+    "synthesis:\n"                          // 19
+    "  algorithm: rhd\n";                   // 20
 
 // A config whose graph is `nodes` (one "    - {...}" line each): node k is on line 8 + k.
 std::string with_graph(const std::string& nodes, const std::string& workload_extra = "") {
@@ -123,7 +124,10 @@ TEST(GraphConfig, InlineGraphBecomesTaskNodes) {
   const TaskNode& bc = node_named(graph, "bc");
   EXPECT_EQ(bc.collective, Collective::broadcast);
   EXPECT_EQ(bc.root, 10);
-  EXPECT_EQ(node_named(graph, "gather").root, 12);  // default: the group's first GPU
+  EXPECT_EQ(node_named(graph, "gather").root, 12);                   // default: the group's first GPU
+  EXPECT_EQ(node_named(graph, "gather").algorithm, "bruck_concat");  // its own synthesis
+  EXPECT_EQ(node_named(graph, "gather").planner, "every_step");
+  EXPECT_EQ(bc.algorithm, "");  // the config's
 
   const TaskNode& send = node_named(graph, "send");
   EXPECT_EQ(send.kind, TaskKind::p2p);

@@ -11,6 +11,7 @@
 #include "core/error.h"
 #include "schedules/model/schedule_io.h"
 #include "sim/app/config_loader.h"
+#include "tests/fuzz/graph_fuzz_target.h"
 #include "tests/fuzz/schedule_fuzz_target.h"
 
 namespace photonsim {
@@ -39,7 +40,7 @@ TEST(FuzzCorpus, ConfigInputsLoadOrFailWithOneLine) {
   EXPECT_GE(files.size(), 10u);
   for (const fs::path& f : files) {
     try {
-      load_config_from_string(contents(f), "fuzz.yaml");
+      photonsim_fuzz::exercise_graph_config(load_config_from_string(contents(f), "fuzz.yaml"));
     } catch (const Error& e) {
       EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos) << f;
     } catch (const std::exception& e) {

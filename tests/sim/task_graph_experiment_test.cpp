@@ -98,3 +98,26 @@ TEST(TaskGraphExperiment, SynthesisErrorsNameTheNode) {
 
 }  // namespace
 }  // namespace photonsim
+
+namespace photonsim {
+namespace {
+
+// A node may name its own algorithm and planner (an MoE layer's all-to-all
+// beside the AllReduces); the config's algorithm parameters stay with it.
+TEST(TaskGraphExperiment, ANodeMayNameItsOwnAlgorithmAndPlanner) {
+  ExperimentConfig c = base_config(8, "rhd", "every_step", Time::us(5));
+  TaskNode a2a = collective("moe", {0, 1, 2, 3}, 4096, {"ar"});
+  a2a.collective = Collective::alltoall;
+  a2a.algorithm = "dex";
+  a2a.planner = "pccl";
+  c.graph = TaskGraph::build({collective("ar", {0, 1, 2, 3}, 1'048'576), a2a}, 8);
+  const GraphReport r = run_task_graph(c, SynthesizerRegistry::with_builtins());
+  EXPECT_EQ(r.info[0].algorithm, "rhd");
+  EXPECT_EQ(r.info[0].planner, "every_step");
+  EXPECT_EQ(r.info[1].algorithm, "dex");
+  EXPECT_EQ(r.info[1].planner, "pccl");
+  EXPECT_GT(r.result.nodes[1].end, r.result.nodes[0].end);
+}
+
+}  // namespace
+}  // namespace photonsim
