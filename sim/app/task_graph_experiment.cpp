@@ -29,9 +29,11 @@ Schedule point_to_point_schedule(Bytes bytes) {
 
 namespace {
 
-// The node's first topology is set up by the graph, never charged twice.
+// In a graph the fabric holds what earlier nodes left, not the schedule's
+// initial topology: the graph sets up step 0's circuits when the node takes
+// its ports (exposed or hidden), so step 0 is never charged again inside it.
 Schedule first_topology_in_place(Schedule schedule) {
-  if (schedule.initial_topology() >= 0 || schedule.steps().empty()) return schedule;
+  if (schedule.steps().empty() || schedule.initial_topology() == schedule.steps().front().topology) return schedule;
   ScheduleParts parts = schedule.parts();
   parts.initial_topology = parts.steps.front().topology;
   return Schedule(std::move(parts));
