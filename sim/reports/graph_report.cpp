@@ -49,6 +49,21 @@ struct PathTotals {
   Time compute, communication, port_wait, exposed;
 };
 
+struct ReconfigurationTotals {
+  Time exposed, hidden;
+  int count = 0;
+};
+
+ReconfigurationTotals reconfiguration_totals(const GraphResult& result) {
+  ReconfigurationTotals t;
+  for (const GraphNodeResult& n : result.nodes) {
+    t.exposed += n.exposed_reconfiguration;
+    t.hidden += n.hidden_reconfiguration;
+    t.count += n.reconfigurations;
+  }
+  return t;
+}
+
 PathTotals path_totals(const GraphReport& r) {
   PathTotals t;
   const auto& nodes = r.config.graph->nodes();
@@ -98,15 +113,9 @@ std::string GraphReport::table() const {
   out << "critical path      " << result.critical_path.size() << " nodes: compute " << format_time(t.compute)
       << ", communication " << format_time(t.communication) << " (exposed reconfiguration " << format_time(t.exposed)
       << "), waiting for ports " << format_time(t.port_wait) << "\n";
-  Time exposed, hidden;
-  int reconfigurations = 0;
-  for (const GraphNodeResult& n : result.nodes) {
-    exposed += n.exposed_reconfiguration;
-    hidden += n.hidden_reconfiguration;
-    reconfigurations += n.reconfigurations;
-  }
-  out << "reconfigurations   " << reconfigurations << " over all nodes: " << format_time(exposed) << " exposed, "
-      << format_time(hidden) << " hidden behind compute\n\n";
+  const ReconfigurationTotals all = reconfiguration_totals(result);
+  out << "reconfigurations   " << all.count << " over all nodes: " << format_time(all.exposed) << " exposed, "
+      << format_time(all.hidden) << " hidden behind compute\n\n";
   char line[256];
   std::snprintf(line, sizeof line, "%-28s %-10s %12s %12s %12s %12s %12s\n", "critical path", "kind", "start", "end",
                 "port wait", "exposed rc", "predicted");
@@ -199,13 +208,7 @@ std::string GraphReport::json() const {
 std::string GraphReport::summary_csv() const {
   const FabricSpec& f = config.fabric;
   const PathTotals t = path_totals(*this);
-  Time exposed, hidden;
-  int reconfigurations = 0;
-  for (const GraphNodeResult& n : result.nodes) {
-    exposed += n.exposed_reconfiguration;
-    hidden += n.hidden_reconfiguration;
-    reconfigurations += n.reconfigurations;
-  }
+  const ReconfigurationTotals all = reconfiguration_totals(result);
   const std::vector<std::pair<std::string, std::string>> columns = {
       {"config", config.source},
       {"seed", std::to_string(config.seed)},
@@ -224,9 +227,9 @@ std::string GraphReport::summary_csv() const {
       {"critical_communication_ps", ps(t.communication)},
       {"critical_exposed_reconfiguration_ps", ps(t.exposed)},
       {"critical_port_wait_ps", ps(t.port_wait)},
-      {"reconfigurations", std::to_string(reconfigurations)},
-      {"exposed_reconfiguration_ps", ps(exposed)},
-      {"hidden_reconfiguration_ps", ps(hidden)},
+      {"reconfigurations", std::to_string(all.count)},
+      {"exposed_reconfiguration_ps", ps(all.exposed)},
+      {"hidden_reconfiguration_ps", ps(all.hidden)},
       {"events", std::to_string(result.events)},
       {"version", PHOTONSIM_VERSION},
       {"wall_s", fixed(wall_seconds, 6)}};

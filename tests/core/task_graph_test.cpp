@@ -4,40 +4,22 @@
 #include <gtest/gtest.h>
 
 #include "core/error.h"
+#include "tests/support/task_nodes.h"
 
 namespace photonsim {
 namespace {
 
 TaskNode compute(std::string name, std::vector<int> gpus, int64_t us, std::vector<std::string> after = {}) {
-  TaskNode n;
-  n.name = std::move(name);
-  n.kind = TaskKind::compute;
-  n.gpus = std::move(gpus);
-  n.duration = Time::us(us);
-  n.after = std::move(after);
-  return n;
+  return testing_support::compute_node(std::move(name), std::move(gpus), Time::us(us), std::move(after));
 }
 
 TaskNode allreduce(std::string name, std::vector<int> gpus, std::vector<std::string> after = {}) {
-  TaskNode n;
-  n.name = std::move(name);
-  n.kind = TaskKind::collective;
-  n.collective = Collective::allreduce;
-  n.gpus = std::move(gpus);
-  n.message = Bytes(1'000'000);
-  n.after = std::move(after);
-  return n;
+  return testing_support::collective_node(std::move(name), Collective::allreduce, std::move(gpus), Bytes(1'000'000),
+                                          std::move(after));
 }
 
 TaskNode p2p(std::string name, int src, int dst, std::vector<std::string> after = {}) {
-  TaskNode n;
-  n.name = std::move(name);
-  n.kind = TaskKind::p2p;
-  n.src = src;
-  n.dst = dst;
-  n.bytes = Bytes(1000);
-  n.after = std::move(after);
-  return n;
+  return testing_support::send_node(std::move(name), src, dst, Bytes(1000), std::move(after));
 }
 
 void expect_error(std::vector<TaskNode> nodes, int gpus, std::vector<std::string> parts) {

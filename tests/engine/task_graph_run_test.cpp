@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "tests/engine/replay_fixture.h"
+#include "tests/support/task_nodes.h"
 
 namespace photonsim {
 namespace {
@@ -15,33 +16,15 @@ Time us(int64_t v) { return Time::us(v); }
 Time ns(int64_t v) { return Time::ns(v); }
 
 TaskNode compute(std::string name, std::vector<int> gpus, Time duration, std::vector<std::string> after = {}) {
-  TaskNode n;
-  n.name = std::move(name);
-  n.gpus = std::move(gpus);
-  n.duration = duration;
-  n.after = std::move(after);
-  return n;
+  return compute_node(std::move(name), std::move(gpus), duration, std::move(after));
 }
 
 TaskNode allreduce(std::string name, std::vector<int> gpus, std::vector<std::string> after = {}) {
-  TaskNode n;
-  n.name = std::move(name);
-  n.kind = TaskKind::collective;
-  n.gpus = std::move(gpus);
-  n.message = Bytes(2'000'000);
-  n.after = std::move(after);
-  return n;
+  return collective_node(std::move(name), Collective::allreduce, std::move(gpus), Bytes(2'000'000), std::move(after));
 }
 
 TaskNode send(std::string name, int src, int dst, std::vector<std::string> after = {}) {
-  TaskNode n;
-  n.name = std::move(name);
-  n.kind = TaskKind::p2p;
-  n.src = src;
-  n.dst = dst;
-  n.bytes = Bytes(1'000'000);
-  n.after = std::move(after);
-  return n;
+  return send_node(std::move(name), src, dst, Bytes(1'000'000), std::move(after));
 }
 
 // Ring AllReduce of 2 MB on two GPUs: reduce-scatter then all-gather, 1 MB

@@ -6,6 +6,7 @@
 
 #include "core/error.h"
 #include "sim/app/experiment_runner.h"
+#include "tests/support/task_nodes.h"
 #include "tests/support/test_fabric.h"
 #include "tests/support/test_workload.h"
 
@@ -27,14 +28,7 @@ ExperimentConfig base_config(int gpus, const std::string& algorithm, const std::
 }
 
 TaskNode collective(std::string name, std::vector<int> gpus, int64_t bytes, std::vector<std::string> after = {}) {
-  TaskNode n;
-  n.name = std::move(name);
-  n.kind = TaskKind::collective;
-  n.collective = Collective::allreduce;
-  n.gpus = std::move(gpus);
-  n.message = Bytes(bytes);
-  n.after = std::move(after);
-  return n;
+  return collective_node(std::move(name), Collective::allreduce, std::move(gpus), Bytes(bytes), std::move(after));
 }
 
 // One AllReduce over every GPU as the whole graph: the single run's time,
