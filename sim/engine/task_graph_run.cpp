@@ -14,12 +14,13 @@ constexpr int kTimerShift = 56;
 }  // namespace
 
 TaskGraphRun::TaskGraphRun(const FabricSpec& fabric, Segmentation segmentation, const TaskGraph& graph,
-                           std::vector<GraphNodeWork> work, Timeline* timeline)
+                           std::vector<GraphNodeWork> work, Timeline* timeline, GraphTiming timing)
     : fabric_(fabric),
       segmentation_(segmentation),
       graph_(graph),
       work_(std::move(work)),
       ports_(static_cast<uint32_t>(fabric.ports)),
+      timing_(timing),
       network_(fabric, segmentation, events_) {
   const size_t n = graph.nodes().size();
   if (work_.size() != n) throw std::logic_error("TaskGraphRun: one GraphNodeWork per node");
@@ -242,15 +243,19 @@ void TaskGraphRun::acquire(uint32_t node, Time now) {
   }
   for (uint32_t res : resources_[node]) held_[res] = 1;
 
-  NodePlacement placement = placement_for(node);
+  st.placement = placement_for(node);
+  const NodePlacement& placement = st.placement;
   std::vector<int> want(lit_to_.size(), -1);
   st.first_step = step_base_;
-  runs_[node] = std::make_unique<DependencyRun>(w.fabric, segmentation_, *w.schedule, events_, network_, placement,
-                                                *this, node, recorder_ ? &*recorder_ : nullptr);
-  const DependencyRun& run = *runs_[node];
   step_base_ += static_cast<uint32_t>(w.schedule->steps().size());
-  place_base_ += run.places();
-  for (const CircuitChange& c : run.plan().initial()) {
+  if (timing_ == GraphTiming::packet) {
+    runs_[node] = std::make_unique<DependencyRun>(w.fabric, segmentation_, *w.schedule, events_, network_, placement,
+                                                  *this, node, recorder_ ? &*recorder_ : nullptr);
+    place_base_ += runs_[node]->places();
+  } else {
+    st.plan = std::make_unique<CircuitPlan>(*w.schedule, w.fabric);
+  }
+  for (const CircuitChange& c : plan_of(node).initial()) {
     want[placement.slot[c.slot]] = static_cast<int>(w.gpus[static_cast<size_t>(c.to)]);
   }
 
@@ -332,7 +337,15 @@ void TaskGraphRun::begin(uint32_t node, Time now) {
   const Time setup_from = std::max(r.acquired, r.released);
   r.exposed_reconfiguration = std::max(Time::zero(), r.lit - setup_from);
   r.hidden_reconfiguration = (r.lit - r.acquired) - r.exposed_reconfiguration;
-  runs_[node]->start(now);
+  if (timing_ == GraphTiming::analytical) {
+    schedule_timer(now + work_[node].predicted, Timer::predicted_done, node);
+  } else {
+    runs_[node]->start(now);
+  }
+}
+
+const CircuitPlan& TaskGraphRun::plan_of(uint32_t node) const {
+  return state_[node].plan ? *state_[node].plan : runs_[node]->plan();
 }
 
 void TaskGraphRun::on_flows_added(uint32_t node, uint32_t first, size_t count) {
@@ -342,16 +355,20 @@ void TaskGraphRun::on_flows_added(uint32_t node, uint32_t first, size_t count) {
 void TaskGraphRun::on_flow_delivered(uint32_t flow, Time now) { runs_[flow_node_[flow]]->on_flow_delivered(flow, now); }
 
 void TaskGraphRun::on_run_done(uint32_t node, Time now) {
-  DependencyRun& run = *runs_[node];
-  const RunResult own = run.result();
+  const RunResult own = runs_[node]->result();
+  communication_done(node, now, own.reconfigurations, own.reconfiguration_time);
+}
+
+void TaskGraphRun::communication_done(uint32_t node, Time now, int reconfigurations, Time reconfiguration) {
   GraphNodeResult& r = results_[node];
-  r.reconfigurations += own.reconfigurations;
-  r.exposed_reconfiguration += own.reconfiguration_time;
+  r.reconfigurations += reconfigurations;
+  r.exposed_reconfiguration += reconfiguration;
   // The circuits it leaves: its first ones changed by each of its groups.
-  const NodePlacement& placement = run.placement();
+  const NodePlacement& placement = state_[node].placement;
+  const CircuitPlan& plan = plan_of(node);
   const auto to_fabric = [&](int to) { return to < 0 ? -1 : static_cast<int>(placement.gpu[static_cast<size_t>(to)]); };
-  for (const CircuitChange& c : run.plan().initial()) lit_to_[placement.slot[c.slot]] = to_fabric(c.to);
-  for (const ReconfigurationGroup& g : run.plan().groups()) {
+  for (const CircuitChange& c : plan.initial()) lit_to_[placement.slot[c.slot]] = to_fabric(c.to);
+  for (const ReconfigurationGroup& g : plan.groups()) {
     for (const CircuitChange& c : g.changes) lit_to_[placement.slot[c.slot]] = to_fabric(c.to);
   }
   for (uint32_t res : resources_[node]) {
@@ -389,6 +406,11 @@ void TaskGraphRun::on_event(Time now, uint64_t token) {
     case Timer::arbitrate:
       arbitrate(now);
       break;
+    case Timer::predicted_done: {
+      const Schedule& schedule = *work_[id].schedule;
+      communication_done(id, now, schedule.reconfigurations(), work_[id].predicted_reconfiguration);
+      break;
+    }
     default:
       throw std::logic_error("unknown timer");
   }

@@ -48,7 +48,16 @@ struct GraphNodeWork {
   const Schedule* schedule = nullptr;  // compute nodes: none
   FabricSpec fabric;
   std::vector<Node> gpus;
+  // Analytical runs: how long the node takes once its first circuits are
+  // lit, and the reconfiguration inside that (the synthesizer's model).
+  Time predicted;
+  Time predicted_reconfiguration;
 };
+
+// Packet: every communication node's packets on the shared network.
+// Analytical: each takes its predicted time (same ports, circuits, setups and
+// priorities), so the graph's prediction shares the packet run's rules.
+enum class GraphTiming { packet, analytical };
 
 struct GraphNodeResult {
   Time released;  // every node it waits for had ended
@@ -79,7 +88,7 @@ class TaskGraphRun : public FlowListener, public EventHandler, public RunObserve
   // given, receives every port's busy and dark spans (steps numbered across
   // the graph: a node's are after those of the nodes that took ports before it).
   TaskGraphRun(const FabricSpec& fabric, Segmentation segmentation, const TaskGraph& graph,
-               std::vector<GraphNodeWork> work, Timeline* timeline = nullptr);
+               std::vector<GraphNodeWork> work, Timeline* timeline = nullptr, GraphTiming timing = GraphTiming::packet);
   GraphResult run();
 
   void on_flow_delivered(uint32_t flow, Time now) override;
@@ -88,7 +97,7 @@ class TaskGraphRun : public FlowListener, public EventHandler, public RunObserve
   void on_run_done(uint32_t node, Time now) override;
 
  private:
-  enum class Timer : uint8_t { compute_done = 1, setup_lit = 2, arbitrate = 3 };
+  enum class Timer : uint8_t { compute_done = 1, setup_lit = 2, arbitrate = 3, predicted_done = 4 };
   struct NodeState {
     uint32_t waiting = 0;   // predecessors not yet ended
     uint32_t blockers = 0;  // communication before it on one of its GPUs, not yet ended
@@ -102,6 +111,8 @@ class TaskGraphRun : public FlowListener, public EventHandler, public RunObserve
     std::vector<uint32_t> setup_slots;  // going dark for its first circuits
     std::vector<int> setup_targets;
     uint32_t first_step = 0;  // its steps' numbers across the graph start here
+    NodePlacement placement;
+    std::unique_ptr<CircuitPlan> plan;  // analytical runs (a packet run's is its DependencyRun's)
   };
 
   bool communicates(uint32_t node) const { return work_[node].schedule != nullptr; }
@@ -115,12 +126,16 @@ class TaskGraphRun : public FlowListener, public EventHandler, public RunObserve
   void begin(uint32_t node, Time now);
   void end(uint32_t node, Time now);
   NodePlacement placement_for(uint32_t node) const;
+  const CircuitPlan& plan_of(uint32_t node) const;
+  // Its circuits left in place, ports and successors released.
+  void communication_done(uint32_t node, Time now, int reconfigurations, Time reconfiguration);
 
   const FabricSpec& fabric_;
   const Segmentation segmentation_;
   const TaskGraph& graph_;
   const std::vector<GraphNodeWork> work_;
   const uint32_t ports_;
+  const GraphTiming timing_;
   EventList events_;
   std::optional<TimelineRecorder> recorder_;
   Network network_;

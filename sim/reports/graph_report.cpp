@@ -21,6 +21,12 @@ std::string fixed(double v, int decimals) {
 
 std::string ps(Time t) { return std::to_string(t.picoseconds()); }
 
+double error_pct(Time measured, Time predicted) {
+  if (predicted.picoseconds() == 0) return measured.picoseconds() == 0 ? 0.0 : 100.0;
+  return 100.0 * static_cast<double>(measured.picoseconds() - predicted.picoseconds()) /
+         static_cast<double>(predicted.picoseconds());
+}
+
 Time compute_time(const TaskNode& node, const GraphNodeResult& r) {
   return node.kind == TaskKind::compute ? r.end - r.start : Time::zero();
 }
@@ -108,7 +114,8 @@ std::string GraphReport::table() const {
       << to_string(f.reconfiguration) << ", preconfigure " << (f.preconfigure ? "true" : "false") << ", priority "
       << to_string(f.priority)
       << (fidelity == Fidelity::packet ? std::string() : std::string(", fidelity ") + to_string(fidelity)) << "\n\n";
-  out << "iteration time     " << format_time(result.iteration) << "\n";
+  out << "iteration time     " << format_time(result.iteration) << " (predicted " << format_time(predicted_iteration)
+      << ", error " << fixed(error_pct(result.iteration, predicted_iteration), 3) << "%)\n";
   const PathTotals t = path_totals(*this);
   out << "critical path      " << result.critical_path.size() << " nodes: compute " << format_time(t.compute)
       << ", communication " << format_time(t.communication) << " (exposed reconfiguration " << format_time(t.exposed)
@@ -176,6 +183,8 @@ std::string GraphReport::json() const {
   out.field("reconfiguration", to_string(f.reconfiguration)).field("preconfigure", f.preconfigure);
   out.field("priority", to_string(f.priority)).field("fidelity", to_string(fidelity));
   out.field("iteration_ps", result.iteration.picoseconds());
+  out.field("predicted_iteration_ps", predicted_iteration.picoseconds());
+  out.key("error_pct").number(fixed(error_pct(result.iteration, predicted_iteration), 4));
   out.field("critical_compute_ps", t.compute.picoseconds());
   out.field("critical_communication_ps", t.communication.picoseconds());
   out.field("critical_exposed_reconfiguration_ps", t.exposed.picoseconds());
@@ -223,6 +232,8 @@ std::string GraphReport::summary_csv() const {
       {"priority", to_string(f.priority)},
       {"fidelity", to_string(fidelity)},
       {"iteration_ps", ps(result.iteration)},
+      {"predicted_iteration_ps", ps(predicted_iteration)},
+      {"error_pct", fixed(error_pct(result.iteration, predicted_iteration), 4)},
       {"critical_compute_ps", ps(t.compute)},
       {"critical_communication_ps", ps(t.communication)},
       {"critical_exposed_reconfiguration_ps", ps(t.exposed)},

@@ -6,7 +6,8 @@
 // port_wait_ps (released until its GPUs' ports were free), exposed and hidden
 // reconfiguration (the setup of its first circuits after / before release,
 // exposed adding its schedule's own reconfigurations), predicted_ps (the
-// synthesizer's model for the node alone; compute: its duration). Everything
+// synthesizer's model for the node once its first circuits are lit; compute:
+// its duration); predicted_iteration_ps and error_pct for the whole graph. Everything
 // but wall_s is a pure function of config and seed. summary_csv: the run's
 // settings, iteration_ps, the critical path's parts and the reconfiguration
 // totals in one row (a sweep's row for a graph config).
@@ -30,6 +31,9 @@ struct GraphReport {
   ExperimentConfig config;
   GraphResult result;
   std::vector<GraphNodeInfo> info;  // per node
+  // The same graph with every communication node taking its predicted time
+  // (GraphTiming::analytical): the iteration the synthesizers' models give.
+  Time predicted_iteration;
   Fidelity fidelity = Fidelity::packet;
   double wall_seconds = 0;
   double synthesis_seconds = 0;

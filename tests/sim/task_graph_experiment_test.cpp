@@ -57,7 +57,10 @@ TEST(TaskGraphExperiment, OneCollectiveIsTheSingleRunPlusItsSetup) {
       // pays for them only when its initial topology is not step 0's.
       const Time setup = alone.schedule.reconfigures_before(0) ? Time::zero() : alpha_r;
       EXPECT_EQ(report.result.iteration, alone.result.completion + setup) << algorithm << "/" << planner;
-      EXPECT_EQ(report.info[0].predicted, alone.schedule.prediction().total());
+      // Predicted once its circuits are lit: step 0's reconfiguration is the setup.
+      const Prediction& p = alone.schedule.prediction();
+      EXPECT_EQ(report.info[0].predicted, p.total() - p.steps.front().reconfiguration);
+      EXPECT_EQ(report.predicted_iteration, alpha_r + report.info[0].predicted);
     }
   }
 }
@@ -113,6 +116,27 @@ TEST(TaskGraphExperiment, ANodeMayNameItsOwnAlgorithmAndPlanner) {
   EXPECT_EQ(r.info[1].algorithm, "dex");
   EXPECT_EQ(r.info[1].planner, "pccl");
   EXPECT_GT(r.result.nodes[1].end, r.result.nodes[0].end);
+}
+
+}  // namespace
+}  // namespace photonsim
+
+namespace photonsim {
+namespace {
+
+// The analytical graph gives each node its predicted time under the packet
+// run's rules: one AllReduce is its setup plus its prediction without step
+// 0's reconfiguration; where the model is exact (ring on a ring), so is the graph.
+TEST(TaskGraphExperiment, AnalyticalTimingIsSetupPlusThePrediction) {
+  ExperimentConfig c = base_config(8, "ring", "static", Time::us(5));
+  c.graph = TaskGraph::build({collective("ar", {0, 1, 2, 3, 4, 5, 6, 7}, 1'048'576)}, 8);
+  const SynthesizerRegistry registry = SynthesizerRegistry::with_builtins();
+  const GraphReport packet = run_task_graph(c, registry);
+  const GraphReport analytical = run_task_graph(c, registry, Fidelity::analytical);
+  EXPECT_EQ(analytical.result.iteration, Time::us(5) + packet.info[0].predicted);
+  EXPECT_EQ(analytical.predicted_iteration, analytical.result.iteration);
+  EXPECT_EQ(packet.predicted_iteration, analytical.result.iteration);
+  EXPECT_EQ(packet.result.iteration, packet.predicted_iteration);  // the ring's model is exact here
 }
 
 }  // namespace
