@@ -89,6 +89,14 @@ GraphReport run_task_graph(const ExperimentConfig& config, const SynthesizerRegi
         synthesis.planner = node.planner;
         synthesis.planner_params.clear();
       }
+      // The planner sees the setup as the graph charges it: the circuits in
+      // place are whatever earlier nodes left, and the node's first
+      // configuration is a setup (exposed, or hidden behind compute) whichever
+      // it is. So each collective is planned from no circuits (round 0's
+      // topology chosen for itself, not to keep synthesis.topology), a static
+      // planner still on synthesis.topology.
+      if (!synthesis.static_topology) synthesis.static_topology = synthesis.topology;
+      synthesis.topology = TopologySpec{};
       const Key key{static_cast<int>(node.collective),
                     node.gpus.size(),
                     node.message.count(),

@@ -1,7 +1,9 @@
 #pragma once
 // Contract: the data path for a config with workload.graph: each collective
 // node synthesized for its group (GPUs renumbered 0..g-1 in the order the
-// node lists them, fabric.gpus = g, its first topology set up by the graph),
+// node lists them, fabric.gpus = g, planned from no circuits: its first
+// topology is set up by the graph, exposed or hidden; a static planner runs
+// on synthesis.static_topology, else synthesis.topology),
 // each p2p node a one-step schedule on one circuit, then the whole graph on
 // the packet (or chunk) engine. Identical collectives (kind, group size,
 // message, root's place) share one synthesis. Throws Error naming the node
