@@ -547,6 +547,9 @@ int verb_list(std::ostream& out) {
   out << "egress order (fabric.egress_order): " << names_of(kEgressOrderNames) << "\n";
   out << "execution (fabric.sync): " << names_of(kSyncModeNames) << "\n";
   out << "reconfiguration scope (fabric.reconfiguration): " << names_of(kReconfigurationScopeNames) << "\n";
+  out << "task graphs (workload.graph): nodes " << names_of(kTaskKindNames)
+      << "; port priority (fabric.priority): " << names_of(kCommunicationPriorityNames)
+      << "; fabric.preconfigure: true, false\n";
   return 0;
 }
 
