@@ -204,6 +204,7 @@ int verb_run(int argc, const char* const* argv, std::ostream& out, std::ostream&
   if (config.graph) {
     if (replay)
       throw Error(config_path + ": workload.graph: replay takes one schedule; run the graph with photonsim run");
+    for (const std::string& warning : config.warnings) err << "photonsim: warning: " << warning << "\n";
     Timeline graph_timeline;
     const GraphReport report =
         run_task_graph(config, SynthesizerRegistry::with_builtins(), fidelity, tracing ? &graph_timeline : nullptr);

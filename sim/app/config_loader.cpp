@@ -1,4 +1,5 @@
 #include "sim/app/config_loader.h"
+#include "sim/interop/chakra_trace.h"
 
 #include <yaml-cpp/yaml.h>
 
@@ -250,8 +251,12 @@ class Reader {
     } else if (graph.value.IsSequence()) {
       source.file = source_;
       if (graph.where.starts_with("--set ")) source.fixed = graph.where;
+    } else if (graph.value.IsMap()) {
+      read_chakra_graph(graph, gpus, config);
+      return;
     } else {
-      fail(graph, graph.key + " must be a list of nodes or the name of a YAML file holding one (got " +
+      fail(graph, graph.key +
+                      " must be a list of nodes, the name of a YAML file holding one, or {chakra: PREFIX} (got " +
                       describe(graph.value) + ")");
     }
     if (list.size() == 0) fail(graph, graph.key + " has no nodes");
@@ -266,6 +271,40 @@ class Reader {
         throw Error(at + ": " + graph.key + ": node '" + nodes.back().name + "': the name is used by another node (" +
                     first->second + ")");
     }
+    build_graph(std::move(nodes), gpus, graph, config);
+  }
+
+  // workload.graph: {chakra: PREFIX}: Chakra traces PREFIX.0.et, PREFIX.1.et,
+  // ... (relative to the config's folder), one rank per GPU.
+  void read_chakra_graph(const Entry& graph, int gpus, ExperimentConfig& config) const {
+    std::optional<Entry> prefix;
+    for (const auto& pair : graph.value) {
+      const Entry key{pair.first, graph.key, graph.where};
+      if (!pair.first.IsScalar() || pair.first.Scalar() != "chakra")
+        fail(key, graph.key + " must be a list of nodes, the name of a YAML file holding one, or {chakra: PREFIX} " +
+                      "(got the key '" + (pair.first.IsScalar() ? pair.first.Scalar() : std::string("?")) + "')");
+      prefix = Entry{pair.second, graph.key + ".chakra", graph.where};
+    }
+    if (!prefix) fail(graph, graph.key + " as a map needs chakra: PREFIX");
+    const std::string named = non_empty_text(*prefix);
+    const std::string path = (std::filesystem::path(source_).parent_path() / std::filesystem::path(named)).string();
+    ChakraGraph chakra;
+    try {
+      chakra = read_chakra_traces(path, path);
+    } catch (const Error& error) {
+      fail(*prefix, prefix->key + ": " + error.what());
+    }
+    if (chakra.ranks > gpus) {
+      fail(*prefix, prefix->key + ": the traces hold " + std::to_string(chakra.ranks) + " ranks but fabric.gpus is " +
+                        std::to_string(gpus) + " (one GPU per rank)");
+    }
+    for (size_t i = 0; i < chakra.nodes.size(); ++i) config.node_locations[chakra.nodes[i].name] = chakra.locations[i];
+    for (const std::string& w : chakra.warnings) config.warnings.push_back(path + ": " + w);
+    if (chakra.nodes.empty()) fail(*prefix, prefix->key + ": the traces hold no node photonsim simulates");
+    build_graph(std::move(chakra.nodes), gpus, graph, config);
+  }
+
+  void build_graph(std::vector<TaskNode> nodes, int gpus, const Entry& graph, ExperimentConfig& config) const {
     try {
       config.graph = TaskGraph::build(std::move(nodes), gpus);
     } catch (const Error& error) {

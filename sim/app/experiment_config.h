@@ -5,6 +5,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/error.h"
 
@@ -25,6 +26,7 @@ struct ExperimentConfig {
   // and workload.message are not given; each node names its own).
   std::optional<TaskGraph> graph;
   std::map<std::string, std::string> node_locations;  // graph node name -> "file:line"
+  std::vector<std::string> warnings;                  // what was read but is not simulated (Chakra node types)
   std::string output_dir;                             // empty = do not write files
   // Where each key read was set ("file:line" or "--set key=value"), so errors
   // found after loading (an unknown algorithm name, say) can point at it.

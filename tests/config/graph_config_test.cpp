@@ -357,8 +357,9 @@ TEST(GraphConfigErrors, NodeShapeAndNames) {
   expect_error(with_graph("    - {name: a, type: compute, gpus: [0], duration: 1us, gpus: [1]}\n"),
                {"exp.yaml:8: workload.graph: node 'a': duplicate key 'gpus'"});
   expect_error(with_graph("    []\n"), {"exp.yaml:7: workload.graph has no nodes"});
-  expect_error(with_graph("    {a: 1}\n"),
-               {"exp.yaml:7: workload.graph must be a list of nodes or the name of a YAML"});
+  expect_error(
+      with_graph("    {a: 1}\n"),
+      {"exp.yaml:7: workload.graph must be a list of nodes, the name of a YAML file holding one, or {chakra: PREFIX}"});
 }
 
 TEST(GraphConfigErrors, GraphExcludesTheSingleCollectiveKeys) {
@@ -381,6 +382,8 @@ TEST(GraphConfig, ShippedTrainingConfigsLoad) {
     const ExperimentConfig config = load_config(path.string());
     ASSERT_TRUE(config.graph.has_value());
     const std::string location = config.node_locations.begin()->second;
+    if (location.find(".et: node ") != std::string::npos)
+      continue;  // a Chakra trace: tests/config/chakra_import_test.cpp
     const std::string graph_file = location.substr(0, location.rfind(':'));
     std::ifstream in(graph_file);
     std::stringstream text;

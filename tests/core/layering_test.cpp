@@ -1,5 +1,5 @@
-// The layers include downwards only: core <- topology <- schedules <-
-// sim/engine <- sim/{app,reports,sweep}. A file that includes a header of a
+// The layers include downwards only: core <- topology, sim/interop <-
+// schedules <- sim/engine <- sim/{app,reports,sweep}. A file that includes a header of a
 // layer above its own fails here with file:line.
 #include <gtest/gtest.h>
 
@@ -15,8 +15,8 @@ namespace {
 namespace fs = std::filesystem;
 
 const std::vector<std::pair<std::string, int>> kLayers{
-    {"core/", 0},    {"topology/", 1},    {"schedules/", 2}, {"sim/engine/", 3},
-    {"sim/app/", 4}, {"sim/reports/", 4}, {"sim/sweep/", 4},
+    {"core/", 0},       {"sim/interop/", 1}, {"topology/", 1},    {"schedules/", 2},
+    {"sim/engine/", 3}, {"sim/app/", 4},     {"sim/reports/", 4}, {"sim/sweep/", 4},
 };
 
 int layer_of(const std::string& path) {

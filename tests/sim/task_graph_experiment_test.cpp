@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "core/error.h"
+#include "sim/app/config_loader.h"
 #include "sim/app/experiment_runner.h"
 #include "tests/support/task_nodes.h"
 #include "tests/support/test_fabric.h"
@@ -137,6 +138,34 @@ TEST(TaskGraphExperiment, AnalyticalTimingIsSetupPlusThePrediction) {
   EXPECT_EQ(analytical.predicted_iteration, analytical.result.iteration);
   EXPECT_EQ(packet.predicted_iteration, analytical.result.iteration);
   EXPECT_EQ(packet.result.iteration, packet.predicted_iteration);  // the ring's model is exact here
+}
+
+}  // namespace
+}  // namespace photonsim
+
+namespace photonsim {
+namespace {
+
+// The project's Chakra trace of a send ring (configs/chakra/p2p_4) on the
+// packet engine: every send after its 50 us forward and a 5 us setup, then
+// 64 KiB at 100 B/ns plus 500 ns; the DP AllReduce as its model predicts.
+TEST(TaskGraphExperiment, ChakraSendRingRunsWithExactTimings) {
+  const std::string config =
+      "fabric: {gpus: 4, ports: 2, bandwidth: 800Gbps, latency: 500ns, reconfig_delay: 5us}\n"
+      "workload:\n  chunk: 256KB\n  graph: {chakra: " +
+      std::string(PHOTONSIM_SOURCE_DIR) + "/configs/chakra/p2p_4/trace}\nsynthesis: {algorithm: rhd, planner: pccl}\n";
+  const ExperimentConfig c = load_config_from_string(config, "/tmp/chakra.yaml");
+  const GraphReport r = run_task_graph(c, SynthesizerRegistry::with_builtins());
+  const auto& nodes = c.graph->nodes();
+  size_t sends = 0;
+  for (size_t v = 0; v < nodes.size(); ++v) {
+    if (nodes[v].kind != TaskKind::p2p) continue;
+    ++sends;
+    EXPECT_EQ(r.result.nodes[v].start, Time::us(55)) << nodes[v].name;
+    EXPECT_EQ(r.result.nodes[v].end, Time::us(55) + Time::ps(655'360) + Time::ns(500)) << nodes[v].name;
+  }
+  EXPECT_EQ(sends, 4u);
+  EXPECT_EQ(r.result.iteration, r.predicted_iteration);
 }
 
 }  // namespace

@@ -1,0 +1,439 @@
+#include "sim/interop/chakra_trace.h"
+
+#include <google/protobuf/io/zero_copy_stream_impl_lite.h>
+#include <google/protobuf/util/delimited_message_util.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <set>
+#include <sstream>
+#include <tuple>
+#include <unordered_map>
+
+#include "chakra_et.pb.h"
+#include "core/error.h"
+
+namespace photonsim {
+
+namespace {
+
+struct Attribute {
+  std::optional<int64_t> integer;
+  std::optional<std::string> text;
+};
+
+struct TraceNode {
+  uint64_t id = 0;
+  std::string name;
+  int type = 0;
+  std::vector<uint64_t> deps;  // data then control, as written
+  uint64_t duration_us = 0;
+  std::map<std::string, Attribute> attrs;
+};
+
+struct RankTrace {
+  std::string file;  // as shown in messages
+  std::vector<TraceNode> nodes;
+  std::unordered_map<uint64_t, size_t> index;  // id -> place
+};
+
+std::string describe(const RankTrace& trace, const TraceNode& node) {
+  return trace.file + ": node " + std::to_string(node.id) + (node.name.empty() ? "" : " (" + node.name + ")");
+}
+
+[[noreturn]] void fail(const RankTrace& trace, const TraceNode& node, const std::string& what) {
+  throw Error(describe(trace, node) + ": " + what);
+}
+
+Attribute attribute_of(const chakra::AttributeProto& a) {
+  using P = chakra::AttributeProto;
+  Attribute out;
+  switch (a.value_case()) {
+    case P::kInt32Val:
+      out.integer = a.int32_val();
+      break;
+    case P::kInt64Val:
+      out.integer = a.int64_val();
+      break;
+    case P::kUint32Val:
+      out.integer = a.uint32_val();
+      break;
+    case P::kUint64Val:
+      out.integer = static_cast<int64_t>(std::min<uint64_t>(a.uint64_val(), INT64_MAX));
+      break;
+    case P::kSint32Val:
+      out.integer = a.sint32_val();
+      break;
+    case P::kSint64Val:
+      out.integer = a.sint64_val();
+      break;
+    case P::kFixed32Val:
+      out.integer = a.fixed32_val();
+      break;
+    case P::kFixed64Val:
+      out.integer = static_cast<int64_t>(std::min<uint64_t>(a.fixed64_val(), INT64_MAX));
+      break;
+    case P::kSfixed32Val:
+      out.integer = a.sfixed32_val();
+      break;
+    case P::kSfixed64Val:
+      out.integer = a.sfixed64_val();
+      break;
+    case P::kBoolVal:
+      out.integer = a.bool_val() ? 1 : 0;
+      break;
+    case P::kStringVal:
+      out.text = a.string_val();
+      break;
+    default:
+      break;
+  }
+  return out;
+}
+
+std::string read_bytes(const std::string& path, const std::string& shown) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error(shown + ": cannot read it");
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  return bytes.str();
+}
+
+RankTrace read_rank(const std::string& path, const std::string& shown) {
+  const std::string bytes = read_bytes(path, shown);
+  google::protobuf::io::ArrayInputStream stream(bytes.data(), static_cast<int>(bytes.size()));
+  RankTrace trace;
+  trace.file = shown;
+  chakra::GlobalMetadata metadata;
+  bool clean_eof = false;
+  if (!google::protobuf::util::ParseDelimitedFromZeroCopyStream(&metadata, &stream, &clean_eof)) {
+    throw Error(shown + ": " +
+                (clean_eof ? "empty: no global metadata"
+                           : "the global metadata is truncated or not a "
+                             "Chakra GlobalMetadata message"));
+  }
+  for (size_t k = 0;; ++k) {
+    chakra::Node message;
+    if (!google::protobuf::util::ParseDelimitedFromZeroCopyStream(&message, &stream, &clean_eof)) {
+      if (clean_eof) break;
+      const std::string after = trace.nodes.empty() ? "the global metadata" : describe(trace, trace.nodes.back());
+      throw Error(shown + ": message " + std::to_string(k + 1) + " (after " + after +
+                  ") is truncated or not a Chakra Node");
+    }
+    TraceNode node;
+    node.id = message.id();
+    node.name = message.name();
+    node.type = static_cast<int>(message.type());
+    node.deps.assign(message.data_deps().begin(), message.data_deps().end());
+    node.deps.insert(node.deps.end(), message.ctrl_deps().begin(), message.ctrl_deps().end());
+    node.duration_us = message.duration_micros();
+    for (const chakra::AttributeProto& a : message.attr()) node.attrs[a.name()] = attribute_of(a);
+    if (!trace.index.emplace(node.id, trace.nodes.size()).second) fail(trace, node, "its id is used by another node");
+    trace.nodes.push_back(std::move(node));
+  }
+  return trace;
+}
+
+int64_t integer_attr(const RankTrace& t, const TraceNode& n, const std::string& key, std::optional<int64_t> fallback) {
+  const auto it = n.attrs.find(key);
+  if (it == n.attrs.end() || !it->second.integer) {
+    if (fallback) return *fallback;
+    fail(t, n, "missing the integer attribute '" + key + "'");
+  }
+  return *it->second.integer;
+}
+
+const char* type_name(int type) {
+  static const char* names[] = {"INVALID_NODE", "METADATA_NODE",  "MEM_LOAD_NODE",  "MEM_STORE_NODE",
+                                "COMP_NODE",    "COMM_SEND_NODE", "COMM_RECV_NODE", "COMM_COLL_NODE"};
+  return type >= 0 && type < 8 ? names[type] : "?";
+}
+
+const char* comm_type_name(int64_t type) {
+  static const char* names[] = {
+      "ALL_REDUCE", "REDUCE",         "ALL_GATHER",           "GATHER", "SCATTER", "BROADCAST",
+      "ALL_TO_ALL", "REDUCE_SCATTER", "REDUCE_SCATTER_BLOCK", "BARRIER"};
+  return type >= 0 && type < 10 ? names[type] : "?";
+}
+
+std::optional<Collective> collective_of(int64_t comm_type) {
+  switch (comm_type) {
+    case chakra::ALL_REDUCE:
+      return Collective::allreduce;
+    case chakra::ALL_GATHER:
+      return Collective::allgather;
+    case chakra::REDUCE_SCATTER:
+      return Collective::reducescatter;
+    case chakra::ALL_TO_ALL:
+      return Collective::alltoall;
+    case chakra::BROADCAST:
+      return Collective::broadcast;
+    default:
+      return std::nullopt;
+  }
+}
+
+class Builder {
+ public:
+  Builder(std::vector<RankTrace> traces) : traces_(std::move(traces)) {
+    global_.resize(traces_.size());
+    for (size_t r = 0; r < traces_.size(); ++r) global_[r].assign(traces_[r].nodes.size(), kPassThrough);
+  }
+
+  ChakraGraph build() {
+    for (size_t r = 0; r < traces_.size(); ++r) {
+      for (size_t i = 0; i < traces_[r].nodes.size(); ++i) classify(r, i);
+    }
+    for (const auto& [key, p] : p2p_) {
+      if (!p.sent || !p.received) {
+        const RankTrace& t = traces_[p.first_rank];
+        fail(t, t.nodes[p.first_node],
+             std::string(p.sent ? "a send to rank " + std::to_string(std::get<1>(key)) + " with tag " +
+                                      std::to_string(std::get<2>(key)) + " that rank " +
+                                      std::to_string(std::get<1>(key)) + " never receives"
+                                : "a receive from rank " + std::to_string(std::get<0>(key)) + " with tag " +
+                                      std::to_string(std::get<2>(key)) + " that rank " +
+                                      std::to_string(std::get<0>(key)) + " never sends"));
+      }
+    }
+    for (size_t g = 0; g < graph_.nodes.size(); ++g) {
+      if (graph_.nodes[g].kind == TaskKind::collective) check_collective(g);
+    }
+    std::vector<std::set<uint32_t>> after(graph_.nodes.size());
+    for (size_t r = 0; r < traces_.size(); ++r) {
+      int64_t last_compute = -1, last_collective = -1;
+      for (size_t i = 0; i < traces_[r].nodes.size(); ++i) {
+        const int64_t g = global_[r][i];
+        if (g < 0) continue;
+        for (uint32_t d : resolve(r, i)) {
+          if (d != g) after[static_cast<size_t>(g)].insert(d);
+        }
+        const TaskKind kind = graph_.nodes[static_cast<size_t>(g)].kind;
+        int64_t* last = kind == TaskKind::compute      ? &last_compute
+                        : kind == TaskKind::collective ? &last_collective
+                                                       : nullptr;
+        if (last != nullptr) {
+          if (*last >= 0 && *last != g) after[static_cast<size_t>(g)].insert(static_cast<uint32_t>(*last));
+          *last = g;
+        }
+      }
+    }
+    for (size_t g = 0; g < graph_.nodes.size(); ++g) {
+      for (uint32_t d : after[g]) graph_.nodes[g].after.push_back(graph_.nodes[d].name);
+    }
+    graph_.ranks = static_cast<int>(traces_.size());
+    for (const auto& [what, count] : ignored_) {
+      graph_.warnings.push_back(std::to_string(count) + " " + what + " passed through (not simulated)");
+    }
+    return std::move(graph_);
+  }
+
+ private:
+  static constexpr int64_t kPassThrough = -1;
+  struct PointToPoint {
+    uint32_t node = 0;
+    bool sent = false, received = false;
+    size_t first_rank = 0, first_node = 0;
+  };
+
+  uint32_t add(TaskNode node, size_t r, size_t i) {
+    graph_.nodes.push_back(std::move(node));
+    graph_.locations.push_back(describe(traces_[r], traces_[r].nodes[i]));
+    return static_cast<uint32_t>(graph_.nodes.size() - 1);
+  }
+
+  void ignore(const std::string& what) { ++ignored_[what]; }
+
+  void classify(size_t r, size_t i) {
+    const RankTrace& t = traces_[r];
+    const TraceNode& n = t.nodes[i];
+    const std::string prefix = "r" + std::to_string(r) + "." + std::to_string(n.id) + (n.name.empty() ? "" : ".");
+    switch (n.type) {
+      case chakra::COMP_NODE: {
+        if (n.duration_us == 0) {
+          ignore("compute nodes of 0 us");
+          return;
+        }
+        TaskNode c;
+        c.name = prefix + n.name;
+        c.kind = TaskKind::compute;
+        c.gpus = {static_cast<int>(r)};
+        c.duration = Time::us(static_cast<int64_t>(std::min<uint64_t>(n.duration_us, 1'000'000'000'000ULL)));
+        global_[r][i] = add(std::move(c), r, i);
+        return;
+      }
+      case chakra::COMM_COLL_NODE: {
+        const int64_t comm_type = integer_attr(t, n, "comm_type", std::nullopt);
+        const std::optional<Collective> collective = collective_of(comm_type);
+        if (!collective) {
+          if (comm_type < 0 || comm_type > 9) {
+            fail(t, n, "unknown comm_type " + std::to_string(comm_type) + " (Chakra's are 0..9)");
+          }
+          ignore(std::string(comm_type_name(comm_type)) + " collectives");
+          return;
+        }
+        const int64_t size = integer_attr(t, n, "comm_size", std::nullopt);
+        if (size <= 0) fail(t, n, "comm_size must be positive bytes (got " + std::to_string(size) + ")");
+        const auto pg = n.attrs.find("pg_name");
+        const std::string group = pg != n.attrs.end() && pg->second.text ? *pg->second.text : "";
+        const size_t k = collectives_seen_[{r, group}]++;
+        const auto key = std::make_pair(group, k);
+        auto it = collectives_.find(key);
+        if (it == collectives_.end()) {
+          TaskNode c;
+          c.name =
+              (group.empty() ? std::string("world") : group) + ".c" + std::to_string(k) + "." + to_string(*collective);
+          c.kind = TaskKind::collective;
+          c.collective = *collective;
+          c.message = Bytes(size);
+          c.root = static_cast<int>(integer_attr(t, n, "root", static_cast<int64_t>(r)));
+          it = collectives_.emplace(key, add(std::move(c), r, i)).first;
+        }
+        TaskNode& c = graph_.nodes[it->second];
+        if (c.collective != *collective || c.message.count() != size) {
+          fail(t, n,
+               std::string("is ") + comm_type_name(comm_type) + " of " + std::to_string(size) + " bytes, but " +
+                   graph_.locations[it->second] + ", the same collective of process group '" + group +
+                   "' on another rank, is " + to_string(c.collective) + " of " + std::to_string(c.message.count()) +
+                   " bytes");
+        }
+        c.gpus.push_back(static_cast<int>(r));
+        global_[r][i] = it->second;
+        return;
+      }
+      case chakra::COMM_SEND_NODE:
+      case chakra::COMM_RECV_NODE: {
+        const bool send = n.type == chakra::COMM_SEND_NODE;
+        const int64_t peer = integer_attr(t, n, send ? "comm_dst" : "comm_src", std::nullopt);
+        if (peer < 0 || peer >= static_cast<int64_t>(traces_.size()) || peer == static_cast<int64_t>(r)) {
+          fail(t, n,
+               std::string(send ? "comm_dst " : "comm_src ") + std::to_string(peer) + " is not another rank (0.." +
+                   std::to_string(traces_.size() - 1) + ")");
+        }
+        const int64_t tag = integer_attr(t, n, "comm_tag", int64_t{0});
+        const int64_t src = send ? static_cast<int64_t>(r) : peer, dst = send ? peer : static_cast<int64_t>(r);
+        const auto counter_key = std::make_tuple(src, dst, tag, send);
+        const size_t k = p2p_seen_[counter_key]++;
+        const auto key = std::make_tuple(src, dst, tag, k);
+        auto it = p2p_.find(key);
+        if (it == p2p_.end()) {
+          TaskNode p;
+          p.name = "p2p." + std::to_string(src) + "->" + std::to_string(dst) + ".tag" + std::to_string(tag) + "." +
+                   std::to_string(k);
+          p.kind = TaskKind::p2p;
+          p.src = static_cast<int>(src);
+          p.dst = static_cast<int>(dst);
+          PointToPoint entry;
+          entry.first_rank = r;
+          entry.first_node = i;
+          entry.node = add(std::move(p), r, i);
+          it = p2p_.emplace(key, entry).first;
+        }
+        TaskNode& p = graph_.nodes[it->second.node];
+        if (send) {
+          const int64_t size = integer_attr(t, n, "comm_size", std::nullopt);
+          if (size <= 0) fail(t, n, "comm_size must be positive bytes (got " + std::to_string(size) + ")");
+          p.bytes = Bytes(size);
+          it->second.sent = true;
+        } else {
+          it->second.received = true;
+        }
+        global_[r][i] = it->second.node;
+        return;
+      }
+      case chakra::INVALID_NODE:
+      case chakra::METADATA_NODE:
+      case chakra::MEM_LOAD_NODE:
+      case chakra::MEM_STORE_NODE:
+        ignore(std::string(type_name(n.type)) + "s");
+        return;
+      default:
+        fail(t, n, "unknown node type " + std::to_string(n.type) + " (Chakra's are 0..7)");
+    }
+  }
+
+  void check_collective(size_t g) {
+    TaskNode& c = graph_.nodes[g];
+    if (c.gpus.size() < 2) {
+      throw Error(graph_.locations[g] + ": a " + to_string(c.collective) +
+                  " its process group holds on this rank alone (a collective needs at least two ranks)");
+    }
+    if (c.collective == Collective::broadcast && std::find(c.gpus.begin(), c.gpus.end(), c.root) == c.gpus.end()) {
+      throw Error(graph_.locations[g] + ": the broadcast root " + std::to_string(c.root) + " is not in its group");
+    }
+    if (c.collective == Collective::alltoall) {
+      // Chakra: the rank's whole buffer; photonsim: each (source, destination) flow.
+      const int64_t per_flow = c.message.count() / static_cast<int64_t>(c.gpus.size());
+      if (per_flow <= 0) throw Error(graph_.locations[g] + ": comm_size is smaller than the group");
+      c.message = Bytes(per_flow);
+    }
+  }
+
+  // The task nodes that node i of rank r waits for: its dependencies, through
+  // passed-through nodes to the task nodes behind them.
+  const std::vector<uint32_t>& resolve(size_t r, size_t i) {
+    if (resolved_.size() != traces_.size()) {
+      resolved_.resize(traces_.size());
+      state_.resize(traces_.size());
+      for (size_t q = 0; q < traces_.size(); ++q) {
+        resolved_[q].resize(traces_[q].nodes.size());
+        state_[q].assign(traces_[q].nodes.size(), 0);
+      }
+    }
+    if (state_[r][i] == 2) return resolved_[r][i];
+    const RankTrace& t = traces_[r];
+    const TraceNode& n = t.nodes[i];
+    if (state_[r][i] == 1) fail(t, n, "its dependencies through nodes that are not simulated form a cycle");
+    state_[r][i] = 1;
+    std::set<uint32_t> out;
+    for (uint64_t dep : n.deps) {
+      if (dep == n.id) fail(t, n, "depends on itself");
+      const auto it = t.index.find(dep);
+      if (it == t.index.end()) fail(t, n, "depends on node " + std::to_string(dep) + ", which is not in " + t.file);
+      const int64_t g = global_[r][it->second];
+      if (g >= 0) {
+        out.insert(static_cast<uint32_t>(g));
+      } else {
+        for (uint32_t d : resolve(r, it->second)) out.insert(d);
+      }
+    }
+    resolved_[r][i].assign(out.begin(), out.end());
+    state_[r][i] = 2;
+    return resolved_[r][i];
+  }
+
+  std::vector<RankTrace> traces_;
+  std::vector<std::vector<int64_t>> global_;  // per rank, per node: its task node, or kPassThrough
+  ChakraGraph graph_;
+  std::map<std::pair<size_t, std::string>, size_t> collectives_seen_;
+  std::map<std::pair<std::string, size_t>, uint32_t> collectives_;
+  std::map<std::tuple<int64_t, int64_t, int64_t, bool>, size_t> p2p_seen_;
+  std::map<std::tuple<int64_t, int64_t, int64_t, size_t>, PointToPoint> p2p_;
+  std::map<std::string, size_t> ignored_;
+  std::vector<std::vector<std::vector<uint32_t>>> resolved_;
+  std::vector<std::vector<char>> state_;
+};
+
+}  // namespace
+
+ChakraGraph read_chakra_traces(const std::string& prefix, const std::string& shown_prefix) {
+  std::vector<RankTrace> traces;
+  for (size_t r = 0;; ++r) {
+    const std::string path = prefix + "." + std::to_string(r) + ".et";
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec)) break;
+    traces.push_back(read_rank(path, shown_prefix + "." + std::to_string(r) + ".et"));
+  }
+  if (traces.size() < 2) {
+    throw Error(shown_prefix + ": " +
+                (traces.empty()
+                     ? std::string("no trace files ") + shown_prefix + ".0.et, " + shown_prefix + ".1.et, ..."
+                     : std::string("only one rank's trace (") + shown_prefix + ".0.et); a fabric needs two"));
+  }
+  return Builder(std::move(traces)).build();
+}
+
+}  // namespace photonsim
