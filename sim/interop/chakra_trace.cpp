@@ -102,8 +102,9 @@ std::string read_bytes(const std::string& path, const std::string& shown) {
   return bytes.str();
 }
 
-RankTrace read_rank(const std::string& path, const std::string& shown) {
-  const std::string bytes = read_bytes(path, shown);
+RankTrace parse_rank(const std::string& bytes, const std::string& shown) {
+  if (bytes.size() > static_cast<size_t>(INT32_MAX))
+    throw Error(shown + ": over 2 GiB, more than one trace file reads");
   google::protobuf::io::ArrayInputStream stream(bytes.data(), static_cast<int>(bytes.size()));
   RankTrace trace;
   trace.file = shown;
@@ -373,7 +374,8 @@ class Builder {
   }
 
   // The task nodes that node i of rank r waits for: its dependencies, through
-  // passed-through nodes to the task nodes behind them.
+  // passed-through nodes to the task nodes behind them. Depth first with an
+  // explicit stack: a chain of passed-through nodes may be as long as the file.
   const std::vector<uint32_t>& resolve(size_t r, size_t i) {
     if (resolved_.size() != traces_.size()) {
       resolved_.resize(traces_.size());
@@ -383,25 +385,40 @@ class Builder {
         state_[q].assign(traces_[q].nodes.size(), 0);
       }
     }
-    if (state_[r][i] == 2) return resolved_[r][i];
     const RankTrace& t = traces_[r];
-    const TraceNode& n = t.nodes[i];
-    if (state_[r][i] == 1) fail(t, n, "its dependencies through nodes that are not simulated form a cycle");
-    state_[r][i] = 1;
-    std::set<uint32_t> out;
-    for (uint64_t dep : n.deps) {
+    const auto place_of = [&](const TraceNode& n, uint64_t dep) {
       if (dep == n.id) fail(t, n, "depends on itself");
       const auto it = t.index.find(dep);
       if (it == t.index.end()) fail(t, n, "depends on node " + std::to_string(dep) + ", which is not in " + t.file);
-      const int64_t g = global_[r][it->second];
-      if (g >= 0) {
-        out.insert(static_cast<uint32_t>(g));
-      } else {
-        for (uint32_t d : resolve(r, it->second)) out.insert(d);
+      return it->second;
+    };
+    if (state_[r][i] == 2) return resolved_[r][i];
+    std::vector<std::pair<size_t, size_t>> stack{{i, 0}};  // node, its next dependency
+    state_[r][i] = 1;
+    while (!stack.empty()) {
+      const size_t node = stack.back().first;
+      const TraceNode& n = t.nodes[node];
+      if (stack.back().second < n.deps.size()) {
+        const size_t j = place_of(n, n.deps[stack.back().second++]);
+        if (global_[r][j] >= 0 || state_[r][j] == 2) continue;
+        if (state_[r][j] == 1) fail(t, n, "its dependencies through nodes that are not simulated form a cycle");
+        state_[r][j] = 1;
+        stack.emplace_back(j, 0);
+        continue;
       }
+      std::set<uint32_t> out;
+      for (uint64_t dep : n.deps) {
+        const size_t j = place_of(n, dep);
+        if (global_[r][j] >= 0) {
+          out.insert(static_cast<uint32_t>(global_[r][j]));
+        } else {
+          out.insert(resolved_[r][j].begin(), resolved_[r][j].end());
+        }
+      }
+      resolved_[r][node].assign(out.begin(), out.end());
+      state_[r][node] = 2;
+      stack.pop_back();
     }
-    resolved_[r][i].assign(out.begin(), out.end());
-    state_[r][i] = 2;
     return resolved_[r][i];
   }
 
@@ -425,7 +442,8 @@ ChakraGraph read_chakra_traces(const std::string& prefix, const std::string& sho
     const std::string path = prefix + "." + std::to_string(r) + ".et";
     std::error_code ec;
     if (!std::filesystem::is_regular_file(path, ec)) break;
-    traces.push_back(read_rank(path, shown_prefix + "." + std::to_string(r) + ".et"));
+    const std::string shown = shown_prefix + "." + std::to_string(r) + ".et";
+    traces.push_back(parse_rank(read_bytes(path, shown), shown));
   }
   if (traces.size() < 2) {
     throw Error(shown_prefix + ": " +
@@ -433,6 +451,13 @@ ChakraGraph read_chakra_traces(const std::string& prefix, const std::string& sho
                      ? std::string("no trace files ") + shown_prefix + ".0.et, " + shown_prefix + ".1.et, ..."
                      : std::string("only one rank's trace (") + shown_prefix + ".0.et); a fabric needs two"));
   }
+  return Builder(std::move(traces)).build();
+}
+
+ChakraGraph chakra_graph_from_bytes(const std::vector<std::string>& ranks, const std::vector<std::string>& shown) {
+  if (ranks.size() < 2 || shown.size() != ranks.size()) throw Error("Chakra traces: at least two ranks, each named");
+  std::vector<RankTrace> traces;
+  for (size_t r = 0; r < ranks.size(); ++r) traces.push_back(parse_rank(ranks[r], shown[r]));
   return Builder(std::move(traces)).build();
 }
 

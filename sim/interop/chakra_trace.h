@@ -42,5 +42,7 @@ struct ChakraGraph {
 // Throws Error. `shown_prefix` is how messages name the files (the path as
 // the user wrote it).
 ChakraGraph read_chakra_traces(const std::string& prefix, const std::string& shown_prefix);
+// The same from the files' bytes, rank by rank, named `shown[r]` in messages.
+ChakraGraph chakra_graph_from_bytes(const std::vector<std::string>& ranks, const std::vector<std::string>& shown);
 
 }  // namespace photonsim

@@ -56,9 +56,10 @@ TEST(ChakraImport, DataAndTensorParallelTraceBecomesOneGraph) {
   const TaskNode& dp = named(g, "dp1.c0.allreduce");
   EXPECT_EQ(dp.gpus, (std::vector<int>{1, 3, 5, 7}));
   EXPECT_EQ(dp.message, Bytes(8'388'608));
-  EXPECT_EQ(dp.after, (std::vector<std::string>{"tp0.c3.allreduce", "tp1.c3.allreduce", "tp2.c3.allreduce",
-                                                "tp3.c3.allreduce"}));
-  EXPECT_EQ(c.node_locations.at("dp1.c0.allreduce"), source("configs/chakra/dp_tp_8/trace") + ".1.et: node 8 (dp_all_reduce)");
+  EXPECT_EQ(dp.after,
+            (std::vector<std::string>{"tp0.c3.allreduce", "tp1.c3.allreduce", "tp2.c3.allreduce", "tp3.c3.allreduce"}));
+  EXPECT_EQ(c.node_locations.at("dp1.c0.allreduce"),
+            source("configs/chakra/dp_tp_8/trace") + ".1.et: node 8 (dp_all_reduce)");
   EXPECT_TRUE(c.warnings.empty());
 }
 
@@ -73,8 +74,8 @@ TEST(ChakraImport, SendsAndReceivesPairIntoPeerToPeerNodes) {
   EXPECT_EQ(p.bytes, Bytes(65536));
   // The send waits for its sender's forward, the receive for its receiver's.
   EXPECT_EQ(p.after, (std::vector<std::string>{"r0.0.layer0.fwd", "r3.0.layer0.fwd"}));
-  EXPECT_EQ(named(g, "r0.3.layer0.bwd").after, (std::vector<std::string>{"r0.0.layer0.fwd", "p2p.0->1.tag0.0",
-                                                                         "p2p.3->0.tag3.0"}));
+  EXPECT_EQ(named(g, "r0.3.layer0.bwd").after,
+            (std::vector<std::string>{"r0.0.layer0.fwd", "p2p.0->1.tag0.0", "p2p.3->0.tag3.0"}));
 }
 
 TEST(ChakraImport, MoreRanksThanGpusIsAnError) {

@@ -11,6 +11,7 @@
 #include "core/error.h"
 #include "schedules/model/schedule_io.h"
 #include "sim/app/config_loader.h"
+#include "tests/fuzz/chakra_fuzz_target.h"
 #include "tests/fuzz/graph_fuzz_target.h"
 #include "tests/fuzz/schedule_fuzz_target.h"
 
@@ -63,6 +64,24 @@ TEST(FuzzCorpus, ScheduleInputsParseVerifyAndReplayOrFailWithAnError) {
       ADD_FAILURE() << f << ": " << e.what();
     }
   }
+}
+
+TEST(FuzzCorpus, ChakraInputsBecomeGraphsOrFailWithOneLine) {
+  const std::vector<fs::path> files = corpus("chakra");
+  EXPECT_GE(files.size(), 4u);
+  size_t graphs = 0;
+  for (const fs::path& f : files) {
+    const std::string data = contents(f);
+    try {
+      photonsim_fuzz::exercise_chakra_input(reinterpret_cast<const uint8_t*>(data.data()), data.size());
+      ++graphs;
+    } catch (const Error& e) {
+      EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos) << f;
+    } catch (const std::exception& e) {
+      ADD_FAILURE() << f << ": " << e.what();
+    }
+  }
+  EXPECT_GE(graphs, 2u);  // the shipped traces' seeds
 }
 
 }  // namespace
