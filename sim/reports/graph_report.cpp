@@ -8,24 +8,13 @@
 #include "sim/reports/csv_text.h"
 #include "sim/reports/json_text.h"
 #include "sim/reports/json_writer.h"
+#include "sim/reports/report_numbers.h"
 
 namespace photonsim {
 
 namespace {
 
-std::string fixed(double v, int decimals) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-  return buf;
-}
-
 std::string ps(Time t) { return std::to_string(t.picoseconds()); }
-
-double error_pct(Time measured, Time predicted) {
-  if (predicted.picoseconds() == 0) return measured.picoseconds() == 0 ? 0.0 : 100.0;
-  return 100.0 * static_cast<double>(measured.picoseconds() - predicted.picoseconds()) /
-         static_cast<double>(predicted.picoseconds());
-}
 
 Time compute_time(const TaskNode& node, const GraphNodeResult& r) {
   return node.kind == TaskKind::compute ? r.end - r.start : Time::zero();

@@ -3,6 +3,7 @@
 #include "sim/reports/csv_text.h"
 #include "sim/reports/json_text.h"
 #include "sim/reports/json_writer.h"
+#include "sim/reports/report_numbers.h"
 
 #include <cstdio>
 #include <sstream>
@@ -14,18 +15,6 @@
 namespace photonsim {
 
 namespace {
-
-double error_pct(Time measured, Time predicted) {
-  if (predicted.picoseconds() == 0) return measured.picoseconds() == 0 ? 0.0 : 100.0;
-  return 100.0 * static_cast<double>(measured.picoseconds() - predicted.picoseconds()) /
-         static_cast<double>(predicted.picoseconds());
-}
-
-std::string fixed(double v, int decimals) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-  return buf;
-}
 
 struct Column {
   std::string name;

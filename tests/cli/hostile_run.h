@@ -42,6 +42,20 @@ inline std::string slurp(const fs::path& p) {
   return s.str();
 }
 
+// A JSON report without its wall-clock lines ("wall_s", "synthesis_s",
+// "simulation_s"), which differ run to run: the rest must match byte for byte.
+inline std::string without_timings(const std::string& json) {
+  std::string out, line;
+  std::istringstream in(json);
+  while (std::getline(in, line)) {
+    if (line.find("\"wall_s\"") == std::string::npos && line.find("\"synthesis_s\"") == std::string::npos &&
+        line.find("\"simulation_s\"") == std::string::npos) {
+      out += line + "\n";
+    }
+  }
+  return out;
+}
+
 struct HostileLimits {
   double seconds = 10;
   long peak_rss_kib = 2L * 1024 * 1024;  // 2 GiB

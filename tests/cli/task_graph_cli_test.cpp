@@ -19,15 +19,6 @@ using photonsim::testing_support::JsonValue;
 using photonsim::testing_support::parse_json;
 using photonsim::testing_support::validate_trace;
 
-std::string without_wall(const std::string& json) {
-  std::string out, line;
-  std::istringstream in(json);
-  while (std::getline(in, line)) {
-    if (line.find("\"wall_s\"") == std::string::npos) out += line + "\n";
-  }
-  return out;
-}
-
 class TaskGraphCli : public Hostile {};
 
 TEST_F(TaskGraphCli, ShippedTrainingIterationsRunDeterministically) {
@@ -36,7 +27,7 @@ TEST_F(TaskGraphCli, ShippedTrainingIterationsRunDeterministically) {
     ASSERT_EQ(a.code, 0) << config << ": " << a.err;
     const HostileOutcome b = run({"run", config.string(), "--format", "json"});
     ASSERT_EQ(b.code, 0) << b.err;
-    EXPECT_EQ(without_wall(a.out), without_wall(b.out)) << config;
+    EXPECT_EQ(without_timings(a.out), without_timings(b.out)) << config;
     const JsonValue doc = parse_json(a.out);
     const int64_t iteration = doc.at("iteration_ps").integer();
     EXPECT_GT(iteration, 0);
@@ -44,7 +35,7 @@ TEST_F(TaskGraphCli, ShippedTrainingIterationsRunDeterministically) {
     EXPECT_LE(doc.at("critical_compute_ps").integer() + doc.at("critical_communication_ps").integer() +
                   doc.at("critical_port_wait_ps").integer(),
               iteration);
-    EXPECT_EQ(without_wall(slurp(dir_ / "out" / "graph.json")), without_wall(a.out));
+    EXPECT_EQ(without_timings(slurp(dir_ / "out" / "graph.json")), without_timings(a.out));
     // The analytical fidelity is the packet run's prediction: every node its
     // predicted time under the same rules.
     const HostileOutcome analytical = run({"run", config.string(), "--format", "json", "--fidelity", "analytical"});
@@ -77,7 +68,7 @@ TEST_F(TaskGraphCli, TraceOfATrainingIterationIsValid) {
       run({"run", config, "--format", "json", "--set", "fabric.preconfigure=true", "--trace", trace});
   ASSERT_EQ(traced.code, 0) << traced.err;
   const HostileOutcome plain = run({"run", config, "--format", "json", "--set", "fabric.preconfigure=true"});
-  EXPECT_EQ(without_wall(traced.out), without_wall(plain.out));
+  EXPECT_EQ(without_timings(traced.out), without_timings(plain.out));
   const JsonValue doc = parse_json(slurp(trace));
   EXPECT_EQ(validate_trace(doc), std::vector<std::string>{});
   const JsonValue result = parse_json(plain.out);

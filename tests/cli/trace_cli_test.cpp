@@ -18,19 +18,6 @@ using photonsim::testing_support::JsonValue;
 using photonsim::testing_support::parse_json;
 using photonsim::testing_support::validate_trace;
 
-// The report without the wall-clock fields, which differ run to run.
-std::string without_timings(const std::string& json) {
-  std::string out, line;
-  std::istringstream in(json);
-  while (std::getline(in, line)) {
-    if (line.find("\"wall_s\"") == std::string::npos && line.find("\"synthesis_s\"") == std::string::npos &&
-        line.find("\"simulation_s\"") == std::string::npos) {
-      out += line + "\n";
-    }
-  }
-  return out;
-}
-
 class TraceCli : public Hostile {
  protected:
   // Files under the scratch folder other than the runner's own captures.
