@@ -12,6 +12,7 @@
 #include "schedules/algorithms/bine.h"
 #include "schedules/algorithms/bruck_concat.h"
 #include "schedules/algorithms/bucket.h"
+#include "schedules/algorithms/msccl_algorithm.h"
 #include "schedules/alltoall/baselines/directconnect_baseline.h"
 #include "schedules/planners/every_step_planner.h"
 #include "schedules/alltoall/baselines/fast_baseline.h"
@@ -52,6 +53,8 @@ SynthesizerRegistry SynthesizerRegistry::with_builtins() {
   r.add_algorithm<AlltoallDex>();
   r.add_algorithm<AlltoallRetri>();
   r.add_algorithm<BroadcastBinaryTree>();
+  // -- imported algorithms --
+  r.add_algorithm<MscclAlgorithm>();
   // -- joint all-to-all synthesis (the all-to-all paper) and its baselines --
   r.add_algorithm<Rdc>();
   r.add_algorithm<StaticRingBaseline>();

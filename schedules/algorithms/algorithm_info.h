@@ -21,6 +21,9 @@ struct AlgorithmInfo {
   std::vector<ParameterSpec> parameters = {};
   std::string sizes = "n >= 2";
   bool sized_flows = false;  // accepts workload.distribution other than uniform
+  // Reads its steps from a file the user names (synthesis.algorithm.file):
+  // not enumerable, so the every-algorithm tests pass it by.
+  bool reads_file = false;
 };
 
 }  // namespace photonsim

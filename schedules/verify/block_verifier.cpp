@@ -68,7 +68,7 @@ class Verifier {
                   "an all-to-all of " + std::to_string(parts_) + " part(s) per flow needs n*n*parts = " +
                       std::to_string(n_ * n_ * parts_) + " blocks, the schedule declares " + std::to_string(blocks_));
     }
-    if ((s_.collective() == Collective::allgather || reducing_) && blocks_ != n_) {
+    if ((s_.collective() == Collective::allgather || s_.collective() == Collective::reducescatter) && blocks_ != n_) {
       return fail(result, 0, 0, 0,
                   std::string("a ") + to_string(s_.collective()) + " needs n = " + std::to_string(n_) +
                       " blocks, the schedule declares " + std::to_string(blocks_));

@@ -9,7 +9,8 @@
 //   all-gather,
 //   broadcast       every node ends with every block;
 //   reduce-scatter  node b ends with block b reduced over every input exactly once;
-//   AllReduce       every node ends with every block reduced over every input exactly once.
+//   AllReduce       every node ends with every block reduced over every input exactly once
+//                   (any number of blocks; all-gather and reduce-scatter have one per node).
 // A reduction that adds an input twice is a violation the moment it happens.
 // Transfer sizes must match the blocks they carry (schedules/model/block_sizes.h;
 // all-to-all blocks are `message` bytes each). The first violation is

@@ -24,6 +24,7 @@
 #include "schedules/alltoall/rdc.h"
 #include "schedules/verify/block_verifier.h"
 #include "schedules/model/schedule_io.h"
+#include "schedules/msccl/msccl_writer.h"
 #include "schedules/synthesizer_registry.h"
 #include "sim/reports/bound_report.h"
 #include "sim/sweep/sweep_mpi.h"
@@ -54,7 +55,7 @@ constexpr const char* kUsage =
     "usage:\n"
     "  photonsim run CONFIG.yaml [--set key=value]... [--format table|json|csv] [--out DIR] [--seed N]\n"
     "                [--fidelity packet|chunk|analytical] [--trace FILE.json]\n"
-    "  photonsim synth CONFIG.yaml --out FILE.pb [--set key=value]...\n"
+    "  photonsim synth CONFIG.yaml --out FILE.pb|FILE.xml [--set key=value]...\n"
     "  photonsim replay FILE.pb CONFIG.yaml [--set key=value]... [--format table|json|csv] [--out DIR] [--no-verify]\n"
     "                [--trace FILE.json]\n"
     "  photonsim plan CONFIG.yaml [--set key=value]... [--format table|json]\n"
@@ -272,12 +273,12 @@ int verb_synth(int argc, const char* const* argv, std::ostream& out, const Memor
   // clang-format off
   d.add_options()("help,h", "show this help")(
       "set", po::value(&o.sets)->composing(), "override a config key (repeatable)")(
-      "out", po::value(&o.out), "schedule file to write (.pb binary; .pbtxt/.textproto text)");
+      "out", po::value(&o.out), "schedule file to write (.pb binary; .pbtxt/.textproto text; .xml an MSCCL algorithm)");
   // clang-format on
   po::variables_map vm = parse(argc, argv, d, {{"config", &config_path}});
   if (vm.count("help")) {
-    out << "usage: photonsim synth CONFIG.yaml --out FILE.pb\n"
-           "Synthesizes the schedule, writes it, and prints its prediction.\n\n"
+    out << "usage: photonsim synth CONFIG.yaml --out FILE.pb|FILE.xml\n"
+           "Synthesizes the schedule, writes it (FILE.xml: as an MSCCL XML algorithm), and prints its prediction.\n\n"
         << d;
     return 0;
   }
@@ -295,7 +296,11 @@ int verb_synth(int argc, const char* const* argv, std::ostream& out, const Memor
     s.prediction().total();  // the sum over steps must fit too
     return s;
   });
-  write_schedule(schedule, o.out);
+  if (o.out.ends_with(".xml")) {
+    write_file_atomically(o.out, write_msccl_xml(schedule));
+  } else {
+    write_schedule(schedule, o.out);
+  }
   const Prediction& p = schedule.prediction();
   out << to_string(schedule.collective()) << " / " << schedule.algorithm() << " / planner " << schedule.planner()
       << ": " << schedule.steps().size() << " steps, " << schedule.reconfigurations() << " reconfigurations, "

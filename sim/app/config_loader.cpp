@@ -647,8 +647,13 @@ class Reader {
   }
 
   // `bruck` or `{type: bruck, radix: 3}`; parameters stay strings for the algorithm.
+  // An algorithm read from a file (msccl) names it relative to the config's folder.
   std::pair<std::string, std::map<std::string, std::string>> algorithm_spec(const Entry& entry) const {
-    return named_component(entry, "algorithm");
+    auto spec = named_component(entry, "algorithm");
+    const auto file = spec.second.find("file");
+    if (file != spec.second.end() && !file->second.empty() && !std::filesystem::path(file->second).is_absolute())
+      file->second = (std::filesystem::path(source_).parent_path() / std::filesystem::path(file->second)).string();
+    return spec;
   }
 
   std::pair<std::string, std::map<std::string, std::string>> named_component(const Entry& entry,

@@ -20,7 +20,8 @@ namespace {
 TEST(EveryAlgorithm, RunsWithStaticAndEveryStepPlanners) {
   const SynthesizerRegistry registry = SynthesizerRegistry::with_builtins();
   for (const auto& algorithm : registry.algorithms()) {
-    if (algorithm.is_joint()) continue;  // planner `joint` only: JointAlgorithms below
+    if (algorithm.info.reads_file) continue;  // needs a file: tests/schedules/msccl/
+    if (algorithm.is_joint()) continue;       // planner `joint` only: JointAlgorithms below
     for (Collective collective : algorithm.info.collectives) {
       for (const char* planner : {"static", "every_step"}) {
         FabricSpec f = testing_support::test_fabric(8, 2);
@@ -48,6 +49,7 @@ TEST(EveryAlgorithm, RunsWithStaticAndEveryStepPlanners) {
 TEST(EveryAlgorithm, JointAlgorithmsRunWithEveryWorkloadDistribution) {
   const SynthesizerRegistry registry = SynthesizerRegistry::with_builtins();
   for (const auto& algorithm : registry.algorithms()) {
+    if (algorithm.info.reads_file) continue;  // needs a file: tests/schedules/msccl/
     if (!algorithm.is_joint()) continue;
     for (int ports : {1, 2, 3}) {
       for (FlowDistribution distribution :
@@ -89,6 +91,7 @@ TEST(EveryAlgorithm, RunsOrRefusesEveryGpuCountFrom2To64) {
   for (int n = 2; n <= 17; ++n) counts.push_back(n);
   for (int n : {27, 32, 64}) counts.push_back(n);
   for (const auto& algorithm : registry.algorithms()) {
+    if (algorithm.info.reads_file) continue;  // needs a file: tests/schedules/msccl/
     for (Collective collective : algorithm.info.collectives) {
       for (const char* planner : {"every_step", "static"}) {
         if (algorithm.is_joint() && std::string(planner) == "static") continue;  // planner `joint` only

@@ -44,6 +44,7 @@ TEST(SynthesizerRegistry, BuiltinNamesAndDefaults) {
   const auto r = SynthesizerRegistry::with_builtins();
   auto find_algorithm = [&](const std::string& name) -> const SynthesizerRegistry::AlgorithmEntry* {
     for (const auto& a : r.algorithms()) {
+      if (a.info.reads_file) continue;  // needs a file: tests/schedules/msccl/
       if (a.info.name == name) return &a;
     }
     return nullptr;

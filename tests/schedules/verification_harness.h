@@ -41,6 +41,7 @@ inline Schedule synthesize_for_verification(const VerificationCase& c) {
   input.planner = "every_step";
   const SynthesizerRegistry registry = SynthesizerRegistry::with_builtins();
   for (const auto& entry : registry.algorithms()) {
+    if (entry.info.reads_file) continue;  // needs a file: tests/schedules/msccl/
     if (entry.info.name != c.algorithm) continue;
     const ComponentParams params(entry.info.name, c.params, entry.info.parameters, "algorithm");
     const StepPattern pattern = entry.algorithm->pattern(AlgorithmInput{input.fabric, input.workload, params});

@@ -71,6 +71,7 @@ struct Problem {
 StepPattern pattern_of(const Problem& p) {
   const SynthesizerRegistry registry = SynthesizerRegistry::with_builtins();
   for (const auto& a : registry.algorithms()) {
+    if (a.info.reads_file) continue;  // needs a file: tests/schedules/msccl/
     if (a.info.name != p.algorithm) continue;
     const ComponentParams params(a.info.name, {}, a.info.parameters, "algorithm");
     return a.algorithm->pattern(AlgorithmInput{p.fabric, p.workload, params});

@@ -1,0 +1,21 @@
+#pragma once
+// Contract: an MSCCL XML algorithm as a collective algorithm
+// (synthesis.algorithm: {type: msccl, file: algo.xml}, the path relative to
+// the config's folder): the file's transfers by dependency level become the
+// steps (schedules/msccl/msccl_reader.h), sized from workload.message (the
+// file's nchunksperloop chunks, as MSCCL cuts the buffer), so any planner can
+// choose topologies for them and the verifier proves them. The file must
+// match the fabric's GPU count, the workload's collective and, for a
+// broadcast, its root; an Error names the file and what differs.
+#include "schedules/algorithms/collective_algorithm.h"
+
+namespace photonsim {
+
+class MscclAlgorithm : public CollectiveAlgorithm {
+ public:
+  AlgorithmInfo info() const override;
+  bool supports(int gpus, int ports) const override;
+  StepPattern pattern(const AlgorithmInput& input) const override;
+};
+
+}  // namespace photonsim
