@@ -26,17 +26,17 @@ std::string read_algorithm_file(const std::string& path) {
 }  // namespace
 
 AlgorithmInfo MscclAlgorithm::info() const {
-  return {"msccl",
-          {Collective::allreduce, Collective::reducescatter, Collective::allgather, Collective::alltoall,
-           Collective::broadcast},
-          "static",
-          "an MSCCL XML algorithm (msccl-tools, TACCL, TE-CCL): thread-block steps become transfers, dependency "
-          "levels become steps",
-          {ParameterSpec::computed("file", ParameterType::text, "",
-                                   "the MSCCL XML file, relative to the config's folder")},
-          "the file's ngpus",
-          false,
-          true};
+  return {
+      "msccl",
+      {Collective::allreduce, Collective::reducescatter, Collective::allgather, Collective::alltoall,
+       Collective::broadcast},
+      "static",
+      "an MSCCL XML algorithm (msccl-tools, TACCL, TE-CCL): thread-block steps become transfers, dependency "
+      "levels become steps",
+      {ParameterSpec::computed("file", ParameterType::text, "", "the MSCCL XML file, relative to the config's folder")},
+      "the file's ngpus",
+      false,
+      true};
 }
 
 bool MscclAlgorithm::supports(int gpus, int /*ports*/) const { return gpus >= 2; }
@@ -49,8 +49,8 @@ StepPattern MscclAlgorithm::pattern(const AlgorithmInput& input) const {
     throw Error(path + ": the algorithm is for ngpus = " + std::to_string(program.gpus) + " GPUs, fabric.gpus is " +
                 std::to_string(input.gpus()));
   if (program.collective != w.collective)
-    throw Error(path + ": the algorithm is a " + to_string(program.collective) + ", workload.collective is " +
-                to_string(w.collective));
+    throw Error(path + ": the algorithm's collective is " + to_string(program.collective) +
+                ", workload.collective is " + to_string(w.collective));
   if (program.collective == Collective::broadcast && program.root != w.root)
     throw Error(path + ": the broadcast is from root " + std::to_string(program.root) + ", workload.root is " +
                 std::to_string(w.root));

@@ -32,10 +32,10 @@ struct StepKind {
 };
 
 constexpr StepKind kKinds[] = {
-    {"s", false, true, false, false, true},    {"r", true, false, false, true, false},
-    {"rcs", true, true, false, true, false},   {"rrs", true, true, true, false, true},
-    {"rrc", true, false, true, true, true},    {"rrcs", true, true, true, true, true},
-    {"cpy", false, false, false, true, true},  {"re", false, false, true, true, true},
+    {"s", false, true, false, false, true},     {"r", true, false, false, true, false},
+    {"rcs", true, true, false, true, false},    {"rrs", true, true, true, false, true},
+    {"rrc", true, false, true, true, true},     {"rrcs", true, true, true, true, true},
+    {"cpy", false, false, false, true, true},   {"re", false, false, true, true, true},
     {"nop", false, false, false, false, false},
 };
 
@@ -58,7 +58,7 @@ struct Op {
   int64_t count = 0;
   int dep_tb_id = -1;  // the thread block id as written, resolved later
   int dep_step = -1;
-  int64_t dep = -1;    // op index
+  int64_t dep = -1;      // op index
   int64_t sent_by = -1;  // the receive part's matching send
   std::string where;
 };
@@ -170,8 +170,8 @@ class Reader {
       case Collective::alltoall: {
         if (chunks_ % n_ != 0)
           fail(root_.line, where,
-               "attribute 'nchunksperloop' must be a multiple of ngpus = " + std::to_string(n_) + " for alltoall (got " +
-                   std::to_string(chunks_) + ")");
+               "attribute 'nchunksperloop' must be a multiple of ngpus = " + std::to_string(n_) +
+                   " for alltoall (got " + std::to_string(chunks_) + ")");
         factor_ = chunks_ / n_;
         const uint64_t blocks = static_cast<uint64_t>(n_) * static_cast<uint64_t>(n_) * static_cast<uint64_t>(factor_);
         if (blocks > kMaxBlocks)
@@ -208,8 +208,7 @@ class Reader {
   }
 
   void read_tb(Gpu& gpu, const XmlElement& e, const std::string& gpu_where) {
-    if (e.name != "tb")
-      fail(e.line, gpu_where, "unexpected element <" + e.name + "> (only <tb> belongs here)");
+    if (e.name != "tb") fail(e.line, gpu_where, "unexpected element <" + e.name + "> (only <tb> belongs here)");
     ThreadBlock tb;
     tb.id = static_cast<int>(*number(e, gpu_where + " <tb>", "id", 0, 1 << 20));
     const std::string where = gpu_where + " <tb id=" + std::to_string(tb.id) + ">";
@@ -218,10 +217,13 @@ class Reader {
     tb.recv = static_cast<int>(*number(e, where, "recv", -1, n_ - 1));
     tb.channel = static_cast<int>(*number(e, where, "chan", -1, channels_ - 1));
     if (tb.send == gpu.id || tb.recv == gpu.id)
-      fail(e.line, where, "attribute '" + std::string(tb.send == gpu.id ? "send" : "recv") +
-                              "' names the GPU itself (" + std::to_string(gpu.id) + ")");
+      fail(e.line, where,
+           "attribute '" + std::string(tb.send == gpu.id ? "send" : "recv") + "' names the GPU itself (" +
+               std::to_string(gpu.id) + ")");
     if ((tb.send >= 0 || tb.recv >= 0) && tb.channel < 0)
-      fail(e.line, where, "attribute 'chan' must be 0.." + std::to_string(channels_ - 1) + " for a thread block that sends or receives");
+      fail(e.line, where,
+           "attribute 'chan' must be 0.." + std::to_string(channels_ - 1) +
+               " for a thread block that sends or receives");
     for (const ThreadBlock& other : gpu.tbs) {
       if (tb.send >= 0 && other.send == tb.send && other.channel == tb.channel)
         fail(e.line, where,
@@ -295,8 +297,8 @@ class Reader {
     if (offset < 0 || offset + op.count > size)
       fail(e.line, op.where,
            std::string("attribute '") + off_key + "' = " + std::to_string(offset) + " with cnt " +
-               std::to_string(op.count) + " lies outside " + buf_key + " (" + sizes[static_cast<int>(buffer)] +
-               " = " + std::to_string(size) + ")");
+               std::to_string(op.count) + " lies outside " + buf_key + " (" + sizes[static_cast<int>(buffer)] + " = " +
+               std::to_string(size) + ")");
   }
 
   void resolve_dependencies() {
@@ -305,8 +307,9 @@ class Reader {
       const Gpu& gpu = gpus_[static_cast<size_t>(op.gpu)];
       const auto tb = gpu.tb_by_id.find(op.dep_tb_id);
       if (tb == gpu.tb_by_id.end())
-        fail(op.line, op.where, "attribute 'depid' names thread block " + std::to_string(op.dep_tb_id) +
-                                    ", which GPU " + std::to_string(op.gpu) + " does not have");
+        fail(op.line, op.where,
+             "attribute 'depid' names thread block " + std::to_string(op.dep_tb_id) + ", which GPU " +
+                 std::to_string(op.gpu) + " does not have");
       const ThreadBlock& target = gpu.tbs[static_cast<size_t>(tb->second)];
       if (op.dep_step >= static_cast<int>(target.ops.size()))
         fail(op.line, op.where,
@@ -337,10 +340,9 @@ class Reader {
         const std::string where = "<gpu id=" + std::to_string(gpu.id) + "> <tb id=" + std::to_string(tb.id) + ">";
         if (sends.size() != receives.size())
           fail(line_of(tb), where,
-               "sends " + std::to_string(sends.size()) + " time(s) to GPU " + std::to_string(tb.send) +
-                   " on channel " + std::to_string(tb.channel) + ", but GPU " + std::to_string(tb.send) +
-                   " receives " + std::to_string(receives.size()) + " time(s) from GPU " + std::to_string(gpu.id) +
-                   " on it");
+               "sends " + std::to_string(sends.size()) + " time(s) to GPU " + std::to_string(tb.send) + " on channel " +
+                   std::to_string(tb.channel) + ", but GPU " + std::to_string(tb.send) + " receives " +
+                   std::to_string(receives.size()) + " time(s) from GPU " + std::to_string(gpu.id) + " on it");
         for (size_t k = 0; k < sends.size(); ++k) {
           const Op& send = ops_[static_cast<size_t>(sends[k])];
           Op& recv = ops_[static_cast<size_t>(receives[k])];
@@ -431,9 +433,9 @@ class Reader {
   void check_same_blocks(const Op& op, const std::vector<uint32_t>& incoming, const std::vector<uint32_t>& local) {
     for (size_t c = 0; c < incoming.size(); ++c) {
       if (incoming[c] != local[c])
-        fail(op.line, op.where,
-             "reduces block " + std::to_string(incoming[c]) + " into a chunk holding block " +
-                 std::to_string(local[c]));
+        fail(
+            op.line, op.where,
+            "reduces block " + std::to_string(incoming[c]) + " into a chunk holding block " + std::to_string(local[c]));
     }
   }
 
@@ -492,7 +494,8 @@ class Reader {
     // (the next step of the block may send in the same level); whoever
     // depends on it explicitly or receives it waits for the whole transfer.
     int64_t start = 0;
-    if (op.index > 0) start = std::max(start, finish_tb_[static_cast<size_t>(tb.ops[static_cast<size_t>(op.index - 1)])]);
+    if (op.index > 0)
+      start = std::max(start, finish_tb_[static_cast<size_t>(tb.ops[static_cast<size_t>(op.index - 1)])]);
     if (op.dep >= 0) start = std::max(start, finish_dep_[static_cast<size_t>(op.dep)]);
     std::vector<uint32_t> incoming;
     if (op.kind->receives) {
@@ -548,7 +551,8 @@ class Reader {
       });
       std::vector<Transfer> merged;
       for (const Transfer* t : level) {
-        if (!merged.empty() && merged.back().src == t->src && merged.back().dst == t->dst && merged.back().op == t->op) {
+        if (!merged.empty() && merged.back().src == t->src && merged.back().dst == t->dst &&
+            merged.back().op == t->op) {
           merged.back().blocks.insert(merged.back().blocks.end(), t->blocks.begin(), t->blocks.end());
         } else {
           merged.push_back(*t);

@@ -127,8 +127,9 @@ class Writer {
         auto& slots = scratch_[static_cast<size_t>(gpu)];
         const auto it = slots.find(block);
         if (it != slots.end()) return {'s', it->second};
-        if (!arriving) throw Error("MSCCL export: GPU " + std::to_string(gpu) + " sends block " +
-                                   std::to_string(block) + " it never received");
+        if (!arriving)
+          throw Error("MSCCL export: GPU " + std::to_string(gpu) + " sends block " + std::to_string(block) +
+                      " it never received");
         const int64_t slot = static_cast<int64_t>(slots.size());
         slots.emplace(block, slot);
         return {'s', slot};
@@ -196,8 +197,7 @@ class Writer {
         const int64_t id = add(u, tb_of_.at({u, static_cast<int>(t.dst)}), std::move(op));
         gpus_[static_cast<size_t>(u)][static_cast<size_t>(ops_[static_cast<size_t>(id)].tb)].send =
             static_cast<int>(t.dst);
-        for (int64_t c = 0; c < run.count; ++c)
-          readers_[{u, {run.src.buffer, run.src.offset + c}}].push_back(id);
+        for (int64_t c = 0; c < run.count; ++c) readers_[{u, {run.src.buffer, run.src.offset + c}}].push_back(id);
         if (anchor_now[static_cast<size_t>(u)] < 0) anchor_now[static_cast<size_t>(u)] = id;
       }
     }
@@ -314,8 +314,7 @@ class Writer {
     out << "      <step s=\"" << at << "\" type=\"" << op.type << "\" srcbuf=\"" << op.src.buffer << "\" srcoff=\""
         << op.src.offset << "\" dstbuf=\"" << op.dst.buffer << "\" dstoff=\"" << op.dst.offset << "\" cnt=\""
         << op.count << "\" depid=\"" << (dep < 0 ? -1 : ops_[static_cast<size_t>(dep)].tb) << "\" deps=\""
-        << (dep < 0 ? -1 : position[static_cast<size_t>(dep)]) << "\" hasdep=\"" << (has_dependent ? 1 : 0)
-        << "\"/>\n";
+        << (dep < 0 ? -1 : position[static_cast<size_t>(dep)]) << "\" hasdep=\"" << (has_dependent ? 1 : 0) << "\"/>\n";
   }
 
   static std::string escape(const std::string& text) {

@@ -159,8 +159,7 @@ class XmlReader {
       if (at_end()) fail("the file ends inside the tag <" + element.name + ">");
       if (!spaced) fail("expected a space, '>' or '/>' in the tag <" + element.name + ">");
       const std::string name = read_name("an attribute of <" + element.name + ">");
-      if (element.attribute(name))
-        fail("<" + element.name + "> has the attribute '" + name + "' twice");
+      if (element.attribute(name)) fail("<" + element.name + "> has the attribute '" + name + "' twice");
       skip_spaces();
       expect('=', "'=' after the attribute '" + name + "' of <" + element.name + ">");
       skip_spaces();

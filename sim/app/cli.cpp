@@ -297,7 +297,13 @@ int verb_synth(int argc, const char* const* argv, std::ostream& out, const Memor
     return s;
   });
   if (o.out.ends_with(".xml")) {
-    write_file_atomically(o.out, write_msccl_xml(schedule));
+    std::string xml;
+    try {
+      xml = write_msccl_xml(schedule);
+    } catch (const Error& e) {
+      throw Error(o.out + ": " + e.what());
+    }
+    write_file_atomically(o.out, xml);
   } else {
     write_schedule(schedule, o.out);
   }

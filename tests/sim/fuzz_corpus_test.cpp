@@ -13,6 +13,7 @@
 #include "sim/app/config_loader.h"
 #include "tests/fuzz/chakra_fuzz_target.h"
 #include "tests/fuzz/graph_fuzz_target.h"
+#include "tests/fuzz/msccl_fuzz_target.h"
 #include "tests/fuzz/schedule_fuzz_target.h"
 
 namespace photonsim {
@@ -82,6 +83,24 @@ TEST(FuzzCorpus, ChakraInputsBecomeGraphsOrFailWithOneLine) {
     }
   }
   EXPECT_GE(graphs, 2u);  // the shipped traces' seeds
+}
+
+TEST(FuzzCorpus, MscclInputsReadOrFailWithOneLine) {
+  const std::vector<fs::path> files = corpus("msccl");
+  EXPECT_GE(files.size(), 4u);
+  size_t read = 0;
+  for (const fs::path& f : files) {
+    const std::string data = contents(f);
+    try {
+      photonsim_fuzz::exercise_msccl_input(reinterpret_cast<const uint8_t*>(data.data()), data.size());
+      ++read;
+    } catch (const Error& e) {
+      EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos) << f;
+    } catch (const std::exception& e) {
+      ADD_FAILURE() << f << ": " << e.what();
+    }
+  }
+  EXPECT_GE(read, 2u);  // the shipped algorithms' seeds
 }
 
 }  // namespace
