@@ -237,17 +237,34 @@ class Writer {
     // Thread-block order already orders a block's own steps, except that a
     // send hands its data over without waiting for delivery: a dependency on
     // an earlier send of the same block is kept, any other on the same block dropped.
+    // A thread block finishes its steps in order, so of the steps it
+    // depends on in one other block only the last counts, and one an
+    // earlier step of the same block already waited for need not be waited
+    // for again (msccl-tools drops the same redundant dependencies).
     std::vector<int64_t> position(ops_.size(), 0);
     std::vector<bool> depended(ops_.size(), false);
-    for (LogicalOp& op : ops_) {
-      std::vector<int64_t> kept;
-      for (int64_t d : op.deps) {
-        const LogicalOp& target = ops_[static_cast<size_t>(d)];
-        if (target.gpu == op.gpu && target.tb == op.tb && !(target.sends && op.sends)) continue;
-        kept.push_back(d);
-        depended[static_cast<size_t>(d)] = true;
+    for (const auto& tbs : gpus_) {
+      for (const ThreadBlockPlan& tb : tbs) {
+        std::map<int, int64_t> waited;  // other thread block -> latest op waited for
+        for (int64_t id : tb.ops) {
+          LogicalOp& op = ops_[static_cast<size_t>(id)];
+          std::map<int, int64_t> latest;
+          for (int64_t d : op.deps) {
+            const LogicalOp& target = ops_[static_cast<size_t>(d)];
+            if (target.tb == op.tb && !(target.sends && op.sends)) continue;
+            int64_t& slot = latest.try_emplace(target.tb, d).first->second;
+            slot = std::max(slot, d);
+          }
+          op.deps.clear();
+          for (const auto& [target_tb, d] : latest) {
+            const auto seen = waited.find(target_tb);
+            if (target_tb != op.tb && seen != waited.end() && seen->second >= d) continue;
+            op.deps.push_back(d);
+            depended[static_cast<size_t>(d)] = true;
+            if (target_tb != op.tb) waited[target_tb] = d;
+          }
+        }
       }
-      op.deps = std::move(kept);
     }
     for (const auto& tbs : gpus_) {
       for (const ThreadBlockPlan& tb : tbs) {

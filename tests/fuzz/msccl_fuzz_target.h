@@ -30,8 +30,8 @@ inline void exercise_msccl_input(const uint8_t* data, size_t size) {
   parts.blocks = program.blocks;
   parts.block_parts = program.block_parts;
   parts.root = program.root;
-  parts.message = Bytes(1000 * static_cast<int64_t>(program.collective == Collective::alltoall ? program.block_parts
-                                                                                                 : program.blocks));
+  parts.message = Bytes(
+      1000 * static_cast<int64_t>(program.collective == Collective::alltoall ? program.block_parts : program.blocks));
   parts.topologies.push_back(Topology("none", program.gpus, {}));
   for (const auto& level : program.levels) {
     Step step;

@@ -38,8 +38,8 @@ std::string algo(const std::string& gpus, const std::string& attributes = "") {
          attributes + ">\n" + gpus + "</algo>\n";
 }
 
-std::string step(int s, const std::string& type, const std::string& src, int srcoff, const std::string& dst,
-                 int dstoff, int cnt = 1, int depid = -1, int deps = -1) {
+std::string step(int s, const std::string& type, const std::string& src, int srcoff, const std::string& dst, int dstoff,
+                 int cnt = 1, int depid = -1, int deps = -1) {
   return "<step s=\"" + std::to_string(s) + "\" type=\"" + type + "\" srcbuf=\"" + src + "\" srcoff=\"" +
          std::to_string(srcoff) + "\" dstbuf=\"" + dst + "\" dstoff=\"" + std::to_string(dstoff) + "\" cnt=\"" +
          std::to_string(cnt) + "\" depid=\"" + std::to_string(depid) + "\" deps=\"" + std::to_string(deps) +
@@ -52,8 +52,8 @@ std::string gpu(int id, const std::string& tbs, int i_chunks = 2, int s_chunks =
 }
 
 std::string tb(int id, int send, int recv, const std::string& steps, int chan = 0) {
-  return "<tb id=\"" + std::to_string(id) + "\" send=\"" + std::to_string(send) + "\" recv=\"" +
-         std::to_string(recv) + "\" chan=\"" + std::to_string(chan) + "\">\n" + steps + "</tb>\n";
+  return "<tb id=\"" + std::to_string(id) + "\" send=\"" + std::to_string(send) + "\" recv=\"" + std::to_string(recv) +
+         "\" chan=\"" + std::to_string(chan) + "\">\n" + steps + "</tb>\n";
 }
 
 // Two GPUs exchanging both halves: reduce-scatter (rrc) then all-gather (r).
@@ -115,8 +115,9 @@ TEST(MscclReader, ReceivesWaitForTheirSendAndThreadBlocksRunInOrder) {
 
 TEST(MscclReader, ACopyReducedLocallyLaterIsAReduction) {
   // GPU 0 sends chunk 0 into GPU 1's scratch, which adds it into chunk 0 (re).
-  const std::string xml = algo(gpu(0, tb(0, 1, -1, step(0, "s", "i", 0, "i", -1))) +
-                               gpu(1, tb(0, -1, 0, step(0, "r", "i", -1, "s", 0) + step(1, "re", "s", 0, "i", 0)), 2, 1));
+  const std::string xml =
+      algo(gpu(0, tb(0, 1, -1, step(0, "s", "i", 0, "i", -1))) +
+           gpu(1, tb(0, -1, 0, step(0, "r", "i", -1, "s", 0) + step(1, "re", "s", 0, "i", 0)), 2, 1));
   const MscclProgram p = read_msccl_xml(xml, "t.xml");
   ASSERT_EQ(p.levels.size(), 1u);
   EXPECT_EQ(p.levels[0][0].op, TransferOp::reduce);
@@ -200,27 +201,37 @@ std::string replace(std::string text, const std::string& from, const std::string
 std::vector<BadFile> bad_files() {
   const std::string good = exchange_allreduce();
   return {
-      {"missing cnt", replace(good, " cnt=\"1\"", ""),
+      {"missing cnt",
+       replace(good, " cnt=\"1\"", ""),
        {"t.xml:4:", "<gpu id=0> <tb id=0> <step s=0>", "attribute 'cnt' is missing"}},
       {"missing coll", replace(good, " coll=\"allreduce\"", ""), {"t.xml:1:", "<algo>", "'coll' is missing"}},
-      {"step depends on itself", replace(good, "depid=\"-1\" deps=\"-1\"", "depid=\"0\" deps=\"0\""),
+      {"step depends on itself",
+       replace(good, "depid=\"-1\" deps=\"-1\"", "depid=\"0\" deps=\"0\""),
        {"t.xml:4:", "<step s=0>", "depends on itself"}},
-      {"dependency cycle", replace(good, "depid=\"-1\" deps=\"-1\"", "depid=\"0\" deps=\"2\""),
+      {"dependency cycle",
+       replace(good, "depid=\"-1\" deps=\"-1\"", "depid=\"0\" deps=\"2\""),
        {"<gpu id=0> <tb id=0> <step s=0>", "never runs", "cycle"}},
-      {"unknown step type", replace(good, "type=\"rrc\"", "type=\"rrx\""),
+      {"unknown step type",
+       replace(good, "type=\"rrc\"", "type=\"rrx\""),
        {"t.xml:5:", "<step s=1>", "'type' is 'rrx'", "rrcs"}},
-      {"unknown collective", replace(good, "coll=\"allreduce\"", "coll=\"reduce\""),
+      {"unknown collective",
+       replace(good, "coll=\"allreduce\"", "coll=\"reduce\""),
        {"t.xml:1:", "'coll' is 'reduce'", "alltoall"}},
       {"steps out of order", replace(good, "<step s=\"1\"", "<step s=\"7\""), {"t.xml:5:", "'s'", "expected 1"}},
-      {"offset beyond the buffer", replace(good, "srcoff=\"1\"", "srcoff=\"5\""),
+      {"offset beyond the buffer",
+       replace(good, "srcoff=\"1\"", "srcoff=\"5\""),
        {"t.xml:4:", "'srcoff' = 5", "i_chunks = 2"}},
-      {"unmatched send", replace(good, "<step s=\"3\" type=\"r\"", "<step s=\"3\" type=\"nop\""),
+      {"unmatched send",
+       replace(good, "<step s=\"3\" type=\"r\"", "<step s=\"3\" type=\"nop\""),
        {"<gpu id=", "sends 2 time(s) to GPU", "receives 1 time(s)"}},
-      {"send without a peer", replace(good, "send=\"1\" recv=\"1\"", "send=\"-1\" recv=\"1\""),
+      {"send without a peer",
+       replace(good, "send=\"1\" recv=\"1\"", "send=\"-1\" recv=\"1\""),
        {"t.xml:4:", "sends, but its thread block has send=-1"}},
-      {"peer is itself", replace(good, "send=\"1\" recv=\"1\"", "send=\"0\" recv=\"1\""),
+      {"peer is itself",
+       replace(good, "send=\"1\" recv=\"1\"", "send=\"0\" recv=\"1\""),
        {"<gpu id=0> <tb id=0>", "'send' names the GPU itself"}},
-      {"unknown dependency", replace(good, "depid=\"-1\" deps=\"-1\"", "depid=\"9\" deps=\"0\""),
+      {"unknown dependency",
+       replace(good, "depid=\"-1\" deps=\"-1\"", "depid=\"9\" deps=\"0\""),
        {"'depid' names thread block 9"}},
       {"not a number", replace(good, "ngpus=\"2\"", "ngpus=\"two\""), {"'ngpus' must be an integer"}},
       {"truncated", good.substr(0, good.size() / 2), {"t.xml:", "the file ends"}},
@@ -228,19 +239,24 @@ std::vector<BadFile> bad_files() {
       {"empty", "", {"t.xml:1:", "no root element"}},
       {"mismatched end tag", replace(good, "</tb>", "</gpu>"), {"t.xml:", "</gpu> closes <tb>"}},
       {"repeated attribute", replace(good, "ngpus=\"2\"", "ngpus=\"2\" ngpus=\"2\""), {"'ngpus' twice"}},
-      {"deep nesting", std::string(2000, '<').replace(0, 2000, [] {
-         std::string s;
-         for (int i = 0; i < 100; ++i) s += "<a>";
-         return s;
-       }()),
+      {"deep nesting",
+       std::string(2000, '<').replace(0, 2000,
+                                      [] {
+                                        std::string s;
+                                        for (int i = 0; i < 100; ++i) s += "<a>";
+                                        return s;
+                                      }()),
        {"nested deeper than 16"}},
       {"unknown entity", replace(good, "name=\"t\"", "name=\"&bad;\""), {"unknown entity '&bad;'"}},
-      {"reads an empty chunk", replace(good, "type=\"s\" srcbuf=\"i\" srcoff=\"1\"", "type=\"s\" srcbuf=\"i\" srcoff=\"5\""),
+      {"reads an empty chunk",
+       replace(good, "type=\"s\" srcbuf=\"i\" srcoff=\"1\"", "type=\"s\" srcbuf=\"i\" srcoff=\"5\""),
        {"lies outside"}},
-      {"allgather chunks", replace(replace(good, "coll=\"allreduce\"", "coll=\"allgather\""), "nchunksperloop=\"2\"",
-                                   "nchunksperloop=\"4\""),
+      {"allgather chunks",
+       replace(replace(good, "coll=\"allreduce\"", "coll=\"allgather\""), "nchunksperloop=\"2\"",
+               "nchunksperloop=\"4\""),
        {"'nchunksperloop' must equal ngpus = 2 for allgather"}},
-      {"broadcast without root", replace(good, "coll=\"allreduce\"", "coll=\"broadcast\""),
+      {"broadcast without root",
+       replace(good, "coll=\"allreduce\"", "coll=\"broadcast\""),
        {"<algo>", "attribute 'root' is missing"}},
   };
 }
@@ -258,14 +274,15 @@ TEST_P(MscclReaderRefuses, InOneLineNamingTheElement) {
 INSTANTIATE_TEST_SUITE_P(MalformedFiles, MscclReaderRefuses, testing::ValuesIn(bad_files()),
                          [](const testing::TestParamInfo<BadFile>& param) {
                            std::string name;
-                           for (char c : param.param.name) name.push_back(std::isalnum(static_cast<unsigned char>(c)) ? c : '_');
+                           for (char c : param.param.name)
+                             name.push_back(std::isalnum(static_cast<unsigned char>(c)) ? c : '_');
                            return name;
                          });
 
 TEST(MscclReader, ReadingAChunkThatHoldsNothingIsRefused) {
   // Broadcast from GPU 0: GPU 1 holds nothing it could send.
-  const std::string gpus = gpu(0, tb(0, -1, 1, step(0, "r", "i", -1, "i", 0))) +
-                           gpu(1, tb(0, 0, -1, step(0, "s", "i", 0, "i", -1)));
+  const std::string gpus =
+      gpu(0, tb(0, -1, 1, step(0, "r", "i", -1, "i", 0))) + gpu(1, tb(0, 0, -1, step(0, "s", "i", 0, "i", -1)));
   const std::string message = error_of(
       "<algo name=\"t\" nchannels=\"1\" nchunksperloop=\"2\" ngpus=\"2\" coll=\"broadcast\" inplace=\"1\" "
       "root=\"0\">\n" +
