@@ -48,6 +48,21 @@ TEST_F(MscclCli, ShippedHandWrittenAlgorithmsRunInTheirHandComputedTimes) {
   EXPECT_EQ(measured(pairs), 510'000);
 }
 
+TEST_F(MscclCli, ShippedExportIsWhatTheReadmeCommandWrites) {
+  const std::string xml = (dir_ / "swing.xml").string();
+  const HostileOutcome synth = run(
+      {"synth", kSource + "/configs/harvest_paper/swing_allreduce_32.yaml", "--set", "fabric.gpus=16", "--out", xml});
+  ASSERT_EQ(synth.code, 0) << synth.err;
+  EXPECT_EQ(slurp(xml), slurp(kSource + "/configs/msccl/swing_allreduce_16.xml"));
+  // Read back, it runs in the built-in swing's time.
+  const HostileOutcome imported = run({"run", kSource + "/configs/msccl/swing_allreduce_16.yaml", "--format", "json"});
+  const HostileOutcome builtin = run({"run", kSource + "/configs/harvest_paper/swing_allreduce_32.yaml", "--set",
+                                      "fabric.gpus=16", "--format", "json"});
+  ASSERT_EQ(imported.code, 0) << imported.err;
+  ASSERT_EQ(builtin.code, 0) << builtin.err;
+  EXPECT_EQ(measured(imported), measured(builtin));
+}
+
 TEST_F(MscclCli, MalformedAlgorithmsAreRefusedNamingFileLineAndElement) {
   std::string text = slurp(kSource + "/configs/msccl/ring_allreduce_4.xml");
   const std::string cut = " depid=\"-1\"";
