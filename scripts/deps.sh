@@ -2,7 +2,7 @@
 # photonsim needs when any is missing (non-interactive apt-get).
 PHOTONSIM_PACKAGES=(
   cmake ninja-build g++ pkg-config
-  coinor-libclp-dev
+  coinor-libclp-dev coinor-libcbc-dev
   libboost-graph-dev libboost-program-options-dev
   libyaml-cpp-dev
   libprotobuf-dev protobuf-compiler
