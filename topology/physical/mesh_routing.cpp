@@ -32,6 +32,9 @@ void check_arguments(const MziMesh& mesh, const std::vector<MeshRequest>& reques
       throw Error(which + " names a node outside the " + std::to_string(mesh.rows()) + " x " +
                   std::to_string(mesh.cols()) + " mesh (0.." + std::to_string(mesh.nodes() - 1) + ")");
     if (r.src == r.dst) throw Error(which + " has src == dst");
+    if (r.wavelength < -1 || r.wavelength >= mesh.wavelengths())
+      throw Error(which + " asks for wavelength " + std::to_string(r.wavelength) + " (the mesh has 0.." +
+                  std::to_string(mesh.wavelengths() - 1) + ", or -1 for any)");
   }
 }
 
@@ -90,7 +93,9 @@ MeshRouting route_mesh(const MziMesh& mesh, const std::vector<MeshRequest>& requ
   std::vector<int> path, crossed, penalised;
   for (size_t i = 0; i < requests.size(); ++i) {
     const MeshRequest& request = requests[i];
-    for (int w = 0; w < mesh.wavelengths() && !result.routes[i].routed(); ++w) {
+    const int first = request.wavelength < 0 ? 0 : request.wavelength;
+    const int last = request.wavelength < 0 ? mesh.wavelengths() - 1 : request.wavelength;
+    for (int w = first; w <= last && !result.routes[i].routed(); ++w) {
       const std::span<const uint8_t> blocked(taken.data() + static_cast<size_t>(w) * guides, guides);
       // An end whose waveguides all carry w already: every trial would fail.
       if (!has_free(mesh, request.src, blocked) || !has_free(mesh, request.dst, blocked)) continue;
@@ -135,7 +140,8 @@ MeshRouting route_mesh(const MziMesh& mesh, const std::vector<MeshRequest>& requ
 
 double mesh_route_loss_db(const MziMesh& mesh, const MeshRoute& route, double per_mzi_db, double per_tile_crossing_db,
                           int tile_side) {
-  if (tile_side < 1) throw Error("mesh route loss: tile_side must be at least 1 (got " + std::to_string(tile_side) + ")");
+  if (tile_side < 1)
+    throw Error("mesh route loss: tile_side must be at least 1 (got " + std::to_string(tile_side) + ")");
   int crossings = 0;
   for (size_t k = 0; k + 1 < route.nodes.size(); ++k) {
     const int a = route.nodes[k], b = route.nodes[k + 1];

@@ -22,7 +22,7 @@
 // routed gets an empty route and the following requests are still routed.
 // Deterministic: the same mesh, requests, options and kept circuits give the
 // same routes. Errors (photonsim::Error): a request with a node outside the
-// mesh or src == dst, trials < 1, penalty_factor not above 1 (or not finite),
+// mesh, src == dst or a wavelength outside -1..W-1, trials < 1, penalty_factor not above 1 (or not finite),
 // a kept circuit that is not a walk over waveguides with a wavelength of the
 // mesh, or two kept circuits of one wavelength on one waveguide.
 #include <vector>
@@ -34,6 +34,9 @@ namespace photonsim {
 struct MeshRequest {
   int src = 0;  // MZI nodes: a tile's transceiver, or a port at the mesh's edge
   int dst = 0;
+  // The wavelength the circuit must keep (one it already has on a fiber), or
+  // -1: any, tried in order.
+  int wavelength = -1;
 };
 
 struct MeshRoutingOptions {
@@ -58,10 +61,11 @@ struct MeshRouting {
   bool complete = false;          // every request routed
   int first_failure = -1;         // the first request that could not be routed (then complete is false)
   int routed = 0;                 // requests routed
-  std::vector<int> waveguide_use;  // per waveguide: circuits of these routes on it (all wavelengths; kept ones not counted)
-  int most_used = 0;               // max of waveguide_use
-  long long trials = 0;            // shortest-path searches run
-  double seconds = 0;              // wall time of the routing
+  std::vector<int>
+      waveguide_use;     // per waveguide: circuits of these routes on it (all wavelengths; kept ones not counted)
+  int most_used = 0;     // max of waveguide_use
+  long long trials = 0;  // shortest-path searches run
+  double seconds = 0;    // wall time of the routing
 };
 
 // `kept`: circuits already in place (e.g. kept from the previous

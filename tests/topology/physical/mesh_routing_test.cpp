@@ -270,6 +270,21 @@ TEST(MeshRouting, ImpossibleOnOneWavelengthSharesOnTwo) {
   EXPECT_EQ(result.waveguide_use, (std::vector<int>{1, 2, 2, 1}));
 }
 
+TEST(MeshRouting, AFixedWavelengthIsTheOnlyOneTried) {
+  const MziMesh two(1, 5, 2);
+  // The first circuit must keep wavelength 1 (as on its fiber); the second then finds 0 free.
+  const std::vector<MeshRequest> requests{{0, 4, 1}, {1, 3, -1}, {1, 2, 1}};
+  const MeshRouting result = route_mesh(two, requests);
+  ASSERT_EQ(problems(two, requests, result), "");
+  EXPECT_EQ(result.routes[0].wavelength, 1);
+  EXPECT_EQ(result.routes[1].wavelength, 0);
+  // 1 -> 2 on wavelength 1 is taken by the first circuit, and no other is allowed.
+  EXPECT_FALSE(result.routes[2].routed());
+  EXPECT_EQ(result.first_failure, 2);
+  EXPECT_THROW(route_mesh(two, {{0, 4, 2}}), Error);
+  EXPECT_THROW(route_mesh(two, {{0, 4, -2}}), Error);
+}
+
 TEST(MeshRouting, KeptCircuitsTakeTheirWavelengths) {
   const MziMesh mesh(3, 4);
   const std::vector<MeshRoute> kept{{{mesh.node(1, 0), mesh.node(1, 1), mesh.node(1, 2), mesh.node(1, 3)}, 0}};
@@ -304,10 +319,10 @@ TEST(MeshRouting, RefusesBadRequestsOptionsAndKeptCircuits) {
   EXPECT_THROW(route_mesh(mesh, {{0, 1}}, {0, 2.0}), Error);
   EXPECT_THROW(route_mesh(mesh, {{0, 1}}, {4, 1.0}), Error);
   EXPECT_THROW(route_mesh(mesh, {{0, 1}}, {4, std::numeric_limits<double>::infinity()}), Error);
-  EXPECT_THROW(route_mesh(mesh, {{0, 1}}, {}, {{{0, 1}, 2}}), Error);     // no wavelength 2
-  EXPECT_THROW(route_mesh(mesh, {{0, 1}}, {}, {{{0, 5}, 0}}), Error);     // not neighbours
-  EXPECT_THROW(route_mesh(mesh, {{0, 1}}, {}, {{{0}, 0}}), Error);        // no waveguide
-  EXPECT_THROW(route_mesh(mesh, {{0, 1}}, {}, {{{11, 12}, 0}}), Error);   // outside
+  EXPECT_THROW(route_mesh(mesh, {{0, 1}}, {}, {{{0, 1}, 2}}), Error);                            // no wavelength 2
+  EXPECT_THROW(route_mesh(mesh, {{0, 1}}, {}, {{{0, 5}, 0}}), Error);                            // not neighbours
+  EXPECT_THROW(route_mesh(mesh, {{0, 1}}, {}, {{{0}, 0}}), Error);                               // no waveguide
+  EXPECT_THROW(route_mesh(mesh, {{0, 1}}, {}, {{{11, 12}, 0}}), Error);                          // outside
   EXPECT_THROW(route_mesh(mesh, {{0, 1}}, {}, {{{0, 1}, 1}, {{2, 1}, 0}, {{1, 0}, 1}}), Error);  // taken twice
   EXPECT_NO_THROW(route_mesh(mesh, {}, {}, {{{0, 1}, 1}, {{1, 0}, 0}}));
   try {
@@ -322,8 +337,8 @@ TEST(MeshRouting, RandomInstancesAreValid) {
   struct Case {
     int rows, cols, wavelengths, circuits;
   };
-  const std::vector<Case> cases{{4, 4, 1, 6},   {6, 9, 1, 12},  {8, 8, 2, 30},
-                                {16, 16, 1, 40}, {16, 16, 3, 120}, {32, 24, 1, 60}, {12, 12, 2, 8}, {20, 10, 1, 5}};
+  const std::vector<Case> cases{{4, 4, 1, 6},     {6, 9, 1, 12},   {8, 8, 2, 30},  {16, 16, 1, 40},
+                                {16, 16, 3, 120}, {32, 24, 1, 60}, {12, 12, 2, 8}, {20, 10, 1, 5}};
   int incomplete = 0, complete = 0;
   for (const Case& c : cases) {
     const MziMesh mesh(c.rows, c.cols, c.wavelengths);
