@@ -15,6 +15,7 @@
 
 #include "core/error.h"
 #include "topology/physical/fiber_loads.h"
+#include "topology/physical/fiber_reroute.h"
 #include "topology/physical/fiber_start_routing.h"
 
 namespace photonsim {
@@ -23,6 +24,7 @@ namespace {
 
 constexpr double kHalf = 0.5;       // a binary variable at or above is 1
 constexpr double kIntegral = 1e-6;  // CBC's bound is rounded up past this
+constexpr int kReroutePasses = 30;
 
 // Columns: x[i][w][e] at (i * W + w) * E + e, then y[i][w] (demand i takes
 // wavelength w) at X + i * W + w, then z.
@@ -246,6 +248,9 @@ FiberRouting route_fibers(const ServerGrid& grid, const std::vector<FiberDemand>
   const FiberEdges edges(grid);
   const int floor = fiber_cut_lower_bound(grid, demands, options.wavelengths, options.existing);
   FiberRouting best = fiber_start_routing(grid, edges, demands, options.wavelengths, options.existing);
+  if (options.reroute) {
+    reroute_fibers(edges, grid.servers(), demands, options.wavelengths, options.existing, kReroutePasses, best);
+  }
   best.best_bound = floor;
   if (!demands.empty() && best.fibers > floor) {
     FiberIlp ilp(edges, grid.servers(), demands, options.wavelengths, options.existing, floor);

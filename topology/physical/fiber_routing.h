@@ -5,8 +5,10 @@
 // wavelength, kept along the path) minimising z, the most circuits of one
 // wavelength on one directed server edge, i.e. the fibers each edge needs.
 // The ILP is the paper's: binary x[i][w][e], flow conservation per demand,
-// integer z above every edge's load, solved by COIN-OR CBC from a shortest-
-// path incumbent, so a time-limited run still returns a feasible routing.
+// integer z above every edge's load, solved by COIN-OR CBC from a start
+// routing (dimension-order paths improved by rip-up and reroute), so a time-
+// limited run still returns a feasible routing; CBC is skipped when the start
+// already meets fiber_cut_lower_bound.
 // Existing circuits (options.existing, per directed edge) have free
 // wavelengths: edge e needs max(max_w new(e, w), ceil((new(e) + existing(e))
 // / W)) fibers. Paths, loads and fibers describe the returned paths (cycles
@@ -28,6 +30,7 @@ struct FiberRoutingOptions {
   int wavelengths = 1;        // per fiber; >= 1
   double time_limit_s = 10;   // CBC's wall-clock limit
   std::vector<int> existing;  // circuits already on each edge, server_edges order; empty = none
+  bool reroute = true;        // improve the start by rip-up and reroute; off leaves more to CBC (tests)
 };
 
 struct FiberRouting {

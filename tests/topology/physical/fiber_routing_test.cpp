@@ -154,13 +154,17 @@ TEST(FiberRouting, IlpOptimumEqualsExhaustiveSearchOnSmallGrids) {
     for (uint64_t seed = 1; seed <= 15; ++seed) {
       const int count = 1 + static_cast<int>(seed % 5);
       const auto demands = random_demands(grid, count, seed * 7 + static_cast<uint64_t>(grid.cols));
-      const FiberRoutingOptions options;
-      const FiberRouting routing = route_fibers(grid, demands, options);
       SCOPED_TRACE(std::to_string(grid.rows) + "x" + std::to_string(grid.cols) + " seed " + std::to_string(seed));
-      expect_valid(grid, demands, options, routing);
-      EXPECT_EQ(routing.fibers, exhaustive_fibers(grid, demands, 1));
-      EXPECT_TRUE(routing.optimal);
-      ilp_runs += routing.ilp;
+      const int optimum = exhaustive_fibers(grid, demands, 1);
+      FiberRoutingOptions options;
+      for (const bool reroute : {false, true}) {
+        options.reroute = reroute;
+        const FiberRouting routing = route_fibers(grid, demands, options);
+        expect_valid(grid, demands, options, routing);
+        EXPECT_EQ(routing.fibers, optimum) << "reroute " << reroute;
+        EXPECT_TRUE(routing.optimal);
+        if (!reroute) ilp_runs += routing.ilp;
+      }
     }
   }
   // The cases must exercise CBC, not only the start routing at the cut bound.
@@ -172,14 +176,18 @@ TEST(FiberRouting, IlpOptimumEqualsExhaustiveSearchWithTwoWavelengths) {
   for (const ServerGrid grid : {ServerGrid{1, 3}, ServerGrid{2, 2}, ServerGrid{2, 3}}) {
     for (uint64_t seed = 1; seed <= 20; ++seed) {
       const auto demands = random_demands(grid, 3 + static_cast<int>(seed % 4), seed * 11);
+      SCOPED_TRACE(std::to_string(grid.rows) + "x" + std::to_string(grid.cols) + " seed " + std::to_string(seed));
+      const int optimum = exhaustive_fibers(grid, demands, 2);
       FiberRoutingOptions options;
       options.wavelengths = 2;
-      const FiberRouting routing = route_fibers(grid, demands, options);
-      SCOPED_TRACE(std::to_string(grid.rows) + "x" + std::to_string(grid.cols) + " seed " + std::to_string(seed));
-      expect_valid(grid, demands, options, routing);
-      EXPECT_EQ(routing.fibers, exhaustive_fibers(grid, demands, 2));
-      EXPECT_TRUE(routing.optimal);
-      ilp_runs += routing.ilp;
+      for (const bool reroute : {false, true}) {
+        options.reroute = reroute;
+        const FiberRouting routing = route_fibers(grid, demands, options);
+        expect_valid(grid, demands, options, routing);
+        EXPECT_EQ(routing.fibers, optimum) << "reroute " << reroute;
+        EXPECT_TRUE(routing.optimal);
+        if (!reroute) ilp_runs += routing.ilp;
+      }
     }
   }
   EXPECT_GE(ilp_runs, 5);
@@ -193,15 +201,18 @@ TEST(FiberRouting, NeverBelowTheCutBound) {
   for (const Case& c : {Case{{2, 3}, 6}, Case{{3, 3}, 12}, Case{{4, 4}, 30}, Case{{5, 5}, 40}, Case{{8, 8}, 100}}) {
     for (uint64_t seed = 1; seed <= (c.grid.servers() > 16 ? 1u : 3u); ++seed) {
       const auto demands = random_demands(c.grid, c.demands, seed);
+      SCOPED_TRACE(std::to_string(c.grid.rows) + "x" + std::to_string(c.grid.cols) + " seed " + std::to_string(seed));
+      const int cut = fiber_cut_lower_bound(c.grid, demands);
+      EXPECT_GT(cut, 0);
       FiberRoutingOptions options;
       options.time_limit_s = 2;
-      const FiberRouting routing = route_fibers(c.grid, demands, options);
-      SCOPED_TRACE(std::to_string(c.grid.rows) + "x" + std::to_string(c.grid.cols) + " seed " + std::to_string(seed));
-      expect_valid(c.grid, demands, options, routing);
-      const int cut = fiber_cut_lower_bound(c.grid, demands);
-      EXPECT_GE(routing.fibers, cut);
-      EXPECT_GE(routing.best_bound, cut);
-      EXPECT_GT(cut, 0);
+      for (const bool reroute : {false, true}) {
+        options.reroute = reroute;
+        const FiberRouting routing = route_fibers(c.grid, demands, options);
+        expect_valid(c.grid, demands, options, routing);
+        EXPECT_GE(routing.fibers, cut) << "reroute " << reroute;
+        EXPECT_GE(routing.best_bound, cut);
+      }
     }
   }
 }
@@ -309,7 +320,9 @@ TEST(FiberRouting, TinyTimeLimitStillRoutesEveryDemand) {
   const auto demands = random_demands(grid, 100, 42);
   FiberRoutingOptions options;
   options.time_limit_s = 0.01;
+  options.reroute = false;  // leave the work to CBC
   const FiberRouting routing = route_fibers(grid, demands, options);
+  EXPECT_TRUE(routing.ilp);
   expect_valid(grid, demands, options, routing);
   EXPECT_GE(routing.fibers, fiber_cut_lower_bound(grid, demands));
 }
@@ -317,8 +330,10 @@ TEST(FiberRouting, TinyTimeLimitStillRoutesEveryDemand) {
 TEST(FiberRouting, SameInputSameRouting) {
   const ServerGrid grid{3, 3};
   const auto demands = random_demands(grid, 8, 5);
-  const FiberRouting a = route_fibers(grid, demands);
-  const FiberRouting b = route_fibers(grid, demands);
+  FiberRoutingOptions options;
+  options.reroute = false;
+  const FiberRouting a = route_fibers(grid, demands, options);
+  const FiberRouting b = route_fibers(grid, demands, options);
   EXPECT_TRUE(a.optimal);
   EXPECT_TRUE(a.ilp);
   EXPECT_EQ(a.paths, b.paths);
