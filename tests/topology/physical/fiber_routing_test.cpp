@@ -1,0 +1,345 @@
+#include "topology/physical/fiber_routing.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/error.h"
+#include "core/rng.h"
+#include "topology/physical/server_grid.h"
+
+namespace photonsim {
+namespace {
+
+std::vector<FiberDemand> random_demands(const ServerGrid& grid, int count, uint64_t seed) {
+  Rng rng(seed);
+  const auto servers = static_cast<uint64_t>(grid.servers());
+  std::vector<FiberDemand> demands;
+  while (static_cast<int>(demands.size()) < count) {
+    const auto src = static_cast<int>(rng.uniform(servers));
+    const auto dst = static_cast<int>(rng.uniform(servers));
+    if (src != dst) demands.push_back({src, dst});
+  }
+  return demands;
+}
+
+int edge_index(const std::vector<std::pair<int, int>>& edges, int u, int v) {
+  const auto it = std::find(edges.begin(), edges.end(), std::make_pair(u, v));
+  return it == edges.end() ? -1 : static_cast<int>(it - edges.begin());
+}
+
+// Paths simple, from src to dst over grid edges; edge_load and fibers
+// recomputed here from the paths.
+void expect_valid(const ServerGrid& grid, const std::vector<FiberDemand>& demands, const FiberRoutingOptions& options,
+                  const FiberRouting& routing) {
+  const auto edges = server_edges(grid);
+  ASSERT_EQ(routing.paths.size(), demands.size());
+  ASSERT_EQ(routing.wavelength.size(), demands.size());
+  std::vector<int> load(edges.size(), 0);
+  std::vector<std::vector<int>> per_wavelength(edges.size(),
+                                               std::vector<int>(static_cast<size_t>(options.wavelengths)));
+  for (size_t i = 0; i < demands.size(); ++i) {
+    const std::vector<int>& path = routing.paths[i];
+    ASSERT_GE(path.size(), 2u) << "demand " << i;
+    EXPECT_EQ(path.front(), demands[i].src) << "demand " << i;
+    EXPECT_EQ(path.back(), demands[i].dst) << "demand " << i;
+    std::vector<int> sorted = path;
+    std::sort(sorted.begin(), sorted.end());
+    EXPECT_EQ(std::adjacent_find(sorted.begin(), sorted.end()), sorted.end()) << "demand " << i << " revisits";
+    const int w = routing.wavelength[i];
+    ASSERT_GE(w, 0);
+    ASSERT_LT(w, options.wavelengths);
+    for (size_t k = 0; k + 1 < path.size(); ++k) {
+      const int e = edge_index(edges, path[k], path[k + 1]);
+      ASSERT_GE(e, 0) << "demand " << i << ": " << path[k] << " -> " << path[k + 1] << " not neighbours";
+      ++load[static_cast<size_t>(e)];
+      ++per_wavelength[static_cast<size_t>(e)][static_cast<size_t>(w)];
+    }
+  }
+  int fibers = 0;
+  for (size_t e = 0; e < edges.size(); ++e) {
+    if (!options.existing.empty()) load[e] += options.existing[e];
+    fibers = std::max(fibers, (load[e] + options.wavelengths - 1) / options.wavelengths);
+    for (int c : per_wavelength[e]) fibers = std::max(fibers, c);
+  }
+  EXPECT_EQ(routing.edge_load, load);
+  EXPECT_EQ(routing.fibers, fibers);
+  EXPECT_LE(routing.best_bound, routing.fibers);
+  EXPECT_EQ(routing.optimal, routing.best_bound >= routing.fibers);
+}
+
+std::vector<std::vector<int>> simple_paths(const ServerGrid& grid, int src, int dst) {
+  const auto edges = server_edges(grid);
+  std::vector<std::vector<int>> out;
+  std::vector<int> path{src};
+  std::vector<char> seen(static_cast<size_t>(grid.servers()), 0);
+  seen[static_cast<size_t>(src)] = 1;
+  std::function<void()> extend = [&]() {
+    if (path.back() == dst) {
+      out.push_back(path);
+      return;
+    }
+    for (const auto& [u, v] : edges) {
+      if (u != path.back() || seen[static_cast<size_t>(v)]) continue;
+      seen[static_cast<size_t>(v)] = 1;
+      path.push_back(v);
+      extend();
+      path.pop_back();
+      seen[static_cast<size_t>(v)] = 0;
+    }
+  };
+  extend();
+  return out;
+}
+
+// The least z over every choice of a simple path and a wavelength per
+// demand, by depth-first search with pruning at the best z so far.
+int exhaustive_fibers(const ServerGrid& grid, const std::vector<FiberDemand>& demands, int wavelengths) {
+  const auto edges = server_edges(grid);
+  std::vector<std::vector<std::vector<int>>> choices;  // [demand][path] = edge ids
+  for (const FiberDemand& d : demands) {
+    choices.emplace_back();
+    for (const auto& path : simple_paths(grid, d.src, d.dst)) {
+      std::vector<int> ids;
+      for (size_t k = 0; k + 1 < path.size(); ++k) ids.push_back(edge_index(edges, path[k], path[k + 1]));
+      choices.back().push_back(ids);
+    }
+  }
+  std::vector<int> load(edges.size() * static_cast<size_t>(wavelengths), 0);
+  int best = static_cast<int>(demands.size()) + 1;
+  std::function<void(size_t, int)> place = [&](size_t i, int z) {
+    if (z >= best) return;
+    if (i == demands.size()) {
+      best = z;
+      return;
+    }
+    for (const auto& ids : choices[i]) {
+      for (int w = 0; w < wavelengths; ++w) {
+        int peak = z;
+        for (int e : ids) {
+          const size_t slot = static_cast<size_t>(e * wavelengths + w);
+          peak = std::max(peak, ++load[slot]);
+        }
+        place(i + 1, peak);
+        for (int e : ids) --load[static_cast<size_t>(e * wavelengths + w)];
+      }
+    }
+  };
+  place(0, 0);
+  return best;
+}
+
+TEST(FiberRouting, ServerEdgesJoinGridNeighboursBothWays) {
+  const auto edges = server_edges({2, 3});
+  // 2 rows of 2 horizontal pairs, 3 vertical pairs, each both ways.
+  ASSERT_EQ(edges.size(), 14u);
+  EXPECT_TRUE(std::is_sorted(edges.begin(), edges.end()));
+  for (const auto& [u, v] : edges) {
+    const int dr = u / 3 - v / 3;
+    const int dc = u % 3 - v % 3;
+    EXPECT_EQ(dr * dr + dc * dc, 1) << u << " -> " << v;
+    EXPECT_NE(edge_index(edges, v, u), -1);
+  }
+  EXPECT_TRUE(server_edges({1, 1}).empty());
+  EXPECT_THROW(server_edges({0, 3}), Error);
+}
+
+TEST(FiberRouting, IlpOptimumEqualsExhaustiveSearchOnSmallGrids) {
+  int ilp_runs = 0;
+  for (const ServerGrid grid : {ServerGrid{1, 3}, ServerGrid{2, 2}, ServerGrid{2, 3}, ServerGrid{3, 3}}) {
+    for (uint64_t seed = 1; seed <= 15; ++seed) {
+      const int count = 1 + static_cast<int>(seed % 5);
+      const auto demands = random_demands(grid, count, seed * 7 + static_cast<uint64_t>(grid.cols));
+      SCOPED_TRACE(std::to_string(grid.rows) + "x" + std::to_string(grid.cols) + " seed " + std::to_string(seed));
+      const int optimum = exhaustive_fibers(grid, demands, 1);
+      FiberRoutingOptions options;
+      for (const bool reroute : {false, true}) {
+        options.reroute = reroute;
+        const FiberRouting routing = route_fibers(grid, demands, options);
+        expect_valid(grid, demands, options, routing);
+        EXPECT_EQ(routing.fibers, optimum) << "reroute " << reroute;
+        EXPECT_TRUE(routing.optimal);
+        if (!reroute) ilp_runs += routing.ilp;
+      }
+    }
+  }
+  // The cases must exercise CBC, not only the start routing at the cut bound.
+  EXPECT_GE(ilp_runs, 8);
+}
+
+TEST(FiberRouting, IlpOptimumEqualsExhaustiveSearchWithTwoWavelengths) {
+  int ilp_runs = 0;
+  for (const ServerGrid grid : {ServerGrid{1, 3}, ServerGrid{2, 2}, ServerGrid{2, 3}}) {
+    for (uint64_t seed = 1; seed <= 20; ++seed) {
+      const auto demands = random_demands(grid, 3 + static_cast<int>(seed % 4), seed * 11);
+      SCOPED_TRACE(std::to_string(grid.rows) + "x" + std::to_string(grid.cols) + " seed " + std::to_string(seed));
+      const int optimum = exhaustive_fibers(grid, demands, 2);
+      FiberRoutingOptions options;
+      options.wavelengths = 2;
+      for (const bool reroute : {false, true}) {
+        options.reroute = reroute;
+        const FiberRouting routing = route_fibers(grid, demands, options);
+        expect_valid(grid, demands, options, routing);
+        EXPECT_EQ(routing.fibers, optimum) << "reroute " << reroute;
+        EXPECT_TRUE(routing.optimal);
+        if (!reroute) ilp_runs += routing.ilp;
+      }
+    }
+  }
+  EXPECT_GE(ilp_runs, 5);
+}
+
+TEST(FiberRouting, NeverBelowTheCutBound) {
+  struct Case {
+    ServerGrid grid;
+    int demands;
+  };
+  for (const Case& c : {Case{{2, 3}, 6}, Case{{3, 3}, 12}, Case{{4, 4}, 30}, Case{{5, 5}, 40}, Case{{8, 8}, 100}}) {
+    for (uint64_t seed = 1; seed <= (c.grid.servers() > 16 ? 1u : 3u); ++seed) {
+      const auto demands = random_demands(c.grid, c.demands, seed);
+      SCOPED_TRACE(std::to_string(c.grid.rows) + "x" + std::to_string(c.grid.cols) + " seed " + std::to_string(seed));
+      const int cut = fiber_cut_lower_bound(c.grid, demands);
+      EXPECT_GT(cut, 0);
+      FiberRoutingOptions options;
+      options.time_limit_s = 2;
+      for (const bool reroute : {false, true}) {
+        options.reroute = reroute;
+        const FiberRouting routing = route_fibers(c.grid, demands, options);
+        expect_valid(c.grid, demands, options, routing);
+        EXPECT_GE(routing.fibers, cut) << "reroute " << reroute;
+        EXPECT_GE(routing.best_bound, cut);
+      }
+    }
+  }
+}
+
+TEST(FiberRouting, CutLowerBoundOnHandMadeCases) {
+  // Three circuits 0 -> 2 on a line all cross edge (1, 2).
+  EXPECT_EQ(fiber_cut_lower_bound({1, 3}, {{0, 2}, {0, 2}, {0, 2}}), 3);
+  EXPECT_EQ(fiber_cut_lower_bound({1, 3}, {{0, 2}, {0, 2}, {0, 2}}, 2), 2);
+  // The way back is a different fiber.
+  EXPECT_EQ(fiber_cut_lower_bound({1, 3}, {{0, 2}, {2, 0}}), 1);
+  // Existing circuits on the cut count too: 3 + 1 over one edge.
+  EXPECT_EQ(fiber_cut_lower_bound({1, 2}, {{0, 1}}, 1, {3, 0}), 4);
+  EXPECT_EQ(fiber_cut_lower_bound({1, 2}, {}, 2, {0, 5}), 3);
+  // 5x5 (row and column cuts only): 11 circuits from column 0 to column 4
+  // cross the 5 edges of every column cut.
+  std::vector<FiberDemand> demands;
+  for (int k = 0; k < 11; ++k) demands.push_back({(k % 5) * 5, (k % 5) * 5 + 4});
+  EXPECT_EQ(fiber_cut_lower_bound({5, 5}, demands), 3);
+  // A corner server has two edges out: 5 circuits from it need 3 fibers.
+  EXPECT_EQ(fiber_cut_lower_bound({5, 5}, {{0, 24}, {0, 23}, {0, 22}, {0, 21}, {0, 20}}), 3);
+}
+
+TEST(FiberRouting, TwoWavelengthsHalveTheFibersOfAForcedEdge) {
+  const ServerGrid line{1, 3};
+  const std::vector<FiberDemand> demands{{0, 2}, {0, 2}, {1, 2}, {0, 2}};
+  FiberRoutingOptions one;
+  const FiberRouting single = route_fibers(line, demands, one);
+  expect_valid(line, demands, one, single);
+  EXPECT_EQ(single.fibers, 4);
+  FiberRoutingOptions two;
+  two.wavelengths = 2;
+  const FiberRouting dual = route_fibers(line, demands, two);
+  expect_valid(line, demands, two, dual);
+  EXPECT_EQ(dual.fibers, 2);
+  EXPECT_EQ(dual.edge_load, single.edge_load);
+  // On (1, 2) each wavelength carries two circuits.
+  EXPECT_EQ(std::count(dual.wavelength.begin(), dual.wavelength.end(), 0), 2);
+  // A 2x2 square: two of four circuits 0 -> 1 detour over 0-2-3-1.
+  const ServerGrid square{2, 2};
+  const std::vector<FiberDemand> parallel{{0, 1}, {0, 1}, {0, 1}, {0, 1}};
+  EXPECT_EQ(route_fibers(square, parallel, one).fibers, 2);
+  EXPECT_EQ(route_fibers(square, parallel, two).fibers, 1);
+}
+
+TEST(FiberRouting, ExistingCircuitsCount) {
+  // Edge order of 1x3: (0,1) (1,0) (1,2) (2,1).
+  const ServerGrid line{1, 3};
+  FiberRoutingOptions options;
+  options.existing = {3, 0, 1, 0};
+  const std::vector<FiberDemand> demands{{0, 2}};
+  const FiberRouting routing = route_fibers(line, demands, options);
+  expect_valid(line, demands, options, routing);
+  EXPECT_EQ(routing.fibers, 4);
+  EXPECT_EQ(routing.edge_load, (std::vector<int>{4, 0, 2, 0}));
+  // On a square the circuit detours around the loaded edge (0, 1).
+  const ServerGrid square{2, 2};
+  const auto edges = server_edges(square);
+  FiberRoutingOptions loaded;
+  loaded.existing.assign(edges.size(), 0);
+  loaded.existing[static_cast<size_t>(edge_index(edges, 0, 1))] = 2;
+  const std::vector<FiberDemand> across{{0, 1}, {0, 1}};
+  const FiberRouting detour = route_fibers(square, across, loaded);
+  expect_valid(square, across, loaded, detour);
+  EXPECT_EQ(detour.fibers, 2);
+  EXPECT_EQ(detour.paths[0], (std::vector<int>{0, 2, 3, 1}));
+  EXPECT_EQ(detour.paths[1], (std::vector<int>{0, 2, 3, 1}));
+  // Existing circuits have free wavelengths: 3 + 1 on one edge in 2 fibers.
+  FiberRoutingOptions two = options;
+  two.wavelengths = 2;
+  EXPECT_EQ(route_fibers(line, demands, two).fibers, 2);
+  // No demands: the existing load alone.
+  const FiberRouting idle = route_fibers(line, {}, options);
+  EXPECT_EQ(idle.fibers, 3);
+  EXPECT_TRUE(idle.optimal);
+  EXPECT_EQ(idle.edge_load, options.existing);
+  EXPECT_EQ(route_fibers(line, {}).fibers, 0);
+}
+
+TEST(FiberRouting, RefusesBadDemandsAndOptions) {
+  const ServerGrid grid{2, 2};
+  auto message = [&](const std::vector<FiberDemand>& demands, const FiberRoutingOptions& options) {
+    try {
+      route_fibers(grid, demands, options);
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  const FiberRoutingOptions plain;
+  EXPECT_NE(message({{0, 1}, {2, 2}}, plain).find("fiber demand 1 (2 -> 2)"), std::string::npos);
+  EXPECT_NE(message({{0, 1}, {2, 2}}, plain).find("src equals dst"), std::string::npos);
+  EXPECT_NE(message({{0, 4}}, plain).find("fiber demand 0 (0 -> 4): server outside"), std::string::npos);
+  EXPECT_NE(message({{-1, 3}}, plain).find("outside"), std::string::npos);
+  FiberRoutingOptions no_wavelengths;
+  no_wavelengths.wavelengths = 0;
+  EXPECT_NE(message({{0, 1}}, no_wavelengths).find("wavelengths 0"), std::string::npos);
+  FiberRoutingOptions short_existing;
+  short_existing.existing = {1, 2};
+  EXPECT_NE(message({{0, 1}}, short_existing).find("8 directed edges"), std::string::npos);
+  EXPECT_THROW(fiber_cut_lower_bound(grid, {{3, 3}}), Error);
+}
+
+TEST(FiberRouting, TinyTimeLimitStillRoutesEveryDemand) {
+  const ServerGrid grid{8, 8};
+  const auto demands = random_demands(grid, 100, 42);
+  FiberRoutingOptions options;
+  options.time_limit_s = 0.01;
+  options.reroute = false;  // leave the work to CBC
+  const FiberRouting routing = route_fibers(grid, demands, options);
+  EXPECT_TRUE(routing.ilp);
+  expect_valid(grid, demands, options, routing);
+  EXPECT_GE(routing.fibers, fiber_cut_lower_bound(grid, demands));
+}
+
+TEST(FiberRouting, SameInputSameRouting) {
+  const ServerGrid grid{3, 3};
+  const auto demands = random_demands(grid, 8, 5);
+  FiberRoutingOptions options;
+  options.reroute = false;
+  const FiberRouting a = route_fibers(grid, demands, options);
+  const FiberRouting b = route_fibers(grid, demands, options);
+  EXPECT_TRUE(a.optimal);
+  EXPECT_TRUE(a.ilp);
+  EXPECT_EQ(a.paths, b.paths);
+  EXPECT_EQ(a.wavelength, b.wavelength);
+  EXPECT_EQ(a.fibers, b.fibers);
+}
+
+}  // namespace
+}  // namespace photonsim

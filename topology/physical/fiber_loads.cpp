@@ -1,0 +1,72 @@
+#include "topology/physical/fiber_loads.h"
+
+#include <algorithm>
+#include <string>
+
+#include "core/error.h"
+
+namespace photonsim {
+
+void check_fiber_inputs(const ServerGrid& grid, const std::vector<FiberDemand>& demands, int wavelengths,
+                        const std::vector<int>& existing) {
+  const size_t edges = server_edges(grid).size();
+  if (wavelengths < 1) throw Error("fiber routing: wavelengths " + std::to_string(wavelengths) + " must be >= 1");
+  if (!existing.empty() && existing.size() != edges) {
+    throw Error("fiber routing: existing has " + std::to_string(existing.size()) + " entries, the " +
+                std::to_string(grid.rows) + "x" + std::to_string(grid.cols) + " grid has " + std::to_string(edges) +
+                " directed edges");
+  }
+  for (size_t e = 0; e < existing.size(); ++e) {
+    if (existing[e] < 0) {
+      throw Error("fiber routing: existing[" + std::to_string(e) + "] = " + std::to_string(existing[e]) + " < 0");
+    }
+  }
+  for (size_t i = 0; i < demands.size(); ++i) {
+    const FiberDemand& d = demands[i];
+    const std::string name =
+        "fiber demand " + std::to_string(i) + " (" + std::to_string(d.src) + " -> " + std::to_string(d.dst) + ")";
+    if (!grid.contains(d.src) || !grid.contains(d.dst)) {
+      throw Error(name + ": server outside the " + std::to_string(grid.rows) + "x" + std::to_string(grid.cols) +
+                  " grid (ids 0.." + std::to_string(grid.servers() - 1) + ")");
+    }
+    if (d.src == d.dst) throw Error(name + ": src equals dst, a circuit needs two servers");
+  }
+}
+
+FiberEdges::FiberEdges(const ServerGrid& grid) : edges_(server_edges(grid)) {
+  out_begin_.assign(static_cast<size_t>(grid.servers()) + 1, 0);
+  for (const auto& [u, v] : edges_) ++out_begin_[static_cast<size_t>(u) + 1];
+  for (size_t u = 1; u < out_begin_.size(); ++u) out_begin_[u] += out_begin_[u - 1];
+}
+
+int FiberEdges::index(int u, int v) const {
+  for (int e = out_begin(u); e < out_begin(u + 1); ++e) {
+    if (edges_[static_cast<size_t>(e)].second == v) return e;
+  }
+  return -1;
+}
+
+void fill_fiber_loads(const FiberEdges& edges, int wavelengths, const std::vector<int>& existing,
+                      FiberRouting& routing) {
+  const size_t count = static_cast<size_t>(edges.size());
+  const size_t w_count = static_cast<size_t>(wavelengths);
+  std::vector<int> per_wavelength(count * w_count, 0);
+  routing.edge_load.assign(count, 0);
+  for (size_t i = 0; i < routing.paths.size(); ++i) {
+    const std::vector<int>& path = routing.paths[i];
+    for (size_t k = 0; k + 1 < path.size(); ++k) {
+      const size_t e = static_cast<size_t>(edges.index(path[k], path[k + 1]));
+      ++per_wavelength[e * w_count + static_cast<size_t>(routing.wavelength[i])];
+      ++routing.edge_load[e];
+    }
+  }
+  routing.fibers = 0;
+  for (size_t e = 0; e < count; ++e) {
+    if (!existing.empty()) routing.edge_load[e] += existing[e];
+    int fibers = ceil_div(routing.edge_load[e], wavelengths);
+    for (size_t w = 0; w < w_count; ++w) fibers = std::max(fibers, per_wavelength[e * w_count + w]);
+    routing.fibers = std::max(routing.fibers, fibers);
+  }
+}
+
+}  // namespace photonsim

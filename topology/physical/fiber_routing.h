@@ -1,0 +1,58 @@
+#pragma once
+// Contract: PCCL's Algorithm 4 (Appendix B.1). Every optical circuit between
+// GPUs on different servers runs through a path of servers; route_fibers
+// picks every circuit's path (and, with W > 1 wavelengths per fiber, its
+// wavelength, kept along the path) minimising z, the most circuits of one
+// wavelength on one directed server edge, i.e. the fibers each edge needs.
+// The ILP is the paper's: binary x[i][w][e], flow conservation per demand,
+// integer z above every edge's load, solved by COIN-OR CBC from a start
+// routing (dimension-order paths improved by rip-up and reroute), so a time-
+// limited run still returns a feasible routing; CBC is skipped when the start
+// already meets fiber_cut_lower_bound.
+// Existing circuits (options.existing, per directed edge) have free
+// wavelengths: edge e needs max(max_w new(e, w), ceil((new(e) + existing(e))
+// / W)) fibers. Paths, loads and fibers describe the returned paths (cycles
+// the flow formulation may carry are dropped). Deterministic when CBC
+// finishes within the time limit; throws photonsim::Error naming a demand
+// with src == dst or a server outside the grid.
+#include <vector>
+
+#include "topology/physical/server_grid.h"
+
+namespace photonsim {
+
+struct FiberDemand {
+  int src = 0;  // servers, src != dst
+  int dst = 0;
+};
+
+struct FiberRoutingOptions {
+  int wavelengths = 1;        // per fiber; >= 1
+  double time_limit_s = 10;   // CBC's wall-clock limit
+  std::vector<int> existing;  // circuits already on each edge, server_edges order; empty = none
+  bool reroute = true;        // improve the start by rip-up and reroute; off leaves more to CBC (tests)
+};
+
+struct FiberRouting {
+  std::vector<std::vector<int>> paths;  // per demand: simple path of servers src..dst
+  std::vector<int> wavelength;          // per demand, in [0, wavelengths)
+  std::vector<int> edge_load;           // per directed edge: circuits of all wavelengths incl. existing
+  int fibers = 0;                       // z of the returned routing
+  double best_bound = 0;                // CBC's lower bound on z (rounded up: z is integral), at least the cut bound
+  bool optimal = false;                 // fibers proven minimal
+  bool ilp = false;                     // CBC ran (the start routing had not met the cut bound)
+  double solve_seconds = 0;             // wall clock of the whole call
+};
+
+FiberRouting route_fibers(const ServerGrid& grid, const std::vector<FiberDemand>& demands,
+                          const FiberRoutingOptions& options = {});
+
+// A lower bound on z: over cuts (S, V\S), ceil((demands from S to V\S +
+// existing circuits on the cut's edges) / (directed edges from S to V\S *
+// wavelengths)), and ceil(existing(e) / wavelengths) per edge. Every S for
+// grids of at most 16 servers; otherwise every row and column cut (both
+// directions) and every single server (both directions).
+int fiber_cut_lower_bound(const ServerGrid& grid, const std::vector<FiberDemand>& demands, int wavelengths = 1,
+                          const std::vector<int>& existing = {});
+
+}  // namespace photonsim
