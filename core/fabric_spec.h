@@ -2,8 +2,10 @@
 // Contract: the validated physical parameters of one fabric (YAML `fabric.*`).
 // Plain value; the config loader guarantees the invariants noted per field.
 #include <cstdint>
+#include <optional>
 
 #include "core/enum_names.h"
+#include "core/physical_spec.h"
 #include "core/time.h"
 #include "core/units.h"
 
@@ -55,6 +57,9 @@ struct FabricSpec {
   // soon as its GPUs' ports are free, while they still compute.
   bool preconfigure = false;
   CommunicationPriority priority = CommunicationPriority::p2p;
+  // The hardware every configuration must be routed on (PCCL's physical
+  // layer); unset = every configuration within the port limits exists.
+  std::optional<PhysicalSpec> physical;
 };
 
 const char* to_string(CircuitKind kind);

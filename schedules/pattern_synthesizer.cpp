@@ -4,6 +4,7 @@
 
 #include "core/error.h"
 #include "schedules/cost/alpha_beta_congestion_model.h"
+#include "schedules/physical_feasibility.h"
 #include "topology/component_params.h"
 #include "topology/step_circuits.h"
 
@@ -50,6 +51,7 @@ Schedule PatternSynthesizer::plan_with(const PlannerChoice& planner, const Synth
   input.params =
       ComponentParams(planner.info.name, request.synthesis.planner_params, planner.info.parameters, "planner");
   input.seed = request.seed;
+  input.physical = request.physical;
   const StepPattern pattern =
       algorithm_.pattern(AlgorithmInput{fabric, request.workload, algorithm_params, request.seed});
   const auto make_topology = [&](const TopologySpec& spec, const std::string& key) -> std::optional<Topology> {
@@ -66,6 +68,10 @@ Schedule PatternSynthesizer::plan_with(const PlannerChoice& planner, const Synth
                               ? make_topology(*request.synthesis.static_topology, "synthesis.static_topology")
                               : input.initial;
   Schedule planned = planner.planner->plan(pattern, input);
+  if (request.physical) {
+    if (auto why = unrealised_step(planned, *request.physical))
+      throw Error("planner '" + planner.info.name + "': " + *why);
+  }
   if (!planned.prediction().steps.empty()) return planned;
   Prediction prediction = predict_alpha_beta_congestion(planned, fabric, request.workload);
   return std::move(planned).with_prediction(std::move(prediction));
@@ -82,7 +88,8 @@ std::vector<PlanCandidate> PatternSynthesizer::candidates(const SynthesisRequest
     PlanCandidate candidate;
     candidate.planner = p.info.name;
     try {
-      candidate.schedule = plan_with(p, SynthesisRequest{request.fabric, request.workload, one, request.seed});
+      candidate.schedule =
+          plan_with(p, SynthesisRequest{request.fabric, request.workload, one, request.seed, request.physical});
     } catch (const Error& e) {
       candidate.error = e.what();
     }

@@ -9,6 +9,7 @@
 // schedules kept). Both throw Error for inputs they cannot handle. The
 // registry checks names and their combination before handing a request over.
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "core/fabric_spec.h"
@@ -16,6 +17,7 @@
 #include "core/workload_spec.h"
 #include "schedules/model/schedule.h"
 #include "schedules/plan_candidate.h"
+#include "topology/physical/physical_layer.h"
 
 namespace photonsim {
 
@@ -24,6 +26,9 @@ struct SynthesisRequest {
   const WorkloadSpec& workload;
   const SynthesisSpec& synthesis;
   uint64_t seed = 1;  // feeds seeded workloads and randomised topology generators
+  // fabric.physical's hardware, shared by every planner and candidate of
+  // one synthesis (its routings are cached); null without fabric.physical.
+  std::shared_ptr<const PhysicalLayer> physical = nullptr;
 };
 
 class Synthesizer {

@@ -4,6 +4,7 @@
 
 #include "core/error.h"
 #include "schedules/alltoall/joint_alltoall_synthesizer.h"
+#include "schedules/physical_feasibility.h"
 
 namespace photonsim {
 
@@ -97,13 +98,15 @@ std::unique_ptr<Synthesizer> SynthesizerRegistry::synthesizer(const WorkloadSpec
 
 Schedule SynthesizerRegistry::synthesize(const FabricSpec& fabric, const WorkloadSpec& workload,
                                          const SynthesisSpec& synthesis, uint64_t seed) const {
-  return synthesizer(workload, synthesis)->synthesize(SynthesisRequest{fabric, workload, synthesis, seed});
+  return synthesizer(workload, synthesis)
+      ->synthesize(SynthesisRequest{fabric, workload, synthesis, seed, physical_layer_of(fabric)});
 }
 
 std::vector<PlanCandidate> SynthesizerRegistry::plan_all(const FabricSpec& fabric, const WorkloadSpec& workload,
                                                          const SynthesisSpec& synthesis, uint64_t seed,
                                                          CandidateDetail detail) const {
-  return synthesizer(workload, synthesis)->candidates(SynthesisRequest{fabric, workload, synthesis, seed}, detail);
+  return synthesizer(workload, synthesis)
+      ->candidates(SynthesisRequest{fabric, workload, synthesis, seed, physical_layer_of(fabric)}, detail);
 }
 
 }  // namespace photonsim

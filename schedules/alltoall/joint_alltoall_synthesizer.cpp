@@ -9,6 +9,7 @@
 #include "schedules/alltoall/strategy_estimate.h"
 #include "schedules/alltoall/strategy_schedule.h"
 #include "schedules/cost/alpha_beta_congestion_model.h"
+#include "schedules/physical_feasibility.h"
 #include "topology/component_params.h"
 
 namespace photonsim {
@@ -79,12 +80,19 @@ class JointAlltoallSynthesizer::Prepared {
 PlanCandidate JointAlltoallSynthesizer::candidate(AlltoallStrategy&& strategy, const Prepared& prepared) const {
   PlanCandidate candidate;
   candidate.planner = prepared.planner();
-  candidate.configurations = strategy.configurations();
+  const int strategy_configurations = strategy.configurations();
+  candidate.configurations = strategy_configurations;
   candidate.hop_sum = strategy.contention_free_rounds ? strategy.hop_sum() : -1;
   candidate.construction = strategy.construction;
   Schedule schedule = strategy_schedule(strategy, prepared.to_schedule);
   strategy = AlltoallStrategy();
   const SynthesisRequest& request = prepared.request();
+  if (request.physical) {
+    if (auto why = unrealised_step(schedule, *request.physical)) {
+      candidate.error = "d = " + std::to_string(strategy_configurations) + ": " + *why;
+      return candidate;
+    }
+  }
   Prediction prediction = predict_alpha_beta_congestion(schedule, request.fabric, request.workload);
   candidate.schedule = std::move(schedule).with_prediction(std::move(prediction));
   candidate.summary = CandidateSummary::of(*candidate.schedule);
@@ -153,7 +161,8 @@ std::vector<PlanCandidate> JointAlltoallSynthesizer::candidates(const SynthesisR
                                                                 CandidateDetail detail) const {
   std::vector<PlanCandidate> out;
   try {
-    if (detail == CandidateDetail::summaries) {
+    // Outlines say nothing of the hardware: with fabric.physical every d is built and checked.
+    if (detail == CandidateDetail::summaries && !request.physical) {
       const Prepared prepared(request, info_, topologies_);
       if (outlined_candidates(prepared, out)) return out;
     }
@@ -175,6 +184,7 @@ std::vector<PlanCandidate> JointAlltoallSynthesizer::candidates(const SynthesisR
 
 Schedule JointAlltoallSynthesizer::synthesize(const SynthesisRequest& request) const {
   const Prepared prepared(request, info_, topologies_);
+  if (request.physical) return best_realisable(request);
   if (const std::optional<Outlined> best = best_outlined(prepared)) {
     std::optional<Schedule> built;
     strategies_.for_each_strategy(prepared.input, best->configurations, [&](AlltoallStrategy&& strategy) {
@@ -190,6 +200,21 @@ Schedule JointAlltoallSynthesizer::synthesize(const SynthesisRequest& request) c
   for_each_candidate(request, [&](PlanCandidate&& c) {
     if (!best || c.schedule->prediction().total() < best->prediction().total()) best = std::move(c.schedule);
   });
+  return std::move(*best);
+}
+
+// With fabric.physical: the fastest d whose configurations all exist.
+Schedule JointAlltoallSynthesizer::best_realisable(const SynthesisRequest& request) const {
+  std::optional<Schedule> best;
+  std::string why;
+  for_each_candidate(request, [&](PlanCandidate&& c) {
+    if (!c.schedule) {
+      if (why.empty()) why = c.error;
+      return;
+    }
+    if (!best || c.schedule->prediction().total() < best->prediction().total()) best = std::move(c.schedule);
+  });
+  if (!best) throw Error("algorithm '" + info_.name + "': no d whose configurations all exist: " + why);
   return std::move(*best);
 }
 

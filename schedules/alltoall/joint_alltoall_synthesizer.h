@@ -41,6 +41,7 @@ class JointAlltoallSynthesizer : public Synthesizer {
   // one schedule at a time (n = 64, k = 2 as chunk waves: 390 MiB for all at once).
   // Throws Error when no strategy can be built.
   void for_each_candidate(const SynthesisRequest& request, const std::function<void(PlanCandidate&&)>& visit) const;
+  Schedule best_realisable(const SynthesisRequest& request) const;
 
  private:
   class Prepared;

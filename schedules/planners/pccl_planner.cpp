@@ -184,7 +184,8 @@ std::vector<std::vector<Transfer>> rounds_of(const StepPattern& pattern, const F
 // round-j topology is entered at round j or never (constraint (5)). Returns
 // the topology id chosen for each round.
 std::vector<int> cheapest_plan(size_t rounds, int initial, const std::vector<int>& candidates,
-                               const std::vector<int>& own, const RoundCostOf& cost, const FabricSpec& fabric) {
+                               const std::vector<int>& own, const RoundCostOf& cost, const FabricSpec& fabric,
+                               const std::function<std::string(size_t)>& nothing_for) {
   std::map<int, Score> live{{initial, Score{}}};
   std::vector<std::map<int, int>> came_from(rounds);
   for (size_t i = 0; i < rounds; ++i) {
@@ -210,7 +211,9 @@ std::vector<int> cheapest_plan(size_t rounds, int initial, const std::vector<int
         if (from != to) offer(to, score.plus(round_time, true, to != own[i]), from);
       }
     }
-    // G_i routes round i in one hop, so `next` is never empty.
+    // G_i routes round i in one hop, so `next` is empty only when the
+    // physical layer rules out every configuration that routes the round.
+    if (next.empty()) throw Error(nothing_for(i));
     live.clear();
     for (const auto& [id, entry] : next) {
       live.emplace(id, entry.first);
@@ -255,17 +258,32 @@ Schedule PcclPlanner::plan(const StepPattern& pattern, const PlanningInput& inpu
 
   // Computed on first use: a round-j topology that cannot route round i is
   // dropped from the live states and never asked about later rounds.
+  // A configuration the physical layer cannot route costs like one that cannot route the round: it is never chosen.
   std::map<std::pair<int, size_t>, std::optional<RoundCost>> memo;
+  std::map<int, std::optional<std::string>> missing;
+  const auto absent = [&](int id) -> const std::optional<std::string>& {
+    auto it = missing.find(id);
+    if (it == missing.end()) it = missing.emplace(id, unrealisable(input, topologies[id])).first;
+    return it->second;
+  };
   const RoundCostOf cost = [&](int id, size_t round) -> const std::optional<RoundCost>& {
     auto it = memo.find({id, round});
     if (it == memo.end()) {
-      it = memo.emplace(std::make_pair(id, round),
-                        communication_cost(topologies[id], rounds[round], round, fabric, model))
-               .first;
+      std::optional<RoundCost> c;
+      if (!absent(id)) c = communication_cost(topologies[id], rounds[round], round, fabric, model);
+      it = memo.emplace(std::make_pair(id, round), std::move(c)).first;
     }
     return it->second;
   };
-  const std::vector<int> chosen = cheapest_plan(rounds.size(), initial, candidates, own, cost, fabric);
+  if (input.initial && absent(initial))
+    throw Error("planner 'pccl': the initial configuration (synthesis.topology) does not exist on fabric.physical: " +
+                *absent(initial));
+  const std::vector<int> chosen =
+      cheapest_plan(rounds.size(), initial, candidates, own, cost, fabric, [&](size_t round) {
+        return "planner 'pccl': no configuration for round " + std::to_string(round) +
+               " exists on fabric.physical (its own circuits: " + absent(own[round]).value_or("route") +
+               "; no standard topology or the one in place routes it)";
+      });
 
   TopologyCatalog catalog;
   ScheduleParts parts = schedule_header(pattern, input);

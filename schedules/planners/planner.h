@@ -6,6 +6,7 @@
 // entry per step; otherwise it leaves the prediction empty and the
 // synthesizer applies alpha_beta_congestion. It throws Error when the
 // pattern cannot be placed under the port limits.
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -15,6 +16,7 @@
 #include "schedules/model/step_pattern.h"
 #include "schedules/planners/planner_info.h"
 #include "topology/component_params.h"
+#include "topology/physical/physical_layer.h"
 #include "topology/topology.h"
 
 namespace photonsim {
@@ -28,7 +30,17 @@ struct PlanningInput {
   uint64_t seed = 1;                                                        // the experiment seed
   std::optional<Topology> initial;                                          // what the fabric holds before step 0
   std::optional<Topology> static_topology;                                  // for planners that keep one topology
+  // fabric.physical's hardware: a configuration it cannot route does not
+  // exist for any planner; null = every configuration within the ports does.
+  std::shared_ptr<const PhysicalLayer> physical;
 };
+
+// Why `topology` does not exist on the input's hardware; empty when it does
+// (always, without fabric.physical).
+inline std::optional<std::string> unrealisable(const PlanningInput& input, const Topology& topology) {
+  if (!input.physical) return std::nullopt;
+  return input.physical->why_not(topology);
+}
 
 // The parts every planned schedule shares (collective, names, size, blocks,
 // root), so a planner only adds its topologies and steps.

@@ -36,6 +36,7 @@
 #include "sim/reports/graph_trace_report.h"
 #include "sim/app/memory_estimate.h"
 #include "sim/reports/json_text.h"
+#include "sim/reports/physical_report.h"
 #include "sim/reports/plan_report.h"
 #include "sim/app/terminal_progress.h"
 #include "sim/reports/topology_report.h"
@@ -65,6 +66,7 @@ constexpr const char* kUsage =
     "                 [--seed N] [--demand alltoall] [--format table|json|dot]\n"
     "  photonsim sweep SWEEP.yaml [--jobs N] [--out DIR] [--resume]\n"
     "  photonsim bound --gpus N --ports K [--reconfigs D] [--compare] [--format table|json|csv]\n"
+    "  photonsim physical CONFIG.yaml [--step K] [--format table|json] [--set key=value]...\n"
     "  photonsim VERB --help\n"
     "\n"
     "every verb takes --max-memory SIZE (e.g. 8GiB; default 3/4 of physical memory): inputs estimated\n"
@@ -408,6 +410,45 @@ int verb_plan(int argc, const char* const* argv, std::ostream& out, const Memory
   return 0;
 }
 
+int verb_physical(int argc, const char* const* argv, std::ostream& out, const MemoryBudget& budget) {
+  std::vector<std::string> sets;
+  std::string config_path, format = "table";
+  int step = -1;
+  po::options_description d("options");
+  // clang-format off
+  d.add_options()("help,h", "show this help")("set", po::value(&sets)->composing(), "override a config key (repeatable)")(
+      "step", po::value(&step), "only step K's configuration, circuit by circuit")(
+      "format", po::value(&format), "table | json");
+  // clang-format on
+  po::variables_map vm = parse(argc, argv, d, {{"config", &config_path}});
+  if (vm.count("help")) {
+    out << "usage: photonsim physical CONFIG.yaml [--step K] [--format table|json] [--set key=value]...\n"
+           "Synthesizes the schedule and shows how fabric.physical realises each of its configurations:\n"
+           "circuits routed through the MZI meshes (PCCL Algorithm 3) and across the server grid's fibers\n"
+           "(Algorithm 4), fibers per server edge, longest path, worst loss, solver time.\n\n"
+        << d;
+    return 0;
+  }
+  if (config_path.empty()) throw po::error("physical needs CONFIG.yaml");
+  if (vm.count("step") && step < 0) throw po::error("--step must be a step number >= 0");
+  check_format(format, {"table", "json"});
+  const ExperimentConfig config = load_config(config_path, sets);
+  reject_graph(config, "physical");
+  if (!config.fabric.physical)
+    throw Error(config_path + ": photonsim physical needs a fabric.physical section (servers, tiles, mesh, ...)");
+  const MemoryEstimate need = estimate_run_memory(config);
+  budget.check(need.bytes, config_path + ": " + need.what);
+  const Schedule schedule = located(config, [&] {
+    return SynthesizerRegistry::with_builtins().synthesize(config.fabric, config.workload, config.synthesis,
+                                                           config.seed);
+  });
+  const PhysicalLayer physical(*config.fabric.physical, config.fabric);
+  const PhysicalReport report =
+      PhysicalReport::build(schedule, physical, vm.count("step") ? std::optional<int>(step) : std::nullopt);
+  out << (format == "json" ? report.json() : report.table());
+  return 0;
+}
+
 int verb_bound(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
   int gpus = 0, ports = 1;
   std::string format = "table";
@@ -638,9 +679,10 @@ int dispatch(int argc, const char* const* argv, std::ostream& out, std::ostream&
     if (verb == "verify") return verb_verify(argc - 1, argv + 1, out, budget);
     if (verb == "plan") return verb_plan(argc - 1, argv + 1, out, budget);
     if (verb == "bound") return verb_bound(argc - 1, argv + 1, out, err);
+    if (verb == "physical") return verb_physical(argc - 1, argv + 1, out, budget);
     if (verb == "sweep") return verb_sweep(argc - 1, argv + 1, out, err, budget);
     err << "photonsim: unknown command " << one_line(quoted(verb))
-        << " (valid: run, synth, replay, plan, list, topo, verify, bound, sweep)\n";
+        << " (valid: run, synth, replay, plan, list, topo, verify, bound, sweep, physical)\n";
     return 2;
   } catch (const po::error& e) {
     const std::string shown = one_line(verb.size() > 40 ? verb.substr(0, 40) + "..." : verb);

@@ -31,7 +31,11 @@ using KeyList = std::span<const std::string_view>;
 constexpr std::string_view kTopLevelKeys[]{"seed", "fabric", "workload", "synthesis", "output"};
 constexpr std::string_view kFabricKeys[]{"gpus",         "ports",  "circuits",        "bandwidth",      "latency",
                                          "router",       "packet", "header",          "reconfig_delay", "step_overhead",
-                                         "egress_order", "sync",   "reconfiguration", "preconfigure",   "priority"};
+                                         "egress_order", "sync",   "reconfiguration", "preconfigure",   "priority",
+                                         "physical"};
+constexpr std::string_view kPhysicalKeys[]{"servers",      "tiles",         "mesh",
+                                           "wavelengths",  "fibers",        "mzi_loss_db",
+                                           "tile_loss_db", "fiber_loss_db", "solver_time_limit_s"};
 constexpr std::string_view kWorkloadKeys[]{"collective",   "message",     "chunk",         "root",
                                            "distribution", "zipf_factor", "message_scope", "graph"};
 // workload.graph nodes: the keys every node takes, then each type's.
@@ -160,7 +164,57 @@ class Reader {
     if (auto scope = find(fabric, "reconfiguration")) f.reconfiguration = choice(*scope, kReconfigurationScopeNames);
     if (auto preconfigure = find(fabric, "preconfigure")) f.preconfigure = choice(*preconfigure, kBooleanNames);
     if (auto priority = find(fabric, "priority")) f.priority = choice(*priority, kCommunicationPriorityNames);
+    if (auto physical = find(fabric, "physical")) f.physical = read_physical(section(*physical, kPhysicalKeys), f);
   }
+
+  PhysicalSpec read_physical(const Entry& physical, const FabricSpec& f) const {
+    PhysicalSpec p;
+    const Entry servers = require(physical, "servers");
+    p.servers = grid_shape(servers);
+    const Entry tiles = require(physical, "tiles");
+    p.tiles = grid_shape(tiles);
+    const Entry mesh = require(physical, "mesh");
+    p.mesh = grid_shape(mesh);
+    if (static_cast<int64_t>(p.servers.count()) * p.tiles.count() != f.gpus)
+      fail(tiles, "fabric.physical: servers " + shape_text(p.servers) + " x tiles " + shape_text(p.tiles) + " hold " +
+                      std::to_string(static_cast<int64_t>(p.servers.count()) * p.tiles.count()) +
+                      " GPUs (one per tile), fabric.gpus is " + std::to_string(f.gpus));
+    // Each tile's transmitters sit on its first MZI column and its receivers
+    // on its last, one row per port.
+    if (p.mesh.cols < 2 * p.tiles.cols || p.mesh.rows < f.ports * p.tiles.rows)
+      fail(mesh, mesh.key + ": a mesh of " + shape_text(p.mesh) + " MZIs gives each of the " + shape_text(p.tiles) +
+                     " tiles fewer than 2 columns or fewer than fabric.ports = " + std::to_string(f.ports) +
+                     " rows (need at least " + std::to_string(f.ports * p.tiles.rows) + "x" +
+                     std::to_string(2 * p.tiles.cols) + ")");
+    if (auto w = find(physical, "wavelengths")) p.wavelengths = integer<int>(*w, 1, 1024);
+    if (auto fibers = find(physical, "fibers")) {
+      p.fibers = integer<int>(*fibers, 1, 1 << 20);
+      if (p.fibers > std::min(p.mesh.rows, p.mesh.cols))
+        fail(*fibers, fibers->key + " = " + std::to_string(p.fibers) +
+                          ": every fiber attaches to its own MZI on the server's side, and the mesh " +
+                          shape_text(p.mesh) + " has " + std::to_string(std::min(p.mesh.rows, p.mesh.cols)) +
+                          " on its shorter side");
+    }
+    if (auto loss = find(physical, "mzi_loss_db")) p.mzi_loss_db = real(*loss, 0.0, 100.0);
+    if (auto loss = find(physical, "tile_loss_db")) p.tile_loss_db = real(*loss, 0.0, 100.0);
+    if (auto loss = find(physical, "fiber_loss_db")) p.fiber_loss_db = real(*loss, 0.0, 100.0);
+    if (auto limit = find(physical, "solver_time_limit_s")) p.solver_time_limit_s = real(*limit, 0.001, 86400.0);
+    return p;
+  }
+
+  // "AxB": rows x columns, each >= 1, at most 4096.
+  GridShape grid_shape(const Entry& entry) const {
+    const std::string value = text(entry);
+    const auto x = value.find('x');
+    const auto part = [&](std::string_view digits) { return small_number(digits); };
+    const std::optional<int> rows = x == std::string::npos ? std::nullopt : part(std::string_view(value).substr(0, x));
+    const std::optional<int> cols = x == std::string::npos ? std::nullopt : part(std::string_view(value).substr(x + 1));
+    if (!rows || !cols || *rows < 1 || *cols < 1 || *rows > 4096 || *cols > 4096)
+      fail(entry, entry.key + " must be ROWSxCOLS, each 1..4096 (got " + quoted(value) + ")");
+    return GridShape{*rows, *cols};
+  }
+
+  static std::string shape_text(const GridShape& g) { return std::to_string(g.rows) + "x" + std::to_string(g.cols); }
 
   void read_workload(const Entry& workload, ExperimentConfig& config) const {
     const int gpus = config.fabric.gpus;

@@ -3,6 +3,7 @@
 #include <chrono>
 
 #include "core/error.h"
+#include "schedules/physical_feasibility.h"
 #include "core/time_overflow.h"
 #include "schedules/cost/prediction_for_fabric.h"
 #include "sim/engine/replayer.h"
@@ -35,6 +36,9 @@ void check_schedule_fits(const Schedule& schedule, const ExperimentConfig& confi
                 std::to_string(config.fabric.gpus) + " in " + config.source);
   }
   for (const Topology& t : schedule.topologies()) t.check_ports(config.fabric);
+  if (const auto physical = physical_layer_of(config.fabric)) {
+    if (auto why = unrealised_step(schedule, *physical)) throw Error(config.source + ": the schedule's " + *why);
+  }
 }
 
 RunReport replay_schedule(const Schedule& schedule, const ExperimentConfig& config, Fidelity fidelity,

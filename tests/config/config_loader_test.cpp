@@ -334,3 +334,49 @@ TEST(ConfigErrors, BadOverrideSyntax) {
 
 }  // namespace
 }  // namespace photonsim
+
+namespace photonsim {
+namespace {
+
+// kMinimalConfig on 4 GPUs: two servers of two tiles.
+const std::vector<std::string> kPhysical{"fabric.physical={servers: 1x2, tiles: 1x2, mesh: 4x4}"};
+
+TEST(ConfigLoader, PhysicalLayerReadsAndDefaults) {
+  const ExperimentConfig absent = load_config_from_string(kMinimalConfig, "min.yaml", {});
+  EXPECT_FALSE(absent.fabric.physical);
+  std::vector<std::string> sets = kPhysical;
+  sets.push_back("fabric.physical.fibers=3");
+  sets.push_back("fabric.physical.wavelengths=2");
+  sets.push_back("fabric.physical.tile_loss_db=0.25");
+  const ExperimentConfig config = load_config_from_string(kMinimalConfig, "min.yaml", sets);
+  ASSERT_TRUE(config.fabric.physical);
+  const PhysicalSpec& p = *config.fabric.physical;
+  EXPECT_EQ(p.servers.rows, 1);
+  EXPECT_EQ(p.servers.cols, 2);
+  EXPECT_EQ(p.tiles.count(), 2);
+  EXPECT_EQ(p.mesh.rows, 4);
+  EXPECT_EQ(p.fibers, 3);
+  EXPECT_EQ(p.wavelengths, 2);
+  EXPECT_DOUBLE_EQ(p.tile_loss_db, 0.25);
+  EXPECT_DOUBLE_EQ(p.fiber_loss_db, 0.5);
+  EXPECT_DOUBLE_EQ(p.mzi_loss_db, 0.0);
+}
+
+TEST(ConfigLoader, PhysicalLayerErrorsNameTheKey) {
+  const auto with = [](std::string extra) {
+    std::vector<std::string> sets = kPhysical;
+    sets.push_back(std::move(extra));
+    return sets;
+  };
+  expect_error(kMinimalConfig, with("fabric.physical.tiles=2x2"), {"fabric.physical", "8 GPUs", "fabric.gpus is 4"});
+  expect_error(kMinimalConfig, with("fabric.physical.mesh=4x3"), {"fabric.physical.mesh", "2 columns"});
+  expect_error(kMinimalConfig, with("fabric.physical.mesh=4"), {"fabric.physical.mesh must be ROWSxCOLS"});
+  expect_error(kMinimalConfig, with("fabric.physical.fibers=5"), {"fabric.physical.fibers = 5", "shorter side"});
+  expect_error(kMinimalConfig, with("fabric.physical.wavelengths=0"), {"fabric.physical.wavelengths"});
+  expect_error(kMinimalConfig, with("fabric.physical.lasers=2"),
+               {"unknown key 'fabric.physical.lasers'", "servers, tiles, mesh"});
+  expect_error(kMinimalConfig, {"fabric.physical={tiles: 1x2, mesh: 4x4}"}, {"fabric.physical.servers"});
+}
+
+}  // namespace
+}  // namespace photonsim

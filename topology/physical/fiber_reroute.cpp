@@ -14,7 +14,9 @@ namespace {
 class Loads {
  public:
   Loads(const FiberEdges& edges, int wavelengths, const std::vector<int>& existing)
-      : edges_(edges), w_(static_cast<size_t>(wavelengths)), per_wavelength_(static_cast<size_t>(edges.size()) * w_),
+      : edges_(edges),
+        w_(static_cast<size_t>(wavelengths)),
+        per_wavelength_(static_cast<size_t>(edges.size()) * w_),
         total_(existing.empty() ? std::vector<int>(static_cast<size_t>(edges.size()), 0) : existing) {}
 
   // Fibers edge e needs with `extra` more circuits on wavelength w.

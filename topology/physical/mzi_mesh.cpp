@@ -22,7 +22,8 @@ MziMesh::MziMesh(int rows, int cols, int wavelengths) : rows_(rows), cols_(cols)
   if (rows < 1 || cols < 1)
     throw Error("MZI mesh: rows and cols must be at least 1 (got " + std::to_string(rows) + " x " +
                 std::to_string(cols) + ")");
-  if (wavelengths < 1) throw Error("MZI mesh: wavelengths must be at least 1 (got " + std::to_string(wavelengths) + ")");
+  if (wavelengths < 1)
+    throw Error("MZI mesh: wavelengths must be at least 1 (got " + std::to_string(wavelengths) + ")");
   // Two waveguides per node at most, and each waveguide's wavelengths are indexed too.
   if (int64_t{rows} * cols * 2 * wavelengths > INT_MAX)
     throw Error("MZI mesh: " + std::to_string(rows) + " x " + std::to_string(cols) + " with " +
@@ -31,7 +32,8 @@ MziMesh::MziMesh(int rows, int cols, int wavelengths) : rows_(rows), cols_(cols)
   const int horizontal = rows * (cols - 1);
   ends_.resize(static_cast<size_t>(horizontal + (rows - 1) * cols));
   for (int r = 0; r < rows; ++r)
-    for (int c = 0; c + 1 < cols; ++c) ends_[static_cast<size_t>(r * (cols - 1) + c)] = {r * cols + c, r * cols + c + 1};
+    for (int c = 0; c + 1 < cols; ++c)
+      ends_[static_cast<size_t>(r * (cols - 1) + c)] = {r * cols + c, r * cols + c + 1};
   for (int r = 0; r + 1 < rows; ++r)
     for (int c = 0; c < cols; ++c)
       ends_[static_cast<size_t>(horizontal + r * cols + c)] = {r * cols + c, (r + 1) * cols + c};

@@ -190,6 +190,21 @@ Schedule plan_by_dynamic_program(const StepPattern& pattern, const PlanningInput
     input.params.fail("candidates",
                       "no topology of these families fits fabric.ports = " + std::to_string(fabric.ports));
   }
+  // A candidate the physical layer cannot route does not exist.
+  std::string missing;
+  std::erase_if(topologies, [&](const Topology& t) {
+    auto why = unrealisable(input, t);
+    if (why && missing.empty()) missing = t.name() + ": " + *why;
+    return why.has_value();
+  });
+  if (topologies.empty()) input.params.fail("candidates", "no candidate exists on fabric.physical (" + missing + ")");
+  if (input.initial) {
+    if (auto why = unrealisable(input, *input.initial))
+      throw Error(
+          "planner 'harvest': the initial configuration (synthesis.topology) does not exist on "
+          "fabric.physical: " +
+          *why);
+  }
   const size_t candidates = topologies.size();
   int initial = -1;
   if (input.initial) {
@@ -204,7 +219,8 @@ Schedule plan_by_dynamic_program(const StepPattern& pattern, const PlanningInput
     for (size_t g = 0; g < candidates && !routed; ++g) routed = costs.routes(i, g);
     if (!routed) {
       input.params.fail("candidates", "no candidate topology routes step " + std::to_string(i + 1) +
-                                          " within fabric.ports = " + std::to_string(fabric.ports));
+                                          " within fabric.ports = " + std::to_string(fabric.ports) +
+                                          (missing.empty() ? "" : " that exists on fabric.physical"));
     }
   }
   HarvestPartitionProblem problem;
@@ -250,7 +266,8 @@ Schedule HarvestPlanner::plan(const StepPattern& pattern, const PlanningInput& i
 Schedule HarvestPlanner::plan_with_cache(const StepPattern& pattern, const PlanningInput& input,
                                          HarvestFlowCache& cache) const {
   const Options options = parse_options(input);
-  if (options.closed_form && input.algorithm == "recursive_doubling" &&
+  // The closed form assumes its rings exist; on fabric.physical the DP weighs only those that do.
+  if (options.closed_form && !input.physical && input.algorithm == "recursive_doubling" &&
       (options.families.step || options.families.shifted_ring)) {
     if (const auto steps = recursive_doubling_steps(pattern, input.fabric)) {
       // Eq. 8 knows the rings u -> u + 2^f; another initial topology needs the LPs.

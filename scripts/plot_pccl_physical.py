@@ -1,0 +1,74 @@
+"""PCCL's Figure 19 from photonsim's physical-layer benchmarks:
+(a) Algorithm 3's routing time on MZI meshes of growing size, one line per
+number of circuits (mean over seeds); (b) the fibers Algorithm 4 needs on a
+64-server grid for 100 and 512 random circuits, beside the cut lower bound
+and the paper's 7 and 31.
+
+usage: plot_pccl_physical.py MESH.csv FIBERS.csv OUT_PREFIX
+  MESH.csv   from build/mesh_routing_benchmark (mesh,mzis,circuits,seed,routed,most_used,mean_hops,seconds)
+  FIBERS.csv from build/fiber_routing_benchmark (servers,circuits,seed,fibers,best_bound,optimal,cut_bound,solve_s)
+writes OUT_PREFIX_mesh.png/.pdf and OUT_PREFIX_fibers.png/.pdf and prints the tables
+"""
+import csv
+import sys
+from collections import defaultdict
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+if len(sys.argv) != 4:
+    sys.exit(__doc__)
+mesh_csv, fibers_csv, prefix = sys.argv[1:]
+
+times = defaultdict(list)  # (circuits, mzis) -> seconds
+for row in csv.DictReader(open(mesh_csv, newline="")):
+    times[(int(row["circuits"]), int(row["mzis"]))].append(float(row["seconds"]))
+print("Algorithm 3: mean routing time (s) by MZIs and circuits")
+circuit_counts = sorted({c for c, _ in times})
+sizes = sorted({m for _, m in times})
+print("mzis," + ",".join(str(c) for c in circuit_counts))
+for m in sizes:
+    print(str(m) + "," + ",".join(f"{sum(times[(c, m)]) / len(times[(c, m)]):.4f}" if (c, m) in times else ""
+                                  for c in circuit_counts))
+fig, ax = plt.subplots(figsize=(5, 3.5))
+for c in circuit_counts:
+    xs = [m for m in sizes if (c, m) in times]
+    ax.plot(xs, [sum(times[(c, m)]) / len(times[(c, m)]) for m in xs], marker="o", label=f"{c} circuits")
+ax.set_xscale("log", base=2)
+ax.set_xlabel("MZIs in the mesh")
+ax.set_ylabel("routing time (s)")
+ax.set_title("Algorithm 3: routes vs time (Figure 19a)")
+ax.grid(True, alpha=0.3)
+ax.legend(fontsize=8)
+fig.tight_layout()
+for ext in ("png", "pdf"):
+    fig.savefig(f"{prefix}_mesh.{ext}")
+
+fibers = defaultdict(list)  # circuits -> rows
+for row in csv.DictReader(open(fibers_csv, newline="")):
+    fibers[int(row["circuits"])].append(row)
+paper = {100: 7, 512: 31}
+print("Algorithm 4: fibers needed on the busiest server edge (8x8 servers)")
+print("circuits,seed,fibers,best_bound,optimal,cut_bound,solve_s,paper")
+for c in sorted(fibers):
+    for row in fibers[c]:
+        print(f"{c},{row['seed']},{row['fibers']},{row['best_bound']},{row['optimal']},{row['cut_bound']},"
+              f"{row['solve_s']},{paper.get(c, '')}")
+fig, ax = plt.subplots(figsize=(5, 3.5))
+labels = [str(c) for c in sorted(fibers)]
+worst = [max(int(r["fibers"]) for r in fibers[c]) for c in sorted(fibers)]
+bound = [max(int(r["cut_bound"]) for r in fibers[c]) for c in sorted(fibers)]
+xs = range(len(labels))
+ax.bar([x - 0.25 for x in xs], worst, width=0.25, label="photonsim (max over seeds)")
+ax.bar(list(xs), bound, width=0.25, label="cut lower bound")
+ax.bar([x + 0.25 for x in xs], [paper.get(c, 0) for c in sorted(fibers)], width=0.25, label="PCCL paper")
+ax.set_xticks(list(xs))
+ax.set_xticklabels([f"{l} circuits" for l in labels])
+ax.set_ylabel("fibers on the busiest edge")
+ax.set_title("Algorithm 4 on 64 servers (Figure 19b)")
+ax.legend(fontsize=8)
+fig.tight_layout()
+for ext in ("png", "pdf"):
+    fig.savefig(f"{prefix}_fibers.{ext}")
