@@ -23,14 +23,21 @@ if len(sys.argv) != 4:
 mesh_csv, fibers_csv, prefix = sys.argv[1:]
 
 times = defaultdict(list)  # (circuits, mzis) -> seconds
+routed = defaultdict(list)  # (circuits, mzis) -> circuits routed
 for row in csv.DictReader(open(mesh_csv, newline="")):
     times[(int(row["circuits"]), int(row["mzis"]))].append(float(row["seconds"]))
+    routed[(int(row["circuits"]), int(row["mzis"]))].append(int(row["routed"]))
 print("Algorithm 3: mean routing time (s) by MZIs and circuits")
 circuit_counts = sorted({c for c, _ in times})
 sizes = sorted({m for _, m in times})
 print("mzis," + ",".join(str(c) for c in circuit_counts))
 for m in sizes:
     print(str(m) + "," + ",".join(f"{sum(times[(c, m)]) / len(times[(c, m)]):.4f}" if (c, m) in times else ""
+                                  for c in circuit_counts))
+print("Algorithm 3: mean circuits routed by MZIs and circuits")
+print("mzis," + ",".join(str(c) for c in circuit_counts))
+for m in sizes:
+    print(str(m) + "," + ",".join(f"{sum(routed[(c, m)]) / len(routed[(c, m)]):.1f}" if (c, m) in routed else ""
                                   for c in circuit_counts))
 fig, ax = plt.subplots(figsize=(5, 3.5))
 for c in circuit_counts:

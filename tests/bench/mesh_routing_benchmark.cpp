@@ -11,38 +11,14 @@
 #include <string>
 #include <vector>
 
-#include "core/rng.h"
 #include "topology/physical/mesh_routing.h"
 #include "topology/physical/mzi_mesh.h"
+#include "tests/support/mesh_requests.h"
 
 namespace photonsim {
 namespace {
 
-// A random node on side 0 (top), 1 (right), 2 (bottom) or 3 (left).
-int on_side(const MziMesh& mesh, int side, Rng& rng) {
-  const auto at = [&](int bound) { return static_cast<int>(rng.uniform(static_cast<uint64_t>(bound))); };
-  switch (side) {
-    case 0:
-      return mesh.node(0, at(mesh.cols()));
-    case 1:
-      return mesh.node(at(mesh.rows()), mesh.cols() - 1);
-    case 2:
-      return mesh.node(mesh.rows() - 1, at(mesh.cols()));
-    default:
-      return mesh.node(at(mesh.rows()), 0);
-  }
-}
-
-std::vector<MeshRequest> border_requests(const MziMesh& mesh, int count, uint64_t seed) {
-  Rng rng(seed);
-  std::vector<MeshRequest> out;
-  while (static_cast<int>(out.size()) < count) {
-    const int side = static_cast<int>(rng.uniform(4));
-    MeshRequest r{on_side(mesh, side, rng), on_side(mesh, (side + 1 + static_cast<int>(rng.uniform(3))) % 4, rng)};
-    if (r.src != r.dst) out.push_back(r);  // a corner lies on two sides
-  }
-  return out;
-}
+using testing_support::border_requests;
 
 int run(int wavelengths, int largest) {
   std::printf("mesh,mzis,circuits,seed,routed,most_used,mean_hops,seconds\n");

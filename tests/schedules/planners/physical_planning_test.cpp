@@ -40,7 +40,9 @@ SynthesisSpec rhd(const std::string& planner, const std::string& topology = "rin
 
 const WorkloadSpec kWorkload = testing_support::test_workload(Collective::reducescatter, 64'000);
 
-bool on_own_circuits(const Schedule& s, size_t step) { return s.topologies()[s.steps()[step].topology].name() == "step" + std::to_string(step); }
+bool on_own_circuits(const Schedule& s, size_t step) {
+  return s.topologies()[s.steps()[step].topology].name() == "step" + std::to_string(step);
+}
 
 TEST(PhysicalPlanning, PcclKeepsARingWhereOwnCircuitsNeedMoreFibers) {
   const SynthesizerRegistry registry = SynthesizerRegistry::with_builtins();

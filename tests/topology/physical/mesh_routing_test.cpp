@@ -16,6 +16,7 @@
 #include "core/rng.h"
 #include "topology/physical/mesh_shortest_path.h"
 #include "topology/physical/mzi_mesh.h"
+#include "tests/support/mesh_requests.h"
 
 namespace photonsim {
 namespace {
@@ -83,31 +84,13 @@ std::string problems(const MziMesh& mesh, const std::vector<MeshRequest>& reques
 // Random requests: both ends anywhere, or (border) src on one side of the mesh
 // and dst on a different side, as the paper samples them.
 std::vector<MeshRequest> random_requests(const MziMesh& mesh, int count, uint64_t seed, bool border) {
+  if (border) return testing_support::border_requests(mesh, count, seed);
   Rng rng(seed);
-  const auto pick = [&](int side) {
-    const auto at = [&](int bound) { return static_cast<int>(rng.uniform(static_cast<uint64_t>(bound))); };
-    switch (side) {
-      case 0:
-        return mesh.node(0, at(mesh.cols()));
-      case 1:
-        return mesh.node(at(mesh.rows()), mesh.cols() - 1);
-      case 2:
-        return mesh.node(mesh.rows() - 1, at(mesh.cols()));
-      default:
-        return mesh.node(at(mesh.rows()), 0);
-    }
-  };
   std::vector<MeshRequest> out;
   while (static_cast<int>(out.size()) < count) {
     MeshRequest r;
-    if (border) {
-      const int side = static_cast<int>(rng.uniform(4));
-      r.src = pick(side);
-      r.dst = pick((side + 1 + static_cast<int>(rng.uniform(3))) % 4);
-    } else {
-      r.src = static_cast<int>(rng.uniform(static_cast<uint64_t>(mesh.nodes())));
-      r.dst = static_cast<int>(rng.uniform(static_cast<uint64_t>(mesh.nodes())));
-    }
+    r.src = static_cast<int>(rng.uniform(static_cast<uint64_t>(mesh.nodes())));
+    r.dst = static_cast<int>(rng.uniform(static_cast<uint64_t>(mesh.nodes())));
     if (r.src != r.dst) out.push_back(r);
   }
   return out;
