@@ -107,6 +107,18 @@ TEST(PhysicalLayer, MoreCircuitsThanTransceiversAreRefused) {
   EXPECT_NE(why->find("more circuits than its tile has transceivers"), std::string::npos) << *why;
 }
 
+TEST(PhysicalLayer, ATransceiversTxAndRxServeDifferentPeers) {
+  // One port per GPU, directed: GPU 0 transmits to 1 and receives from 2 on
+  // its one transceiver (PCCL's Tx/Rx split); a second circuit out has no
+  // transmitter left. (Three rows: all three circuits cross between columns 2 and 3.)
+  const PhysicalLayer layer(spec({1, 1}, {1, 3}, {3, 6}), fabric_of(3));
+  const Topology cycle("cycle", 3, {{0, 1}, {1, 2}, {2, 0}});
+  EXPECT_FALSE(layer.why_not(cycle));
+  const auto why = layer.why_not(Topology("two out", 3, {{0, 1}, {0, 2}}));
+  ASSERT_TRUE(why);
+  EXPECT_NE(why->find("GPU 0 has more circuits than its tile has transceivers (1)"), std::string::npos) << *why;
+}
+
 TEST(PhysicalLayer, RoutingsAreCachedPerConfiguration) {
   const PhysicalLayer layer(spec({1, 2}, {1, 2}, {4, 4}, 2), fabric_of(4));
   const Topology a("a", 4, {{0, 2}, {1, 3}});
