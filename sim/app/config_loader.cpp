@@ -227,6 +227,12 @@ class Reader {
                            "and root)");
       }
       if (auto chunk = find(workload, "chunk")) w.chunk = size(*chunk, "whole");
+      // A node's collective is synthesized on its own GPUs, numbered from 0:
+      // the physical layer's placement of GPUs on tiles does not carry over.
+      if (config.fabric.physical)
+        fail(*graph,
+             "workload.graph cannot run on fabric.physical yet (a node's collective is planned on its own "
+             "GPUs, not where they sit on the servers); drop one of the two");
       read_graph(*graph, gpus, config);
       return;
     }

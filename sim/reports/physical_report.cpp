@@ -24,10 +24,9 @@ PhysicalReport PhysicalReport::build(const Schedule& schedule, const PhysicalLay
   PhysicalReport report;
   const PhysicalSpec& p = physical.spec();
   report.about = to_string(schedule.collective()) + std::string(" / ") + schedule.algorithm() + " / planner " +
-                 schedule.planner() + " on " + std::to_string(schedule.gpus()) + " GPUs: servers " +
-                 shape(p.servers) + ", tiles " + shape(p.tiles) + " per server, mesh " + shape(p.mesh) + ", " +
-                 std::to_string(p.fibers) + " fiber(s) per edge, " + std::to_string(p.wavelengths) +
-                 " wavelength(s)";
+                 schedule.planner() + " on " + std::to_string(schedule.gpus()) + " GPUs: servers " + shape(p.servers) +
+                 ", tiles " + shape(p.tiles) + " per server, mesh " + shape(p.mesh) + ", " + std::to_string(p.fibers) +
+                 " fiber(s) per edge, " + std::to_string(p.wavelengths) + " wavelength(s)";
   const int steps = static_cast<int>(schedule.steps().size());
   if (step && (*step < 0 || *step >= steps))
     throw Error("--step " + std::to_string(*step) + ": the schedule has steps 0.." + std::to_string(steps - 1));
@@ -88,8 +87,8 @@ std::string PhysicalReport::table() const {
         std::string head = line.str();
         head.resize(std::max<size_t>(head.size() + 1, 13), ' ');
         servers.resize(std::max<size_t>(servers.size() + 1, 19), ' ');
-        out << head << servers << pc.wavelength << "            " << pc.mzis << "     " << pc.tile_crossings
-            << "      " << pc.fiber_hops << "       " << fixed(pc.loss_db, 2) << "\n";
+        out << head << servers << pc.wavelength << "            " << pc.mzis << "     " << pc.tile_crossings << "      "
+            << pc.fiber_hops << "       " << fixed(pc.loss_db, 2) << "\n";
       }
     }
     out << "\n";

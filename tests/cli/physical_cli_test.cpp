@@ -54,6 +54,9 @@ TEST_F(PhysicalCli, RefusesWhatItCannotShow) {
   refuse({"physical", std::string(PHOTONSIM_SOURCE_DIR) + "/configs/quickstart.yaml"},
          {"quickstart.yaml", "needs a fabric.physical section"});
   refuse({"physical", kConfig, "--step", "9"}, {"--step 9", "steps 0..3"});
+  refuse({"run", std::string(PHOTONSIM_SOURCE_DIR) + "/configs/training/chakra_dp_tp_8.yaml", "--set",
+          "fabric.physical={servers: 2x2, tiles: 1x2, mesh: 4x4}"},
+         {"chakra_dp_tp_8.yaml:", "workload.graph cannot run on fabric.physical yet"});
   refuse({"physical", kConfig, "--set", "synthesis.planner=every_step", "--set", "synthesis.topology=none"},
          {"every_step", "step 0's configuration", "need 4 fibers from server 0 to server 2"});
 }
