@@ -175,6 +175,9 @@ class Reader {
     p.tiles = grid_shape(tiles);
     const Entry mesh = require(physical, "mesh");
     p.mesh = grid_shape(mesh);
+    // PCCL's largest mesh is 256 x 256; past 1024 x 1024 a mesh alone takes gigabytes.
+    if (p.mesh.rows > 1024 || p.mesh.cols > 1024)
+      fail(mesh, mesh.key + ": at most 1024x1024 MZIs per server (got " + shape_text(p.mesh) + ")");
     if (static_cast<int64_t>(p.servers.count()) * p.tiles.count() != f.gpus)
       fail(tiles, "fabric.physical: servers " + shape_text(p.servers) + " x tiles " + shape_text(p.tiles) + " hold " +
                       std::to_string(static_cast<int64_t>(p.servers.count()) * p.tiles.count()) +

@@ -371,6 +371,7 @@ TEST(ConfigLoader, PhysicalLayerErrorsNameTheKey) {
   expect_error(kMinimalConfig, with("fabric.physical.tiles=2x2"), {"fabric.physical", "8 GPUs", "fabric.gpus is 4"});
   expect_error(kMinimalConfig, with("fabric.physical.mesh=4x3"), {"fabric.physical.mesh", "2 columns"});
   expect_error(kMinimalConfig, with("fabric.physical.mesh=4"), {"fabric.physical.mesh must be ROWSxCOLS"});
+  expect_error(kMinimalConfig, with("fabric.physical.mesh=2048x8"), {"fabric.physical.mesh", "at most 1024x1024"});
   expect_error(kMinimalConfig, with("fabric.physical.fibers=5"), {"fabric.physical.fibers = 5", "shorter side"});
   expect_error(kMinimalConfig, with("fabric.physical.wavelengths=0"), {"fabric.physical.wavelengths"});
   expect_error(kMinimalConfig, with("fabric.physical.lasers=2"),
