@@ -1,12 +1,14 @@
 """PCCL's Figure 19 from photonsim's physical-layer benchmarks:
 (a) Algorithm 3's routing time on MZI meshes of growing size, one line per
 number of circuits (mean over seeds); (b) the fibers Algorithm 4 needs on a
-64-server grid for 100 and 512 random circuits, beside the cut lower bound
-and the paper's 7 and 31.
+64-server grid for 100 and 512 random circuits, per fiber model (one-way:
+fibers per directed edge; shared: a link's fibers serve both directions),
+beside the cut lower bound and the paper's 7 and 31.
 
 usage: plot_pccl_physical.py MESH.csv FIBERS.csv OUT_PREFIX
   MESH.csv   from build/mesh_routing_benchmark (mesh,mzis,circuits,seed,routed,most_used,mean_hops,seconds)
-  FIBERS.csv from build/fiber_routing_benchmark (servers,circuits,seed,fibers,best_bound,optimal,cut_bound,solve_s)
+  FIBERS.csv from build/fiber_routing_benchmark (servers,circuits,seed,fibers,best_bound,optimal,cut_bound,solve_s,shared)
+             (a file without the shared column is read as one-way)
 writes OUT_PREFIX_mesh.png/.pdf and OUT_PREFIX_fibers.png/.pdf and prints the tables
 """
 import csv
@@ -53,27 +55,34 @@ fig.tight_layout()
 for ext in ("png", "pdf"):
     fig.savefig(f"{prefix}_mesh.{ext}")
 
-fibers = defaultdict(list)  # circuits -> rows
+fibers = defaultdict(list)  # (shared, circuits) -> rows
 for row in csv.DictReader(open(fibers_csv, newline="")):
-    fibers[int(row["circuits"])].append(row)
+    fibers[(int(row.get("shared") or 0), int(row["circuits"]))].append(row)
 paper = {100: 7, 512: 31}
-print("Algorithm 4: fibers needed on the busiest server edge (8x8 servers)")
-print("circuits,seed,fibers,best_bound,optimal,cut_bound,solve_s,paper")
-for c in sorted(fibers):
-    for row in fibers[c]:
+models = sorted({m for m, _ in fibers})
+circuits = sorted({c for _, c in fibers})
+model_name = {0: "one-way", 1: "shared"}
+print("Algorithm 4: fibers needed on the busiest server edge or link (8x8 servers)")
+print("circuits,seed,fibers,best_bound,optimal,cut_bound,solve_s,shared,paper")
+for m, c in sorted(fibers):
+    for row in fibers[(m, c)]:
         print(f"{c},{row['seed']},{row['fibers']},{row['best_bound']},{row['optimal']},{row['cut_bound']},"
-              f"{row['solve_s']},{paper.get(c, '')}")
-fig, ax = plt.subplots(figsize=(5, 3.5))
-labels = [str(c) for c in sorted(fibers)]
-worst = [max(int(r["fibers"]) for r in fibers[c]) for c in sorted(fibers)]
-bound = [max(int(r["cut_bound"]) for r in fibers[c]) for c in sorted(fibers)]
-xs = range(len(labels))
-ax.bar([x - 0.25 for x in xs], worst, width=0.25, label="photonsim (max over seeds)")
-ax.bar(list(xs), bound, width=0.25, label="cut lower bound")
-ax.bar([x + 0.25 for x in xs], [paper.get(c, 0) for c in sorted(fibers)], width=0.25, label="PCCL paper")
+              f"{row['solve_s']},{m},{paper.get(c, '')}")
+fig, ax = plt.subplots(figsize=(6, 3.5))
+xs = range(len(circuits))
+bars = []
+for m in models:
+    worst = [max((int(r["fibers"]) for r in fibers[(m, c)]), default=0) for c in circuits]
+    bound = [max((int(r["cut_bound"]) for r in fibers[(m, c)]), default=0) for c in circuits]
+    bars.append((f"photonsim {model_name.get(m, m)} (max over seeds)", worst))
+    bars.append((f"cut lower bound, {model_name.get(m, m)}", bound))
+bars.append(("PCCL paper", [paper.get(c, 0) for c in circuits]))
+width = 0.8 / len(bars)
+for k, (label, heights) in enumerate(bars):
+    ax.bar([x + (k - (len(bars) - 1) / 2) * width for x in xs], heights, width=width, label=label)
 ax.set_xticks(list(xs))
-ax.set_xticklabels([f"{l} circuits" for l in labels])
-ax.set_ylabel("fibers on the busiest edge")
+ax.set_xticklabels([f"{c} circuits" for c in circuits])
+ax.set_ylabel("fibers on the busiest edge / link")
 ax.set_title("Algorithm 4 on 64 servers (Figure 19b)")
 ax.legend(fontsize=8)
 fig.tight_layout()

@@ -33,10 +33,30 @@ void check_fiber_inputs(const ServerGrid& grid, const std::vector<FiberDemand>& 
   }
 }
 
-FiberEdges::FiberEdges(const ServerGrid& grid) : edges_(server_edges(grid)) {
+FiberEdges::FiberEdges(const ServerGrid& grid, bool shared_directions)
+    : edges_(server_edges(grid)), shared_(shared_directions) {
   out_begin_.assign(static_cast<size_t>(grid.servers()) + 1, 0);
   for (const auto& [u, v] : edges_) ++out_begin_[static_cast<size_t>(u) + 1];
   for (size_t u = 1; u < out_begin_.size(); ++u) out_begin_[u] += out_begin_[u - 1];
+  if (!shared_) return;
+  // Edges are sorted by (from, to): (u, v) with u < v precedes (v, u).
+  link_.assign(edges_.size(), -1);
+  int links = 0;
+  for (size_t e = 0; e < edges_.size(); ++e) {
+    const auto& [u, v] = edges_[e];
+    if (u < v) {
+      link_[e] = links++;
+    } else {
+      link_[e] = link_[static_cast<size_t>(index(v, u))];
+    }
+  }
+}
+
+std::vector<int> FiberEdges::slot_totals(const std::vector<int>& per_edge) const {
+  if (!shared_ && !per_edge.empty()) return per_edge;
+  std::vector<int> totals(static_cast<size_t>(slots()), 0);
+  for (size_t e = 0; e < per_edge.size(); ++e) totals[static_cast<size_t>(slot(static_cast<int>(e)))] += per_edge[e];
+  return totals;
 }
 
 int FiberEdges::index(int u, int v) const {
@@ -50,21 +70,22 @@ void fill_fiber_loads(const FiberEdges& edges, int wavelengths, const std::vecto
                       FiberRouting& routing) {
   const size_t count = static_cast<size_t>(edges.size());
   const size_t w_count = static_cast<size_t>(wavelengths);
-  std::vector<int> per_wavelength(count * w_count, 0);
+  std::vector<int> per_wavelength(static_cast<size_t>(edges.slots()) * w_count, 0);
   routing.edge_load.assign(count, 0);
   for (size_t i = 0; i < routing.paths.size(); ++i) {
     const std::vector<int>& path = routing.paths[i];
     for (size_t k = 0; k + 1 < path.size(); ++k) {
-      const size_t e = static_cast<size_t>(edges.index(path[k], path[k + 1]));
-      ++per_wavelength[e * w_count + static_cast<size_t>(routing.wavelength[i])];
-      ++routing.edge_load[e];
+      const int e = edges.index(path[k], path[k + 1]);
+      ++per_wavelength[static_cast<size_t>(edges.slot(e)) * w_count + static_cast<size_t>(routing.wavelength[i])];
+      ++routing.edge_load[static_cast<size_t>(e)];
     }
   }
+  for (size_t e = 0; e < count && !existing.empty(); ++e) routing.edge_load[e] += existing[e];
+  const std::vector<int> slot_load = edges.slot_totals(routing.edge_load);
   routing.fibers = 0;
-  for (size_t e = 0; e < count; ++e) {
-    if (!existing.empty()) routing.edge_load[e] += existing[e];
-    int fibers = ceil_div(routing.edge_load[e], wavelengths);
-    for (size_t w = 0; w < w_count; ++w) fibers = std::max(fibers, per_wavelength[e * w_count + w]);
+  for (size_t s = 0; s < slot_load.size(); ++s) {
+    int fibers = ceil_div(slot_load[s], wavelengths);
+    for (size_t w = 0; w < w_count; ++w) fibers = std::max(fibers, per_wavelength[s * w_count + w]);
     routing.fibers = std::max(routing.fibers, fibers);
   }
 }

@@ -1,9 +1,12 @@
 #pragma once
 // Contract: the pieces route_fibers and its helpers share: input checks (a
 // photonsim::Error naming the demand or option), the index of a directed
-// server edge, and the loads and fibers of a routing. Fibers of edge e with
-// new circuits new(e, w) per wavelength and `existing` ones of free
-// wavelengths: max(max_w new(e, w), ceil((sum_w new(e, w) + existing) / W)).
+// server edge, the slot whose fibers it uses, and the loads and fibers of a
+// routing. A slot is one directed edge (the default), or with shared
+// directions one link, i.e. both directed edges between two servers. Fibers
+// of slot s with new circuits new(s, w) per wavelength (summed over its
+// directed edges) and `existing` ones of free wavelengths:
+// max(max_w new(s, w), ceil((sum_w new(s, w) + existing(s)) / W)).
 #include <cstddef>
 #include <utility>
 #include <vector>
@@ -18,17 +21,26 @@ void check_fiber_inputs(const ServerGrid& grid, const std::vector<FiberDemand>& 
 
 class FiberEdges {
  public:
-  explicit FiberEdges(const ServerGrid& grid);
+  explicit FiberEdges(const ServerGrid& grid, bool shared_directions = false);
   const std::vector<std::pair<int, int>>& list() const { return edges_; }
   int size() const { return static_cast<int>(edges_.size()); }
   // Edges leaving server u are out_begin(u) .. out_begin(u + 1) - 1.
   int out_begin(int u) const { return out_begin_[static_cast<size_t>(u)]; }
   // -1 when u and v are not grid neighbours.
   int index(int u, int v) const;
+  bool shared_directions() const { return shared_; }
+  // Slot of edge e: e itself, or with shared directions its link, numbered
+  // in the order of the links' edges (u, v) with u < v.
+  int slot(int e) const { return shared_ ? link_[static_cast<size_t>(e)] : e; }
+  int slots() const { return shared_ ? static_cast<int>(edges_.size() / 2) : size(); }
+  // Per-edge values (empty = all 0) summed into their slots.
+  std::vector<int> slot_totals(const std::vector<int>& per_edge) const;
 
  private:
   std::vector<std::pair<int, int>> edges_;
   std::vector<int> out_begin_;
+  bool shared_ = false;
+  std::vector<int> link_;  // per edge
 };
 
 inline int ceil_div(int a, int b) { return (a + b - 1) / b; }

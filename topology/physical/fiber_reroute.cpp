@@ -16,29 +16,29 @@ class Loads {
   Loads(const FiberEdges& edges, int wavelengths, const std::vector<int>& existing)
       : edges_(edges),
         w_(static_cast<size_t>(wavelengths)),
-        per_wavelength_(static_cast<size_t>(edges.size()) * w_),
-        total_(existing.empty() ? std::vector<int>(static_cast<size_t>(edges.size()), 0) : existing) {}
+        per_wavelength_(static_cast<size_t>(edges.slots()) * w_),
+        total_(edges.slot_totals(existing)) {}
 
-  // Fibers edge e needs with `extra` more circuits on wavelength w.
-  int fibers(size_t e, size_t w, int extra) const {
-    int f = ceil_div(total_[e] + extra, static_cast<int>(w_));
-    for (size_t v = 0; v < w_; ++v) f = std::max(f, per_wavelength_[e * w_ + v] + (v == w ? extra : 0));
+  // Fibers slot s needs with `extra` more circuits on wavelength w.
+  int fibers(size_t s, size_t w, int extra) const {
+    int f = ceil_div(total_[s] + extra, static_cast<int>(w_));
+    for (size_t v = 0; v < w_; ++v) f = std::max(f, per_wavelength_[s * w_ + v] + (v == w ? extra : 0));
     return f;
   }
 
   void add(const std::vector<int>& path, size_t w, int delta) {
     for (size_t k = 0; k + 1 < path.size(); ++k) {
-      const size_t e = static_cast<size_t>(edges_.index(path[k], path[k + 1]));
-      per_wavelength_[e * w_ + w] += delta;
-      total_[e] += delta;
+      const auto s = static_cast<size_t>(edges_.slot(edges_.index(path[k], path[k + 1])));
+      per_wavelength_[s * w_ + w] += delta;
+      total_[s] += delta;
     }
   }
 
-  // (z, edges at z).
+  // (z, slots at z).
   std::pair<int, int> peak() const {
     std::pair<int, int> out{0, 0};
-    for (size_t e = 0; e < total_.size(); ++e) {
-      const int f = fibers(e, 0, 0);
+    for (size_t s = 0; s < total_.size(); ++s) {
+      const int f = fibers(s, 0, 0);
       if (f > out.first) out = {f, 0};
       if (f == out.first) ++out.second;
     }
@@ -86,11 +86,11 @@ void reroute_fibers(const FiberEdges& edges, int servers, const std::vector<Fibe
           if (c != cost[static_cast<size_t>(u)]) continue;
           if (u == demands[i].dst) break;
           for (int e = edges.out_begin(u); e < edges.out_begin(u + 1); ++e) {
-            const auto slot = static_cast<size_t>(e);
+            const auto slot = static_cast<size_t>(edges.slot(e));
             const int now = loads.fibers(slot, w, 0);
             const int after = loads.fibers(slot, w, 1);
             const int64_t step = after == now ? 1 : after < z ? 1 : after == z ? m : m * m;
-            const int v = edges.list()[slot].second;
+            const int v = edges.list()[static_cast<size_t>(e)].second;
             if (c + step < cost[static_cast<size_t>(v)]) {
               cost[static_cast<size_t>(v)] = c + step;
               parent[static_cast<size_t>(v)] = u;

@@ -2,10 +2,11 @@
 // Contract: rip-up and reroute, to improve the routing CBC starts from. In
 // demand order, each demand leaves its path and takes the cheapest (path,
 // wavelength w <= its index) where an edge costs 1, or M if adding the
-// circuit lifts the edge's fibers to the current most z, or M^2 above z
-// (M = servers + 1): fewest edges newly at z, then fewest hops, ties to
-// the lower server and wavelength. The old path is a candidate, so neither z
-// nor the edges at z ever grow; passes repeat while (z, edges at z) falls,
+// circuit lifts its slot's fibers (the edge's, or with shared directions its
+// link's) to the current most z, or M^2 above z (M = servers + 1): fewest
+// slots newly at z, then fewest hops, ties to the lower server and
+// wavelength. The old path is a candidate, so neither z nor the slots at z
+// ever grow; passes repeat while (z, slots at z) falls,
 // at most `passes` times. Paths stay simple; loads and fibers refilled.
 // Deterministic.
 #include <vector>

@@ -29,8 +29,9 @@ constexpr int kReroutePasses = 30;
 // Columns: x[i][w][e] at (i * W + w) * E + e, then y[i][w] (demand i takes
 // wavelength w) at X + i * W + w, then z.
 // Rows: one wavelength per demand (W > 1 only), flow conservation per
-// (i, w, server), z above every (edge, wavelength) load and, with W > 1,
-// W z above every edge's load of all wavelengths plus its existing circuits.
+// (i, w, server), z above every (slot, wavelength) load and, with W > 1,
+// W z above every slot's load of all wavelengths plus its existing circuits
+// (a slot is an edge, or with shared directions a link: fiber_loads.h).
 class FiberIlp {
  public:
   FiberIlp(const FiberEdges& edges, int servers, const std::vector<FiberDemand>& demands, int wavelengths,
@@ -40,6 +41,7 @@ class FiberIlp {
         n_(demands.size()),
         w_(static_cast<size_t>(wavelengths)),
         e_(static_cast<size_t>(edges.size())),
+        s_(static_cast<size_t>(edges.slots())),
         v_(static_cast<size_t>(servers)) {
     build(existing, z_floor);
   }
@@ -107,30 +109,32 @@ class FiberIlp {
     return path;
   }
 
-  void build(const std::vector<int>& existing, int z_floor) {
+  void build(const std::vector<int>& existing_per_edge, int z_floor) {
     const double inf = solver_.getInfinity();
     const bool choose_rows = w_ > 1;
     const size_t flow_base = choose_rows ? n_ : 0;
     const size_t cap_base = flow_base + n_ * w_ * v_;
-    const size_t total_base = cap_base + e_ * w_;
-    std::vector<size_t> total_row(e_, 0);  // 0: none
+    const size_t total_base = cap_base + s_ * w_;
+    const bool has_existing = !existing_per_edge.empty();
+    const std::vector<int> existing = edges_.slot_totals(existing_per_edge);
+    std::vector<size_t> total_row(s_, 0);  // 0: none
     size_t rows = total_base;
-    if (w_ > 1 && !existing.empty()) {
-      for (size_t e = 0; e < e_; ++e) {
-        if (existing[e] > 0) total_row[e] = ++rows;
+    if (w_ > 1 && has_existing) {
+      for (size_t s = 0; s < s_; ++s) {
+        if (existing[s] > 0) total_row[s] = ++rows;
       }
     }
     std::vector<double> row_lb(rows, 0.0);
     std::vector<double> row_ub(rows, 0.0);
     for (size_t i = 0; choose_rows && i < n_; ++i) row_lb[i] = row_ub[i] = 1.0;
-    for (size_t e = 0; e < e_; ++e) {
+    for (size_t s = 0; s < s_; ++s) {
       for (size_t w = 0; w < w_; ++w) {
-        row_lb[cap_base + e * w_ + w] = w_ == 1 && !existing.empty() ? existing[e] : 0.0;
-        row_ub[cap_base + e * w_ + w] = inf;
+        row_lb[cap_base + s * w_ + w] = w_ == 1 && has_existing ? existing[s] : 0.0;
+        row_ub[cap_base + s * w_ + w] = inf;
       }
-      if (total_row[e] > 0) {
-        row_lb[total_row[e] - 1] = existing[e];
-        row_ub[total_row[e] - 1] = inf;
+      if (total_row[s] > 0) {
+        row_lb[total_row[s] - 1] = existing[s];
+        row_ub[total_row[s] - 1] = inf;
       }
     }
 
@@ -141,7 +145,7 @@ class FiberIlp {
     std::vector<int> index;
     std::vector<double> value;
     starts.reserve(columns() + 1);
-    index.reserve(4 * x_count() + 3 * n_ * w_ + e_ * (w_ + 1));
+    index.reserve(4 * x_count() + 3 * n_ * w_ + s_ * (w_ + 1));
     value.reserve(index.capacity());
     auto add = [&](size_t row, double coefficient) {
       index.push_back(static_cast<int>(row));
@@ -154,10 +158,11 @@ class FiberIlp {
         const size_t flow = flow_base + (i * w_ + w) * v_;
         for (size_t e = 0; e < e_; ++e) {
           const auto& [a, b] = edges_.list()[e];
+          const auto slot = static_cast<size_t>(edges_.slot(static_cast<int>(e)));
           add(flow + static_cast<size_t>(a), 1.0);
           add(flow + static_cast<size_t>(b), -1.0);
-          add(cap_base + e * w_ + w, -1.0);
-          if (total_row[e] > 0) add(total_row[e] - 1, -1.0);
+          add(cap_base + slot * w_ + w, -1.0);
+          if (total_row[slot] > 0) add(total_row[slot] - 1, -1.0);
           flush();
           // The source receives nothing, the destination sends nothing, and
           // demand i takes a wavelength w <= i: any routing can be relabelled
@@ -178,9 +183,9 @@ class FiberIlp {
         if (w_ == 1) col_lb[y(i, w)] = 1.0;
       }
     }
-    for (size_t e = 0; e < e_; ++e) {
-      for (size_t w = 0; w < w_; ++w) add(cap_base + e * w_ + w, 1.0);
-      if (total_row[e] > 0) add(total_row[e] - 1, static_cast<double>(w_));
+    for (size_t s = 0; s < s_; ++s) {
+      for (size_t w = 0; w < w_; ++w) add(cap_base + s * w_ + w, 1.0);
+      if (total_row[s] > 0) add(total_row[s] - 1, static_cast<double>(w_));
     }
     flush();
     col_lb[z()] = z_floor;
@@ -198,7 +203,7 @@ class FiberIlp {
 
   const FiberEdges& edges_;
   const std::vector<FiberDemand>& demands_;
-  size_t n_, w_, e_, v_;
+  size_t n_, w_, e_, s_, v_;
   OsiClpSolverInterface solver_;
 };
 
@@ -245,8 +250,9 @@ FiberRouting route_fibers(const ServerGrid& grid, const std::vector<FiberDemand>
                           const FiberRoutingOptions& options) {
   const auto start = std::chrono::steady_clock::now();
   check_fiber_inputs(grid, demands, options.wavelengths, options.existing);
-  const FiberEdges edges(grid);
-  const int floor = fiber_cut_lower_bound(grid, demands, options.wavelengths, options.existing);
+  const FiberEdges edges(grid, options.shared_directions);
+  const int floor =
+      fiber_cut_lower_bound(grid, demands, options.wavelengths, options.existing, options.shared_directions);
   FiberRouting best = fiber_start_routing(grid, edges, demands, options.wavelengths, options.existing);
   if (options.reroute) {
     reroute_fibers(edges, grid.servers(), demands, options.wavelengths, options.existing, kReroutePasses, best);

@@ -31,24 +31,24 @@ FiberRouting fiber_start_routing(const ServerGrid& grid, const FiberEdges& edges
                                  const std::vector<int>& existing) {
   FiberRouting routing;
   const size_t w_count = static_cast<size_t>(wavelengths);
-  std::vector<int> per_wavelength(static_cast<size_t>(edges.size()) * w_count, 0);
+  std::vector<int> per_wavelength(static_cast<size_t>(edges.slots()) * w_count, 0);
   for (size_t i = 0; i < demands.size(); ++i) {
     std::vector<int> path = dimension_order_path(grid, demands[i].src, demands[i].dst);
-    std::vector<size_t> path_edges;
+    std::vector<size_t> path_slots;
     for (size_t k = 0; k + 1 < path.size(); ++k) {
-      path_edges.push_back(static_cast<size_t>(edges.index(path[k], path[k + 1])));
+      path_slots.push_back(static_cast<size_t>(edges.slot(edges.index(path[k], path[k + 1]))));
     }
     size_t best = 0;
     int best_peak = std::numeric_limits<int>::max();
     for (size_t w = 0; w < std::min(w_count, i + 1); ++w) {
       int peak = 0;
-      for (size_t e : path_edges) peak = std::max(peak, per_wavelength[e * w_count + w]);
+      for (size_t s : path_slots) peak = std::max(peak, per_wavelength[s * w_count + w]);
       if (peak < best_peak) {
         best_peak = peak;
         best = w;
       }
     }
-    for (size_t e : path_edges) ++per_wavelength[e * w_count + best];
+    for (size_t s : path_slots) ++per_wavelength[s * w_count + best];
     routing.paths.push_back(std::move(path));
     routing.wavelength.push_back(static_cast<int>(best));
   }

@@ -3,8 +3,9 @@
 // a feasible answer: every demand on its dimension-order path (along its
 // row, then along its column); in demand order, each demand i takes the
 // wavelength w <= i (route_fibers' symmetry breaking) that least raises the
-// most circuits of one wavelength on its path, ties to the lower w. Loads
-// and fibers filled. Deterministic.
+// most circuits of one wavelength on its path's slots (edges, or links with
+// shared directions: see fiber_loads.h), ties to the lower w. Loads and
+// fibers filled. Deterministic.
 #include <vector>
 
 #include "topology/physical/fiber_loads.h"

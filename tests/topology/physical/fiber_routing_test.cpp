@@ -32,8 +32,16 @@ int edge_index(const std::vector<std::pair<int, int>>& edges, int u, int v) {
   return it == edges.end() ? -1 : static_cast<int>(it - edges.begin());
 }
 
+// Where edge e's circuits count towards z: e, or with shared directions the
+// lower index of e and its reverse (one entry per link).
+size_t fiber_slot(const std::vector<std::pair<int, int>>& edges, size_t e, bool shared) {
+  if (!shared) return e;
+  const auto& [u, v] = edges[e];
+  return std::min(e, static_cast<size_t>(edge_index(edges, v, u)));
+}
+
 // Paths simple, from src to dst over grid edges; edge_load and fibers
-// recomputed here from the paths.
+// recomputed here from the paths (fibers per link with shared directions).
 void expect_valid(const ServerGrid& grid, const std::vector<FiberDemand>& demands, const FiberRoutingOptions& options,
                   const FiberRouting& routing) {
   const auto edges = server_edges(grid);
@@ -57,13 +65,17 @@ void expect_valid(const ServerGrid& grid, const std::vector<FiberDemand>& demand
       const int e = edge_index(edges, path[k], path[k + 1]);
       ASSERT_GE(e, 0) << "demand " << i << ": " << path[k] << " -> " << path[k + 1] << " not neighbours";
       ++load[static_cast<size_t>(e)];
-      ++per_wavelength[static_cast<size_t>(e)][static_cast<size_t>(w)];
+      ++per_wavelength[fiber_slot(edges, static_cast<size_t>(e), options.shared_directions)][static_cast<size_t>(w)];
     }
+  }
+  std::vector<int> slot_load(edges.size(), 0);
+  for (size_t e = 0; e < edges.size(); ++e) {
+    if (!options.existing.empty()) load[e] += options.existing[e];
+    slot_load[fiber_slot(edges, e, options.shared_directions)] += load[e];
   }
   int fibers = 0;
   for (size_t e = 0; e < edges.size(); ++e) {
-    if (!options.existing.empty()) load[e] += options.existing[e];
-    fibers = std::max(fibers, (load[e] + options.wavelengths - 1) / options.wavelengths);
+    fibers = std::max(fibers, (slot_load[e] + options.wavelengths - 1) / options.wavelengths);
     for (int c : per_wavelength[e]) fibers = std::max(fibers, c);
   }
   EXPECT_EQ(routing.edge_load, load);
@@ -97,15 +109,20 @@ std::vector<std::vector<int>> simple_paths(const ServerGrid& grid, int src, int 
 }
 
 // The least z over every choice of a simple path and a wavelength per
-// demand, by depth-first search with pruning at the best z so far.
-int exhaustive_fibers(const ServerGrid& grid, const std::vector<FiberDemand>& demands, int wavelengths) {
+// demand, by depth-first search with pruning at the best z so far; z per
+// directed edge, or per link with shared directions.
+int exhaustive_fibers(const ServerGrid& grid, const std::vector<FiberDemand>& demands, int wavelengths,
+                      bool shared = false) {
   const auto edges = server_edges(grid);
-  std::vector<std::vector<std::vector<int>>> choices;  // [demand][path] = edge ids
+  std::vector<std::vector<std::vector<int>>> choices;  // [demand][path] = slot ids
   for (const FiberDemand& d : demands) {
     choices.emplace_back();
     for (const auto& path : simple_paths(grid, d.src, d.dst)) {
       std::vector<int> ids;
-      for (size_t k = 0; k + 1 < path.size(); ++k) ids.push_back(edge_index(edges, path[k], path[k + 1]));
+      for (size_t k = 0; k + 1 < path.size(); ++k) {
+        const auto e = static_cast<size_t>(edge_index(edges, path[k], path[k + 1]));
+        ids.push_back(static_cast<int>(fiber_slot(edges, e, shared)));
+      }
       choices.back().push_back(ids);
     }
   }
@@ -149,48 +166,63 @@ TEST(FiberRouting, ServerEdgesJoinGridNeighboursBothWays) {
 }
 
 TEST(FiberRouting, IlpOptimumEqualsExhaustiveSearchOnSmallGrids) {
-  int ilp_runs = 0;
+  int ilp_runs[2] = {0, 0};  // per model: one-way, shared directions
+  int differs = 0;
   for (const ServerGrid grid : {ServerGrid{1, 3}, ServerGrid{2, 2}, ServerGrid{2, 3}, ServerGrid{3, 3}}) {
     for (uint64_t seed = 1; seed <= 15; ++seed) {
       const int count = 1 + static_cast<int>(seed % 5);
       const auto demands = random_demands(grid, count, seed * 7 + static_cast<uint64_t>(grid.cols));
       SCOPED_TRACE(std::to_string(grid.rows) + "x" + std::to_string(grid.cols) + " seed " + std::to_string(seed));
-      const int optimum = exhaustive_fibers(grid, demands, 1);
-      FiberRoutingOptions options;
-      for (const bool reroute : {false, true}) {
-        options.reroute = reroute;
-        const FiberRouting routing = route_fibers(grid, demands, options);
-        expect_valid(grid, demands, options, routing);
-        EXPECT_EQ(routing.fibers, optimum) << "reroute " << reroute;
-        EXPECT_TRUE(routing.optimal);
-        if (!reroute) ilp_runs += routing.ilp;
+      const int one_way = exhaustive_fibers(grid, demands, 1);
+      for (const bool shared : {false, true}) {
+        const int optimum = shared ? exhaustive_fibers(grid, demands, 1, true) : one_way;
+        differs += optimum != one_way;
+        EXPECT_LE(fiber_cut_lower_bound(grid, demands, 1, {}, shared), optimum) << "shared " << shared;
+        FiberRoutingOptions options;
+        options.shared_directions = shared;
+        for (const bool reroute : {false, true}) {
+          options.reroute = reroute;
+          const FiberRouting routing = route_fibers(grid, demands, options);
+          expect_valid(grid, demands, options, routing);
+          EXPECT_EQ(routing.fibers, optimum) << "reroute " << reroute << " shared " << shared;
+          EXPECT_TRUE(routing.optimal);
+          if (!reroute) ilp_runs[shared] += routing.ilp;
+        }
       }
     }
   }
-  // The cases must exercise CBC, not only the start routing at the cut bound.
-  EXPECT_GE(ilp_runs, 8);
+  // The cases must exercise CBC, not only the start routing at the cut
+  // bound, and shared directions must matter in some of them.
+  EXPECT_GE(ilp_runs[0], 8);
+  EXPECT_GE(ilp_runs[1], 8);
+  EXPECT_GE(differs, 8);
 }
 
 TEST(FiberRouting, IlpOptimumEqualsExhaustiveSearchWithTwoWavelengths) {
-  int ilp_runs = 0;
+  int ilp_runs[2] = {0, 0};  // per model: one-way, shared directions
   for (const ServerGrid grid : {ServerGrid{1, 3}, ServerGrid{2, 2}, ServerGrid{2, 3}}) {
     for (uint64_t seed = 1; seed <= 20; ++seed) {
       const auto demands = random_demands(grid, 3 + static_cast<int>(seed % 4), seed * 11);
       SCOPED_TRACE(std::to_string(grid.rows) + "x" + std::to_string(grid.cols) + " seed " + std::to_string(seed));
-      const int optimum = exhaustive_fibers(grid, demands, 2);
-      FiberRoutingOptions options;
-      options.wavelengths = 2;
-      for (const bool reroute : {false, true}) {
-        options.reroute = reroute;
-        const FiberRouting routing = route_fibers(grid, demands, options);
-        expect_valid(grid, demands, options, routing);
-        EXPECT_EQ(routing.fibers, optimum) << "reroute " << reroute;
-        EXPECT_TRUE(routing.optimal);
-        if (!reroute) ilp_runs += routing.ilp;
+      for (const bool shared : {false, true}) {
+        const int optimum = exhaustive_fibers(grid, demands, 2, shared);
+        EXPECT_LE(fiber_cut_lower_bound(grid, demands, 2, {}, shared), optimum) << "shared " << shared;
+        FiberRoutingOptions options;
+        options.wavelengths = 2;
+        options.shared_directions = shared;
+        for (const bool reroute : {false, true}) {
+          options.reroute = reroute;
+          const FiberRouting routing = route_fibers(grid, demands, options);
+          expect_valid(grid, demands, options, routing);
+          EXPECT_EQ(routing.fibers, optimum) << "reroute " << reroute << " shared " << shared;
+          EXPECT_TRUE(routing.optimal);
+          if (!reroute) ilp_runs[shared] += routing.ilp;
+        }
       }
     }
   }
-  EXPECT_GE(ilp_runs, 5);
+  EXPECT_GE(ilp_runs[0], 5);
+  EXPECT_GE(ilp_runs[1], 5);
 }
 
 TEST(FiberRouting, NeverBelowTheCutBound) {
@@ -202,16 +234,19 @@ TEST(FiberRouting, NeverBelowTheCutBound) {
     for (uint64_t seed = 1; seed <= (c.grid.servers() > 16 ? 1u : 3u); ++seed) {
       const auto demands = random_demands(c.grid, c.demands, seed);
       SCOPED_TRACE(std::to_string(c.grid.rows) + "x" + std::to_string(c.grid.cols) + " seed " + std::to_string(seed));
-      const int cut = fiber_cut_lower_bound(c.grid, demands);
-      EXPECT_GT(cut, 0);
-      FiberRoutingOptions options;
-      options.time_limit_s = 2;
-      for (const bool reroute : {false, true}) {
-        options.reroute = reroute;
-        const FiberRouting routing = route_fibers(c.grid, demands, options);
-        expect_valid(c.grid, demands, options, routing);
-        EXPECT_GE(routing.fibers, cut) << "reroute " << reroute;
-        EXPECT_GE(routing.best_bound, cut);
+      for (const bool shared : {false, true}) {
+        const int cut = fiber_cut_lower_bound(c.grid, demands, 1, {}, shared);
+        EXPECT_GT(cut, 0);
+        FiberRoutingOptions options;
+        options.time_limit_s = 2;
+        options.shared_directions = shared;
+        for (const bool reroute : {false, true}) {
+          options.reroute = reroute;
+          const FiberRouting routing = route_fibers(c.grid, demands, options);
+          expect_valid(c.grid, demands, options, routing);
+          EXPECT_GE(routing.fibers, cut) << "reroute " << reroute << " shared " << shared;
+          EXPECT_GE(routing.best_bound, cut);
+        }
       }
     }
   }
@@ -233,6 +268,58 @@ TEST(FiberRouting, CutLowerBoundOnHandMadeCases) {
   EXPECT_EQ(fiber_cut_lower_bound({5, 5}, demands), 3);
   // A corner server has two edges out: 5 circuits from it need 3 fibers.
   EXPECT_EQ(fiber_cut_lower_bound({5, 5}, {{0, 24}, {0, 23}, {0, 22}, {0, 21}, {0, 20}}), 3);
+}
+
+TEST(FiberRouting, SharedDirectionsCountBothWaysOfALink) {
+  // Edge order of 1x2: (0,1) (1,0).
+  const ServerGrid pair{1, 2};
+  const std::vector<FiberDemand> both_ways{{0, 1}, {1, 0}};
+  FiberRoutingOptions one_way;
+  const FiberRouting separate = route_fibers(pair, both_ways, one_way);
+  expect_valid(pair, both_ways, one_way, separate);
+  EXPECT_EQ(separate.fibers, 1);
+  FiberRoutingOptions shared;
+  shared.shared_directions = true;
+  const FiberRouting together = route_fibers(pair, both_ways, shared);
+  expect_valid(pair, both_ways, shared, together);
+  EXPECT_EQ(together.fibers, 2);
+  EXPECT_TRUE(together.optimal);
+  EXPECT_EQ(together.edge_load, (std::vector<int>{1, 1}));  // still per directed edge
+  EXPECT_EQ(fiber_cut_lower_bound(pair, both_ways), 1);
+  EXPECT_EQ(fiber_cut_lower_bound(pair, both_ways, 1, {}, true), 2);
+  // Two wavelengths: the two circuits share one fiber.
+  shared.wavelengths = 2;
+  EXPECT_EQ(route_fibers(pair, both_ways, shared).fibers, 1);
+  EXPECT_EQ(fiber_cut_lower_bound(pair, both_ways, 2, {}, true), 1);
+  // Existing circuits of both directions fill the link: 3 + 1 + 1 new.
+  FiberRoutingOptions loaded;
+  loaded.shared_directions = true;
+  loaded.existing = {3, 1};
+  const std::vector<FiberDemand> one{{0, 1}};
+  const FiberRouting full = route_fibers(pair, one, loaded);
+  expect_valid(pair, one, loaded, full);
+  EXPECT_EQ(full.fibers, 5);
+  EXPECT_EQ(full.edge_load, (std::vector<int>{4, 1}));
+  EXPECT_EQ(fiber_cut_lower_bound(pair, one, 1, loaded.existing, true), 5);
+  EXPECT_EQ(fiber_cut_lower_bound(pair, {}, 2, loaded.existing, true), 2);
+  loaded.wavelengths = 2;
+  EXPECT_EQ(route_fibers(pair, one, loaded).fibers, 3);
+  // A square: four circuits 0 -> 1 and four 1 -> 0 spread over both routes
+  // between 0 and 1, four per link counting both directions.
+  const ServerGrid square{2, 2};
+  std::vector<FiberDemand> swap;
+  for (int k = 0; k < 4; ++k) {
+    swap.push_back({0, 1});
+    swap.push_back({1, 0});
+  }
+  FiberRoutingOptions plain_square;
+  plain_square.reroute = false;
+  EXPECT_EQ(route_fibers(square, swap, plain_square).fibers, 2);
+  plain_square.shared_directions = true;
+  const FiberRouting spread = route_fibers(square, swap, plain_square);
+  expect_valid(square, swap, plain_square, spread);
+  EXPECT_EQ(spread.fibers, 4);
+  EXPECT_TRUE(spread.optimal);
 }
 
 TEST(FiberRouting, TwoWavelengthsHalveTheFibersOfAForcedEdge) {
