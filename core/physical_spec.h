@@ -19,14 +19,17 @@ struct GridShape {
 };
 
 struct PhysicalSpec {
-  GridShape servers;  // servers.count() * tiles.count() == fabric.gpus
-  GridShape tiles;    // per server
-  GridShape mesh;     // MZIs per server: >= 2 columns and fabric.ports rows per tile
+  GridShape servers;    // servers.count() * tiles.count() == fabric.gpus
+  GridShape tiles;      // per server
+  GridShape mesh;       // MZIs per server: >= 2 columns and fabric.ports rows per tile
   int wavelengths = 1;  // per waveguide and per fiber, >= 1
   int fibers = 1;       // per direction of every server-grid edge, >= 1 (<= the mesh side they attach to)
-  double mzi_loss_db = 0.0;    // per MZI a circuit crosses
-  double tile_loss_db = 0.2;   // per tile boundary crossed (PCCL: the reticle stitch, 0.2 dB)
-  double fiber_loss_db = 0.5;  // per waveguide-to-fiber coupling (PCCL section 4.4: 0.5 dB)
+  // true: a link's fibers carry both directions (`fibers` per link, circuits
+  // both ways counted together); false: each direction has its own.
+  bool shared_fibers = false;
+  double mzi_loss_db = 0.0;         // per MZI a circuit crosses
+  double tile_loss_db = 0.2;        // per tile boundary crossed (PCCL: the reticle stitch, 0.2 dB)
+  double fiber_loss_db = 0.5;       // per waveguide-to-fiber coupling (PCCL section 4.4: 0.5 dB)
   double solver_time_limit_s = 10;  // Algorithm 4's ILP, per configuration
 };
 

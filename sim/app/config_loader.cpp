@@ -33,9 +33,9 @@ constexpr std::string_view kFabricKeys[]{"gpus",         "ports",  "circuits",  
                                          "router",       "packet", "header",          "reconfig_delay", "step_overhead",
                                          "egress_order", "sync",   "reconfiguration", "preconfigure",   "priority",
                                          "physical"};
-constexpr std::string_view kPhysicalKeys[]{"servers",      "tiles",         "mesh",
-                                           "wavelengths",  "fibers",        "mzi_loss_db",
-                                           "tile_loss_db", "fiber_loss_db", "solver_time_limit_s"};
+constexpr std::string_view kPhysicalKeys[]{
+    "servers",     "tiles",        "mesh",          "wavelengths",         "fibers",
+    "mzi_loss_db", "tile_loss_db", "fiber_loss_db", "solver_time_limit_s", "fiber_directions"};
 constexpr std::string_view kWorkloadKeys[]{"collective",   "message",     "chunk",         "root",
                                            "distribution", "zipf_factor", "message_scope", "graph"};
 // workload.graph nodes: the keys every node takes, then each type's.
@@ -202,6 +202,12 @@ class Reader {
     if (auto loss = find(physical, "tile_loss_db")) p.tile_loss_db = real(*loss, 0.0, 100.0);
     if (auto loss = find(physical, "fiber_loss_db")) p.fiber_loss_db = real(*loss, 0.0, 100.0);
     if (auto limit = find(physical, "solver_time_limit_s")) p.solver_time_limit_s = real(*limit, 0.001, 86400.0);
+    if (auto directions = find(physical, "fiber_directions")) {
+      const std::string value = text(*directions);
+      if (value != "separate" && value != "shared")
+        fail(*directions, directions->key + " must be separate or shared (got " + quoted(value) + ")");
+      p.shared_fibers = value == "shared";
+    }
     return p;
   }
 

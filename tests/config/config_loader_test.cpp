@@ -348,6 +348,7 @@ TEST(ConfigLoader, PhysicalLayerReadsAndDefaults) {
   sets.push_back("fabric.physical.fibers=3");
   sets.push_back("fabric.physical.wavelengths=2");
   sets.push_back("fabric.physical.tile_loss_db=0.25");
+  sets.push_back("fabric.physical.fiber_directions=shared");
   const ExperimentConfig config = load_config_from_string(kMinimalConfig, "min.yaml", sets);
   ASSERT_TRUE(config.fabric.physical);
   const PhysicalSpec& p = *config.fabric.physical;
@@ -358,6 +359,7 @@ TEST(ConfigLoader, PhysicalLayerReadsAndDefaults) {
   EXPECT_EQ(p.fibers, 3);
   EXPECT_EQ(p.wavelengths, 2);
   EXPECT_DOUBLE_EQ(p.tile_loss_db, 0.25);
+  EXPECT_TRUE(p.shared_fibers);
   EXPECT_DOUBLE_EQ(p.fiber_loss_db, 0.5);
   EXPECT_DOUBLE_EQ(p.mzi_loss_db, 0.0);
 }
@@ -374,6 +376,8 @@ TEST(ConfigLoader, PhysicalLayerErrorsNameTheKey) {
   expect_error(kMinimalConfig, with("fabric.physical.mesh=2048x8"), {"fabric.physical.mesh", "at most 1024x1024"});
   expect_error(kMinimalConfig, with("fabric.physical.fibers=5"), {"fabric.physical.fibers = 5", "shorter side"});
   expect_error(kMinimalConfig, with("fabric.physical.wavelengths=0"), {"fabric.physical.wavelengths"});
+  expect_error(kMinimalConfig, with("fabric.physical.fiber_directions=both"),
+               {"fabric.physical.fiber_directions must be separate or shared"});
   expect_error(kMinimalConfig, with("fabric.physical.lasers=2"),
                {"unknown key 'fabric.physical.lasers'", "servers, tiles, mesh"});
   expect_error(kMinimalConfig, {"fabric.physical={tiles: 1x2, mesh: 4x4}"}, {"fabric.physical.servers"});

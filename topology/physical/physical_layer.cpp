@@ -142,12 +142,19 @@ ConfigurationRouting PhysicalLayer::compute(const Topology& topology) const {
     FiberRoutingOptions options;
     options.wavelengths = p.wavelengths;
     options.time_limit_s = p.solver_time_limit_s;
+    options.shared_directions = p.shared_fibers;
     const FiberRouting routing = route_fibers(grid, demands, options);
     out.solver_seconds = routing.solve_seconds;
     out.fiber_bound = routing.best_bound;
     out.fibers_optimal = routing.optimal;
-    // Per (edge, wavelength): the circuits on it, in demand order, take fibers 0, 1, ...
+    // Per (edge, wavelength): the circuits on it, in demand order, take fibers
+    // 0, 1, ...; with shared fibers an edge and its reverse count as one link.
     std::map<std::pair<size_t, int>, int> taken;
+    const auto slot = [&](size_t e) {
+      if (!p.shared_fibers) return e;
+      const auto [from, to] = server_edges_list[e];
+      return std::min(e, edge_index.at({to, from}));
+    };
     for (size_t d = 0; d < demands.size(); ++d) {
       const size_t i = demand_circuit[d];
       PhysicalCircuit& c = out.circuits[i];
@@ -155,12 +162,16 @@ ConfigurationRouting PhysicalLayer::compute(const Topology& topology) const {
       c.wavelength = routing.wavelength[d];
       for (size_t h = 0; h + 1 < c.servers.size(); ++h) {
         const size_t e = edge_index.at({c.servers[h], c.servers[h + 1]});
-        const int fiber = taken[{e, c.wavelength}]++;
+        const int fiber = taken[{slot(e), c.wavelength}]++;
         fiber_of[i].push_back(fiber);
         ++out.edges[e].circuits;
         out.edges[e].fibers = std::max(out.edges[e].fibers, fiber + 1);
+        out.edges[slot(e)].fibers = std::max(out.edges[slot(e)].fibers, fiber + 1);
       }
       c.fiber_hops = static_cast<int>(c.servers.size()) - 1;
+    }
+    if (p.shared_fibers) {
+      for (size_t e = 0; e < out.edges.size(); ++e) out.edges[e].fibers = out.edges[slot(e)].fibers;
     }
     for (const ServerEdgeLoad& e : out.edges) out.fibers_needed = std::max(out.fibers_needed, e.fibers);
     if (out.fibers_needed > p.fibers) {
@@ -168,8 +179,11 @@ ConfigurationRouting PhysicalLayer::compute(const Topology& topology) const {
       for (const ServerEdgeLoad& e : out.edges) {
         if (e.fibers > worst->fibers) worst = &e;
       }
-      out.failure = "its circuits need " + std::to_string(worst->fibers) + " fibers from server " +
-                    std::to_string(worst->from) + " to server " + std::to_string(worst->to) + " (" +
+      const std::string where =
+          p.shared_fibers ? " on the link between server " + std::to_string(worst->from) + " and server " +
+                                std::to_string(worst->to)
+                          : " from server " + std::to_string(worst->from) + " to server " + std::to_string(worst->to);
+      out.failure = "its circuits need " + std::to_string(worst->fibers) + " fibers" + where + " (" +
                     std::to_string(worst->circuits) + " circuits, " + std::to_string(p.wavelengths) +
                     " wavelength(s) per fiber" + (routing.optimal ? "" : "; the ILP hit its time limit") +
                     "), fabric.physical.fibers is " + std::to_string(p.fibers);
@@ -218,8 +232,8 @@ ConfigurationRouting PhysicalLayer::compute(const Topology& topology) const {
     }
     for (size_t k = 0; k < segments[s].size(); ++k) {
       const Segment& seg = segments[s][k];
-      const MeshRoute route = request_of[k] == SIZE_MAX ? MeshRoute{{seg.src}, std::max(seg.wavelength, 0)}
-                                                        : routing.routes[request_of[k]];
+      const MeshRoute route =
+          request_of[k] == SIZE_MAX ? MeshRoute{{seg.src}, std::max(seg.wavelength, 0)} : routing.routes[request_of[k]];
       PhysicalCircuit& c = out.circuits[seg.circuit];
       if (c.servers.size() == 1) c.wavelength = route.wavelength;
       c.mzis += static_cast<int>(route.nodes.size());

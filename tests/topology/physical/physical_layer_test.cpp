@@ -84,6 +84,24 @@ TEST(PhysicalLayer, CircuitsBetweenServersNeedAFiberEachPerWavelength) {
   EXPECT_NE(w.circuits[0].wavelength, w.circuits[1].wavelength);
 }
 
+TEST(PhysicalLayer, SharedFibersCountBothDirectionsOfALink) {
+  const Topology both_ways("both ways", 4, {{0, 2}, {2, 0}});
+  PhysicalSpec separate = spec({1, 2}, {1, 2}, {4, 4}, 1);
+  EXPECT_FALSE(PhysicalLayer(separate, fabric_of(4)).why_not(both_ways));
+  PhysicalSpec shared = separate;
+  shared.shared_fibers = true;
+  const PhysicalLayer layer(shared, fabric_of(4));
+  const auto why = layer.why_not(both_ways);
+  ASSERT_TRUE(why);
+  EXPECT_NE(why->find("need 2 fibers on the link between server 0 and server 1"), std::string::npos) << *why;
+  shared.fibers = 2;
+  const PhysicalLayer two(shared, fabric_of(4));
+  const ConfigurationRouting& r = two.route(both_ways);
+  ASSERT_EQ(r.failure, "");
+  EXPECT_EQ(r.fibers_needed, 2);
+  for (const ServerEdgeLoad& e : r.edges) EXPECT_EQ(e.fibers, 2);  // the one link, seen from either end
+}
+
 TEST(PhysicalLayer, AMeshTooNarrowForTwoCircuitsOfOneWavelengthRefusesThem) {
   // One row of four MZIs, two tiles: 0 -> 1 runs (0,0)..(0,3), 1 -> 0 runs
   // (0,2)..(0,1): both need the waveguide between columns 1 and 2.
