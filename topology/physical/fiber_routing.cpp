@@ -258,7 +258,9 @@ FiberRouting route_fibers(const ServerGrid& grid, const std::vector<FiberDemand>
     reroute_fibers(edges, grid.servers(), demands, options.wavelengths, options.existing, kReroutePasses, best);
   }
   best.best_bound = floor;
-  if (!demands.empty() && best.fibers > floor) {
+  const int64_t columns =
+      static_cast<int64_t>(demands.size()) * edges.size() * static_cast<int64_t>(options.wavelengths);
+  if (!demands.empty() && best.fibers > floor && columns <= options.max_ilp_columns) {
     FiberIlp ilp(edges, grid.servers(), demands, options.wavelengths, options.existing, floor);
     const std::vector<double> start_values = ilp.column_values(best);
     CbcModel model(ilp.solver());

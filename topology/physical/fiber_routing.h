@@ -20,6 +20,7 @@
 // the returned paths (cycles the flow formulation may carry are dropped). Deterministic when CBC
 // finishes within the time limit; throws photonsim::Error naming a demand
 // with src == dst or a server outside the grid.
+#include <cstdint>
 #include <vector>
 
 #include "topology/physical/server_grid.h"
@@ -37,6 +38,10 @@ struct FiberRoutingOptions {
   std::vector<int> existing;       // circuits already on each edge, server_edges order; empty = none
   bool reroute = true;             // improve the start by rip-up and reroute; off leaves more to CBC (tests)
   bool shared_directions = false;  // a link's two directed edges share its fibers (z counts both ways)
+  // Past this many ILP columns (demands x directed edges x wavelengths) CBC is
+  // not run: the rerouted start is returned with the cut bound (the matrix
+  // alone would take gigabytes; 4096 circuits on 32x32 servers is 16M).
+  int64_t max_ilp_columns = 4'000'000;
 };
 
 struct FiberRouting {

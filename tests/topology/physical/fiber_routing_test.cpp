@@ -428,5 +428,20 @@ TEST(FiberRouting, SameInputSameRouting) {
   EXPECT_EQ(a.fibers, b.fibers);
 }
 
+TEST(FiberRouting, PastTheColumnCapTheReroutedStartIsReturnedWithTheCutBound) {
+  const ServerGrid grid{4, 4};
+  std::vector<FiberDemand> demands;
+  for (int s = 0; s < 16; ++s) demands.push_back({s, 15 - s == s ? (s + 1) % 16 : 15 - s});
+  FiberRoutingOptions capped;
+  capped.max_ilp_columns = 10;
+  const FiberRouting r = route_fibers(grid, demands, capped);
+  EXPECT_FALSE(r.ilp);
+  EXPECT_EQ(r.paths.size(), demands.size());
+  EXPECT_EQ(r.best_bound, std::min<double>(r.fibers, fiber_cut_lower_bound(grid, demands)));
+  EXPECT_EQ(r.optimal, r.fibers <= fiber_cut_lower_bound(grid, demands));
+  // Uncapped, CBC may only do better.
+  EXPECT_LE(route_fibers(grid, demands).fibers, r.fibers);
+}
+
 }  // namespace
 }  // namespace photonsim
