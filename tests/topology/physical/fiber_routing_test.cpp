@@ -165,6 +165,25 @@ TEST(FiberRouting, ServerEdgesJoinGridNeighboursBothWays) {
   EXPECT_THROW(server_edges({0, 3}), Error);
 }
 
+// Routes `demands` with and without rip-up-and-reroute; both must reach
+// `optimum` and prove it. Returns 1 when CBC ran without the reroute pass.
+int expect_optimum(const ServerGrid& grid, const std::vector<FiberDemand>& demands, int wavelengths, bool shared,
+                   int optimum) {
+  FiberRoutingOptions options;
+  options.wavelengths = wavelengths;
+  options.shared_directions = shared;
+  int ilp_runs = 0;
+  for (const bool reroute : {false, true}) {
+    options.reroute = reroute;
+    const FiberRouting routing = route_fibers(grid, demands, options);
+    expect_valid(grid, demands, options, routing);
+    EXPECT_EQ(routing.fibers, optimum) << "reroute " << reroute << " shared " << shared;
+    EXPECT_TRUE(routing.optimal);
+    if (!reroute) ilp_runs += routing.ilp ? 1 : 0;
+  }
+  return ilp_runs;
+}
+
 TEST(FiberRouting, IlpOptimumEqualsExhaustiveSearchOnSmallGrids) {
   int ilp_runs[2] = {0, 0};  // per model: one-way, shared directions
   int differs = 0;
@@ -178,16 +197,7 @@ TEST(FiberRouting, IlpOptimumEqualsExhaustiveSearchOnSmallGrids) {
         const int optimum = shared ? exhaustive_fibers(grid, demands, 1, true) : one_way;
         differs += optimum != one_way;
         EXPECT_LE(fiber_cut_lower_bound(grid, demands, 1, {}, shared), optimum) << "shared " << shared;
-        FiberRoutingOptions options;
-        options.shared_directions = shared;
-        for (const bool reroute : {false, true}) {
-          options.reroute = reroute;
-          const FiberRouting routing = route_fibers(grid, demands, options);
-          expect_valid(grid, demands, options, routing);
-          EXPECT_EQ(routing.fibers, optimum) << "reroute " << reroute << " shared " << shared;
-          EXPECT_TRUE(routing.optimal);
-          if (!reroute) ilp_runs[shared] += routing.ilp;
-        }
+        ilp_runs[shared] += expect_optimum(grid, demands, 1, shared, optimum);
       }
     }
   }
@@ -207,17 +217,7 @@ TEST(FiberRouting, IlpOptimumEqualsExhaustiveSearchWithTwoWavelengths) {
       for (const bool shared : {false, true}) {
         const int optimum = exhaustive_fibers(grid, demands, 2, shared);
         EXPECT_LE(fiber_cut_lower_bound(grid, demands, 2, {}, shared), optimum) << "shared " << shared;
-        FiberRoutingOptions options;
-        options.wavelengths = 2;
-        options.shared_directions = shared;
-        for (const bool reroute : {false, true}) {
-          options.reroute = reroute;
-          const FiberRouting routing = route_fibers(grid, demands, options);
-          expect_valid(grid, demands, options, routing);
-          EXPECT_EQ(routing.fibers, optimum) << "reroute " << reroute << " shared " << shared;
-          EXPECT_TRUE(routing.optimal);
-          if (!reroute) ilp_runs[shared] += routing.ilp;
-        }
+        ilp_runs[shared] += expect_optimum(grid, demands, 2, shared, optimum);
       }
     }
   }
