@@ -8,16 +8,12 @@
 #include <gtest/gtest.h>
 
 #include "core/error.h"
+#include "tests/support/test_fabric.h"
 
 namespace photonsim {
 namespace {
 
-FabricSpec fabric_of(int gpus, int ports = 1) {
-  FabricSpec f;
-  f.gpus = gpus;
-  f.ports = ports;
-  return f;
-}
+using testing_support::test_fabric;
 
 PhysicalSpec spec(GridShape servers, GridShape tiles, GridShape mesh, int fibers = 1, int wavelengths = 1) {
   PhysicalSpec p;
@@ -33,7 +29,7 @@ PhysicalSpec spec(GridShape servers, GridShape tiles, GridShape mesh, int fibers
 }
 
 TEST(PhysicalLayer, CircuitsInsideOneServerNeedNoFiber) {
-  const PhysicalLayer layer(spec({1, 1}, {2, 2}, {4, 4}), fabric_of(4));
+  const PhysicalLayer layer(spec({1, 1}, {2, 2}, {4, 4}), test_fabric(4));
   // The ring 0 -> 1 -> 3 -> 2 -> 0 around the 2x2 tiles.
   const Topology ring("ring", 4, {{0, 1}, {1, 3}, {3, 2}, {2, 0}});
   const ConfigurationRouting& r = layer.route(ring);
@@ -55,13 +51,13 @@ TEST(PhysicalLayer, CircuitsInsideOneServerNeedNoFiber) {
 TEST(PhysicalLayer, CircuitsBetweenServersNeedAFiberEachPerWavelength) {
   // Two servers side by side, two GPUs each; both GPUs of server 0 send to server 1.
   const Topology across("across", 4, {{0, 2}, {1, 3}});
-  const PhysicalLayer one_fiber(spec({1, 2}, {1, 2}, {4, 4}, 1), fabric_of(4));
+  const PhysicalLayer one_fiber(spec({1, 2}, {1, 2}, {4, 4}, 1), test_fabric(4));
   const auto why = one_fiber.why_not(across);
   ASSERT_TRUE(why);
   EXPECT_NE(why->find("need 2 fibers from server 0 to server 1"), std::string::npos) << *why;
   EXPECT_NE(why->find("fabric.physical.fibers is 1"), std::string::npos) << *why;
 
-  const PhysicalLayer two_fibers(spec({1, 2}, {1, 2}, {4, 4}, 2), fabric_of(4));
+  const PhysicalLayer two_fibers(spec({1, 2}, {1, 2}, {4, 4}, 2), test_fabric(4));
   const ConfigurationRouting& r = two_fibers.route(across);
   ASSERT_EQ(r.failure, "");
   EXPECT_EQ(r.fibers_needed, 2);
@@ -77,7 +73,7 @@ TEST(PhysicalLayer, CircuitsBetweenServersNeedAFiberEachPerWavelength) {
   }
 
   // Two wavelengths share one fiber.
-  const PhysicalLayer two_colours(spec({1, 2}, {1, 2}, {4, 4}, 1, 2), fabric_of(4));
+  const PhysicalLayer two_colours(spec({1, 2}, {1, 2}, {4, 4}, 1, 2), test_fabric(4));
   const ConfigurationRouting& w = two_colours.route(across);
   ASSERT_EQ(w.failure, "");
   EXPECT_EQ(w.fibers_needed, 1);
@@ -87,15 +83,15 @@ TEST(PhysicalLayer, CircuitsBetweenServersNeedAFiberEachPerWavelength) {
 TEST(PhysicalLayer, SharedFibersCountBothDirectionsOfALink) {
   const Topology both_ways("both ways", 4, {{0, 2}, {2, 0}});
   PhysicalSpec separate = spec({1, 2}, {1, 2}, {4, 4}, 1);
-  EXPECT_FALSE(PhysicalLayer(separate, fabric_of(4)).why_not(both_ways));
+  EXPECT_FALSE(PhysicalLayer(separate, test_fabric(4)).why_not(both_ways));
   PhysicalSpec shared = separate;
   shared.shared_fibers = true;
-  const PhysicalLayer layer(shared, fabric_of(4));
+  const PhysicalLayer layer(shared, test_fabric(4));
   const auto why = layer.why_not(both_ways);
   ASSERT_TRUE(why);
   EXPECT_NE(why->find("need 2 fibers on the link between server 0 and server 1"), std::string::npos) << *why;
   shared.fibers = 2;
-  const PhysicalLayer two(shared, fabric_of(4));
+  const PhysicalLayer two(shared, test_fabric(4));
   const ConfigurationRouting& r = two.route(both_ways);
   ASSERT_EQ(r.failure, "");
   EXPECT_EQ(r.fibers_needed, 2);
@@ -106,20 +102,20 @@ TEST(PhysicalLayer, AMeshTooNarrowForTwoCircuitsOfOneWavelengthRefusesThem) {
   // One row of four MZIs, two tiles: 0 -> 1 runs (0,0)..(0,3), 1 -> 0 runs
   // (0,2)..(0,1): both need the waveguide between columns 1 and 2.
   const Topology both_ways("both_ways", 2, {{0, 1}, {1, 0}});
-  const PhysicalLayer narrow(spec({1, 1}, {1, 2}, {1, 4}), fabric_of(2));
+  const PhysicalLayer narrow(spec({1, 1}, {1, 2}, {1, 4}), test_fabric(2));
   const auto why = narrow.why_not(both_ways);
   ASSERT_TRUE(why);
   EXPECT_NE(why->find("the MZI mesh of server 0 cannot route circuit 1 -> 0"), std::string::npos) << *why;
-  const PhysicalLayer two_colours(spec({1, 1}, {1, 2}, {1, 4}, 1, 2), fabric_of(2));
+  const PhysicalLayer two_colours(spec({1, 1}, {1, 2}, {1, 4}, 1, 2), test_fabric(2));
   EXPECT_FALSE(two_colours.why_not(both_ways));
   // A second row gives the second circuit its own way round.
-  const PhysicalLayer wider(spec({1, 1}, {1, 2}, {2, 4}), fabric_of(2));
+  const PhysicalLayer wider(spec({1, 1}, {1, 2}, {2, 4}), test_fabric(2));
   EXPECT_FALSE(wider.why_not(both_ways));
 }
 
 TEST(PhysicalLayer, MoreCircuitsThanTransceiversAreRefused) {
   const Topology doubled("doubled", 2, {{0, 1}, {0, 1}});
-  const PhysicalLayer layer(spec({1, 1}, {1, 2}, {2, 4}), fabric_of(2, 1));
+  const PhysicalLayer layer(spec({1, 1}, {1, 2}, {2, 4}), test_fabric(2, 1));
   const auto why = layer.why_not(doubled);
   ASSERT_TRUE(why);
   EXPECT_NE(why->find("more circuits than its tile has transceivers"), std::string::npos) << *why;
@@ -129,7 +125,7 @@ TEST(PhysicalLayer, ATransceiversTxAndRxServeDifferentPeers) {
   // One port per GPU, directed: GPU 0 transmits to 1 and receives from 2 on
   // its one transceiver (PCCL's Tx/Rx split); a second circuit out has no
   // transmitter left. (Three rows: all three circuits cross between columns 2 and 3.)
-  const PhysicalLayer layer(spec({1, 1}, {1, 3}, {3, 6}), fabric_of(3));
+  const PhysicalLayer layer(spec({1, 1}, {1, 3}, {3, 6}), test_fabric(3));
   const Topology cycle("cycle", 3, {{0, 1}, {1, 2}, {2, 0}});
   EXPECT_FALSE(layer.why_not(cycle));
   const auto why = layer.why_not(Topology("two out", 3, {{0, 1}, {0, 2}}));
@@ -138,7 +134,7 @@ TEST(PhysicalLayer, ATransceiversTxAndRxServeDifferentPeers) {
 }
 
 TEST(PhysicalLayer, RoutingsAreCachedPerConfiguration) {
-  const PhysicalLayer layer(spec({1, 2}, {1, 2}, {4, 4}, 2), fabric_of(4));
+  const PhysicalLayer layer(spec({1, 2}, {1, 2}, {4, 4}, 2), test_fabric(4));
   const Topology a("a", 4, {{0, 2}, {1, 3}});
   const Topology same_circuits("another name", 4, {{1, 3}, {0, 2}});
   EXPECT_EQ(&layer.route(a), &layer.route(same_circuits));
@@ -147,7 +143,7 @@ TEST(PhysicalLayer, RoutingsAreCachedPerConfiguration) {
 
 TEST(PhysicalLayer, CircuitsCrossTheServersBetween) {
   // Servers in a row of three; GPU 0 (server 0) to GPU 2 (server 2) crosses server 1.
-  const PhysicalLayer layer(spec({1, 3}, {1, 1}, {2, 2}), fabric_of(3));
+  const PhysicalLayer layer(spec({1, 3}, {1, 1}, {2, 2}), test_fabric(3));
   const ConfigurationRouting& r = layer.route(Topology("far", 3, {{0, 2}}));
   ASSERT_EQ(r.failure, "");
   EXPECT_EQ(r.circuits[0].servers, (std::vector<int>{0, 1, 2}));
