@@ -24,6 +24,11 @@ std::string quoted(const std::string& value) {
   return "'" + value.substr(0, 77) + "...' (" + std::to_string(value.size()) + " characters)";
 }
 
+std::string quoted_path(const std::string& path) {
+  if (path.size() <= 240) return "'" + path + "'";
+  return "'..." + path.substr(path.size() - 160) + "' (" + std::to_string(path.size()) + " characters)";
+}
+
 std::string one_line(const std::string& text) {
   if (text.size() > kMaxMessage) {
     return one_line(text.substr(0, kMaxMessage - 300)) + " [... " + std::to_string(text.size() - kMaxMessage + 100) +

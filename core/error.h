@@ -16,6 +16,10 @@ std::string one_line(const std::string& text);
 // length noted, so a 10 MB value is never echoed whole.
 std::string quoted(const std::string& value);
 
+// A file path in single quotes; past 240 characters its tail (where the
+// file's name is) with its full length noted.
+std::string quoted_path(const std::string& path);
+
 class Error : public std::runtime_error {
  public:
   explicit Error(const std::string& message) : std::runtime_error(one_line(message)) {}

@@ -5,6 +5,7 @@
 #include "core/error.h"
 #include "schedules/cost/alpha_beta_congestion_model.h"
 #include "schedules/physical_feasibility.h"
+#include "schedules/verify/block_verifier.h"
 #include "topology/component_params.h"
 #include "topology/step_circuits.h"
 
@@ -68,6 +69,14 @@ Schedule PatternSynthesizer::plan_with(const PlannerChoice& planner, const Synth
                               ? make_topology(*request.synthesis.static_topology, "synthesis.static_topology")
                               : input.initial;
   Schedule planned = planner.planner->plan(pattern, input);
+  if (info_.reads_file) {
+    // The built-in algorithms are proven by the test suite at every size they
+    // support; a file is proven here, before any engine runs it.
+    const Verification proof = verify_schedule(planned);
+    if (!proof.ok())
+      throw Error("synthesis.algorithm: " + algorithm_params.text("file") +
+                  ": the algorithm does not do its collective (the verifier: " + proof.violation->describe() + ")");
+  }
   if (request.physical) {
     if (auto why = unrealised_step(planned, *request.physical))
       throw Error("planner '" + planner.info.name + "': " + *why);

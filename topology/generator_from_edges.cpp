@@ -1,8 +1,7 @@
-#include <filesystem>
-#include <fstream>
 #include <sstream>
 
 #include "core/error.h"
+#include "core/input_file.h"
 #include "topology/generators.h"
 
 namespace photonsim {
@@ -10,9 +9,13 @@ namespace photonsim {
 namespace {
 
 std::vector<Edge> read_edge_file(const ComponentParams& params, const std::string& path) {
-  if (std::filesystem::is_directory(path)) params.fail("file", "'" + path + "' is a directory, not an edge file");
-  std::ifstream in(path);
-  if (!in) params.fail("file", "cannot open '" + path + "'");
+  std::string text;
+  try {
+    text = read_input_file(path, kEdgeListInput);
+  } catch (const Error& e) {
+    params.fail("file", e.what());
+  }
+  std::istringstream in(text);
   std::vector<Edge> edges;
   std::string line;
   for (int number = 1; std::getline(in, line); ++number) {

@@ -1,29 +1,11 @@
 #include "schedules/algorithms/msccl_algorithm.h"
 
-#include <fstream>
-#include <sstream>
-
 #include "core/error.h"
+#include "core/input_file.h"
 #include "schedules/model/block_sizes.h"
 #include "schedules/msccl/msccl_reader.h"
 
 namespace photonsim {
-namespace {
-
-constexpr std::streamoff kMaxFileBytes = std::streamoff{256} << 20;
-
-std::string read_algorithm_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary | std::ios::ate);
-  if (!in) throw Error(path + ": cannot read the MSCCL algorithm file");
-  const std::streamoff size = in.tellg();
-  if (size > kMaxFileBytes) throw Error(path + ": over 256 MiB, larger than any MSCCL algorithm file photonsim reads");
-  in.seekg(0);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-}  // namespace
 
 AlgorithmInfo MscclAlgorithm::info() const {
   return {
@@ -43,7 +25,7 @@ bool MscclAlgorithm::supports(int gpus, int /*ports*/) const { return gpus >= 2;
 
 StepPattern MscclAlgorithm::pattern(const AlgorithmInput& input) const {
   const std::string path = input.params.text("file");
-  const MscclProgram program = read_msccl_xml(read_algorithm_file(path), path);
+  const MscclProgram program = read_msccl_xml(read_input_file(path, kMscclInput), path);
   const WorkloadSpec& w = input.workload;
   if (program.gpus != input.gpus())
     throw Error(path + ": the algorithm is for ngpus = " + std::to_string(program.gpus) + " GPUs, fabric.gpus is " +

@@ -5,12 +5,9 @@
 #include <google/protobuf/stubs/logging.h>
 #include <google/protobuf/text_format.h>
 
-#include <filesystem>
-#include <fstream>
-#include <sstream>
-
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/input_file.h"
 #include "schedule.pb.h"
 
 namespace photonsim {
@@ -104,6 +101,8 @@ ScheduleParts header_from_proto(const proto::Schedule& in, const std::string& wh
     throw Error(where + "gpus must be in 2..16777216, got " + std::to_string(in.gpus()));
   }
   if (in.message_bytes() > static_cast<uint64_t>(INT64_MAX)) throw Error(where + "message_bytes too large");
+  // The rule of workload.message: a collective moves at least one byte.
+  if (in.message_bytes() == 0) throw Error(where + "message_bytes must be positive, as workload.message (got 0)");
   ScheduleParts parts;
   try {
     parts.collective = parse_collective(in.collective());
@@ -232,12 +231,7 @@ void write_schedule(const Schedule& schedule, const std::string& path) {
 }
 
 Schedule read_schedule(const std::string& path) {
-  if (std::filesystem::is_directory(path)) throw Error("schedule '" + path + "' is a directory, not a schedule file");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error("cannot open schedule '" + path + "'");
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  return parse_schedule(buffer.str(), is_text_path(path), path);
+  return parse_schedule(read_input_file(path, kScheduleInput), is_text_path(path), path);
 }
 
 }  // namespace photonsim

@@ -63,6 +63,12 @@ class Verifier {
   Verification run() {
     Verification result;
     if (blocks_ == 0) return fail(result, 0, 0, 0, "the schedule declares no blocks, so nothing can be verified");
+    if (s_.message().count() <= 0) {
+      return fail(result, 0, 0, 0,
+                  "the schedule's message is " + std::to_string(s_.message().count()) +
+                      " bytes; a collective moves at least one byte (as workload.message)");
+    }
+    if (!covers_the_buffer(result)) return result;
     if (s_.collective() == Collective::alltoall && blocks_ != n_ * n_ * parts_) {
       return fail(result, 0, 0, 0,
                   "an all-to-all of " + std::to_string(parts_) + " part(s) per flow needs n*n*parts = " +
@@ -82,6 +88,29 @@ class Verifier {
   }
 
  private:
+  // Every byte of the buffer belongs to exactly one block, so proving every
+  // block proves every byte: per-block sizes given explicitly (block_sizes)
+  // must add up to the message. All-to-all blocks are the flows themselves
+  // (their own sizes with workload.distribution), so only the other
+  // collectives have a buffer to cover.
+  bool covers_the_buffer(Verification& result) const {
+    if (s_.collective() == Collective::alltoall || s_.block_sizes().empty()) return true;
+    int64_t total = 0;
+    for (Bytes b : s_.block_sizes()) {
+      if (b.count() < 0 || __builtin_add_overflow(total, b.count(), &total)) {
+        fail(result, 0, 0, 0, "the block sizes add up past the largest size photonsim represents");
+        return false;
+      }
+    }
+    if (total == s_.message().count()) return true;
+    fail(result, 0, 0, 0,
+         "the " + std::to_string(blocks_) + " blocks hold " + std::to_string(total) +
+             " bytes, but the buffer (message) is " + std::to_string(s_.message().count()) +
+             " bytes: every byte of the buffer must be in one block, so that proving the blocks proves the "
+             "collective");
+    return false;
+  }
+
   static Verification& fail(Verification& r, size_t step, Node node, uint32_t block, std::string what) {
     r.violation = Violation{step, node, block, std::move(what)};
     return r;

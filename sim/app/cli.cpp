@@ -19,6 +19,7 @@
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/memory_budget.h"
+#include "core/output_guard.h"
 #include "core/time_overflow.h"
 #include "core/version.h"
 #include "schedules/alltoall/rdc.h"
@@ -204,14 +205,28 @@ int verb_run(int argc, const char* const* argv, std::ostream& out, std::ostream&
   if (tracing) check_replaceable(trace_path);  // before the run, not after it
   ExperimentConfig config = load_config(config_path, o.sets);
   if (vm.count("seed")) config.seed = seed_value(vm);
+  if (config.graph && replay)
+    throw Error(config_path + ": workload.graph: replay takes one schedule; run the graph with photonsim run");
+  const std::string out_dir = o.out.empty() ? config.output_dir : o.out;
+  {
+    std::vector<NamedPath> inputs = config.inputs;
+    if (replay) inputs.push_back({"schedule", schedule_path});
+    std::vector<NamedPath> outputs;
+    if (tracing) outputs.push_back({"--trace", trace_path});
+    const std::string out_role = o.out.empty() ? "output.dir" : "--out";
+    if (!out_dir.empty()) {
+      for (const char* name : config.graph ? std::vector<const char*>{"graph.json", "nodes.csv"}
+                                           : std::vector<const char*>{"result.json", "result.csv", "schedule.pb"})
+        outputs.push_back({out_role, out_dir + "/" + name});
+    }
+    refuse_outputs_over_inputs(outputs, inputs);  // before anything is written
+  }
   if (config.graph) {
-    if (replay)
-      throw Error(config_path + ": workload.graph: replay takes one schedule; run the graph with photonsim run");
     for (const std::string& warning : config.warnings) err << "photonsim: warning: " << warning << "\n";
     Timeline graph_timeline;
     const GraphReport report =
         run_task_graph(config, SynthesizerRegistry::with_builtins(), fidelity, tracing ? &graph_timeline : nullptr);
-    const std::string dir = o.out.empty() ? config.output_dir : o.out;
+    const std::string& dir = out_dir;
     if (!dir.empty()) {
       write_file_atomically(dir + "/graph.json", report.json());
       write_file_atomically(dir + "/nodes.csv", report.csv());
@@ -233,7 +248,6 @@ int verb_run(int argc, const char* const* argv, std::ostream& out, std::ostream&
     const MemoryEstimate need = estimate_run_memory(config);
     budget.check(need.bytes, config_path + ": " + need.what);
   }
-  const std::string out_dir = o.out.empty() ? config.output_dir : o.out;
   TerminalProgress progress(err, &err == &std::cerr && ::isatty(2) == 1);
   Timeline timeline;
   Timeline* recording = tracing && fidelity != Fidelity::analytical ? &timeline : nullptr;
@@ -288,6 +302,7 @@ int verb_synth(int argc, const char* const* argv, std::ostream& out, const Memor
   if (o.out.empty()) throw po::error("synth needs --out FILE.pb");
   const ExperimentConfig config = load_config(config_path, o.sets);
   reject_graph(config, "synth");
+  refuse_outputs_over_inputs({{"--out", o.out}}, config.inputs);
   const MemoryEstimate need = estimate_run_memory(config);
   budget.check(need.bytes, config_path + ": " + need.what);
   const Schedule schedule = naming_time_overflow(config_path + ": the predicted time of the synthesized schedule", [&] {
@@ -695,6 +710,10 @@ int dispatch(int argc, const char* const* argv, std::ostream& out, std::ostream&
     err << "photonsim: error: out of memory: the input needs more than the memory limit "
         << (memory_limit.empty() ? std::string("of this machine") : memory_limit)
         << "; the GPU count (fabric.gpus, --gpus) and workload.message set the size\n";
+    return 1;
+  } catch (const std::filesystem::filesystem_error& e) {
+    // A path the OS rejects (too long, a loop of links) is the user's to fix.
+    err << "photonsim: error: " << one_line(e.what()) << "\n";
     return 1;
   } catch (const std::exception& e) {
     err << "photonsim: internal error: " << e.what() << "\n";

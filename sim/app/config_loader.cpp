@@ -21,6 +21,7 @@
 #include <utility>
 
 #include "core/error.h"
+#include "core/input_file.h"
 
 namespace photonsim {
 namespace {
@@ -144,6 +145,7 @@ class Reader {
       if (auto dir = find(out, "dir")) config.output_dir = text(*dir);
     }
     config.key_locations = locations_;
+    config.inputs = inputs_;
     return config;
   }
 
@@ -303,15 +305,14 @@ class Reader {
       source.file = (std::filesystem::path(source_).parent_path() / std::filesystem::path(named)).string();
       // Regular files only: a device or a pipe (/dev/zero, /dev/stdin) would
       // never end.
-      std::error_code ignored;
-      std::ifstream file;
-      if (std::filesystem::is_regular_file(source.file, ignored)) file.open(source.file);
-      if (!file.is_open() || !file)
-        fail(graph, graph.key + ": cannot open the graph file '" + source.file +
-                        "' (a path relative to the folder of " + source_ + ")");
-      std::stringstream text;
-      text << file.rdbuf();
-      list = parse_yaml(text.str(), source.file);
+      std::string text;
+      try {
+        text = read_input_file(source.file, kGraphInput);
+      } catch (const Error& error) {
+        fail(graph, graph.key + ": " + error.what() + " (a path relative to the folder of " + source_ + ")");
+      }
+      inputs_.push_back({"graph file (" + graph.key + ")", source.file});
+      list = parse_yaml(text, source.file);
       if (!list.IsSequence()) {
         const int line = list.Mark().is_null() ? 1 : list.Mark().line + 1;
         throw Error(source.file + ":" + std::to_string(line) + ": " + graph.key +
@@ -367,6 +368,7 @@ class Reader {
       fail(*prefix, prefix->key + ": the traces hold " + std::to_string(chakra.ranks) + " ranks but fabric.gpus is " +
                         std::to_string(gpus) + " (one GPU per rank)");
     }
+    for (const std::string& file : chakra.files) inputs_.push_back({"Chakra trace (" + prefix->key + ")", file});
     for (size_t i = 0; i < chakra.nodes.size(); ++i) config.node_locations[chakra.nodes[i].name] = chakra.locations[i];
     for (const std::string& w : chakra.warnings) config.warnings.push_back(path + ": " + w);
     if (chakra.nodes.empty()) fail(*prefix, prefix->key + ": the traces hold no node photonsim simulates");
@@ -712,6 +714,8 @@ class Reader {
   // `ring` or `{type: ring, param: value, ...}`; parameters stay strings for the generator.
   TopologySpec topology_spec(const Entry& entry) const {
     auto [type, params] = named_component(entry, "topology");
+    if (const auto file = params.find("file"); file != params.end() && !file->second.empty())
+      inputs_.push_back({"edge file (" + entry.key + ")", file->second});
     return TopologySpec{std::move(type), std::move(params)};
   }
 
@@ -722,6 +726,8 @@ class Reader {
     const auto file = spec.second.find("file");
     if (file != spec.second.end() && !file->second.empty() && !std::filesystem::path(file->second).is_absolute())
       file->second = (std::filesystem::path(source_).parent_path() / std::filesystem::path(file->second)).string();
+    if (file != spec.second.end() && !file->second.empty())
+      inputs_.push_back({"algorithm file (" + entry.key + ")", file->second});
     return spec;
   }
 
@@ -752,6 +758,7 @@ class Reader {
   std::string source_;
   std::vector<Override> overrides_;
   mutable std::map<std::string, std::string> locations_;  // every key found, for ExperimentConfig::key_locations
+  mutable std::vector<NamedPath> inputs_;                 // files the config names, for ExperimentConfig::inputs
 };
 
 }  // namespace
@@ -825,12 +832,9 @@ ExperimentConfig load_config_from_string(const std::string& yaml_text, const std
 }
 
 ExperimentConfig load_config(const std::string& path, const std::vector<std::string>& overrides) {
-  if (std::filesystem::is_directory(path)) throw Error("config '" + path + "' is a directory, not a YAML file");
-  std::ifstream file(path);
-  if (!file) throw Error("cannot open config '" + path + "'");
-  std::stringstream text;
-  text << file.rdbuf();
-  return load_config_from_string(text.str(), path, overrides);
+  ExperimentConfig config = load_config_from_string(read_input_file(path, kConfigInput), path, overrides);
+  config.inputs.insert(config.inputs.begin(), NamedPath{"config", path});
+  return config;
 }
 
 }  // namespace photonsim

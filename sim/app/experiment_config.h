@@ -10,6 +10,7 @@
 #include "core/error.h"
 
 #include "core/fabric_spec.h"
+#include "core/output_guard.h"
 #include "core/synthesis_spec.h"
 #include "core/task_graph.h"
 #include "core/workload_spec.h"
@@ -28,6 +29,10 @@ struct ExperimentConfig {
   std::map<std::string, std::string> node_locations;  // graph node name -> "file:line"
   std::vector<std::string> warnings;                  // what was read but is not simulated (Chakra node types)
   std::string output_dir;                             // empty = do not write files
+  // Every file the experiment reads: the config itself (load_config), a graph
+  // file, Chakra traces, an algorithm's or a topology's file; outputs are
+  // checked against them before anything is written (refuse_outputs_over_inputs).
+  std::vector<NamedPath> inputs;
   // Where each key read was set ("file:line" or "--set key=value"), so errors
   // found after loading (an unknown algorithm name, say) can point at it.
   std::map<std::string, std::string> key_locations;

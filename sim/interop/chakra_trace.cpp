@@ -3,9 +3,10 @@
 #include <google/protobuf/io/zero_copy_stream_impl_lite.h>
 #include <google/protobuf/util/delimited_message_util.h>
 
+#include <sys/stat.h>
+
 #include <algorithm>
-#include <filesystem>
-#include <fstream>
+#include <cerrno>
 #include <map>
 #include <optional>
 #include <set>
@@ -15,6 +16,7 @@
 
 #include "chakra_et.pb.h"
 #include "core/error.h"
+#include "core/input_file.h"
 
 namespace photonsim {
 
@@ -92,14 +94,6 @@ Attribute attribute_of(const chakra::AttributeProto& a) {
       break;
   }
   return out;
-}
-
-std::string read_bytes(const std::string& path, const std::string& shown) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(shown + ": cannot read it");
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  return bytes.str();
 }
 
 RankTrace parse_rank(const std::string& bytes, const std::string& shown) {
@@ -438,12 +432,22 @@ class Builder {
 
 ChakraGraph read_chakra_traces(const std::string& prefix, const std::string& shown_prefix) {
   std::vector<RankTrace> traces;
+  std::vector<std::string> files;
   for (size_t r = 0;; ++r) {
     const std::string path = prefix + "." + std::to_string(r) + ".et";
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(path, ec)) break;
+    // The ranks are the files that exist; one that exists but is no regular
+    // file (a FIFO, a device) is refused by read_input_file, not skipped.
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0 && errno == ENOENT) break;
     const std::string shown = shown_prefix + "." + std::to_string(r) + ".et";
-    traces.push_back(parse_rank(read_bytes(path, shown), shown));
+    std::string bytes;
+    try {
+      bytes = read_input_file(path, kChakraInput);
+    } catch (const Error& e) {
+      throw Error(shown + ": " + e.what());
+    }
+    traces.push_back(parse_rank(bytes, shown));
+    files.push_back(path);
   }
   if (traces.size() < 2) {
     throw Error(shown_prefix + ": " +
@@ -451,7 +455,9 @@ ChakraGraph read_chakra_traces(const std::string& prefix, const std::string& sho
                      ? std::string("no trace files ") + shown_prefix + ".0.et, " + shown_prefix + ".1.et, ..."
                      : std::string("only one rank's trace (") + shown_prefix + ".0.et); a fabric needs two"));
   }
-  return Builder(std::move(traces)).build();
+  ChakraGraph graph = Builder(std::move(traces)).build();
+  graph.files = std::move(files);
+  return graph;
 }
 
 ChakraGraph chakra_graph_from_bytes(const std::vector<std::string>& ranks, const std::vector<std::string>& shown) {

@@ -37,6 +37,7 @@ struct ChakraGraph {
   std::vector<TaskNode> nodes;
   std::vector<std::string> locations;  // per node: "PREFIX.N.et: node ID (NAME)" of its first trace node
   std::vector<std::string> warnings;   // one line each, counted per kind
+  std::vector<std::string> files;      // the trace files read, rank by rank (empty from bytes)
 };
 
 // Throws Error. `shown_prefix` is how messages name the files (the path as

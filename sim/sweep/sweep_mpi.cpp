@@ -116,7 +116,8 @@ SweepOutcome run_sweep_mpi(const SweepSpec& spec, const SweepOptions& options, s
     const size_t index = pending[j];
     const std::string message =
         std::to_string(index) + "\n" +
-        sweep_point_answer(spec, points[index], registry, options.memory ? &*options.memory : nullptr);
+        sweep_point_answer(spec, points[index], registry, options.memory ? &*options.memory : nullptr,
+                           sweep_outputs(options.out_dir));
     if (rank == 0) {
       handle(message);
       std::string text;

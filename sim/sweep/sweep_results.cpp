@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -16,6 +17,7 @@
 
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/input_file.h"
 #include "sim/app/config_loader.h"
 #include "sim/app/experiment_runner.h"
 #include "sim/app/task_graph_experiment.h"
@@ -68,10 +70,17 @@ std::string key_of(const std::vector<std::string>& values) {
 
 }  // namespace
 
+std::vector<NamedPath> sweep_outputs(const std::string& out_dir) {
+  return {{"sweep output", out_dir + "/results.csv"},
+          {"sweep output", out_dir + "/results.csv.base_hash"},
+          {"sweep lock", out_dir + "/.results.lock"}};
+}
+
 std::string sweep_point_answer(const SweepSpec& spec, const SweepPoint& point, const SynthesizerRegistry& registry,
-                               const MemoryBudget* memory) {
+                               const MemoryBudget* memory, const std::vector<NamedPath>& outputs) {
   try {
     const ExperimentConfig config = load_config(spec.base, point.overrides());
+    refuse_outputs_over_inputs(outputs, config.inputs);
     if (config.graph) return "ok\n" + run_task_graph(config, registry).summary_csv();
     if (memory != nullptr) {
       const MemoryEstimate need = estimate_run_memory(config);
@@ -91,13 +100,14 @@ std::string sweep_point_answer(const SweepSpec& spec, const SweepPoint& point, c
 
 namespace {
 
-std::string read_whole(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error("cannot read '" + path + "': " + std::strerror(errno));
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+// Whether anything is at `path` (a dangling symlink too); never throws, even
+// for a path the OS rejects.
+bool present(const std::string& path) {
+  struct stat st {};
+  return ::lstat(path.c_str(), &st) == 0;
 }
+
+std::string read_whole(const std::string& path) { return read_input_file(path, kSweepResultsInput); }
 
 // FNV-1a of the base config's bytes: an edited base config must not feed rows
 // into a file started with the old one.
@@ -115,7 +125,7 @@ std::string content_hash(const std::string& text) {
 void use_as_sweep_folder(const std::string& out_dir) {
   std::error_code ec;
   std::filesystem::create_directories(out_dir, ec);
-  if (ec || !std::filesystem::is_directory(out_dir)) {
+  if (ec || !std::filesystem::is_directory(out_dir, ec)) {
     throw Error("--out " + out_dir + ": cannot use it as the sweep's folder: " +
                 (ec ? ec.message() : std::string("it exists and is not a directory")));
   }
@@ -129,12 +139,14 @@ SweepResults::SweepResults(const SweepSpec& spec, const std::string& out_dir, bo
       path_(out_dir + "/results.csv"),
       hash_path_(out_dir + "/results.csv.base_hash") {
   use_as_sweep_folder(out_dir);
+  // Before the lock file is made: not even that may replace an input.
+  refuse_outputs_over_inputs(sweep_outputs(out_dir), {{"sweep file", spec.source}, {"base config", spec.base}});
   lock_folder(out_dir);
   check_replaceable(path_);
   check_replaceable(hash_path_);
-  base_hash_ = content_hash(read_whole(spec.base));
+  base_hash_ = content_hash(read_input_file(spec.base, kConfigInput));
   std::set<std::string> done;
-  if (std::filesystem::exists(path_)) {
+  if (present(path_)) {
     if (!resume) throw Error(path_ + " exists: pass --resume to continue that sweep, or choose another --out");
     check_base_hash(spec.base);
     done = points_already_run();
@@ -162,7 +174,7 @@ void SweepResults::lock_folder(const std::string& out_dir) {
 // Resuming rows run with another base config would mix two experiments;
 // without a hash file, the current hash is recorded.
 void SweepResults::check_base_hash(const std::string& base) const {
-  if (std::filesystem::exists(hash_path_)) {
+  if (present(hash_path_)) {
     const std::string stored = read_whole(hash_path_);
     if (stored.substr(0, 16) != base_hash_) {
       throw Error(path_ + ": its rows were run with another version of the base config " + base + " (content hash " +
@@ -236,7 +248,7 @@ SweepResults::~SweepResults() {
 
 void SweepResults::append(const std::string& text) {
   if (fd_ < 0) {
-    if (!std::filesystem::exists(path_)) {
+    if (!present(path_)) {
       write_file_atomically(hash_path_, base_hash_ + "\n");
       write_file_atomically(path_, header_ + "\n");
     }

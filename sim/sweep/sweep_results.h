@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/memory_budget.h"
+#include "core/output_guard.h"
 #include "schedules/synthesizer_registry.h"
 #include "sim/reports/csv_text.h"
 #include "sim/sweep/sweep_spec.h"
@@ -30,10 +31,15 @@ struct SweepOutcome {
   bool report = true;  // false on MPI ranks other than 0, which write nothing
 };
 
+// The files a sweep writes in `out_dir`: results.csv, results.csv.base_hash
+// and the lock .results.lock. None may be an input of the sweep or of a point.
+std::vector<NamedPath> sweep_outputs(const std::string& out_dir);
+
 // Runs one point: "ok\n" + the run's CSV (header and row), or "error\n" + why.
 // With `memory`, a point whose estimate (sim/memory_estimate.h) passes the limit fails without running.
+// A point that reads one of `outputs` (a graph file named results.csv, say) fails without running.
 std::string sweep_point_answer(const SweepSpec& spec, const SweepPoint& point, const SynthesizerRegistry& registry,
-                               const MemoryBudget* memory = nullptr);
+                               const MemoryBudget* memory = nullptr, const std::vector<NamedPath>& outputs = {});
 
 class SweepResults {
  public:

@@ -71,6 +71,7 @@ SweepOutcome run_local(const SweepSpec& spec, const SweepOptions& options, std::
   for (const std::string& note : results.notes()) log << "sweep: " << note << "\n";
   const std::vector<size_t>& pending = results.pending();
   const SynthesizerRegistry registry = SynthesizerRegistry::with_builtins();
+  const std::vector<NamedPath> outputs = sweep_outputs(options.out_dir);
   ProgressBar progress(log, pending.size(), options.progress);
   progress.update(0);
   struct Child {
@@ -90,7 +91,7 @@ SweepOutcome run_local(const SweepSpec& spec, const SweepOptions& options, std::
       if (pid == 0) {
         ::close(fds[0]);
         const bool sent = write_all(fds[1], sweep_point_answer(spec, results.points()[index], registry,
-                                                               options.memory ? &*options.memory : nullptr));
+                                                               options.memory ? &*options.memory : nullptr, outputs));
         ::_exit(sent ? 0 : 2);
       }
       ::close(fds[1]);

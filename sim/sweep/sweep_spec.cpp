@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "core/error.h"
+#include "core/input_file.h"
 #include "core/tolerances.h"
 #include "core/units.h"
 #include "sim/app/config_loader.h"
@@ -295,12 +296,8 @@ SweepSpec load_sweep_from_string(const std::string& yaml_text, const std::string
 }
 
 SweepSpec load_sweep(const std::string& path) {
-  if (std::filesystem::is_directory(path)) throw Error(path + ": is a directory, not a sweep file");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(path + ": cannot open the sweep file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return load_sweep_from_string(text.str(), path, std::filesystem::path(path).parent_path().string());
+  return load_sweep_from_string(read_input_file(path, kSweepInput), path,
+                                std::filesystem::path(path).parent_path().string());
 }
 
 }  // namespace photonsim

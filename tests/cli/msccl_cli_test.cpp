@@ -4,6 +4,7 @@
 // and schedules MSCCL cannot express are refused in one line.
 #include <gtest/gtest.h>
 
+#include <sstream>
 #include <string>
 
 #include "tests/cli/hostile_run.h"
@@ -46,6 +47,45 @@ TEST_F(MscclCli, ShippedHandWrittenAlgorithmsRunInTheirHandComputedTimes) {
   const HostileOutcome pairs = run({"run", kSource + "/configs/msccl/allpairs_alltoall_4.yaml", "--format", "json"});
   ASSERT_EQ(pairs.code, 0) << pairs.err;
   EXPECT_EQ(measured(pairs), 510'000);
+}
+
+// Issue 32, finding 3: the ring AllReduce with nchunksperloop raised from 4
+// to 8 (or 1,000,000) moves half (a millionth) of the buffer. Before: run
+// reported a time for it with exit 0. Every command that synthesizes from the
+// file now proves it first.
+TEST_F(MscclCli, AnAlgorithmThatLeavesPartOfTheBufferUnreducedIsRefusedByEveryVerb) {
+  std::string xml = slurp(kSource + "/configs/msccl/ring_allreduce_4.xml");
+  const std::string four = "nchunksperloop=\"4\"";
+  ASSERT_NE(xml.find(four), std::string::npos);
+  const std::string config = write("c.yaml", slurp(kSource + "/configs/msccl/ring_allreduce_4.yaml"));
+  for (const char* chunks : {"8", "1000000"}) {
+    std::string changed = xml;
+    changed.replace(changed.find(four), four.size(), std::string("nchunksperloop=\"") + chunks + "\"");
+    write("ring_allreduce_4.xml", changed);
+    for (const std::vector<std::string>& args : {std::vector<std::string>{"run", config},
+                                                 {"run", config, "--fidelity", "analytical"},
+                                                 {"synth", config, "--out", (dir_ / "s.pb").string()},
+                                                 {"verify", config}}) {
+      const HostileOutcome o = run(args);
+      EXPECT_EQ(o.code, 1) << args[0] << " nchunksperloop=" << chunks << ": " << o.out << o.err;
+      EXPECT_NE(o.err.find("block 4: node 0 ends with block 4 missing the input of node 1"), std::string::npos)
+          << args[0] << ": " << o.err;
+    }
+    EXPECT_FALSE(fs::exists(dir_ / "s.pb"));
+    // plan ranks what each planner would do: none can place it, each says why.
+    const HostileOutcome plan = run({"plan", config});
+    ASSERT_EQ(plan.code, 0) << plan.err;
+    std::istringstream rows(plan.out);
+    std::string row;
+    std::getline(rows, row);  // the header
+    int refused = 0;
+    while (std::getline(rows, row)) {
+      if (row.empty()) continue;
+      EXPECT_NE(row.find("cannot: "), std::string::npos) << row;
+      if (row.find("missing the input of node 1") != std::string::npos) ++refused;
+    }
+    EXPECT_GE(refused, 3) << plan.out;
+  }
 }
 
 TEST_F(MscclCli, ShippedExportIsWhatTheReadmeCommandWrites) {

@@ -320,7 +320,7 @@ TEST(ConfigErrors, MissingFile) {
     load_config("/nonexistent/dir/exp.yaml");
     ADD_FAILURE() << "expected an Error";
   } catch (const Error& error) {
-    EXPECT_EQ(std::string(error.what()), "cannot open config '/nonexistent/dir/exp.yaml'");
+    EXPECT_EQ(std::string(error.what()), "cannot read config '/nonexistent/dir/exp.yaml': No such file or directory");
   }
 }
 

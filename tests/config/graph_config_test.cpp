@@ -263,16 +263,15 @@ TEST_F(GraphFile, MissingFileNamesTheResolvedPath) {
     load_config(config_.string(), {"workload.graph=nowhere.yaml"});
     ADD_FAILURE() << "expected an Error";
   } catch (const Error& error) {
-    EXPECT_TRUE(contains(error.what(),
-                         "--set workload.graph=nowhere.yaml: workload.graph: cannot open the graph "
-                         "file '" +
-                             missing + "'"))
+    EXPECT_TRUE(contains(error.what(), "--set workload.graph=nowhere.yaml: workload.graph: cannot read graph file '" +
+                                           missing + "': No such file or directory"))
         << error.what();
   }
-  expect_error(graph_file_config("/dev/zero"), {"exp.yaml:7: workload.graph: cannot open the graph file '/dev/zero'"});
-  expect_error(graph_file_config("."), {"exp.yaml:7: workload.graph: cannot open the graph file '.'"});
+  expect_error(graph_file_config("/dev/zero"),
+               {"exp.yaml:7: workload.graph: cannot read graph file '/dev/zero': it is a device"});
+  expect_error(graph_file_config("."), {"exp.yaml:7: workload.graph: cannot read graph file '.': it is a directory"});
   expect_error(graph_file_config("missing/graph.yaml"),
-               {"exp.yaml:7: workload.graph: cannot open the graph file 'missing/graph.yaml'"});
+               {"exp.yaml:7: workload.graph: cannot read graph file 'missing/graph.yaml': No such file or directory"});
 }
 
 TEST(GraphConfigErrors, UnknownTypeListsTheValidOnes) {

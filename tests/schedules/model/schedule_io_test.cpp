@@ -266,6 +266,25 @@ TEST(ScheduleIo, InvariantViolationsInFileAreRejected) {
   }
 }
 
+// Issue 32, finding 4: one rule for configs and schedule files: a message of
+// 0 bytes is refused (before: a .pbtxt of message_bytes 0 replayed in 0 ps).
+TEST(ScheduleIo, AMessageOfNoBytesIsRefusedAsInAConfig) {
+  std::string text = serialize_schedule(handmade(), true);
+  const std::string needle = "message_bytes: 123456789";
+  const size_t at = text.find(needle);
+  ASSERT_NE(at, std::string::npos) << text;
+  text.replace(at, needle.size(), "message_bytes: 0");
+  try {
+    parse_schedule(text, true, "zero.pbtxt");
+    FAIL() << "expected Error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("'zero.pbtxt': message_bytes must be positive"), std::string::npos)
+        << e.what();
+  }
+  text.replace(at, std::string("message_bytes: 0").size(), "");  // absent: 0 too
+  EXPECT_THROW(parse_schedule(text, true, "absent.pbtxt"), Error);
+}
+
 TEST(ScheduleIo, UnknownCollectiveRejected) {
   std::string text = serialize_schedule(handmade(), true);
   const std::string needle = "collective: \"allreduce\"";

@@ -164,3 +164,63 @@ TEST(BlockVerifier, StructuralErrors) {
 
 }  // namespace
 }  // namespace photonsim
+
+namespace photonsim {
+namespace {
+
+// Issue 32, finding 3: block sizes that leave part of the buffer out are not
+// a proof of the collective. Before: a ring AllReduce of 4000 B declaring
+// four 1-byte blocks and moving 1-byte transfers was "verified".
+TEST(BlockVerifier, BlockSizesMustCoverTheWholeBuffer) {
+  ScheduleParts p = synthesize(4, Collective::allreduce, "ring", 4000).parts();
+  ASSERT_TRUE(verify_schedule(Schedule(p)).ok());
+  p.block_sizes.assign(p.blocks, Bytes(1));
+  for (Step& s : p.steps) {
+    for (Transfer& t : s.transfers) t.bytes = Bytes(static_cast<int64_t>(t.blocks.size()));
+  }
+  const Verification v = verify_schedule(Schedule(p));
+  ASSERT_FALSE(v.ok());
+  EXPECT_NE(v.violation->what.find("hold 4 bytes, but the buffer (message) is 4000 bytes"), std::string::npos)
+      << v.violation->describe();
+  // The same sizes written out in full still verify.
+  p = synthesize(4, Collective::allreduce, "ring", 4000).parts();
+  p.block_sizes.assign(p.blocks, Bytes(1000));
+  EXPECT_TRUE(verify_schedule(Schedule(p)).ok());
+}
+
+// Finding 3 as MSCCL showed it: more blocks than the steps touch. The
+// untouched blocks are never reduced, so the post-condition fails on them.
+TEST(BlockVerifier, BlocksNoStepTouchesFailTheAllReduce) {
+  ScheduleParts p = synthesize(4, Collective::allreduce, "ring", 4000).parts();
+  p.blocks = 8;  // the ring moves blocks 0..3 of what are now 500-byte blocks
+  for (Step& s : p.steps) {
+    for (Transfer& t : s.transfers) t.bytes = Bytes(500 * static_cast<int64_t>(t.blocks.size()));
+  }
+  const Verification v = verify_schedule(Schedule(p));
+  ASSERT_FALSE(v.ok());
+  EXPECT_EQ(v.violation->block, 4u) << v.violation->describe();
+  EXPECT_NE(v.violation->what.find("missing the input of node"), std::string::npos);
+}
+
+// Finding 4: a schedule of no bytes proves nothing and is refused, as a
+// config's message of 0 B is.
+TEST(BlockVerifier, AMessageOfNoBytesIsRefused) {
+  ScheduleParts p = synthesize(4, Collective::allreduce, "ring", 4000).parts();
+  p.message = Bytes(0);
+  for (Step& s : p.steps) {
+    for (Transfer& t : s.transfers) t.bytes = Bytes(0);
+  }
+  const Verification v = verify_schedule(Schedule(p));
+  ASSERT_FALSE(v.ok());
+  EXPECT_NE(v.violation->what.find("moves at least one byte"), std::string::npos) << v.violation->describe();
+}
+
+// Messages smaller than the block count give blocks of no bytes; their
+// transfers carry 0 bytes and the schedule is still a proof.
+TEST(BlockVerifier, BlocksOfNoBytesInAPositiveMessageVerify) {
+  EXPECT_TRUE(verify_schedule(synthesize(8, Collective::allreduce, "ring", 3)).ok());
+  EXPECT_TRUE(verify_schedule(synthesize(8, Collective::allgather, "ring", 5)).ok());
+}
+
+}  // namespace
+}  // namespace photonsim
