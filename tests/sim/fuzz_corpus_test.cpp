@@ -14,6 +14,7 @@
 #include "tests/fuzz/chakra_fuzz_target.h"
 #include "tests/fuzz/graph_fuzz_target.h"
 #include "tests/fuzz/msccl_fuzz_target.h"
+#include "tests/fuzz/paths_fuzz_target.h"
 #include "tests/fuzz/schedule_fuzz_target.h"
 
 namespace photonsim {
@@ -101,6 +102,34 @@ TEST(FuzzCorpus, MscclInputsReadOrFailWithOneLine) {
     }
   }
   EXPECT_GE(read, 2u);  // the shipped algorithms' seeds
+}
+
+// The path harnesses' corpora: every command on those folders ends in exit
+// 0, 1 or 2, leaves its inputs as they were and writes only regular files.
+TEST(FuzzCorpus, OutputPathsNeverReplaceInputsOrEndBadly) {
+  const std::vector<fs::path> files = corpus("outputs");
+  EXPECT_GE(files.size(), 10u);
+  const std::string scratch = (fs::path(::testing::TempDir()) / "photonsim_corpus_outputs").string();
+  for (const fs::path& f : files) {
+    const std::string data = contents(f);
+    EXPECT_EQ(photonsim_fuzz::exercise_paths(reinterpret_cast<const uint8_t*>(data.data()), data.size(),
+                                             photonsim_fuzz::PathsMode::outputs, scratch),
+              "")
+        << f;
+  }
+}
+
+TEST(FuzzCorpus, InputKindsAreReadOrRefusedAtOnce) {
+  const std::vector<fs::path> files = corpus("inputs");
+  EXPECT_GE(files.size(), 10u);
+  const std::string scratch = (fs::path(::testing::TempDir()) / "photonsim_corpus_inputs").string();
+  for (const fs::path& f : files) {
+    const std::string data = contents(f);
+    EXPECT_EQ(photonsim_fuzz::exercise_paths(reinterpret_cast<const uint8_t*>(data.data()), data.size(),
+                                             photonsim_fuzz::PathsMode::inputs, scratch),
+              "")
+        << f;
+  }
 }
 
 }  // namespace
