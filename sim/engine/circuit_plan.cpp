@@ -272,7 +272,9 @@ CircuitPlan::CircuitPlan(const Schedule& schedule, const FabricSpec& fabric)
               CircuitChange{slot, static_cast<Node>(slot / ports_), a.to[slot]});
         }
         for (ReconfigurationGroup& g : by_group) {
-          if (g.changes.empty()) continue;
+          // Under `all` the whole fabric goes dark even when no circuit is in
+          // place or wanted (from no circuits to an empty configuration).
+          if (g.changes.empty() && fabric.reconfiguration != ReconfigurationScope::all) continue;
           g.step = s;
           group_ids_.push_back(static_cast<uint32_t>(groups_.size()));
           groups_.push_back(std::move(g));

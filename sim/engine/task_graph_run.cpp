@@ -270,58 +270,65 @@ void TaskGraphRun::acquire(uint32_t node, Time now) {
   // reconfiguration = all: every one on its GPUs' ports and every one into
   // them. With changed, only those its receivers cannot spare: a circuit
   // into one of its GPUs stays while that GPU has a receiver left over.
-  const bool keep_spares = fabric_.reconfiguration == ReconfigurationScope::changed;
-  std::vector<uint32_t> changing;
+  const bool changed = fabric_.reconfiguration == ReconfigurationScope::changed;
+  std::vector<char> changing(lit_to_.size(), 0);
+  bool any_changing = false;
   for (uint32_t fs = 0; fs < lit_to_.size(); ++fs) {
     const int cur = lit_to_[fs];
     const bool own = sends[fs / ports_] != 0;
     const bool inbound = cur >= 0 && receives[static_cast<size_t>(cur)] != 0;
     if (own && want[fs] >= 0) {
-      if (cur != want[fs]) changing.push_back(fs);
+      if (cur != want[fs]) {
+        changing[fs] = 1;
+        any_changing = true;
+      }
       continue;
     }
     // A port of a GPU another node holds is that node's (its circuits may change under it).
     if (cur < 0 || (!own && (!inbound || held_[2 * (fs / ports_)] != 0))) continue;
-    if (keep_spares && (!inbound || in_degree[static_cast<size_t>(cur)] < ports_)) {
+    if (changed && (!inbound || in_degree[static_cast<size_t>(cur)] < ports_)) {
       if (inbound) ++in_degree[static_cast<size_t>(cur)];
       continue;
     }
     network_.disconnect(fs, now);
     lit_to_[fs] = -1;
   }
-  if (changing.empty()) {
+  if (!changed && any_changing) {
+    for (uint32_t fs = 0; fs < want.size(); ++fs) changing[fs] = want[fs] >= 0 ? 1 : 0;
+  }
+  // Its circuits light reconfig_delay after their command; a wanted circuit
+  // already commanded (by a node that ended before it lit) lights when that
+  // command says.
+  Time lit_at = now;
+  for (uint32_t fs = 0; fs < want.size(); ++fs) {
+    if (want[fs] < 0) continue;
+    st.setup_slots.push_back(fs);
+    if (changing[fs] != 0) {
+      lit_at = std::max(
+          lit_at, network_.command(fs, fs / ports_, want[fs], fs % ports_, st.first_step, now, fabric_.reconfig_delay));
+      lit_to_[fs] = want[fs];
+    } else if (network_.commanded(fs)) {
+      lit_at = std::max(lit_at, network_.lights_at(fs));
+    }
+  }
+  if (any_changing) ++r.reconfigurations;
+  if (lit_at == now) {
     lit(node, now);
     return;
   }
-  if (!keep_spares) {
-    changing.clear();
-    for (uint32_t fs = 0; fs < want.size(); ++fs) {
-      if (want[fs] >= 0) changing.push_back(fs);
-    }
-  }
-  for (uint32_t fs : changing) {
-    if (lit_to_[fs] >= 0) network_.disconnect(fs, now);
-    if (recorder_) {
-      recorder_->dark(fs / ports_, fs % ports_, static_cast<Node>(want[fs]), st.first_step, now,
-                      now + fabric_.reconfig_delay);
-    }
-    st.setup_slots.push_back(fs);
-    st.setup_targets.push_back(want[fs]);
-    lit_to_[fs] = -1;
-  }
-  ++r.reconfigurations;
-  schedule_timer(now + fabric_.reconfig_delay, Timer::setup_lit, node);
+  schedule_timer(lit_at, Timer::setup_lit, node);
 }
 
 void TaskGraphRun::lit(uint32_t node, Time now) {
   NodeState& st = state_[node];
-  for (size_t i = 0; i < st.setup_slots.size(); ++i) {
-    const uint32_t fs = st.setup_slots[i];
-    network_.connect(fs, fs / ports_, static_cast<Node>(st.setup_targets[i]), fs % ports_, now);
-    lit_to_[fs] = st.setup_targets[i];
+  for (uint32_t fs : st.setup_slots) {
+    network_.settle(fs, now);
+    if (timing_ == GraphTiming::packet && !network_.lit(fs)) {
+      throw std::logic_error("task graph node '" + graph_.nodes()[node].name + "': its circuit on slot " +
+                             std::to_string(fs) + " is dark when it starts (an engine invariant)");
+    }
   }
   std::vector<uint32_t>().swap(st.setup_slots);
-  std::vector<int>().swap(st.setup_targets);
   st.lit = true;
   GraphNodeResult& r = results_[node];
   r.lit = now;

@@ -145,8 +145,8 @@ TEST(ReferenceDataflow, AgreesWithTheEngineToThePicosecondOnRandomSchedules) {
     std::cout << name << ": " << count << " schedules\n";
   }
   EXPECT_GT(overlapping, kCases / 10);  // dataflow does overlap steps
-  std::cout << uncovered << " not covered (an empty step under dataflow), " << overlapping << " overlapping steps, "
-            << waits << " later-step transfers naming blocks, " << partial << " reconfigurations under changed\n";
+  std::cout << uncovered << " not covered, " << overlapping << " overlapping steps, " << waits
+            << " later-step transfers naming blocks, " << partial << " reconfigurations under changed\n";
 }
 
 // The cases where the engine once departed from the README, smallest found:

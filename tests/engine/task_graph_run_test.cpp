@@ -228,3 +228,31 @@ TEST(TaskGraphRun, ASendHoldsTransmittersAtOneEndAndReceiversAtTheOther) {
 
 }  // namespace
 }  // namespace photonsim
+
+namespace photonsim {
+namespace {
+
+// A node that ends while a reconfiguration of its own is still dark leaves
+// that port commanded; a node wanting the circuit it will carry waits for it
+// to light. "a" (changed, one port): step 0 sends 0 -> 1 on {0->1} (set up:
+// 50 us, then 10.5 us); step 1's configuration adds 1 -> 0, commanded at the
+// barrier (60.5 us, lit at 110.5), but step 1 sends only 0 -> 1 again: "a"
+// ends at 71 us. The send 1 -> 0 finds GPU 1's port leading to 0 once lit:
+// it starts at 110.5 us, not 71, and ends at 121 us.
+TEST(TaskGraphRun, ANodeWaitsForACircuitLeftCommandedByTheNodeBefore) {
+  Graph g;
+  g.fabric.reconfig_delay = us(50);
+  g.fabric.reconfiguration = ReconfigurationScope::changed;
+  const Topology one("one", 2, {{0, 1}}), both("both", 2, {{0, 1}, {1, 0}});
+  g.ring = schedule(2, {one, both}, {Step{0, {transfer(0, 1, 1'000'000)}}, Step{1, {transfer(0, 1, 1'000'000)}}});
+  g.nodes = {allreduce("a", {0, 1}), send("s", 1, 0, {"a"})};
+  GraphResult r = g.run();
+  EXPECT_EQ(r.nodes[0].end, us(50) + ns(2 * kStepNs));
+  EXPECT_EQ(r.nodes[1].reconfigurations, 0);
+  EXPECT_EQ(r.nodes[1].lit, us(100) + ns(kStepNs));
+  EXPECT_EQ(r.nodes[1].start, us(100) + ns(kStepNs));
+  EXPECT_EQ(r.iteration, us(100) + ns(2 * kStepNs));
+}
+
+}  // namespace
+}  // namespace photonsim
