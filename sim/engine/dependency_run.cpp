@@ -65,6 +65,7 @@ DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation
   for (SlotState& slot : slots_) slot.uses.assign(slot.change_steps.size() + 1, 0);
   group_waiting_.assign(groups.size(), 0);
   group_waiters_.resize(groups.size());
+  group_commanded_at_.assign(groups.size(), Time::zero());
   for (uint32_t g = 0; g < groups.size(); ++g) {
     group_waiting_[g] = static_cast<uint32_t>(groups[g].changes.size()) + (barrier_sync_ ? 1 : 0);
   }
@@ -75,6 +76,7 @@ DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation
   const size_t real = deps_.transfers();
   transfers_.resize(real);
   empty_flow_uses_.resize(real);
+  step_groups_.resize(steps.size());
   uint32_t place = 0;
   step_left_.assign(steps.size(), 0);
   steps_.resize(steps.size());
@@ -88,7 +90,6 @@ DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation
     StepResult& r = steps_[s];
     r.transfers = step.transfers.size();
     r.startup = fabric.step_overhead;
-    if (schedule.reconfigures_before(s)) r.reconfiguration = fabric.reconfig_delay;
     step_place_base_[s] = place;
     step_uninjected_[s] = static_cast<uint32_t>(step.transfers.size());
     // Routed here to count what each port carries, and again when the step's
@@ -123,6 +124,7 @@ DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation
       for (uint32_t g : groups_needed) group_waiters_[g].push_back(t);
       transfers_[t].circuit_waiting = static_cast<uint32_t>(groups_needed.size());
       transfers_[t].step = static_cast<uint32_t>(s);
+      step_groups_[s].insert(step_groups_[s].end(), groups_needed.begin(), groups_needed.end());
     }
     step_left_[s] = static_cast<uint32_t>(step.transfers.size());
     if (step.transfers.empty()) {
@@ -135,6 +137,7 @@ DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation
       empty_flow_uses_.emplace_back();
       for (uint32_t g : plan_.groups_before(s)) {
         group_waiters_[g].push_back(stand_in_id);
+        step_groups_[s].push_back(g);
         for (const CircuitChange& c : groups[g].changes) {
           const uint32_t k = segment(c.slot, static_cast<uint32_t>(s));
           ++slots_[c.slot].uses[k];
@@ -145,6 +148,9 @@ DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation
       transfers_.push_back(stand_in);
       step_left_[s] = 1;
     }
+    std::vector<uint32_t>& waits = step_groups_[s];
+    std::sort(waits.begin(), waits.end());
+    waits.erase(std::unique(waits.begin(), waits.end()), waits.end());
   }
   places_ = place;
   if (!barrier_sync_) {
@@ -221,6 +227,7 @@ RunResult DependencyRun::result() {
           " of its transfers never delivered (an engine invariant; please report it with the schedule)");
     }
     result.completion = std::max(result.completion, steps_[s].end);
+    steps_[s].reconfiguration = exposed_reconfiguration(s);
     if (schedule_.reconfigures_before(s)) {
       ++result.reconfigurations;
       result.reconfiguration_time += fabric_.reconfig_delay;
@@ -369,6 +376,7 @@ void DependencyRun::group_ready(uint32_t group, Time now) {
   // Every port of the group is commanded now; each lights reconfig_delay
   // later unless a later group commands it again first (Network::command).
   const ReconfigurationGroup& g = plan_.groups()[group];
+  group_commanded_at_[group] = now;
   const auto step = placement_.step_base + static_cast<uint32_t>(g.step);
   for (const CircuitChange& c : g.changes) {
     const int to = c.to >= 0 ? static_cast<int>(fabric_gpu(static_cast<Node>(c.to))) : -1;
@@ -388,6 +396,26 @@ void DependencyRun::group_lit(uint32_t group, Time now) {
   for (const CircuitChange& c : g.changes) network_.settle(fabric_slot(c.slot), now);
   for (uint32_t t : group_waiters_[group]) circuit_ready(t, now);
   group_waiters_[group].clear();
+}
+
+Time DependencyRun::exposed_reconfiguration(size_t step) const {
+  // The union of [command, command + reconfig_delay] over the groups the
+  // step's transfers wait for, within the step's span.
+  const StepResult& r = steps_[step];
+  std::vector<std::pair<Time, Time>> spans;
+  for (uint32_t g : step_groups_[step]) {
+    const Time from = std::max(group_commanded_at_[g], r.begin);
+    const Time to = std::min(group_commanded_at_[g] + fabric_.reconfig_delay, r.end);
+    if (from < to) spans.emplace_back(from, to);
+  }
+  std::sort(spans.begin(), spans.end());
+  Time exposed = Time::zero(), covered = r.begin;
+  for (const auto& [from, to] : spans) {
+    if (to <= covered) continue;
+    exposed += to - std::max(from, covered);
+    covered = to;
+  }
+  return exposed;
 }
 
 void DependencyRun::on_event(Time now, uint64_t token) {

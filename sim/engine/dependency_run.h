@@ -21,7 +21,9 @@
 // reconfiguration and step_overhead, as in the barrier Replayer. A step's
 // begin is the earliest release among its transfers (the barrier, with sync =
 // barrier), its end the last delivery; steps may overlap, and the run
-// completes at the latest end.
+// completes at the latest end. Its reconfiguration (StepResult) is the dark
+// time it exposed: the union of [command, command + reconfig_delay] over the
+// groups its transfers wait for, within [begin, end].
 // As one node of a task graph (TaskGraphRun), a run shares the graph's
 // EventList and Network: its GPUs and ports are placed on the fabric's
 // (NodePlacement), the graph sets up its first circuits (plan().initial())
@@ -118,6 +120,8 @@ class DependencyRun : public FlowListener, public EventHandler {
   void slot_drained(uint32_t slot, Time now);  // check whether its next change may start
   void group_ready(uint32_t group, Time now);  // one more of its ports (or the barrier) is ready
   void group_lit(uint32_t group, Time now);
+  // The dark time step `step` exposed (StepResult::reconfiguration), once it has ended.
+  Time exposed_reconfiguration(size_t step) const;
   void barrier(uint32_t step, Time now);  // sync = barrier: every step before `step` is done
 
   DependencyRun(const FabricSpec& fabric, Segmentation segmentation, const Schedule& schedule,
@@ -163,6 +167,8 @@ class DependencyRun : public FlowListener, public EventHandler {
   std::vector<SlotState> slots_;
   std::vector<uint32_t> group_waiting_;               // per group: ports (and barrier) not yet ready
   std::vector<std::vector<uint32_t>> group_waiters_;  // per group: transfers waiting for it to light
+  std::vector<Time> group_commanded_at_;              // per group: when its ports were commanded
+  std::vector<std::vector<uint32_t>> step_groups_;    // per step: the groups its transfers wait for
   std::vector<uint32_t> step_left_;                   // per step: transfers not yet delivered
   size_t steps_done_ = 0;                             // steps whose every transfer has been delivered
   std::vector<StepResult> steps_;

@@ -1,5 +1,5 @@
 // The README's rules for partial reconfiguration (fabric.reconfiguration:
-// changed) and empty steps, each on a small case
+// changed), empty steps and the per-step breakdown, each on a small case
 // whose times are worked by hand in its comment (800 Gbps = 10 ps per byte,
 // 500 ns per hop unless the test says otherwise).
 #include <gtest/gtest.h>
@@ -32,6 +32,8 @@ FabricSpec with(FabricSpec f, SyncMode sync, ReconfigurationScope scope, Time re
 RunResult run(const FabricSpec& f, const Schedule& s, Timeline* timeline = nullptr) {
   return Replayer(f, workload(Bytes(1000))).replay(s, nullptr, timeline);
 }
+
+Time transfer_part(const StepResult& r) { return r.measured() - r.reconfiguration - r.startup; }
 
 std::map<std::pair<Node, uint32_t>, std::vector<PortSpan>> dark_spans(const Timeline& t) {
   std::map<std::pair<Node, uint32_t>, std::vector<PortSpan>> out;
@@ -88,6 +90,32 @@ TEST(Reconfiguration, APortCommandedWhileDarkLightsDelayAfterTheLatestCommand) {
   EXPECT_EQ(dark.at({2, 0})[0].peer, 0u);
 }
 
+// The case: step 1 used only a kept circuit while its group
+// reconfigured; its breakdown said 1,000,000 ps of reconfiguration in a
+// 1,000 ps step (transfer -999,000 ps). Per step, reconfiguration_ps is the
+// dark time the step exposed: 0 for step 1, the full 1 us for step 2 (the
+// reconfiguration its transfer waits for, from its command at the barrier to
+// its light).
+TEST(Reconfiguration, StepBreakdownIsTheDarkTimeTheStepExposed) {
+  FabricSpec f = with(fabric(3), SyncMode::barrier, ReconfigurationScope::changed, Time::us(1));
+  f.latency = Time::zero();
+  const RunResult r = run(f, there_and_back(100));
+  EXPECT_EQ(r.steps[1].measured(), Time::ps(1000));
+  EXPECT_EQ(r.steps[1].reconfiguration, Time::zero());
+  EXPECT_EQ(transfer_part(r.steps[1]), Time::ps(1000));
+  EXPECT_EQ(r.steps[2].reconfiguration, Time::us(1));
+  EXPECT_EQ(transfer_part(r.steps[2]), Time::ps(1000));
+  // The barrier with every circuit dark (`all`): every step that changes
+  // circuits exposes alpha_r whole (1 + 1001 + 1001 ns).
+  f.reconfiguration = ReconfigurationScope::all;
+  const RunResult all = run(f, there_and_back(100));
+  EXPECT_EQ(all.completion, ns(2003));
+  for (size_t i : {1, 2}) {
+    EXPECT_EQ(all.steps[i].reconfiguration, Time::us(1)) << i;
+    EXPECT_EQ(transfer_part(all.steps[i]), Time::ps(1000)) << i;
+  }
+}
+
 // Dataflow, 1000 B (510 ns a hop), alpha_r = 1 us, no blocks named (a
 // transfer waits for every earlier transfer into its sender). Step 0's 1 -> 2
 // drains port 1 at 510 ns: the group for step 1 (ports 1 and 2) is commanded
@@ -101,8 +129,11 @@ TEST(Reconfiguration, DataflowCommandsAChangeOfAnUnusedCircuitAtOnce) {
   EXPECT_EQ(r.steps[0].end, ns(510));
   EXPECT_EQ(r.steps[1].begin, Time::zero());
   EXPECT_EQ(r.steps[1].end, ns(510));
+  EXPECT_EQ(r.steps[1].reconfiguration, Time::zero());
   EXPECT_EQ(r.steps[2].begin, ns(510));
   EXPECT_EQ(r.steps[2].end, ns(2020));
+  EXPECT_EQ(r.steps[2].reconfiguration, ns(1000));
+  EXPECT_EQ(transfer_part(r.steps[2]), ns(510));
 }
 
 // Rule: directed circuits; a GPU's port on a switch is a transmitter (the
@@ -122,6 +153,7 @@ TEST(Reconfiguration, ADirectedCircuitOutStaysLitWhileTheCircuitInChanges) {
   EXPECT_EQ(timeline.transfers[1].delivered, ns(1020));
   EXPECT_EQ(timeline.transfers[2].injected, ns(1510));
   EXPECT_EQ(timeline.transfers[2].delivered, ns(2020));
+  EXPECT_EQ(r.steps[1].reconfiguration, ns(1000));
   // Ports 0 (0->1 to nowhere) and 2 (2->0 to 2->1) go dark; GPU 1's never.
   const auto dark = dark_spans(timeline);
   EXPECT_EQ(dark.size(), 2u);
@@ -172,6 +204,8 @@ TEST(Reconfiguration, AGroupIsCommandedOnceAllItsPortsHaveDrained) {
   EXPECT_EQ(r.steps[0].end, ns(1500));
   EXPECT_EQ(r.steps[1].begin, Time::zero());
   EXPECT_EQ(r.steps[1].end, ns(3010));
+  EXPECT_EQ(r.steps[1].reconfiguration, ns(1000));  // 1500 .. 2500
+  EXPECT_EQ(transfer_part(r.steps[1]), ns(2010));   // the wait for port 3 to drain, then one hop
 }
 
 // Rule (k switches): a switch whose circuits all stay is not reconfigured,
@@ -208,6 +242,7 @@ TEST(Reconfiguration, AKeptSwitchCarriesItsTrafficWhileAnotherReconfigures) {
   EXPECT_EQ(timeline.transfers[2].injected, ns(1510));
   EXPECT_EQ(timeline.transfers[2].delivered, ns(2020));
   EXPECT_EQ(r.steps[1].end, ns(2020));
+  EXPECT_EQ(r.steps[1].reconfiguration, ns(1000));
 }
 
 // Rule: under dataflow an empty step waits for no data (begins at 0), waits
@@ -227,8 +262,12 @@ TEST(EmptyStep, UnderDataflowBeginsAtZeroAndEndsItsOverheadAfterItsCircuitsLight
   EXPECT_EQ(r.steps[0].end, ns(610));
   EXPECT_EQ(r.steps[1].begin, Time::zero());
   EXPECT_EQ(r.steps[1].end, ns(1710));
+  EXPECT_EQ(r.steps[1].reconfiguration, ns(1000));  // 610 .. 1610
+  EXPECT_EQ(r.steps[1].startup, ns(100));
+  EXPECT_EQ(transfer_part(r.steps[1]), ns(610));  // waiting for port 1 to drain
   EXPECT_EQ(r.steps[2].begin, Time::zero());
   EXPECT_EQ(r.steps[2].end, ns(2220));
+  EXPECT_EQ(r.steps[2].reconfiguration, ns(1000));
   // Under `all` the same: one group, every circuit in place or wanted.
   f.reconfiguration = ReconfigurationScope::all;
   const RunResult all = run(f, s);
@@ -248,6 +287,7 @@ TEST(EmptyStep, HoldsItsCircuitsUntilItEnds) {
   EXPECT_EQ(r.steps[1].end, ns(1710));
   EXPECT_EQ(r.steps[2].begin, Time::zero());
   EXPECT_EQ(r.steps[2].end, ns(3320));
+  EXPECT_EQ(r.steps[2].reconfiguration, ns(1000));  // 1710 .. 2710
 }
 
 // An empty step without a reconfiguration costs step_overhead: under the

@@ -68,6 +68,9 @@ namespace photonsim::reference {
 
 struct DataflowTimes {
   std::vector<StepTimes> steps;
+  // Per step, the dark time it exposed: within [begin, end], the time covered
+  // by [command, lit] of the reconfigurations its transfers wait for.
+  std::vector<Time> reconfiguration;
   Time completion;
 };
 
@@ -458,6 +461,35 @@ class ReferenceDataflow {
       t.end = *step_end(s);
       out.completion = std::max(out.completion, t.end);
       out.steps.push_back(t);
+      // Exposed dark time, picosecond by picosecond over the step's span
+      // is too slow; instead: the waited-for groups' spans, clipped, merged.
+      std::vector<const Group*> waited;
+      for (const TransferState& x : transfers_) {
+        if (x.step != s) continue;
+        if (x.own_group != nullptr && std::find(waited.begin(), waited.end(), x.own_group) == waited.end())
+          waited.push_back(x.own_group);
+        for (Node u : x.ports) {
+          const Group* latest = nullptr;
+          for (const Group& g : groups_) {
+            if (g.step <= x.step && g.covers(u)) latest = &g;
+          }
+          if (latest != nullptr && std::find(waited.begin(), waited.end(), latest) == waited.end())
+            waited.push_back(latest);
+        }
+      }
+      std::vector<std::pair<Time, Time>> spans;
+      for (const Group* g : waited) {
+        const Time from = std::max(*g->dark, t.begin), to = std::min(g->lit, t.end);
+        if (from < to) spans.emplace_back(from, to);
+      }
+      std::sort(spans.begin(), spans.end());
+      Time exposed = Time::zero(), covered = t.begin;
+      for (const auto& [from, to] : spans) {
+        if (to <= covered) continue;
+        exposed += to - std::max(from, covered);
+        covered = to;
+      }
+      out.reconfiguration.push_back(exposed);
     }
     return out;
   }
