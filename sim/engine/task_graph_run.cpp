@@ -207,18 +207,30 @@ NodePlacement TaskGraphRun::placement_for(uint32_t node) const {
     for (uint32_t p = 0; p < ports_; ++p) placement.slot.push_back(g * ports_ + p);
   }
   if (graph_.nodes()[node].kind == TaskKind::p2p) {
-    // Its one circuit src -> dst on a port already leading there, else on a
-    // dark one (other circuits keep their ports): rotate src's ports so that
-    // the schedule's port 0 lands on it.
+    // Its one circuit src -> dst on a port already leading there; else on a
+    // dark one (other circuits keep their ports), with directed circuits
+    // first one whose switch has no circuit into dst (its receiver there is
+    // free, so no other circuit goes dark); else port 0. Rotate src's ports
+    // so that the schedule's port 0 lands on it.
     const auto rotate_to = [&](uint32_t p) {
       for (uint32_t q = 0; q < ports_; ++q) placement.slot[q] = w.gpus[0] * ports_ + (q + p) % ports_;
     };
+    const auto dst = static_cast<int>(w.gpus[1]);
+    const auto receiver_free = [&](uint32_t p) {
+      if (fabric_.circuits != CircuitKind::directed) return true;
+      for (size_t x = p; x < lit_to_.size(); x += ports_) {
+        if (lit_to_[x] == dst) return false;
+      }
+      return true;
+    };
     uint32_t chosen = ports_;
     for (uint32_t p = 0; p < ports_ && chosen == ports_; ++p) {
-      if (lit_to_[w.gpus[0] * ports_ + p] == static_cast<int>(w.gpus[1])) chosen = p;
+      if (lit_to_[w.gpus[0] * ports_ + p] == dst) chosen = p;
     }
-    for (uint32_t p = 0; p < ports_ && chosen == ports_; ++p) {
-      if (lit_to_[w.gpus[0] * ports_ + p] < 0) chosen = p;
+    for (int pass = 0; pass < 2 && chosen == ports_; ++pass) {
+      for (uint32_t p = 0; p < ports_ && chosen == ports_; ++p) {
+        if (lit_to_[w.gpus[0] * ports_ + p] < 0 && (pass == 1 || receiver_free(p))) chosen = p;
+      }
     }
     if (chosen < ports_) rotate_to(chosen);
   }
@@ -262,33 +274,43 @@ void TaskGraphRun::acquire(uint32_t node, Time now) {
   // The GPUs whose transmitters (own ports) and receivers it holds.
   std::vector<char> sends(lit_to_.size() / ports_, 0), receives(lit_to_.size() / ports_, 0);
   for (uint32_t res : resources_[node]) ((res & 1U) == 0 ? sends : receives)[res / 2] = 1;
-  std::vector<uint32_t> in_degree(receives.size(), 0);
-  for (int to : want) {
-    if (to >= 0) ++in_degree[static_cast<size_t>(to)];
-  }
   // Circuits it does not want go dark at once (nobody waits for that). With
   // reconfiguration = all: every one on its GPUs' ports and every one into
-  // them. With changed, only those its receivers cannot spare: a circuit
-  // into one of its GPUs stays while that GPU has a receiver left over.
+  // them. With changed, only those whose receiver it needs: directed, a
+  // circuit into v on switch i (port i) when it wants one into v on switch i;
+  // bidirectional, a circuit x -> v when v's circuit back to x changes.
   const bool changed = fabric_.reconfiguration == ReconfigurationScope::changed;
+  const bool directed = fabric_.circuits == CircuitKind::directed;
+  std::vector<char> receiver_wanted(lit_to_.size(), 0);  // directed: v * ports + switch
+  for (uint32_t fs = 0; fs < want.size(); ++fs) {
+    if (want[fs] >= 0) receiver_wanted[static_cast<size_t>(want[fs]) * ports_ + fs % ports_] = 1;
+  }
+  const auto own = [&](uint32_t fs) { return sends[fs / ports_] != 0; };
+  const auto stays = [&](uint32_t fs) { return !own(fs) || want[fs] < 0 || want[fs] == lit_to_[fs]; };
   std::vector<char> changing(lit_to_.size(), 0);
   bool any_changing = false;
   for (uint32_t fs = 0; fs < lit_to_.size(); ++fs) {
     const int cur = lit_to_[fs];
-    const bool own = sends[fs / ports_] != 0;
-    const bool inbound = cur >= 0 && receives[static_cast<size_t>(cur)] != 0;
-    if (own && want[fs] >= 0) {
+    if (own(fs) && want[fs] >= 0) {
       if (cur != want[fs]) {
         changing[fs] = 1;
         any_changing = true;
       }
       continue;
     }
+    const bool inbound = cur >= 0 && receives[static_cast<size_t>(cur)] != 0;
     // A port of a GPU another node holds is that node's (its circuits may change under it).
-    if (cur < 0 || (!own && (!inbound || held_[2 * (fs / ports_)] != 0))) continue;
-    if (changed && (!inbound || in_degree[static_cast<size_t>(cur)] < ports_)) {
-      if (inbound) ++in_degree[static_cast<size_t>(cur)];
-      continue;
+    if (cur < 0 || (!own(fs) && (!inbound || held_[2 * (fs / ports_)] != 0))) continue;
+    if (changed && !inbound) continue;
+    if (changed && directed && !receiver_wanted[static_cast<size_t>(cur) * ports_ + fs % ports_]) continue;
+    if (changed && !directed) {
+      // The circuit's other half, cur -> this GPU: does it change?
+      bool back_changes = false;
+      for (uint32_t p = 0; p < ports_; ++p) {
+        const uint32_t other = static_cast<uint32_t>(cur) * ports_ + p;
+        back_changes = back_changes || (lit_to_[other] == static_cast<int>(fs / ports_) && !stays(other));
+      }
+      if (!back_changes) continue;
     }
     network_.disconnect(fs, now);
     lit_to_[fs] = -1;

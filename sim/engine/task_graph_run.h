@@ -13,10 +13,13 @@
 //    the time they became ready, then by their place in the graph.
 //  - On taking its ports a node sets up its first circuits (its schedule's
 //    first topology; a send: one circuit src -> dst, on a port already leading
-//    there, else on a dark one, else on port 0). Circuits it does not want go
+//    there, else on a dark one, with directed circuits first one whose switch
+//    has no circuit into dst, else on port 0). Circuits it does not want go
 //    dark at once: with reconfiguration = all, every one on its GPUs' ports
-//    and every one into its GPUs; with changed, only those into a GPU whose
-//    receivers it needs. If a wanted circuit is not in place, its port is commanded
+//    and every one into its GPUs; with changed, only those whose receiver it
+//    needs (directed: a circuit into v on switch p when it wants one into v on
+//    switch p; bidirectional: a circuit x -> v when v's circuit back to x
+//    changes). If a wanted circuit is not in place, its port is commanded
 //    (Network::command) and lights reconfig_delay later (all: every wanted
 //    port; changed: only those that differ); a wanted circuit already
 //    commanded by a node that ended before it lit is waited for. Then its
