@@ -1,13 +1,10 @@
 #include "sim/engine/circuit_plan.h"
 
 #include <algorithm>
-#include <functional>
 #include <map>
 #include <optional>
 #include <stdexcept>
 #include <string>
-
-#include "topology/switch_decomposition.h"
 
 namespace photonsim {
 
@@ -53,139 +50,6 @@ Assignment assign_by_circuit(const Topology& topology, const std::vector<int>& c
   return a;
 }
 
-// Circuits that stay keep their switch; the others are placed switch by
-// switch, each taking a maximum matching of what is left on its free ports
-// (Kuhn's augmenting paths). Empty when that leaves a circuit unplaced.
-std::optional<std::vector<int>> keep_then_match(const Topology& topology, const std::vector<int>& current,
-                                                uint32_t ports, int gpus) {
-  std::vector<int> to(current.size(), -1);
-  std::vector<char> in_used(current.size(), 0);  // v * ports + i: v's receive port on switch i taken
-  std::vector<Edge> left;
-  std::vector<char> kept(current.size(), 0);
-  for (const auto& [u, v] : topology.edges()) {
-    bool placed = false;
-    for (uint32_t i = 0; i < ports && !placed; ++i) {
-      const size_t slot = static_cast<size_t>(u) * ports + i;
-      if (!kept[slot] && current[slot] == static_cast<int>(v)) {
-        kept[slot] = 1;
-        to[slot] = static_cast<int>(v);
-        in_used[static_cast<size_t>(v) * ports + i] = 1;
-        placed = true;
-      }
-    }
-    if (!placed) left.push_back({u, v});
-  }
-  for (uint32_t i = 0; i < ports && !left.empty(); ++i) {
-    // Bipartite: free sender u on switch i -> free receiver v on switch i.
-    std::vector<std::vector<size_t>> by_sender(static_cast<size_t>(gpus));
-    for (size_t e = 0; e < left.size(); ++e) {
-      const auto [u, v] = left[e];
-      if (to[static_cast<size_t>(u) * ports + i] < 0 && !in_used[static_cast<size_t>(v) * ports + i]) {
-        by_sender[u].push_back(e);
-      }
-    }
-    // Smallest offset (v - u mod n) first: a circulant's generators, each a
-    // permutation, then land whole on one switch each.
-    const auto offset = [&](size_t e) { return (left[e].second + static_cast<Node>(gpus) - left[e].first) % gpus; };
-    for (auto& edges : by_sender) {
-      std::stable_sort(edges.begin(), edges.end(), [&](size_t a, size_t b) { return offset(a) < offset(b); });
-    }
-    std::vector<int> edge_of_receiver(static_cast<size_t>(gpus), -1);
-    std::vector<int> seen(static_cast<size_t>(gpus), -1);
-    std::function<bool(int, int)> augment = [&](int u, int round) -> bool {
-      for (size_t e : by_sender[static_cast<size_t>(u)]) {
-        const int v = static_cast<int>(left[e].second);
-        if (seen[static_cast<size_t>(v)] == round) continue;
-        seen[static_cast<size_t>(v)] = round;
-        const int other = edge_of_receiver[static_cast<size_t>(v)];
-        if (other < 0 || augment(static_cast<int>(left[static_cast<size_t>(other)].first), round)) {
-          edge_of_receiver[static_cast<size_t>(v)] = static_cast<int>(e);
-          return true;
-        }
-      }
-      return false;
-    };
-    for (int u = 0; u < gpus; ++u) {
-      if (!by_sender[static_cast<size_t>(u)].empty()) augment(u, u);
-    }
-    std::vector<char> placed(left.size(), 0);
-    for (int v = 0; v < gpus; ++v) {
-      const int e = edge_of_receiver[static_cast<size_t>(v)];
-      if (e < 0) continue;
-      const Node u = left[static_cast<size_t>(e)].first;
-      to[static_cast<size_t>(u) * ports + i] = v;
-      in_used[static_cast<size_t>(v) * ports + i] = 1;
-      placed[static_cast<size_t>(e)] = 1;
-    }
-    std::vector<Edge> still;
-    for (size_t e = 0; e < left.size(); ++e) {
-      if (!placed[e]) still.push_back(left[e]);
-    }
-    left = std::move(still);
-  }
-  if (!left.empty()) return std::nullopt;
-  return to;
-}
-
-// Split the configuration into one permutation per switch (always possible)
-// and give each to the switch it overlaps most.
-Assignment align_decomposition(const Topology& topology, const std::vector<int>& current, uint32_t ports, int gpus) {
-  const SwitchDecomposition split =
-      SwitchDecomposition::decompose(topology, static_cast<int>(ports), CircuitKind::directed);
-  const auto& perms = split.permutations();
-  std::vector<std::vector<int>> overlap(ports, std::vector<int>(perms.size(), 0));
-  for (uint32_t i = 0; i < ports; ++i) {
-    for (size_t j = 0; j < perms.size(); ++j) {
-      for (int u = 0; u < gpus; ++u) {
-        const int to = perms[j][static_cast<size_t>(u)];
-        if (to >= 0 && current[static_cast<size_t>(u) * ports + i] == to) ++overlap[i][j];
-      }
-    }
-  }
-  std::vector<int> switch_of(perms.size(), -1);
-  std::vector<char> switch_taken(ports, 0);
-  for (size_t round = 0; round < perms.size(); ++round) {
-    int best = -1;
-    uint32_t bi = 0;
-    size_t bj = 0;
-    for (uint32_t i = 0; i < ports; ++i) {
-      if (switch_taken[i]) continue;
-      for (size_t j = 0; j < perms.size(); ++j) {
-        if (switch_of[j] < 0 && overlap[i][j] > best) {
-          best = overlap[i][j];
-          bi = i;
-          bj = j;
-        }
-      }
-    }
-    switch_taken[bi] = 1;
-    switch_of[bj] = static_cast<int>(bi);
-  }
-  std::vector<int> to(current.size(), -1);
-  for (size_t j = 0; j < perms.size(); ++j) {
-    for (int u = 0; u < gpus; ++u) {
-      to[static_cast<size_t>(u) * ports + static_cast<uint32_t>(switch_of[j])] = perms[j][static_cast<size_t>(u)];
-    }
-  }
-  // The same ports, now with every edge placed: a circuit-level pass over
-  // `to` keeps each edge on the switch chosen for it.
-  Assignment a = assign_by_circuit(topology, to, ports);
-  if (a.to != to) throw std::logic_error("switch assignment does not cover topology '" + topology.name() + "'");
-  return a;
-}
-
-// (switches reconfigured, ports changed): fewer is better.
-std::pair<uint32_t, uint32_t> cost(const std::vector<int>& current, const std::vector<int>& to, uint32_t ports) {
-  std::vector<char> reconfigured(ports, 0);
-  uint32_t changed = 0;
-  for (size_t slot = 0; slot < to.size(); ++slot) {
-    if (current[slot] == to[slot]) continue;
-    ++changed;
-    reconfigured[slot % ports] = 1;
-  }
-  return {static_cast<uint32_t>(std::count(reconfigured.begin(), reconfigured.end(), 1)), changed};
-}
-
 // From no circuits: when the configuration is a union of at most `ports`
 // generator permutations (offset classes v - u mod n, as in circulants and
 // rings, or XOR classes u ^ v, as in hypercubes), one generator per switch,
@@ -211,24 +75,94 @@ std::optional<std::vector<int>> place_by_generator(const Topology& topology, uin
   return to;
 }
 
-// Port p of every GPU is on switch p. Two placements: every circuit that
-// stays keeps its switch and the rest is matched switch by switch (when it
-// fits), or whole permutations aligned to the switches; the one that
-// reconfigures fewer switches, then fewer ports, wins (ties, as from no
-// circuits at all: the permutations).
-Assignment assign_by_switch(const Topology& topology, const std::vector<int>& current, uint32_t ports, int gpus) {
+// Port p of every GPU is on switch p; a circuit u -> v on switch p takes u's
+// transmitter there (slot u * ports + p) and v's receiver there. The README's
+// "Which switch each circuit takes" states these rules; keep the two in step.
+//  1. From no circuits at all: one generator class per switch, if the
+//     configuration is made of at most `ports` of them (place_by_generator).
+//  2. Each circuit in place stays on its switch (circuits in edge order, each
+//     on the smallest switch holding it not yet taken by an earlier edge).
+//  3. The others, in edge order, each on the first switch where its sender's
+//     transmitter and its receiver's receiver are both free: first the
+//     switches already reconfigured (a circuit of theirs removed, or placed
+//     by this rule), by number, then the rest by number.
+//  4. If none has both free: a = the smallest switch with the transmitter
+//     free, b = the smallest with the receiver free; from v, the circuit on a
+//     into v, then the circuit on b out of its sender, then the one on a into
+//     that circuit's receiver, and so on while there is one; every circuit of
+//     that path moves to the other of a and b, and u -> v takes a.
+std::vector<int> place_on_switches(const Topology& topology, const std::vector<int>& current, uint32_t ports,
+                                   int gpus) {
   if (std::all_of(current.begin(), current.end(), [](int to) { return to < 0; })) {
     for (bool by_xor : {false, true}) {
-      if (auto placed = place_by_generator(topology, ports, gpus, by_xor))
-        return assign_by_circuit(topology, *placed, ports);
+      if (auto placed = place_by_generator(topology, ports, gpus, by_xor)) return *placed;
     }
   }
-  Assignment aligned = align_decomposition(topology, current, ports, gpus);
-  if (std::optional<std::vector<int>> kept = keep_then_match(topology, current, ports, gpus)) {
-    if (cost(current, *kept, ports) < cost(current, aligned.to, ports))
-      return assign_by_circuit(topology, *kept, ports);
+  const size_t slots = static_cast<size_t>(gpus) * ports;
+  std::vector<int> to(slots, -1);      // u * ports + i: where u's transmitter on switch i leads
+  std::vector<int> sender(slots, -1);  // v * ports + i: who v's receiver on switch i hears
+  std::vector<char> reconfigured(ports, 0);
+  const auto place = [&](Node u, Node v, uint32_t i) {
+    to[static_cast<size_t>(u) * ports + i] = static_cast<int>(v);
+    sender[static_cast<size_t>(v) * ports + i] = static_cast<int>(u);
+  };
+  std::vector<Edge> rest;
+  for (const auto& [u, v] : topology.edges()) {
+    bool kept = false;
+    for (uint32_t i = 0; i < ports && !kept; ++i) {
+      const size_t slot = static_cast<size_t>(u) * ports + i;
+      if (to[slot] < 0 && current[slot] == static_cast<int>(v)) {
+        place(u, v, i);
+        kept = true;
+      }
+    }
+    if (!kept) rest.push_back({u, v});
   }
-  return aligned;
+  for (size_t slot = 0; slot < slots; ++slot) {
+    if (current[slot] >= 0 && to[slot] != current[slot]) reconfigured[slot % ports] = 1;
+  }
+  for (const auto& [u, v] : rest) {
+    const auto tx_free = [&](uint32_t i) { return to[static_cast<size_t>(u) * ports + i] < 0; };
+    const auto rx_free = [&](uint32_t i) { return sender[static_cast<size_t>(v) * ports + i] < 0; };
+    uint32_t chosen = ports;
+    for (int pass = 0; pass < 2 && chosen == ports; ++pass) {
+      for (uint32_t i = 0; i < ports && chosen == ports; ++i) {
+        if ((reconfigured[i] != 0) == (pass == 0) && tx_free(i) && rx_free(i)) chosen = i;
+      }
+    }
+    if (chosen == ports) {
+      uint32_t a = 0, b = 0;
+      while (a < ports && !tx_free(a)) ++a;
+      while (b < ports && !rx_free(b)) ++b;
+      if (a == ports || b == ports) {
+        throw std::logic_error("topology '" + topology.name() + "': node " + std::to_string(u) + " or " +
+                               std::to_string(v) + " has no free port");
+      }
+      // The alternating path from v's receiver: a into x, b out of x's sender, ...
+      std::vector<std::pair<Edge, uint32_t>> path;
+      Node x = v;
+      for (;;) {
+        const int s = sender[static_cast<size_t>(x) * ports + a];
+        if (s < 0) break;
+        path.push_back({{static_cast<Node>(s), x}, a});
+        const int y = to[static_cast<size_t>(s) * ports + b];
+        if (y < 0) break;
+        path.push_back({{static_cast<Node>(s), static_cast<Node>(y)}, b});
+        x = static_cast<Node>(y);
+      }
+      for (const auto& [e, i] : path) {
+        to[static_cast<size_t>(e.first) * ports + i] = -1;
+        if (sender[static_cast<size_t>(e.second) * ports + i] == static_cast<int>(e.first))
+          sender[static_cast<size_t>(e.second) * ports + i] = -1;
+      }
+      for (const auto& [e, i] : path) place(e.first, e.second, i == a ? b : a);
+      if (!path.empty()) reconfigured[b] = 1;
+      chosen = a;
+    }
+    place(u, v, chosen);
+    reconfigured[chosen] = 1;
+  }
+  return to;
 }
 
 }  // namespace
@@ -241,7 +175,13 @@ CircuitPlan::CircuitPlan(const Schedule& schedule, const FabricSpec& fabric)
   std::vector<int> current(slots_, -1);
   const auto assign = [&](const Topology& t) {
     t.check_ports(fabric);
-    return by_switch ? assign_by_switch(t, current, ports_, fabric.gpus) : assign_by_circuit(t, current, ports_);
+    if (!by_switch) return assign_by_circuit(t, current, ports_);
+    // The same ports, each edge on the switch chosen for it: a circuit-level
+    // pass over the placement keeps every edge where it is.
+    const std::vector<int> placed = place_on_switches(t, current, ports_, fabric.gpus);
+    Assignment a = assign_by_circuit(t, placed, ports_);
+    if (a.to != placed) throw std::logic_error("switch placement does not cover topology '" + t.name() + "'");
+    return a;
   };
   if (schedule.initial_topology() >= 0) {
     // The initial circuits cost nothing wherever they sit: place them to
@@ -272,7 +212,9 @@ CircuitPlan::CircuitPlan(const Schedule& schedule, const FabricSpec& fabric)
               CircuitChange{slot, static_cast<Node>(slot / ports_), a.to[slot]});
         }
         for (ReconfigurationGroup& g : by_group) {
-          if (g.changes.empty()) continue;
+          // Under `all` the whole fabric goes dark even when no circuit is in
+          // place or wanted (from no circuits to an empty configuration).
+          if (g.changes.empty() && fabric.reconfiguration != ReconfigurationScope::all) continue;
           g.step = s;
           group_ids_.push_back(static_cast<uint32_t>(groups_.size()));
           groups_.push_back(std::move(g));

@@ -3,14 +3,17 @@
 // ports, and which ports change at each reconfiguration, for partial
 // reconfiguration and dataflow runs. Port p of GPU u is slot u * ports + p.
 // A circuit that stays from one configuration to the next keeps its port.
-// Scope `all`: every circuit in place or wanted goes dark, as one group.
+// Scope `all`: every circuit in place or wanted goes dark, as one group (a
+// group of no port when there is neither: from no circuits to none).
 // Scope `changed`: only ports whose circuit differs go dark; with directed
-// circuits on k > 1 ports (k optical switches), each configuration is split
-// into k permutations (SwitchDecomposition), each matched to the switch it
-// overlaps most, and each switch's changed ports go dark as one group (a
-// switch whose permutation is unchanged is not reconfigured at all);
-// otherwise all changed ports form one group. A group goes dark once all of
-// its ports have drained, and stays dark for reconfig_delay.
+// circuits on k > 1 ports (k optical switches, port p on switch p) each
+// configuration is placed switch by switch by the README's rules ("Which
+// switch each circuit takes": circuits in place stay, the rest go to the first
+// switch with both ends free, preferring switches already reconfigured, an
+// alternating path making room when none has), and each switch's changed
+// ports form one group (a switch whose circuits all stay is not reconfigured
+// at all); otherwise all changed ports form one group. When a group is
+// commanded and how long it is dark is the run's (DependencyRun).
 #include <cstdint>
 #include <span>
 #include <vector>

@@ -65,6 +65,7 @@ DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation
   for (SlotState& slot : slots_) slot.uses.assign(slot.change_steps.size() + 1, 0);
   group_waiting_.assign(groups.size(), 0);
   group_waiters_.resize(groups.size());
+  group_commanded_at_.assign(groups.size(), Time::zero());
   for (uint32_t g = 0; g < groups.size(); ++g) {
     group_waiting_[g] = static_cast<uint32_t>(groups[g].changes.size()) + (barrier_sync_ ? 1 : 0);
   }
@@ -75,6 +76,7 @@ DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation
   const size_t real = deps_.transfers();
   transfers_.resize(real);
   empty_flow_uses_.resize(real);
+  step_groups_.resize(steps.size());
   uint32_t place = 0;
   step_left_.assign(steps.size(), 0);
   steps_.resize(steps.size());
@@ -88,7 +90,6 @@ DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation
     StepResult& r = steps_[s];
     r.transfers = step.transfers.size();
     r.startup = fabric.step_overhead;
-    if (schedule.reconfigures_before(s)) r.reconfiguration = fabric.reconfig_delay;
     step_place_base_[s] = place;
     step_uninjected_[s] = static_cast<uint32_t>(step.transfers.size());
     // Routed here to count what each port carries, and again when the step's
@@ -123,17 +124,33 @@ DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation
       for (uint32_t g : groups_needed) group_waiters_[g].push_back(t);
       transfers_[t].circuit_waiting = static_cast<uint32_t>(groups_needed.size());
       transfers_[t].step = static_cast<uint32_t>(s);
+      step_groups_[s].insert(step_groups_[s].end(), groups_needed.begin(), groups_needed.end());
     }
     step_left_[s] = static_cast<uint32_t>(step.transfers.size());
     if (step.transfers.empty()) {
+      // The empty step's stand-in: a transfer of no bytes over every port its
+      // reconfiguration changes, so those ports hold its circuits until it ends.
+      const auto stand_in_id = static_cast<uint32_t>(transfers_.size());
       TransferState stand_in;
       stand_in.step = static_cast<uint32_t>(s);
       stand_in.data_waiting = barrier_sync_ ? 1 : 0;
-      for (uint32_t g : plan_.groups_before(s)) group_waiters_[g].push_back(static_cast<uint32_t>(transfers_.size()));
+      empty_flow_uses_.emplace_back();
+      for (uint32_t g : plan_.groups_before(s)) {
+        group_waiters_[g].push_back(stand_in_id);
+        step_groups_[s].push_back(g);
+        for (const CircuitChange& c : groups[g].changes) {
+          const uint32_t k = segment(c.slot, static_cast<uint32_t>(s));
+          ++slots_[c.slot].uses[k];
+          empty_flow_uses_.back().emplace_back(c.slot, k);
+        }
+      }
       stand_in.circuit_waiting = static_cast<uint32_t>(plan_.groups_before(s).size());
       transfers_.push_back(stand_in);
       step_left_[s] = 1;
     }
+    std::vector<uint32_t>& waits = step_groups_[s];
+    std::sort(waits.begin(), waits.end());
+    waits.erase(std::unique(waits.begin(), waits.end()), waits.end());
   }
   places_ = place;
   if (!barrier_sync_) {
@@ -182,7 +199,14 @@ void DependencyRun::schedule_timer(Time at, Timer kind, uint64_t id) {
 }
 
 void DependencyRun::start(Time now) {
-  // Ports whose first change needs no draining may go dark at once.
+  // Ports whose first change needs no draining may go dark at once; so may a
+  // group of no ports (`all` from no circuits to none) unless it waits for a barrier.
+  for (uint32_t g = 0; g < group_waiting_.size(); ++g) {
+    if (group_waiting_[g] == 0) {
+      ++group_waiting_[g];
+      group_ready(g, now);
+    }
+  }
   for (uint32_t slot = 0; slot < slots_.size(); ++slot) slot_drained(slot, now);
   if (barrier_sync_) {
     if (!steps_.empty()) barrier(0, now);
@@ -203,6 +227,7 @@ RunResult DependencyRun::result() {
           " of its transfers never delivered (an engine invariant; please report it with the schedule)");
     }
     result.completion = std::max(result.completion, steps_[s].end);
+    steps_[s].reconfiguration = exposed_reconfiguration(s);
     if (schedule_.reconfigures_before(s)) {
       ++result.reconfigurations;
       result.reconfiguration_time += fabric_.reconfig_delay;
@@ -316,7 +341,7 @@ void DependencyRun::on_flow_delivered(uint32_t flow, Time now) {
   for (uint32_t fabric : network_.flow_route(flow)) {
     const uint32_t slot = local_slot(fabric);
     const uint32_t k = segment(slot, t.step);
-    if (--slots_[slot].uses[k] == 0 && k == slots_[slot].completed) slot_drained(slot, now);
+    if (--slots_[slot].uses[k] == 0 && k == slots_[slot].commanded) slot_drained(slot, now);
   }
   if (--transfers_[transfer].flows_left == 0) transfer_delivered(transfer, now);
 }
@@ -326,7 +351,7 @@ void DependencyRun::transfer_delivered(uint32_t transfer, Time now) {
   t.delivered = now;
   if (transfer < empty_flow_uses_.size()) {
     for (const auto& [slot, k] : empty_flow_uses_[transfer]) {
-      if (--slots_[slot].uses[k] == 0 && k == slots_[slot].completed) slot_drained(slot, now);
+      if (--slots_[slot].uses[k] == 0 && k == slots_[slot].commanded) slot_drained(slot, now);
     }
   }
   StepResult& r = steps_[t.step];
@@ -343,33 +368,54 @@ void DependencyRun::transfer_delivered(uint32_t transfer, Time now) {
 
 void DependencyRun::slot_drained(uint32_t slot, Time now) {
   const SlotState& s = slots_[slot];
-  if (s.completed < s.change_steps.size() && s.uses[s.completed] == 0) group_ready(s.change_groups[s.completed], now);
+  if (s.commanded < s.change_steps.size() && s.uses[s.commanded] == 0) group_ready(s.change_groups[s.commanded], now);
 }
 
 void DependencyRun::group_ready(uint32_t group, Time now) {
   if (--group_waiting_[group] > 0) return;
+  // Every port of the group is commanded now; each lights reconfig_delay
+  // later unless a later group commands it again first (Network::command).
   const ReconfigurationGroup& g = plan_.groups()[group];
-  const Time lit_at = now + fabric_.reconfig_delay;
+  group_commanded_at_[group] = now;
+  const auto step = placement_.step_base + static_cast<uint32_t>(g.step);
   for (const CircuitChange& c : g.changes) {
-    network_.disconnect(fabric_slot(c.slot), now);
-    if (recorder_) {
-      const Node peer = fabric_gpu(c.to >= 0 ? static_cast<Node>(c.to) : c.from);
-      recorder_->dark(fabric_gpu(c.from), fabric_slot(c.slot) % plan_.ports_per_gpu(), peer,
-                      placement_.step_base + static_cast<uint32_t>(g.step), now, lit_at);
-    }
+    const int to = c.to >= 0 ? static_cast<int>(fabric_gpu(static_cast<Node>(c.to))) : -1;
+    const uint32_t slot = fabric_slot(c.slot);
+    network_.command(slot, fabric_gpu(c.from), to, slot % plan_.ports_per_gpu(), step, now, fabric_.reconfig_delay);
   }
-  schedule_timer(lit_at, Timer::group_lit, group);
+  schedule_timer(now + fabric_.reconfig_delay, Timer::group_lit, group);
+  // A port whose new circuit nobody uses is ready for its next change at once.
+  for (const CircuitChange& c : g.changes) {
+    ++slots_[c.slot].commanded;
+    slot_drained(c.slot, now);
+  }
 }
 
 void DependencyRun::group_lit(uint32_t group, Time now) {
   const ReconfigurationGroup& g = plan_.groups()[group];
-  for (const CircuitChange& c : g.changes) {
-    if (c.to >= 0) connect(c, now);
-    ++slots_[c.slot].completed;
-  }
+  for (const CircuitChange& c : g.changes) network_.settle(fabric_slot(c.slot), now);
   for (uint32_t t : group_waiters_[group]) circuit_ready(t, now);
   group_waiters_[group].clear();
-  for (const CircuitChange& c : g.changes) slot_drained(c.slot, now);
+}
+
+Time DependencyRun::exposed_reconfiguration(size_t step) const {
+  // The union of [command, command + reconfig_delay] over the groups the
+  // step's transfers wait for, within the step's span.
+  const StepResult& r = steps_[step];
+  std::vector<std::pair<Time, Time>> spans;
+  for (uint32_t g : step_groups_[step]) {
+    const Time from = std::max(group_commanded_at_[g], r.begin);
+    const Time to = std::min(group_commanded_at_[g] + fabric_.reconfig_delay, r.end);
+    if (from < to) spans.emplace_back(from, to);
+  }
+  std::sort(spans.begin(), spans.end());
+  Time exposed = Time::zero(), covered = r.begin;
+  for (const auto& [from, to] : spans) {
+    if (to <= covered) continue;
+    exposed += to - std::max(from, covered);
+    covered = to;
+  }
+  return exposed;
 }
 
 void DependencyRun::on_event(Time now, uint64_t token) {

@@ -8,13 +8,22 @@
 //  - it starts once its circuits are lit for its step (CircuitPlan) and then
 //    pays step_overhead; its flows join the Network, where a port sends an
 //    earlier step's packets first;
-//  - a reconfiguration group goes dark once each of its ports has carried
-//    every flow routed over it before the change (with sync = barrier: at the
-//    barrier), for reconfig_delay, then lights its new circuits.
-// With sync = barrier, an empty step still takes its reconfiguration and
-// step_overhead, as in the barrier Replayer. A step's begin is the earliest
-// release among its transfers (the barrier, with sync = barrier), its end
-// the last delivery; steps may overlap, and the run completes at the latest end.
+//  - a reconfiguration group is commanded once each of its ports has carried
+//    every flow routed over it before the change and its previous change has
+//    been commanded (with sync = barrier: at the barrier); its ports light
+//    reconfig_delay later (Network::command: a port commanded again before it
+//    lit lights only reconfig_delay after the newer command, and its
+//    intermediate circuit never lights).
+// An empty step is a stand-in transfer of no bytes over the ports its
+// reconfiguration changes: released at the barrier (dataflow: at the run's
+// start), it waits for them to light, pays step_overhead, is delivered and
+// only then lets them change again; under the barrier it costs its
+// reconfiguration and step_overhead, as in the barrier Replayer. A step's
+// begin is the earliest release among its transfers (the barrier, with sync =
+// barrier), its end the last delivery; steps may overlap, and the run
+// completes at the latest end. Its reconfiguration (StepResult) is the dark
+// time it exposed: the union of [command, command + reconfig_delay] over the
+// groups its transfers wait for, within [begin, end].
 // As one node of a task graph (TaskGraphRun), a run shares the graph's
 // EventList and Network: its GPUs and ports are placed on the fabric's
 // (NodePlacement), the graph sets up its first circuits (plan().initial())
@@ -96,7 +105,7 @@ class DependencyRun : public FlowListener, public EventHandler {
     std::vector<uint32_t> change_steps;   // the steps its changes are for, ascending
     std::vector<uint32_t> change_groups;  // the group of each change
     std::vector<uint32_t> uses;           // per segment (before change k; after the last): flows not yet delivered
-    uint32_t completed = 0;               // changes done
+    uint32_t commanded = 0;               // changes commanded so far
   };
 
   uint32_t segment(uint32_t slot, uint32_t step) const;
@@ -111,6 +120,8 @@ class DependencyRun : public FlowListener, public EventHandler {
   void slot_drained(uint32_t slot, Time now);  // check whether its next change may start
   void group_ready(uint32_t group, Time now);  // one more of its ports (or the barrier) is ready
   void group_lit(uint32_t group, Time now);
+  // The dark time step `step` exposed (StepResult::reconfiguration), once it has ended.
+  Time exposed_reconfiguration(size_t step) const;
   void barrier(uint32_t step, Time now);  // sync = barrier: every step before `step` is done
 
   DependencyRun(const FabricSpec& fabric, Segmentation segmentation, const Schedule& schedule,
@@ -150,11 +161,14 @@ class DependencyRun : public FlowListener, public EventHandler {
   std::vector<uint32_t> step_uninjected_;
   std::vector<uint32_t> flow_transfer_;  // Network flow - first_flow_ -> transfer
   uint32_t first_flow_ = 0;
-  // Per transfer: (slot, segment) of its flows of no bytes, used until it is delivered.
+  // Per transfer (and empty step's stand-in): (slot, segment) of its flows of
+  // no bytes (the stand-in: its reconfiguration's ports), used until it is delivered.
   std::vector<std::vector<std::pair<uint32_t, uint32_t>>> empty_flow_uses_;
   std::vector<SlotState> slots_;
   std::vector<uint32_t> group_waiting_;               // per group: ports (and barrier) not yet ready
   std::vector<std::vector<uint32_t>> group_waiters_;  // per group: transfers waiting for it to light
+  std::vector<Time> group_commanded_at_;              // per group: when its ports were commanded
+  std::vector<std::vector<uint32_t>> step_groups_;    // per step: the groups its transfers wait for
   std::vector<uint32_t> step_left_;                   // per step: transfers not yet delivered
   size_t steps_done_ = 0;                             // steps whose every transfer has been delivered
   std::vector<StepResult> steps_;

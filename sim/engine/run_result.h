@@ -1,7 +1,9 @@
 #pragma once
 // Contract: what one replay measured. Step times are absolute simulated
-// times; a step's measured duration runs from the barrier that ends the
-// previous step (or time 0) to its last delivery.
+// times; a step's measured duration runs from its begin (the barrier that
+// ends the previous step, or time 0; under dataflow its first release) to its
+// last delivery. reconfigurations and reconfiguration_time are nominal: one
+// reconfig_delay per configuration change, whatever it exposed.
 #include <cstdint>
 #include <vector>
 
@@ -11,10 +13,14 @@
 namespace photonsim {
 
 struct StepResult {
-  Time begin;            // barrier: previous step fully delivered
-  Time reconfiguration;  // dark time paid before this step
-  Time startup;          // step overhead paid
-  Time end;              // last delivery of this step
+  Time begin;  // barrier: previous step fully delivered; dataflow: its first release
+  // The dark time the step exposed: within [begin, end], the time covered by
+  // the reconfigurations its transfers wait for, each from its command to its
+  // lighting (README "What a run means"); reconfig_delay under barrier + all
+  // when the step reconfigures. At most end - begin - startup.
+  Time reconfiguration;
+  Time startup;  // step overhead paid
+  Time end;      // last delivery of this step
   uint64_t transfers = 0;
   int64_t bytes = 0;
   // Barrier runs measured for it (Replayer's measure_barrier_wait): how long

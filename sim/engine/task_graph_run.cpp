@@ -207,18 +207,30 @@ NodePlacement TaskGraphRun::placement_for(uint32_t node) const {
     for (uint32_t p = 0; p < ports_; ++p) placement.slot.push_back(g * ports_ + p);
   }
   if (graph_.nodes()[node].kind == TaskKind::p2p) {
-    // Its one circuit src -> dst on a port already leading there, else on a
-    // dark one (other circuits keep their ports): rotate src's ports so that
-    // the schedule's port 0 lands on it.
+    // Its one circuit src -> dst on a port already leading there; else on a
+    // dark one (other circuits keep their ports), with directed circuits
+    // first one whose switch has no circuit into dst (its receiver there is
+    // free, so no other circuit goes dark); else port 0. Rotate src's ports
+    // so that the schedule's port 0 lands on it.
     const auto rotate_to = [&](uint32_t p) {
       for (uint32_t q = 0; q < ports_; ++q) placement.slot[q] = w.gpus[0] * ports_ + (q + p) % ports_;
     };
+    const auto dst = static_cast<int>(w.gpus[1]);
+    const auto receiver_free = [&](uint32_t p) {
+      if (fabric_.circuits != CircuitKind::directed) return true;
+      for (size_t x = p; x < lit_to_.size(); x += ports_) {
+        if (lit_to_[x] == dst) return false;
+      }
+      return true;
+    };
     uint32_t chosen = ports_;
     for (uint32_t p = 0; p < ports_ && chosen == ports_; ++p) {
-      if (lit_to_[w.gpus[0] * ports_ + p] == static_cast<int>(w.gpus[1])) chosen = p;
+      if (lit_to_[w.gpus[0] * ports_ + p] == dst) chosen = p;
     }
-    for (uint32_t p = 0; p < ports_ && chosen == ports_; ++p) {
-      if (lit_to_[w.gpus[0] * ports_ + p] < 0) chosen = p;
+    for (int pass = 0; pass < 2 && chosen == ports_; ++pass) {
+      for (uint32_t p = 0; p < ports_ && chosen == ports_; ++p) {
+        if (lit_to_[w.gpus[0] * ports_ + p] < 0 && (pass == 1 || receiver_free(p))) chosen = p;
+      }
     }
     if (chosen < ports_) rotate_to(chosen);
   }
@@ -262,66 +274,83 @@ void TaskGraphRun::acquire(uint32_t node, Time now) {
   // The GPUs whose transmitters (own ports) and receivers it holds.
   std::vector<char> sends(lit_to_.size() / ports_, 0), receives(lit_to_.size() / ports_, 0);
   for (uint32_t res : resources_[node]) ((res & 1U) == 0 ? sends : receives)[res / 2] = 1;
-  std::vector<uint32_t> in_degree(receives.size(), 0);
-  for (int to : want) {
-    if (to >= 0) ++in_degree[static_cast<size_t>(to)];
-  }
   // Circuits it does not want go dark at once (nobody waits for that). With
   // reconfiguration = all: every one on its GPUs' ports and every one into
-  // them. With changed, only those its receivers cannot spare: a circuit
-  // into one of its GPUs stays while that GPU has a receiver left over.
-  const bool keep_spares = fabric_.reconfiguration == ReconfigurationScope::changed;
-  std::vector<uint32_t> changing;
+  // them. With changed, only those whose receiver it needs: directed, a
+  // circuit into v on switch i (port i) when it wants one into v on switch i;
+  // bidirectional, a circuit x -> v when v's circuit back to x changes.
+  const bool changed = fabric_.reconfiguration == ReconfigurationScope::changed;
+  const bool directed = fabric_.circuits == CircuitKind::directed;
+  std::vector<char> receiver_wanted(lit_to_.size(), 0);  // directed: v * ports + switch
+  for (uint32_t fs = 0; fs < want.size(); ++fs) {
+    if (want[fs] >= 0) receiver_wanted[static_cast<size_t>(want[fs]) * ports_ + fs % ports_] = 1;
+  }
+  const auto own = [&](uint32_t fs) { return sends[fs / ports_] != 0; };
+  const auto stays = [&](uint32_t fs) { return !own(fs) || want[fs] < 0 || want[fs] == lit_to_[fs]; };
+  std::vector<char> changing(lit_to_.size(), 0);
+  bool any_changing = false;
   for (uint32_t fs = 0; fs < lit_to_.size(); ++fs) {
     const int cur = lit_to_[fs];
-    const bool own = sends[fs / ports_] != 0;
-    const bool inbound = cur >= 0 && receives[static_cast<size_t>(cur)] != 0;
-    if (own && want[fs] >= 0) {
-      if (cur != want[fs]) changing.push_back(fs);
+    if (own(fs) && want[fs] >= 0) {
+      if (cur != want[fs]) {
+        changing[fs] = 1;
+        any_changing = true;
+      }
       continue;
     }
+    const bool inbound = cur >= 0 && receives[static_cast<size_t>(cur)] != 0;
     // A port of a GPU another node holds is that node's (its circuits may change under it).
-    if (cur < 0 || (!own && (!inbound || held_[2 * (fs / ports_)] != 0))) continue;
-    if (keep_spares && (!inbound || in_degree[static_cast<size_t>(cur)] < ports_)) {
-      if (inbound) ++in_degree[static_cast<size_t>(cur)];
-      continue;
+    if (cur < 0 || (!own(fs) && (!inbound || held_[2 * (fs / ports_)] != 0))) continue;
+    if (changed && !inbound) continue;
+    if (changed && directed && !receiver_wanted[static_cast<size_t>(cur) * ports_ + fs % ports_]) continue;
+    if (changed && !directed) {
+      // The circuit's other half, cur -> this GPU: does it change?
+      bool back_changes = false;
+      for (uint32_t p = 0; p < ports_; ++p) {
+        const uint32_t other = static_cast<uint32_t>(cur) * ports_ + p;
+        back_changes = back_changes || (lit_to_[other] == static_cast<int>(fs / ports_) && !stays(other));
+      }
+      if (!back_changes) continue;
     }
     network_.disconnect(fs, now);
     lit_to_[fs] = -1;
   }
-  if (changing.empty()) {
+  if (!changed && any_changing) {
+    for (uint32_t fs = 0; fs < want.size(); ++fs) changing[fs] = want[fs] >= 0 ? 1 : 0;
+  }
+  // Its circuits light reconfig_delay after their command; a wanted circuit
+  // already commanded (by a node that ended before it lit) lights when that
+  // command says.
+  Time lit_at = now;
+  for (uint32_t fs = 0; fs < want.size(); ++fs) {
+    if (want[fs] < 0) continue;
+    st.setup_slots.push_back(fs);
+    if (changing[fs] != 0) {
+      lit_at = std::max(
+          lit_at, network_.command(fs, fs / ports_, want[fs], fs % ports_, st.first_step, now, fabric_.reconfig_delay));
+      lit_to_[fs] = want[fs];
+    } else if (network_.commanded(fs)) {
+      lit_at = std::max(lit_at, network_.lights_at(fs));
+    }
+  }
+  if (any_changing) ++r.reconfigurations;
+  if (lit_at == now) {
     lit(node, now);
     return;
   }
-  if (!keep_spares) {
-    changing.clear();
-    for (uint32_t fs = 0; fs < want.size(); ++fs) {
-      if (want[fs] >= 0) changing.push_back(fs);
-    }
-  }
-  for (uint32_t fs : changing) {
-    if (lit_to_[fs] >= 0) network_.disconnect(fs, now);
-    if (recorder_) {
-      recorder_->dark(fs / ports_, fs % ports_, static_cast<Node>(want[fs]), st.first_step, now,
-                      now + fabric_.reconfig_delay);
-    }
-    st.setup_slots.push_back(fs);
-    st.setup_targets.push_back(want[fs]);
-    lit_to_[fs] = -1;
-  }
-  ++r.reconfigurations;
-  schedule_timer(now + fabric_.reconfig_delay, Timer::setup_lit, node);
+  schedule_timer(lit_at, Timer::setup_lit, node);
 }
 
 void TaskGraphRun::lit(uint32_t node, Time now) {
   NodeState& st = state_[node];
-  for (size_t i = 0; i < st.setup_slots.size(); ++i) {
-    const uint32_t fs = st.setup_slots[i];
-    network_.connect(fs, fs / ports_, static_cast<Node>(st.setup_targets[i]), fs % ports_, now);
-    lit_to_[fs] = st.setup_targets[i];
+  for (uint32_t fs : st.setup_slots) {
+    network_.settle(fs, now);
+    if (timing_ == GraphTiming::packet && !network_.lit(fs)) {
+      throw std::logic_error("task graph node '" + graph_.nodes()[node].name + "': its circuit on slot " +
+                             std::to_string(fs) + " is dark when it starts (an engine invariant)");
+    }
   }
   std::vector<uint32_t>().swap(st.setup_slots);
-  std::vector<int>().swap(st.setup_targets);
   st.lit = true;
   GraphNodeResult& r = results_[node];
   r.lit = now;

@@ -13,13 +13,18 @@
 //    the time they became ready, then by their place in the graph.
 //  - On taking its ports a node sets up its first circuits (its schedule's
 //    first topology; a send: one circuit src -> dst, on a port already leading
-//    there, else on a dark one, else on port 0). Circuits it does not want go
+//    there, else on a dark one, with directed circuits first one whose switch
+//    has no circuit into dst, else on port 0). Circuits it does not want go
 //    dark at once: with reconfiguration = all, every one on its GPUs' ports
-//    and every one into its GPUs; with changed, only those into a GPU whose
-//    receivers it needs. If a wanted circuit is not in place, the ports go
-//    dark for reconfig_delay (all: every wanted port; changed: only those
-//    that differ). Then its schedule runs as a DependencyRun (fabric.sync
-//    inside the node) from max(release, lit).
+//    and every one into its GPUs; with changed, only those whose receiver it
+//    needs (directed: a circuit into v on switch p when it wants one into v on
+//    switch p; bidirectional: a circuit x -> v when v's circuit back to x
+//    changes). If a wanted circuit is not in place, its port is commanded
+//    (Network::command) and lights reconfig_delay later (all: every wanted
+//    port; changed: only those that differ); a wanted circuit already
+//    commanded by a node that ended before it lit is waited for. Then its
+//    schedule runs as a DependencyRun (fabric.sync inside the node) from
+//    max(release, lit), lit being when the last of its first circuits lit.
 //  - With fabric.preconfigure, a node may take its ports (and set up its
 //    circuits) as soon as every communication node it depends on, directly or
 //    through compute, that uses one of its ports has ended, while its GPUs
@@ -108,9 +113,8 @@ class TaskGraphRun : public FlowListener, public EventHandler, public RunObserve
     bool started = false;
     bool ended = false;
     Time ready;                         // when it joined the queue for ports
-    std::vector<uint32_t> setup_slots;  // going dark for its first circuits
-    std::vector<int> setup_targets;
-    uint32_t first_step = 0;  // its steps' numbers across the graph start here
+    std::vector<uint32_t> setup_slots;  // its first circuits, lit once setup_lit fires
+    uint32_t first_step = 0;            // its steps' numbers across the graph start here
     NodePlacement placement;
     std::unique_ptr<CircuitPlan> plan;  // analytical runs (a packet run's is its DependencyRun's)
   };

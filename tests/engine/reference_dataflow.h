@@ -16,23 +16,29 @@
 //    one step never wait for each other, and a transfer naming blocks does
 //    not wait for one into u naming none;
 //  - sync = barrier: step s's transfers are released at the barrier, when
-//    step s-1 ended (0 for step 0); an empty step ends step_overhead after
-//    the barrier, or after its reconfiguration's circuits light;
+//    step s-1 ended (0 for step 0);
+//  - an empty step is one transfer of no bytes from no sender over the ports
+//    its step's reconfiguration changes: released at the barrier (dataflow:
+//    at 0, it waits for no data), it starts once those ports are lit, pays
+//    step_overhead, is delivered then and holds those ports until then;
 //  - a released transfer starts when the circuits on its route are lit for
 //    its step, then pays step_overhead, and its packets queue at its first
 //    port (fifo: queued at that start); a transfer of 0 bytes is delivered
 //    when it starts;
-//  - reconfiguration = all: before a step whose topology differs, the whole
-//    fabric goes dark for reconfig_delay once every transfer of the earlier
-//    steps has been delivered and the previous reconfiguration has lit (sync
-//    = barrier: at the barrier);
+//  - reconfiguration = all: before a step whose topology differs, every port
+//    with a circuit in place or wanted is in its step's group, as below (from
+//    no circuits to none: a group of no port, which an empty step still waits
+//    for);
 //  - reconfiguration = changed, one port per GPU (directed or bidirectional):
 //    GPU u's port changes when its circuit (u's one circuit out) differs from
-//    the one in place; a step's changed ports form one group, dark for
-//    reconfig_delay once each of them has drained (every transfer of an
-//    earlier step with a hop out of that port delivered) and each one's
-//    previous change has lit (sync = barrier: and the barrier has come); a
-//    port that does not change keeps its circuit, its queue and its traffic;
+//    the one in place; a step's changed ports form one group, commanded once
+//    each of them has drained (every transfer of an earlier step with a hop
+//    out of that port delivered) and each one's previous change has been
+//    commanded (sync = barrier: and the barrier has come); a port that does
+//    not change keeps its circuit, its queue and its traffic;
+//  - a commanded group lights reconfig_delay after its command; a port
+//    commanded again before it lit lights only with the later command (the
+//    earlier target never lights);
 //  - a circuit is "lit for step s" once the latest reconfiguration at or
 //    before s that changed its port has lit (the initial topology: at 0);
 //  - egress order with steps overlapping: chunk: (step, chunk index,
@@ -45,9 +51,8 @@
 // Covered (covers()): every transfer on an explicit path or one hop, no
 // multipath routes; with reconfiguration = changed, ports = 1 (directed or
 // bidirectional: k > 1 directed ports need the switch placement of
-// circuit_plan.h, k > 1 bidirectional ports a choice of free port the README
-// leaves open); with sync = dataflow, no empty step (the README gives an
-// empty step no begin or end).
+// circuit_plan.h, k > 1 bidirectional ports the README's choice of port,
+// tested by hand in dependency_run_test.cpp).
 #include <algorithm>
 #include <map>
 #include <optional>
@@ -63,6 +68,9 @@ namespace photonsim::reference {
 
 struct DataflowTimes {
   std::vector<StepTimes> steps;
+  // Per step, the dark time it exposed: within [begin, end], the time covered
+  // by [command, lit] of the reconfigurations its transfers wait for.
+  std::vector<Time> reconfiguration;
   Time completion;
 };
 
@@ -73,7 +81,6 @@ class ReferenceDataflow {
   static bool covers(const FabricSpec& fabric, const Schedule& schedule) {
     if (fabric.reconfiguration == ReconfigurationScope::changed && fabric.ports != 1) return false;
     for (const Step& step : schedule.steps()) {
-      if (fabric.sync == SyncMode::dataflow && step.transfers.empty()) return false;
       for (const Transfer& t : step.transfers) {
         if (!t.routes.empty()) return false;
       }
@@ -129,6 +136,16 @@ class ReferenceDataflow {
   }
 
  private:
+  struct Group {
+    size_t step = 0;
+    std::vector<Node> ports;  // the GPUs whose port is in it (all: in place or wanted; changed: changes)
+    std::optional<Time> dark;
+    Time lit;
+    bool covers(Node u) const { return std::find(ports.begin(), ports.end(), u) != ports.end(); }
+    bool shares(const Group& o) const {
+      return std::any_of(ports.begin(), ports.end(), [&](Node u) { return o.covers(u); });
+    }
+  };
   struct TransferState {
     size_t step = 0;
     size_t flow = 0;                // step by step, then by place
@@ -141,18 +158,7 @@ class ReferenceDataflow {
     std::optional<Time> delivered;
     bool injected = false;
     size_t packets_left = 0;
-  };
-  struct Group {
-    size_t step = 0;
-    bool whole = false;       // reconfiguration = all: every port
-    std::vector<Node> ports;  // reconfiguration = changed: the GPUs whose port changes
-    std::optional<Time> dark;
-    Time lit;
-    bool covers(Node u) const { return whole || std::find(ports.begin(), ports.end(), u) != ports.end(); }
-    bool shares(const Group& o) const {
-      if (whole || o.whole) return true;
-      return std::any_of(ports.begin(), ports.end(), [&](Node u) { return o.covers(u); });
-    }
+    const Group* own_group = nullptr;  // an empty step's stand-in: its step's reconfiguration
   };
   struct Packet {
     size_t transfer;
@@ -236,16 +242,20 @@ class ReferenceDataflow {
       if (!schedule.reconfigures_before(s)) continue;
       Group g;
       g.step = s;
+      const Topology* before = nullptr;
+      if (s > 0) {
+        before = &schedule.topologies()[static_cast<size_t>(steps[s - 1].topology)];
+      } else if (schedule.initial_topology() >= 0) {
+        before = &schedule.topologies()[static_cast<size_t>(schedule.initial_topology())];
+      }
+      const Topology* after = &schedule.topologies()[static_cast<size_t>(steps[s].topology)];
       if (fabric_.reconfiguration == ReconfigurationScope::all) {
-        g.whole = true;
-      } else {
-        const Topology* before = nullptr;
-        if (s > 0) {
-          before = &schedule.topologies()[static_cast<size_t>(steps[s - 1].topology)];
-        } else if (schedule.initial_topology() >= 0) {
-          before = &schedule.topologies()[static_cast<size_t>(schedule.initial_topology())];
+        // Every port with a circuit in place or wanted (from no circuits to
+        // none: no port, dark for its own step only).
+        for (Node u = 0; u < static_cast<Node>(fabric_.gpus); ++u) {
+          if (out_of(before, u) >= 0 || out_of(after, u) >= 0) g.ports.push_back(u);
         }
-        const Topology* after = &schedule.topologies()[static_cast<size_t>(steps[s].topology)];
+      } else {
         for (Node u = 0; u < static_cast<Node>(fabric_.gpus); ++u) {
           if (out_of(before, u) != out_of(after, u)) g.ports.push_back(u);
         }
@@ -253,10 +263,25 @@ class ReferenceDataflow {
       }
       groups_.push_back(g);
     }
-    barrier_.assign(steps.size(), std::nullopt);
-    empty_end_.assign(steps.size(), std::nullopt);
+    // Empty steps' stand-ins, after every real transfer (their flow numbers
+    // come last and no transfer waits for them).
     step_transfers_.assign(steps.size(), 0);
     for (const TransferState& x : transfers_) ++step_transfers_[x.step];
+    for (size_t s = 0; s < steps.size(); ++s) {
+      if (step_transfers_[s] > 0) continue;
+      TransferState x;
+      x.step = s;
+      x.flow = transfers_.size();
+      if (const Group* g = group_of_step(s)) {
+        x.own_group = g;
+        for (Node u = 0; u < static_cast<Node>(fabric_.gpus); ++u) {
+          if (g->covers(u)) x.ports.push_back(u);
+        }
+      }
+      transfers_.push_back(std::move(x));
+      ++step_transfers_[s];
+    }
+    barrier_.assign(steps.size(), std::nullopt);
   }
 
   void wake(Time at) { events_[at].push_back(Event{Kind::wake, 0}); }
@@ -271,6 +296,10 @@ class ReferenceDataflow {
   // When x's circuits are lit for its step; nullopt while one is not yet known.
   std::optional<Time> lit_for(const TransferState& x) const {
     Time lit = Time::zero();
+    if (x.own_group != nullptr) {
+      if (!x.own_group->dark) return std::nullopt;
+      lit = x.own_group->lit;
+    }
     for (Node u : x.ports) {
       const Group* latest = nullptr;
       for (const Group& g : groups_) {
@@ -292,8 +321,8 @@ class ReferenceDataflow {
     }
     for (const Group& o : groups_) {
       if (o.step >= g.step || !o.shares(g)) continue;
-      if (!o.dark || o.lit > now) return std::nullopt;
-      at = std::max(at, o.lit);
+      if (!o.dark) return std::nullopt;
+      at = std::max(at, *o.dark);
     }
     for (const TransferState& y : transfers_) {
       if (y.step >= g.step) continue;
@@ -315,14 +344,6 @@ class ReferenceDataflow {
           if (!end_before) continue;
           barrier_[s] = *end_before;
           wake(*end_before);
-          progress = true;
-        }
-        for (size_t s = 0; s < barrier_.size(); ++s) {
-          if (step_transfers_[s] > 0 || empty_end_[s] || !barrier_[s] || *barrier_[s] > now) continue;
-          const Group* g = group_of_step(s);
-          if (g != nullptr && !g->dark) continue;
-          empty_end_[s] = (g != nullptr ? g->lit : *barrier_[s]) + fabric_.step_overhead;
-          wake(*empty_end_[s]);
           progress = true;
         }
       }
@@ -368,7 +389,6 @@ class ReferenceDataflow {
 
   // The end of step s once it is known (every transfer delivered).
   std::optional<Time> step_end(size_t s) const {
-    if (step_transfers_[s] == 0) return empty_end_[s];
     Time end = Time::zero();
     for (const TransferState& x : transfers_) {
       if (x.step != s) continue;
@@ -441,6 +461,35 @@ class ReferenceDataflow {
       t.end = *step_end(s);
       out.completion = std::max(out.completion, t.end);
       out.steps.push_back(t);
+      // Exposed dark time, picosecond by picosecond over the step's span
+      // is too slow; instead: the waited-for groups' spans, clipped, merged.
+      std::vector<const Group*> waited;
+      for (const TransferState& x : transfers_) {
+        if (x.step != s) continue;
+        if (x.own_group != nullptr && std::find(waited.begin(), waited.end(), x.own_group) == waited.end())
+          waited.push_back(x.own_group);
+        for (Node u : x.ports) {
+          const Group* latest = nullptr;
+          for (const Group& g : groups_) {
+            if (g.step <= x.step && g.covers(u)) latest = &g;
+          }
+          if (latest != nullptr && std::find(waited.begin(), waited.end(), latest) == waited.end())
+            waited.push_back(latest);
+        }
+      }
+      std::vector<std::pair<Time, Time>> spans;
+      for (const Group* g : waited) {
+        const Time from = std::max(*g->dark, t.begin), to = std::min(g->lit, t.end);
+        if (from < to) spans.emplace_back(from, to);
+      }
+      std::sort(spans.begin(), spans.end());
+      Time exposed = Time::zero(), covered = t.begin;
+      for (const auto& [from, to] : spans) {
+        if (to <= covered) continue;
+        exposed += to - std::max(from, covered);
+        covered = to;
+      }
+      out.reconfiguration.push_back(exposed);
     }
     return out;
   }
@@ -450,8 +499,7 @@ class ReferenceDataflow {
   std::vector<TransferState> transfers_;
   std::vector<const Transfer*> source_;  // per transfer: the schedule's transfer
   std::vector<Group> groups_;
-  std::vector<std::optional<Time>> barrier_;    // sync = barrier: when step s may start
-  std::vector<std::optional<Time>> empty_end_;  // sync = barrier: the end of an empty step
+  std::vector<std::optional<Time>> barrier_;  // sync = barrier: when step s may start
   std::vector<size_t> step_transfers_;
   std::vector<Packet> packets_;
   std::map<std::tuple<Node, Node, size_t>, size_t> circuit_ids_;

@@ -228,3 +228,67 @@ TEST(TaskGraphRun, ASendHoldsTransmittersAtOneEndAndReceiversAtTheOther) {
 
 }  // namespace
 }  // namespace photonsim
+
+namespace photonsim {
+namespace {
+
+// Two ports (switches), reconfiguration: changed, alpha_r = 50 us. The
+// AllReduce "a" on {0, 1} sets up 0 -> 1 and 1 -> 0, both on switch 0 (one
+// offset class): 50 us + 2 rounds, 71 us. The send 2 -> 0 takes a dark port
+// of GPU 2 whose switch has no circuit into 0: port 1 (GPU 0's receiver on
+// switch 0 carries 1 -> 0), so nothing else goes dark: 71 + 50 + 10.5 =
+// 131.5 us. "b" finds its circuits in place: 131.5 + 21 = 152.5 us.
+TEST(TaskGraphRun, ASendTakesASwitchWhereItsReceiverIsFree) {
+  Graph g;
+  g.fabric = testing_support::fabric(4, 2);
+  g.fabric.reconfig_delay = us(50);
+  g.fabric.reconfiguration = ReconfigurationScope::changed;
+  g.nodes = {allreduce("a", {0, 1}), send("s", 2, 0, {"a"}), allreduce("b", {0, 1}, {"s"})};
+  GraphResult r = g.run();
+  EXPECT_EQ(r.nodes[0].end, us(50) + ns(2 * kStepNs));
+  EXPECT_EQ(r.nodes[1].end, us(100) + ns(3 * kStepNs));
+  EXPECT_EQ(r.nodes[2].reconfigurations, 0);
+  EXPECT_EQ(r.iteration, us(100) + ns(5 * kStepNs));
+}
+
+// A circuit into a GPU goes dark when a node needs that GPU's receiver on
+// the same switch. As above, then a second send 3 -> 0: GPU 0's receivers
+// are taken on both switches (1 -> 0 on switch 0, 2 -> 0 on switch 1), so it
+// takes GPU 3's first dark port, 0, and 1 -> 0 goes dark: 131.5 + 50 + 10.5
+// = 192 us. "b" must set up 1 -> 0 again: 192 + 50 + 21 = 263 us.
+TEST(TaskGraphRun, ACircuitGoesDarkWhenANodeTakesItsReceiver) {
+  Graph g;
+  g.fabric = testing_support::fabric(4, 2);
+  g.fabric.reconfig_delay = us(50);
+  g.fabric.reconfiguration = ReconfigurationScope::changed;
+  g.nodes = {allreduce("a", {0, 1}), send("s", 2, 0, {"a"}), send("t", 3, 0, {"s"}), allreduce("b", {0, 1}, {"t"})};
+  GraphResult r = g.run();
+  EXPECT_EQ(r.nodes[2].end, us(150) + ns(4 * kStepNs));
+  EXPECT_EQ(r.nodes[3].reconfigurations, 1);
+  EXPECT_EQ(r.iteration, us(200) + ns(6 * kStepNs));
+}
+
+// A node that ends while a reconfiguration of its own is still dark leaves
+// that port commanded; a node wanting the circuit it will carry waits for it
+// to light. "a" (changed, one port): step 0 sends 0 -> 1 on {0->1} (set up:
+// 50 us, then 10.5 us); step 1's configuration adds 1 -> 0, commanded at the
+// barrier (60.5 us, lit at 110.5), but step 1 sends only 0 -> 1 again: "a"
+// ends at 71 us. The send 1 -> 0 finds GPU 1's port leading to 0 once lit:
+// it starts at 110.5 us, not 71, and ends at 121 us.
+TEST(TaskGraphRun, ANodeWaitsForACircuitLeftCommandedByTheNodeBefore) {
+  Graph g;
+  g.fabric.reconfig_delay = us(50);
+  g.fabric.reconfiguration = ReconfigurationScope::changed;
+  const Topology one("one", 2, {{0, 1}}), both("both", 2, {{0, 1}, {1, 0}});
+  g.ring = schedule(2, {one, both}, {Step{0, {transfer(0, 1, 1'000'000)}}, Step{1, {transfer(0, 1, 1'000'000)}}});
+  g.nodes = {allreduce("a", {0, 1}), send("s", 1, 0, {"a"})};
+  GraphResult r = g.run();
+  EXPECT_EQ(r.nodes[0].end, us(50) + ns(2 * kStepNs));
+  EXPECT_EQ(r.nodes[1].reconfigurations, 0);
+  EXPECT_EQ(r.nodes[1].lit, us(100) + ns(kStepNs));
+  EXPECT_EQ(r.nodes[1].start, us(100) + ns(kStepNs));
+  EXPECT_EQ(r.iteration, us(100) + ns(2 * kStepNs));
+}
+
+}  // namespace
+}  // namespace photonsim
