@@ -252,6 +252,23 @@ TEST(FiberRouting, NeverBelowTheCutBound) {
   }
 }
 
+// CBC stopped by its time limit must return its best, never crash: with its
+// preprocessing on, a limit that ran out inside it crashed in
+// CglPreProcess::postProcess (seen when the suite ran on a loaded machine).
+TEST(FiberRouting, ATimeLimitThatRunsOutAtOnceKeepsTheStart) {
+  const ServerGrid grid{8, 8};
+  const auto demands = random_demands(grid, 100, 1);
+  for (const double seconds : {0.0, 1e-3, 0.05, 0.3}) {
+    FiberRoutingOptions options;
+    options.time_limit_s = seconds;
+    options.reroute = false;  // so that CBC runs
+    const FiberRouting routing = route_fibers(grid, demands, options);
+    expect_valid(grid, demands, options, routing);
+    EXPECT_TRUE(routing.ilp) << seconds;
+    EXPECT_GE(routing.fibers, fiber_cut_lower_bound(grid, demands)) << seconds;
+  }
+}
+
 TEST(FiberRouting, CutLowerBoundOnHandMadeCases) {
   // Three circuits 0 -> 2 on a line all cross edge (1, 2).
   EXPECT_EQ(fiber_cut_lower_bound({1, 3}, {{0, 2}, {0, 2}, {0, 2}}), 3);
