@@ -5,6 +5,8 @@
 #include <string>
 #include <tuple>
 
+#include "sim/engine/port_blockers.h"
+
 namespace photonsim {
 
 namespace {
@@ -58,33 +60,15 @@ TaskGraphRun::TaskGraphRun(const FabricSpec& fabric, Segmentation segmentation, 
     state_[i].waiting = static_cast<uint32_t>(preds.size());
     for (uint32_t p : preds) successors_[p].push_back(i);
   }
-  // Which communication before each node (its ancestors) shares a GPU with it.
-  const size_t words = (n + 63) / 64;
-  std::vector<std::vector<uint64_t>> ancestors(n, std::vector<uint64_t>(words, 0));
-  for (uint32_t v : graph.topological_order()) {
-    for (uint32_t p : graph.predecessors()[v]) {
-      for (size_t k = 0; k < words; ++k) ancestors[v][k] |= ancestors[p][k];
-      ancestors[v][p / 64] |= uint64_t{1} << (p % 64);
-    }
-  }
-  std::vector<std::vector<uint32_t>> users(held_.size());
-  for (uint32_t v = 0; v < n; ++v) {
-    for (uint32_t r : resources_[v]) users[r].push_back(v);
-  }
+  // Which communication before each node shares a port with it: only
+  // preconfiguration asks (a node may take its ports once those have ended).
   blocks_.resize(n);
-  std::vector<uint32_t> before;
-  for (uint32_t v = 0; v < n; ++v) {
-    if (!communicates(v)) continue;
-    before.clear();
-    for (uint32_t res : resources_[v]) {
-      for (uint32_t u : users[res]) {
-        if (((ancestors[v][u / 64] >> (u % 64)) & 1U) != 0) before.push_back(u);
-      }
+  if (fabric.preconfigure) {
+    const std::vector<std::vector<uint32_t>> before = port_blockers(graph, resources_, held_.size());
+    for (uint32_t v = 0; v < n; ++v) {
+      state_[v].blockers = static_cast<uint32_t>(before[v].size());
+      for (uint32_t u : before[v]) blocks_[u].push_back(v);
     }
-    std::sort(before.begin(), before.end());
-    before.erase(std::unique(before.begin(), before.end()), before.end());
-    state_[v].blockers = static_cast<uint32_t>(before.size());
-    for (uint32_t u : before) blocks_[u].push_back(v);
   }
 }
 
@@ -177,6 +161,9 @@ void TaskGraphRun::enqueue(uint32_t node, Time now) {
 
 void TaskGraphRun::arbitrate(Time now) {
   arbitration_pending_ = false;
+  // Between nodes with nothing in flight (always, along a chain), the
+  // network lets the delivered flows go: memory follows what runs.
+  if (network_.all_delivered()) network_.forget_delivered_flows();
   const auto key = [&](uint32_t v) {
     const NodeState& st = state_[v];
     const bool second_class = fabric_.priority == CommunicationPriority::p2p && graph_.nodes()[v].kind != TaskKind::p2p;
@@ -299,18 +286,16 @@ void TaskGraphRun::acquire(uint32_t node, Time now) {
       if (want[fs] >= 0) changing.push_back(fs);
     }
   }
+  const Time lit_at = now + fabric_.reconfig_delay;
   for (uint32_t fs : changing) {
     if (lit_to_[fs] >= 0) network_.disconnect(fs, now);
-    if (recorder_) {
-      recorder_->dark(fs / ports_, fs % ports_, static_cast<Node>(want[fs]), st.first_step, now,
-                      now + fabric_.reconfig_delay);
-    }
+    if (recorder_) recorder_->dark(fs / ports_, fs % ports_, static_cast<Node>(want[fs]), st.first_step, now, lit_at);
     st.setup_slots.push_back(fs);
     st.setup_targets.push_back(want[fs]);
     lit_to_[fs] = -1;
   }
   ++r.reconfigurations;
-  schedule_timer(now + fabric_.reconfig_delay, Timer::setup_lit, node);
+  schedule_timer(lit_at, Timer::setup_lit, node);
 }
 
 void TaskGraphRun::lit(uint32_t node, Time now) {
@@ -357,6 +342,9 @@ void TaskGraphRun::on_flow_delivered(uint32_t flow, Time now) { runs_[flow_node_
 void TaskGraphRun::on_run_done(uint32_t node, Time now) {
   const RunResult own = runs_[node]->result();
   communication_done(node, now, own.reconfigurations, own.reconfiguration_time);
+  // Called from inside its run: freed at TaskGraphRun's next event (a
+  // finished run has no event left in the list).
+  finished_.push_back(node);
 }
 
 void TaskGraphRun::communication_done(uint32_t node, Time now, int reconfigurations, Time reconfiguration) {
@@ -375,6 +363,7 @@ void TaskGraphRun::communication_done(uint32_t node, Time now, int reconfigurati
     held_[res] = 0;
     freed_by_[res] = static_cast<int>(node);
   }
+  state_[node].plan.reset();  // an analytical run's
   end(node, now);
   if (!queue_.empty() && !arbitration_pending_) {
     arbitration_pending_ = true;
@@ -394,6 +383,9 @@ void TaskGraphRun::end(uint32_t node, Time now) {
 }
 
 void TaskGraphRun::on_event(Time now, uint64_t token) {
+  // Out of every finished node's callbacks by now: what its run held can go.
+  for (uint32_t v : finished_) runs_[v].reset();
+  finished_.clear();
   const auto kind = static_cast<Timer>(token >> kTimerShift);
   const auto id = static_cast<uint32_t>(token & ((uint64_t{1} << kTimerShift) - 1));
   switch (kind) {

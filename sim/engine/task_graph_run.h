@@ -140,12 +140,13 @@ class TaskGraphRun : public FlowListener, public EventHandler, public RunObserve
   std::optional<TimelineRecorder> recorder_;
   Network network_;
   std::vector<std::vector<uint32_t>> successors_;
-  std::vector<std::vector<uint32_t>> blocks_;  // per node: communication nodes after it on ports it uses
+  std::vector<std::vector<uint32_t>> blocks_;  // per node: communication nodes after it on ports it uses (preconfigure)
   std::vector<NodeState> state_;
   std::vector<GraphNodeResult> results_;
-  std::vector<std::unique_ptr<DependencyRun>> runs_;
-  std::vector<uint32_t> flow_node_;  // Network flow -> node
-  std::vector<int> lit_to_;          // per fabric slot: the GPU its circuit leads to, -1 dark
+  std::vector<std::unique_ptr<DependencyRun>> runs_;  // a node's while it runs (freed after it ends)
+  std::vector<uint32_t> finished_;                    // nodes whose run ended since the last event
+  std::vector<uint32_t> flow_node_;                   // Network flow -> node
+  std::vector<int> lit_to_;                           // per fabric slot: the GPU its circuit leads to, -1 dark
   // Resources: GPU g's transmitters are 2g, its receivers 2g + 1.
   std::vector<std::vector<uint32_t>> resources_;  // per node
   std::vector<char> held_;                        // per resource
