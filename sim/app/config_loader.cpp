@@ -21,7 +21,9 @@
 #include <utility>
 
 #include "core/error.h"
+#include "core/memory_budget.h"
 #include "sim/app/flow_item.h"
+#include "sim/app/graph_memory_estimate.h"
 
 namespace photonsim {
 namespace {
@@ -124,8 +126,8 @@ struct Entry {
 // Validates a parsed tree section by section. Holds only what messages need.
 class Reader {
  public:
-  Reader(std::string source, std::vector<Override> overrides)
-      : source_(std::move(source)), overrides_(std::move(overrides)) {}
+  Reader(std::string source, std::vector<Override> overrides, const MemoryBudget* budget)
+      : source_(std::move(source)), overrides_(std::move(overrides)), budget_(budget) {}
 
   ExperimentConfig read(const YAML::Node& root_node) const {
     const Entry root{root_node, "", source_};
@@ -312,6 +314,14 @@ class Reader {
       if (!file.is_open() || !file)
         fail(graph, graph.key + ": cannot open the graph file '" + source.file +
                         "' (a path relative to the folder of " + source_ + ")");
+      // Before reading it: what its nodes will take, from its size.
+      if (budget_ != nullptr) {
+        const uint64_t size = std::filesystem::file_size(source.file, ignored);
+        if (!ignored) {
+          budget_->check(graph_file_memory_estimate(size),
+                         source.file + ": workload.graph: a graph file of " + std::to_string(size) + " bytes");
+        }
+      }
       std::stringstream text;
       text << file.rdbuf();
       read_graph_file(text.str(), graph, gpus, source, nodes, config);
@@ -456,6 +466,20 @@ class Reader {
     if (!prefix) fail(graph, graph.key + " as a map needs chakra: PREFIX");
     const std::string named = non_empty_text(*prefix);
     const std::string path = (std::filesystem::path(source_).parent_path() / std::filesystem::path(named)).string();
+    if (budget_ != nullptr) {
+      // Before parsing them: what their nodes will take, from the files' sizes.
+      uint64_t bytes = 0;
+      int ranks = 0;
+      std::error_code ignored;
+      for (;; ++ranks) {
+        const std::string rank = path + "." + std::to_string(ranks) + ".et";
+        if (!std::filesystem::is_regular_file(rank, ignored)) break;
+        bytes += std::filesystem::file_size(rank, ignored);
+      }
+      budget_->check(graph_file_memory_estimate(bytes), path + ": workload.graph: Chakra traces of " +
+                                                            std::to_string(ranks) + " ranks, " + std::to_string(bytes) +
+                                                            " bytes");
+    }
     ChakraGraph chakra;
     try {
       chakra = read_chakra_traces(path, path);
@@ -473,6 +497,13 @@ class Reader {
   }
 
   void build_graph(std::vector<TaskNode> nodes, int gpus, const Entry& graph, ExperimentConfig& config) const {
+    if (budget_ != nullptr) {
+      uint64_t edges = 0;
+      for (const TaskNode& node : nodes) edges += node.after.size();
+      budget_->check(graph_memory_estimate(nodes.size(), edges), graph.where + ": " + graph.key + ": a graph of " +
+                                                                     std::to_string(nodes.size()) + " nodes and " +
+                                                                     std::to_string(edges) + " dependencies");
+    }
     try {
       config.graph = TaskGraph::build(std::move(nodes), gpus);
     } catch (const Error& error) {
@@ -850,6 +881,7 @@ class Reader {
 
   std::string source_;
   std::vector<Override> overrides_;
+  const MemoryBudget* budget_;  // when given: graphs estimated against it before they are read and built
   mutable std::map<std::string, std::string> locations_;  // every key found, for ExperimentConfig::key_locations
 };
 
@@ -913,23 +945,24 @@ void apply_override(YAML::Node& root, const std::string& assignment) {
 }
 
 ExperimentConfig load_config_from_string(const std::string& yaml_text, const std::string& source_name,
-                                         const std::vector<std::string>& overrides) {
+                                         const std::vector<std::string>& overrides, const MemoryBudget* budget) {
   YAML::Node root = parse_yaml(yaml_text, source_name);
   std::vector<Override> applied;
   for (const std::string& assignment : overrides) {
     apply_override(root, assignment);
     applied.push_back({split_assignment(assignment).first, assignment});
   }
-  return Reader(source_name, std::move(applied)).read(root);
+  return Reader(source_name, std::move(applied), budget).read(root);
 }
 
-ExperimentConfig load_config(const std::string& path, const std::vector<std::string>& overrides) {
+ExperimentConfig load_config(const std::string& path, const std::vector<std::string>& overrides,
+                             const MemoryBudget* budget) {
   if (std::filesystem::is_directory(path)) throw Error("config '" + path + "' is a directory, not a YAML file");
   std::ifstream file(path);
   if (!file) throw Error("cannot open config '" + path + "'");
   std::stringstream text;
   text << file.rdbuf();
-  return load_config_from_string(text.str(), path, overrides);
+  return load_config_from_string(text.str(), path, overrides, budget);
 }
 
 }  // namespace photonsim

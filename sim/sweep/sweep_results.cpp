@@ -71,7 +71,7 @@ std::string key_of(const std::vector<std::string>& values) {
 std::string sweep_point_answer(const SweepSpec& spec, const SweepPoint& point, const SynthesizerRegistry& registry,
                                const MemoryBudget* memory) {
   try {
-    const ExperimentConfig config = load_config(spec.base, point.overrides());
+    const ExperimentConfig config = load_config(spec.base, point.overrides(), memory);
     if (config.graph) return "ok\n" + run_task_graph(config, registry).summary_csv();
     if (memory != nullptr) {
       const MemoryEstimate need = estimate_run_memory(config);
