@@ -21,6 +21,7 @@
 #include <utility>
 
 #include "core/error.h"
+#include "core/graph_node_error.h"
 #include "core/memory_budget.h"
 #include "sim/app/flow_item.h"
 #include "sim/app/graph_memory_estimate.h"
@@ -506,20 +507,12 @@ class Reader {
     }
     try {
       config.graph = TaskGraph::build(std::move(nodes), gpus);
+    } catch (const GraphNodeError& error) {
+      // Point at the node's line (or its Chakra file and node id).
+      const auto at = config.node_locations.find(error.node());
+      throw Error((at == config.node_locations.end() ? graph.where : at->second) + ": " + error.what());
     } catch (const Error& error) {
-      // TaskGraph names the node at fault ("workload.graph: node 'NAME': ..."):
-      // point at its line; the longest name wins when one name prefixes another.
-      const std::string message = error.what();
-      const std::string* location = &graph.where;
-      size_t best = 0;
-      for (const auto& [name, where] : config.node_locations) {
-        const std::string head = "workload.graph: node '" + name + "': ";
-        if (head.size() > best && message.starts_with(head)) {
-          location = &where;
-          best = head.size();
-        }
-      }
-      throw Error(*location + ": " + message);
+      throw Error(graph.where + ": " + error.what());
     }
   }
 

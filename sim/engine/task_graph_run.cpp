@@ -1,10 +1,13 @@
 #include "sim/engine/task_graph_run.h"
 
 #include <algorithm>
+#include <exception>
 #include <stdexcept>
 #include <string>
 #include <tuple>
 
+#include "core/graph_node_error.h"
+#include "core/time_overflow.h"
 #include "sim/engine/port_blockers.h"
 
 namespace photonsim {
@@ -72,6 +75,19 @@ TaskGraphRun::TaskGraphRun(const FabricSpec& fabric, Segmentation segmentation, 
   }
 }
 
+Time TaskGraphRun::later(uint32_t node, Time now, Time span, const char* what) const {
+  try {
+    return now + span;
+  } catch (const TimeOverflow& e) {
+    throw GraphNodeError(graph_.nodes()[node].name,
+                         std::string(timing_ == GraphTiming::analytical ? "the predicted" : "the simulated") +
+                             " iteration passes the largest time photonsim represents, 9223372036854775807 ps (about "
+                             "106.75 days), at its " +
+                             what + ": " + std::to_string(span.picoseconds()) + " ps from " +
+                             std::to_string(now.picoseconds()) + " ps");
+  }
+}
+
 void TaskGraphRun::schedule_timer(Time at, Timer kind, uint64_t id) {
   // With the landings: what starts at t is waiting when ports choose at t.
   events_.schedule(at, *this, (static_cast<uint64_t>(kind) << kTimerShift) | id, EventPriority::arrival);
@@ -85,7 +101,26 @@ GraphResult TaskGraphRun::run() {
   for (uint32_t v : graph_.topological_order()) {
     if (graph_.predecessors()[v].empty()) release(v, zero);
   }
-  events_.run();
+  failed_at_ = -1;
+  try {
+    events_.run();
+  } catch (const GraphNodeError&) {
+    throw;
+  } catch (const Error& e) {
+    // Thrown while handling a node: that node. Else inside the packets of
+    // the communication running: the one that started first (the one whose
+    // traffic it is, when only one runs).
+    if (failed_at_ >= 0) throw GraphNodeError(graph_.nodes()[static_cast<size_t>(failed_at_)].name, e.what());
+    int running = -1;
+    for (uint32_t v = 0; v < state_.size(); ++v) {
+      if (state_[v].started && !state_[v].ended && communicates(v) &&
+          (running < 0 || results_[v].start < results_[static_cast<size_t>(running)].start)) {
+        running = static_cast<int>(v);
+      }
+    }
+    if (running < 0) throw;
+    throw GraphNodeError(graph_.nodes()[static_cast<size_t>(running)].name, std::string("while it ran: ") + e.what());
+  }
 
   GraphResult result;
   const auto& nodes = graph_.nodes();
@@ -124,13 +159,14 @@ GraphResult TaskGraphRun::run() {
 }
 
 void TaskGraphRun::release(uint32_t node, Time now) {
+  const NodeScope scope(failed_at_, node);
   NodeState& st = state_[node];
   st.released = true;
   results_[node].released = now;
   if (!communicates(node)) {
     st.started = true;
     results_[node].start = now;
-    schedule_timer(now + graph_.nodes()[node].duration, Timer::compute_done, node);
+    schedule_timer(later(node, now, graph_.nodes()[node].duration, "compute (duration)"), Timer::compute_done, node);
     return;
   }
   if (st.acquired) {
@@ -213,6 +249,7 @@ NodePlacement TaskGraphRun::placement_for(uint32_t node) const {
 }
 
 void TaskGraphRun::acquire(uint32_t node, Time now) {
+  const NodeScope scope(failed_at_, node);
   NodeState& st = state_[node];
   GraphNodeResult& r = results_[node];
   const GraphNodeWork& w = work_[node];
@@ -286,7 +323,7 @@ void TaskGraphRun::acquire(uint32_t node, Time now) {
       if (want[fs] >= 0) changing.push_back(fs);
     }
   }
-  const Time lit_at = now + fabric_.reconfig_delay;
+  const Time lit_at = later(node, now, fabric_.reconfig_delay, "first circuits (fabric.reconfig_delay)");
   for (uint32_t fs : changing) {
     if (lit_to_[fs] >= 0) network_.disconnect(fs, now);
     if (recorder_) recorder_->dark(fs / ports_, fs % ports_, static_cast<Node>(want[fs]), st.first_step, now, lit_at);
@@ -299,6 +336,7 @@ void TaskGraphRun::acquire(uint32_t node, Time now) {
 }
 
 void TaskGraphRun::lit(uint32_t node, Time now) {
+  const NodeScope scope(failed_at_, node);
   NodeState& st = state_[node];
   for (size_t i = 0; i < st.setup_slots.size(); ++i) {
     const uint32_t fs = st.setup_slots[i];
@@ -314,6 +352,7 @@ void TaskGraphRun::lit(uint32_t node, Time now) {
 }
 
 void TaskGraphRun::begin(uint32_t node, Time now) {
+  const NodeScope scope(failed_at_, node);
   NodeState& st = state_[node];
   GraphNodeResult& r = results_[node];
   st.started = true;
@@ -323,7 +362,7 @@ void TaskGraphRun::begin(uint32_t node, Time now) {
   r.exposed_reconfiguration = std::max(Time::zero(), r.lit - setup_from);
   r.hidden_reconfiguration = (r.lit - r.acquired) - r.exposed_reconfiguration;
   if (timing_ == GraphTiming::analytical) {
-    schedule_timer(now + work_[node].predicted, Timer::predicted_done, node);
+    schedule_timer(later(node, now, work_[node].predicted, "predicted time"), Timer::predicted_done, node);
   } else {
     runs_[node]->start(now);
   }
@@ -337,7 +376,10 @@ void TaskGraphRun::on_flows_added(uint32_t node, uint32_t first, size_t count) {
   flow_node_.resize(first + count, node);
 }
 
-void TaskGraphRun::on_flow_delivered(uint32_t flow, Time now) { runs_[flow_node_[flow]]->on_flow_delivered(flow, now); }
+void TaskGraphRun::on_flow_delivered(uint32_t flow, Time now) {
+  const NodeScope scope(failed_at_, flow_node_[flow]);
+  runs_[flow_node_[flow]]->on_flow_delivered(flow, now);
+}
 
 void TaskGraphRun::on_run_done(uint32_t node, Time now) {
   const RunResult own = runs_[node]->result();
@@ -348,6 +390,7 @@ void TaskGraphRun::on_run_done(uint32_t node, Time now) {
 }
 
 void TaskGraphRun::communication_done(uint32_t node, Time now, int reconfigurations, Time reconfiguration) {
+  const NodeScope scope(failed_at_, node);
   GraphNodeResult& r = results_[node];
   r.reconfigurations += reconfigurations;
   r.exposed_reconfiguration += reconfiguration;

@@ -25,7 +25,10 @@
 //    through compute, that uses one of its ports has ended, while its GPUs
 //    still compute: only what is not hidden is exposed. (Nothing it waits for
 //    can then need its ports, so holding them early cannot deadlock.)
-// The iteration ends with the last node.
+// The iteration ends with the last node. A time past the range throws
+// GraphNodeError naming the node (inside a node's packets: the earliest
+// started of the communication nodes running).
+#include <exception>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -115,8 +118,28 @@ class TaskGraphRun : public FlowListener, public EventHandler, public RunObserve
     std::unique_ptr<CircuitPlan> plan;  // analytical runs (a packet run's is its DependencyRun's)
   };
 
+  // While TaskGraphRun handles a node: an exception leaving the scope names
+  // the node in `failed_at` (the innermost scope's, when they nest).
+  class NodeScope {
+   public:
+    NodeScope(int& failed_at, uint32_t node)
+        : failed_at_(failed_at), node_(node), exceptions_(std::uncaught_exceptions()) {}
+    ~NodeScope() {
+      if (std::uncaught_exceptions() > exceptions_ && failed_at_ < 0) failed_at_ = static_cast<int>(node_);
+    }
+    NodeScope(const NodeScope&) = delete;
+    NodeScope& operator=(const NodeScope&) = delete;
+
+   private:
+    int& failed_at_;
+    uint32_t node_;
+    int exceptions_;
+  };
+
   bool communicates(uint32_t node) const { return work_[node].schedule != nullptr; }
   void schedule_timer(Time at, Timer kind, uint64_t id);
+  // now + span, or GraphNodeError naming the node and `what` took it past the time range.
+  Time later(uint32_t node, Time now, Time span, const char* what) const;
   void release(uint32_t node, Time now);
   void unblocked(uint32_t node, Time now);  // its ports will be wanted by nothing before it
   void enqueue(uint32_t node, Time now);
@@ -153,6 +176,7 @@ class TaskGraphRun : public FlowListener, public EventHandler, public RunObserve
   std::vector<int> freed_by_;                     // per resource: the communication node that last let it go
   std::vector<uint32_t> queue_;                   // communication nodes waiting for ports
   bool arbitration_pending_ = false;
+  int failed_at_ = -1;  // the node being handled when an exception left the event loop
   uint32_t step_base_ = 0;
   uint32_t place_base_ = 0;
 };
