@@ -1,7 +1,8 @@
 // photonsim run on task graphs whose quantities pass what photonsim
 // represents: every refusal is exit 1 and one line naming the file, the line
 // (or the Chakra node id) and the node; a graph estimated past --max-memory
-// is refused before it is read, naming the file, the estimate and the limit.
+// is refused before it is read, naming the file, the estimate and the limit;
+// totals over all nodes past the range are printed, not refused.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -98,6 +99,18 @@ TEST_F(TaskGraphRefusals, GraphPastTheMemoryLimitIsRefusedBeforeItIsRead) {
   const std::string config = config_with(graph);
   refuse({"run", config, "--max-memory", "64MiB"},
          {graph_file() + ": workload.graph: a graph file of", "needs an estimated", "64 MiB (--max-memory)"});
+}
+
+// Not refused: two sends side by side, each dark for 60 days of setup, end
+// within the range; their exposed reconfiguration adds up past int64
+// picoseconds and is printed exactly (it once ended the run in an overflow).
+TEST_F(TaskGraphRefusals, TotalsPastTheTimeRangeArePrintedExactly) {
+  const std::string config = config_with(
+      "- {name: a, type: p2p, src: 0, dst: 1, bytes: 1KB}\n"
+      "- {name: b, type: p2p, src: 2, dst: 3, bytes: 1KB}\n");
+  const HostileOutcome o = run({"run", config, "--set", "fabric.reconfig_delay=5184000s"});
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_NE(o.out.find("reconfigurations   2 over all nodes: 10368000.000s exposed"), std::string::npos) << o.out;
 }
 
 }  // namespace
