@@ -6,11 +6,13 @@
 // and every node of B(v) is a member or is waited for by one. Since a node
 // ends after everything it waits for, the last of B(v) to end is always a
 // member: waiting for the cover is waiting for B(v). Ascending, no repeats.
-// Per resource its users in topological order are searched backwards from
-// each user, one reachability query (core/reachability.h) per candidate,
-// jumping past every run of users the found one waits for: on ports whose
-// users are ordered (a chain) one query per node and resource, never the
-// all-pairs closure; k mutually unordered users of one port cost O(k^2)
+// Per resource, the users before each user that something waits for (a
+// node nothing waits for waits on no port of anyone's) are searched
+// backwards, one reachability query (core/reachability.h) each, jumping past
+// every run of them the found one waits for: on ports whose users are ordered
+// (a chain) one query per node and resource, never the all-pairs closure;
+// sends that nothing waits for cost nothing however many share a port; k
+// mutually unordered users of one port that others wait for cost O(k^2)
 // constant-time queries.
 #include <cstdint>
 #include <vector>
