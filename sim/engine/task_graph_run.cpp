@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <exception>
+#include <map>
 #include <stdexcept>
 #include <string>
 #include <tuple>
@@ -63,6 +64,16 @@ TaskGraphRun::TaskGraphRun(const FabricSpec& fabric, Segmentation segmentation, 
     state_[i].waiting = static_cast<uint32_t>(preds.size());
     for (uint32_t p : preds) successors_[p].push_back(i);
   }
+  // Nodes that want the same ports wait together (arbitrate).
+  std::map<std::vector<uint32_t>, uint32_t> groups;
+  port_group_.assign(n, 0);
+  for (uint32_t v = 0; v < n; ++v) {
+    std::vector<uint32_t> ports = resources_[v];
+    std::sort(ports.begin(), ports.end());
+    port_group_[v] = groups.emplace(std::move(ports), static_cast<uint32_t>(groups.size())).first->second;
+  }
+  waiting_.resize(groups.size());
+  in_active_.assign(groups.size(), 0);
   // Which communication before each node shares a port with it: only
   // preconfiguration asks (a node may take its ports once those have ended).
   blocks_.resize(n);
@@ -161,6 +172,7 @@ GraphResult TaskGraphRun::run() {
 void TaskGraphRun::release(uint32_t node, Time now) {
   const NodeScope scope(failed_at_, node);
   NodeState& st = state_[node];
+  if (st.queued) unqueue(node);  // preconfiguring: it waits on as released, below
   st.released = true;
   results_[node].released = now;
   if (!communicates(node)) {
@@ -181,12 +193,33 @@ void TaskGraphRun::unblocked(uint32_t node, Time now) {
   if (fabric_.preconfigure && !state_[node].released) enqueue(node, now);
 }
 
+TaskGraphRun::WaitKey TaskGraphRun::wait_key(uint32_t v) const {
+  const NodeState& st = state_[v];
+  const bool second_class = fabric_.priority == CommunicationPriority::p2p && graph_.nodes()[v].kind != TaskKind::p2p;
+  return WaitKey(st.released ? 0 : 1, second_class ? 1 : 0, st.ready, v);
+}
+
+void TaskGraphRun::unqueue(uint32_t node) {
+  std::set<WaitKey>& group = waiting_[port_group_[node]];
+  group.erase(wait_key(node));
+  if (group.empty()) --waiting_groups_;
+  state_[node].queued = false;
+}
+
 void TaskGraphRun::enqueue(uint32_t node, Time now) {
   NodeState& st = state_[node];
   if (!st.queued) {
     st.queued = true;
     st.ready = now;
-    queue_.push_back(node);
+    std::set<WaitKey>& group = waiting_[port_group_[node]];
+    if (group.empty()) {
+      ++waiting_groups_;
+      if (!in_active_[port_group_[node]]) {
+        in_active_[port_group_[node]] = 1;
+        active_.push_back(port_group_[node]);
+      }
+    }
+    group.insert(wait_key(node));
   }
   if (!arbitration_pending_) {
     // After every same-time ending already due: equal-time rivals meet here.
@@ -200,23 +233,29 @@ void TaskGraphRun::arbitrate(Time now) {
   // Between nodes with nothing in flight (always, along a chain), the
   // network lets the delivered flows go: memory follows what runs.
   if (network_.all_delivered()) network_.forget_delivered_flows();
-  const auto key = [&](uint32_t v) {
-    const NodeState& st = state_[v];
-    const bool second_class = fabric_.priority == CommunicationPriority::p2p && graph_.nodes()[v].kind != TaskKind::p2p;
-    return std::make_tuple(st.released ? 0 : 1, second_class ? 1 : 0, st.ready, v);
-  };
-  std::sort(queue_.begin(), queue_.end(), [&](uint32_t a, uint32_t b) { return key(a) < key(b); });
-  std::vector<uint32_t> waiting;
-  for (uint32_t v : queue_) {
+  // Waiting nodes take ports in key order, each if all of its ports are
+  // free. Nodes wanting the same ports wait in one group, in key order: only
+  // a group's first can take them (if it cannot, nor can the rest; if it
+  // does, they are taken), so only the groups' firsts are looked at, in key
+  // order: the same choices as going through every waiting node.
+  std::vector<WaitKey> firsts;
+  size_t kept = 0;
+  for (uint32_t g : active_) {
+    if (waiting_[g].empty()) {
+      in_active_[g] = 0;
+      continue;
+    }
+    active_[kept++] = g;
+    firsts.push_back(*waiting_[g].begin());
+  }
+  active_.resize(kept);
+  std::sort(firsts.begin(), firsts.end());
+  for (const WaitKey& k : firsts) {
+    const uint32_t v = std::get<3>(k);
     bool free = true;
     for (uint32_t res : resources_[v]) free = free && held_[res] == 0;
-    if (free) {
-      acquire(v, now);
-    } else {
-      waiting.push_back(v);
-    }
+    if (free) acquire(v, now);
   }
-  queue_ = std::move(waiting);
 }
 
 NodePlacement TaskGraphRun::placement_for(uint32_t node) const {
@@ -253,7 +292,7 @@ void TaskGraphRun::acquire(uint32_t node, Time now) {
   NodeState& st = state_[node];
   GraphNodeResult& r = results_[node];
   const GraphNodeWork& w = work_[node];
-  st.queued = false;
+  unqueue(node);
   st.acquired = true;
   r.acquired = now;
   if (st.released && now > r.released) {
@@ -408,7 +447,7 @@ void TaskGraphRun::communication_done(uint32_t node, Time now, int reconfigurati
   }
   state_[node].plan.reset();  // an analytical run's
   end(node, now);
-  if (!queue_.empty() && !arbitration_pending_) {
+  if (waiting_groups_ > 0 && !arbitration_pending_) {
     arbitration_pending_ = true;
     schedule_timer(now, Timer::arbitrate, 0);
   }

@@ -31,6 +31,8 @@
 #include <exception>
 #include <memory>
 #include <optional>
+#include <set>
+#include <tuple>
 #include <vector>
 
 #include "core/event_list.h"
@@ -174,7 +176,16 @@ class TaskGraphRun : public FlowListener, public EventHandler, public RunObserve
   std::vector<std::vector<uint32_t>> resources_;  // per node
   std::vector<char> held_;                        // per resource
   std::vector<int> freed_by_;                     // per resource: the communication node that last let it go
-  std::vector<uint32_t> queue_;                   // communication nodes waiting for ports
+  // Communication nodes waiting for ports, by the ports they want (one group
+  // per set of ports), each group in the order they take them (WaitKey).
+  using WaitKey = std::tuple<int, int, Time, uint32_t>;  // released first, p2p first (priority p2p), ready, node
+  WaitKey wait_key(uint32_t node) const;
+  void unqueue(uint32_t node);
+  std::vector<uint32_t> port_group_;        // per node
+  std::vector<std::set<WaitKey>> waiting_;  // per group
+  std::vector<uint32_t> active_;            // groups that may hold waiting nodes
+  std::vector<char> in_active_;             // per group
+  size_t waiting_groups_ = 0;               // groups holding waiting nodes
   bool arbitration_pending_ = false;
   int failed_at_ = -1;  // the node being handled when an exception left the event loop
   uint32_t step_base_ = 0;
