@@ -3,12 +3,14 @@ large training-iteration graph scales. For each node count and each shape it
 writes a graph file and a config beside it (8 GPUs, one port, 800 Gbps,
 500 ns, ring / static), runs `photonsim run CONFIG` in its own process and
 prints that process's wall time and peak resident set, with the iteration time
-it reports. Shapes, every node `after` the one before it:
+it reports. Shapes, every node `after` the one before it (chains) but wide:
   compute  compute nodes of 1 us, GPU i mod 8;
   p2p      sends of 4 KB from GPU i mod 8 to the next;
-  mix      compute, send and 64 KB AllReduce over GPUs 0-3 or 4-7 in turn.
+  mix      compute, send and 64 KB AllReduce over GPUs 0-3 or 4-7 in turn;
+  wide     sends of 4 KB between seeded random pairs of the 8 GPUs, none
+           after another: all waiting for ports at once.
 
-    graph_bench.py PHOTONSIM [--nodes N[,N...]] [--shapes compute,p2p,mix]
+    graph_bench.py PHOTONSIM [--nodes N[,N...]] [--shapes compute,p2p,mix,wide]
                    [--limit-s S] [--preconfigure]
 
 Default: 200000 nodes, every shape. A run past --limit-s (default 120) is
@@ -16,6 +18,7 @@ stopped and reported as such. Only the standard library is used.
 """
 import argparse
 import os
+import random
 import re
 import signal
 import sys
@@ -24,8 +27,13 @@ import time
 
 
 def write_graph(path, shape, nodes):
+    pairs = random.Random(1)
     with open(path, "w", encoding="utf-8") as f:
         for i in range(nodes):
+            if shape == "wide":
+                src, dst = pairs.sample(range(8), 2)
+                f.write(f"- {{name: n{i}, type: p2p, src: {src}, dst: {dst}, bytes: 4KB}}\n")
+                continue
             after = f", after: n{i - 1}" if i else ""
             kind = shape if shape != "mix" else ("compute", "p2p", "collective")[i % 3]
             if kind == "compute":
@@ -77,15 +85,15 @@ def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("photonsim")
     p.add_argument("--nodes", default="200000")
-    p.add_argument("--shapes", default="compute,p2p,mix")
+    p.add_argument("--shapes", default="compute,p2p,mix,wide")
     p.add_argument("--limit-s", type=float, default=120)
     p.add_argument("--preconfigure", action="store_true")
     args = p.parse_args()
     counts = [int(n) for n in args.nodes.split(",")]
     shapes = args.shapes.split(",")
     for shape in shapes:
-        if shape not in ("compute", "p2p", "mix"):
-            sys.exit(f"graph_bench.py: unknown shape '{shape}' (valid: compute, p2p, mix)")
+        if shape not in ("compute", "p2p", "mix", "wide"):
+            sys.exit(f"graph_bench.py: unknown shape '{shape}' (valid: compute, p2p, mix, wide)")
     print(f"{'shape':<10}{'nodes':>9}{'file_MiB':>10}{'wall_s':>9}{'peak_MiB':>10}  iteration", flush=True)
     with tempfile.TemporaryDirectory() as folder:
         for shape in shapes:
