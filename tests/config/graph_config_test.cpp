@@ -184,7 +184,9 @@ TEST(GraphConfig, InlineGraphFromSetIsLocatedAtTheSet) {
 class GraphFile : public testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::path(testing::TempDir()) / "graph_config_test";
+    // One folder per test: ctest runs tests side by side.
+    dir_ = fs::path(testing::TempDir()) /
+           ("graph_config_test_" + std::string(testing::UnitTest::GetInstance()->current_test_info()->name()));
     fs::remove_all(dir_);
     config_ = dir_ / "exp.yaml";
     write(config_, graph_file_config("sub/g.yaml"));
