@@ -1,19 +1,21 @@
 #include "core/task_graph.h"
 
 #include <algorithm>
+#include <optional>
 #include <queue>
 #include <set>
 #include <unordered_map>
+#include <utility>
 
 #include "core/error.h"
+#include "core/graph_node_error.h"
+#include "core/reachability.h"
 
 namespace photonsim {
 
 namespace {
 
-[[noreturn]] void fail(const TaskNode& node, const std::string& what) {
-  throw Error("workload.graph: node '" + node.name + "': " + what);
-}
+[[noreturn]] void fail(const TaskNode& node, const std::string& what) { throw GraphNodeError(node.name, what); }
 
 void check_gpus(const TaskNode& node, const std::vector<int>& list, int gpus) {
   std::set<int> seen;
@@ -46,6 +48,53 @@ void check_node(const TaskNode& node, int gpus) {
       check_gpus(node, {node.src, node.dst}, gpus);
       if (node.bytes.count() <= 0) fail(node, "a p2p send needs positive bytes");
       break;
+  }
+}
+
+// Two nodes that may run at once must not share a GPU when both compute or
+// both are collectives: per GPU, each class's nodes, in topological order,
+// must each wait for the one before (reachability is transitive, so that
+// orders them all). One reachability query per GPU a node lists.
+void check_exclusive_gpus(const TaskGraph& g, const std::vector<TaskNode>& nodes) {
+  struct Use {
+    int gpu;
+    bool collective;
+    uint32_t position;
+    uint32_t node;
+    auto operator<=>(const Use&) const = default;
+  };
+  Reachability reach(g.predecessors(), g.topological_order());
+  std::vector<Use> uses;
+  for (uint32_t i = 0; i < nodes.size(); ++i) {
+    if (nodes[i].kind == TaskKind::p2p) continue;
+    for (int gpu : nodes[i].gpus) uses.push_back({gpu, nodes[i].kind == TaskKind::collective, reach.position(i), i});
+  }
+  std::sort(uses.begin(), uses.end());
+  for (size_t k = 0; k < uses.size();) {
+    size_t end = k;
+    while (end < uses.size() && uses[end].gpu == uses[k].gpu) ++end;
+    // The GPU's first unordered pair of each class; of the two, the one
+    // whose nodes come first in the graph.
+    std::optional<std::pair<uint32_t, uint32_t>> worst;
+    for (size_t x = k; x + 1 < end; ++x) {
+      const Use& a = uses[x];
+      const Use& b = uses[x + 1];
+      if (a.collective != b.collective || reach.reaches(a.node, b.node)) continue;
+      const std::pair<uint32_t, uint32_t> pair{std::min(a.node, b.node), std::max(a.node, b.node)};
+      if (!worst || pair < *worst) worst = pair;
+      while (x + 1 < end && uses[x + 1].collective == a.collective) ++x;
+    }
+    if (worst) {
+      const TaskNode& a = nodes[worst->first];
+      const TaskNode& b = nodes[worst->second];
+      // A send takes its GPUs' ports in turn with the other communication
+      // (fabric.priority decides who goes first); two collectives would
+      // leave the order of whole algorithms to chance.
+      fail(b, "may run at the same time as '" + a.name + "' and both " +
+                  (a.kind == TaskKind::compute ? "compute" : "are collectives") + " on GPU " +
+                  std::to_string(uses[k].gpu) + "; order them with `after`");
+    }
+    k = end;
   }
 }
 
@@ -122,43 +171,22 @@ TaskGraph TaskGraph::build(std::vector<TaskNode> nodes, int gpus) {
     cycle += " -> '" + nodes[at].name + "'";
     fail(nodes[at], "its dependencies form a cycle: " + cycle);
   }
-  // Ancestors as bitsets, in topological order: which nodes may run at once.
-  const size_t words = (n + 63) / 64;
-  std::vector<std::vector<uint64_t>> ancestors(n, std::vector<uint64_t>(words, 0));
+  // Compute alone along any chain of `after` must end within the time range
+  // (communication can only add to it): the iteration's total never wraps.
+  std::vector<int64_t> compute_end(n, 0);
   for (uint32_t i : g.order_) {
-    for (uint32_t p : g.predecessors_[i]) {
-      for (size_t w = 0; w < words; ++w) ancestors[i][w] |= ancestors[p][w];
-      ancestors[i][p / 64] |= uint64_t{1} << (p % 64);
+    int64_t start = 0;
+    for (uint32_t p : g.predecessors_[i]) start = std::max(start, compute_end[p]);
+    if (nodes[i].kind == TaskKind::compute &&
+        __builtin_add_overflow(start, nodes[i].duration.picoseconds(), &compute_end[i])) {
+      fail(nodes[i], "its duration " + std::to_string(nodes[i].duration.picoseconds()) + " ps after " +
+                         std::to_string(start) +
+                         " ps of compute before it (along `after`) ends past the largest time photonsim "
+                         "represents, 9223372036854775807 ps (about 106.75 days)");
     }
+    if (nodes[i].kind != TaskKind::compute) compute_end[i] = start;
   }
-  const auto ordered = [&](uint32_t a, uint32_t b) {
-    return ((ancestors[a][b / 64] >> (b % 64)) & 1U) != 0 || ((ancestors[b][a / 64] >> (a % 64)) & 1U) != 0;
-  };
-  std::unordered_map<int, std::vector<uint32_t>> by_gpu;
-  for (uint32_t i = 0; i < n; ++i) {
-    for (int gpu : gpus_of(nodes[i])) by_gpu[gpu].push_back(i);
-  }
-  std::vector<int> gpu_list;
-  for (const auto& entry : by_gpu) gpu_list.push_back(entry.first);
-  std::sort(gpu_list.begin(), gpu_list.end());
-  for (int gpu : gpu_list) {
-    const std::vector<uint32_t>& users = by_gpu[gpu];
-    for (size_t x = 0; x < users.size(); ++x) {
-      for (size_t y = x + 1; y < users.size(); ++y) {
-        const TaskNode& a = nodes[users[x]];
-        const TaskNode& b = nodes[users[y]];
-        const bool a_computes = a.kind == TaskKind::compute, b_computes = b.kind == TaskKind::compute;
-        if (a_computes != b_computes || ordered(users[x], users[y])) continue;
-        // A send takes its GPUs' ports in turn with the other communication
-        // (fabric.priority decides who goes first); two collectives would
-        // leave the order of whole algorithms to chance.
-        if (!a_computes && (a.kind == TaskKind::p2p || b.kind == TaskKind::p2p)) continue;
-        fail(b, "may run at the same time as '" + a.name + "' and both " +
-                    (a_computes ? "compute" : "are collectives") + " on GPU " + std::to_string(gpu) +
-                    "; order them with `after`");
-      }
-    }
-  }
+  check_exclusive_gpus(g, nodes);
   g.nodes_ = std::move(nodes);
   return g;
 }

@@ -14,7 +14,12 @@
 //    not) must not share a GPU when both compute, or when both are
 //    collectives; a p2p send may (the engine gives a GPU's ports to one
 //    communication node at a time, by fabric.priority), and a compute node
-//    may overlap communication on its GPUs (that overlap is the point).
+//    may overlap communication on its GPUs (that overlap is the point);
+//  - compute alone along any chain of `after` ends within the time range
+//    (int64 picoseconds): the node where the sum passes it is named.
+// Building takes O(nodes + edges) time and memory but for one reachability
+// query (core/reachability.h) per GPU a node lists: near-linear for chains,
+// never the all-pairs closure.
 // Nodes keep their given order; topological_order() lists them so that every
 // node comes after all it waits for (ties: the given order).
 #include <cstdint>

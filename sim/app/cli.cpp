@@ -203,7 +203,7 @@ int verb_run(int argc, const char* const* argv, std::ostream& out, std::ostream&
   const bool tracing = vm.count("trace") > 0;
   if (tracing && trace_path.empty()) throw po::error("--trace needs FILE.json");
   if (tracing) check_replaceable(trace_path);  // before the run, not after it
-  ExperimentConfig config = load_config(config_path, o.sets);
+  ExperimentConfig config = load_config(config_path, o.sets, &budget);
   if (vm.count("seed")) config.seed = seed_value(vm);
   if (config.graph && replay)
     throw Error(config_path + ": workload.graph: replay takes one schedule; run the graph with photonsim run");
@@ -300,7 +300,7 @@ int verb_synth(int argc, const char* const* argv, std::ostream& out, const Memor
   }
   if (config_path.empty()) throw po::error("synth needs CONFIG.yaml");
   if (o.out.empty()) throw po::error("synth needs --out FILE.pb");
-  const ExperimentConfig config = load_config(config_path, o.sets);
+  const ExperimentConfig config = load_config(config_path, o.sets, &budget);
   reject_graph(config, "synth");
   refuse_outputs_over_inputs({{"--out", o.out}}, config.inputs);
   const MemoryEstimate need = estimate_run_memory(config);
@@ -411,7 +411,7 @@ int verb_plan(int argc, const char* const* argv, std::ostream& out, const Memory
   }
   if (config_path.empty()) throw po::error("plan needs CONFIG.yaml");
   check_format(format, {"table", "json"});
-  const ExperimentConfig config = load_config(config_path, sets);
+  const ExperimentConfig config = load_config(config_path, sets, &budget);
   reject_graph(config, "plan");
   const MemoryEstimate need = estimate_run_memory(config);
   budget.check(need.bytes, config_path + ": " + need.what);
@@ -447,7 +447,7 @@ int verb_physical(int argc, const char* const* argv, std::ostream& out, const Me
   if (config_path.empty()) throw po::error("physical needs CONFIG.yaml");
   if (vm.count("step") && step < 0) throw po::error("--step must be a step number >= 0");
   check_format(format, {"table", "json"});
-  const ExperimentConfig config = load_config(config_path, sets);
+  const ExperimentConfig config = load_config(config_path, sets, &budget);
   reject_graph(config, "physical");
   if (!config.fabric.physical)
     throw Error(config_path + ": photonsim physical needs a fabric.physical section (servers, tiles, mesh, ...)");
@@ -557,7 +557,7 @@ int verb_verify(int argc, const char* const* argv, std::ostream& out, const Memo
   const bool is_config = input.size() > 5 && (input.ends_with(".yaml") || input.ends_with(".yml"));
   Schedule schedule = [&] {
     if (!is_config) return read_schedule(input);
-    const ExperimentConfig config = load_config(input, sets);
+    const ExperimentConfig config = load_config(input, sets, &budget);
     reject_graph(config, "verify");
     const MemoryEstimate need = estimate_run_memory(config);
     budget.check(need.bytes, input + ": " + need.what);

@@ -21,7 +21,11 @@
 #include <utility>
 
 #include "core/error.h"
+#include "core/graph_node_error.h"
 #include "core/input_file.h"
+#include "core/memory_budget.h"
+#include "sim/app/flow_item.h"
+#include "sim/app/graph_memory_estimate.h"
 
 namespace photonsim {
 namespace {
@@ -124,8 +128,8 @@ struct Entry {
 // Validates a parsed tree section by section. Holds only what messages need.
 class Reader {
  public:
-  Reader(std::string source, std::vector<Override> overrides)
-      : source_(std::move(source)), overrides_(std::move(overrides)) {}
+  Reader(std::string source, std::vector<Override> overrides, const MemoryBudget* budget)
+      : source_(std::move(source)), overrides_(std::move(overrides)), budget_(budget) {}
 
   ExperimentConfig read(const YAML::Node& root_node) const {
     const Entry root{root_node, "", source_};
@@ -284,14 +288,16 @@ class Reader {
     w.message = Bytes(per_flow);
   }
 
-  // Where the nodes of a graph stand: lines of `file`, or one --set for all.
+  // Where the nodes of a graph stand: lines of `file` (marks counted from
+  // `first_line`, where the text yaml-cpp parsed began), or one --set for all.
   struct GraphSource {
     std::string file;
-    std::string fixed;  // non-empty: an inline graph from --set, every node located there
+    std::string fixed;  // non-empty: every node located there (an inline graph from --set; a line of a file)
+    int first_line = 0;
     std::string at(const YAML::Mark& mark) const {
       if (!fixed.empty()) return fixed;
       if (mark.is_null()) return file;
-      return file + ":" + std::to_string(mark.line + 1);
+      return file + ":" + std::to_string(first_line + mark.line + 1);
     }
   };
 
@@ -299,12 +305,21 @@ class Reader {
   // the config's folder, also when given with --set: one rule for files and sweeps).
   void read_graph(const Entry& graph, int gpus, ExperimentConfig& config) const {
     GraphSource source;
-    YAML::Node list = graph.value;
+    std::vector<TaskNode> nodes;
     if (graph.value.IsScalar()) {
       const std::string named = non_empty_text(graph);
       source.file = (std::filesystem::path(source_).parent_path() / std::filesystem::path(named)).string();
       // Regular files only: a device or a pipe (/dev/zero, /dev/stdin) would
       // never end.
+      // Before reading it: what its nodes will take, from its size.
+      if (budget_ != nullptr) {
+        std::error_code ignored;
+        const uint64_t size = std::filesystem::file_size(source.file, ignored);
+        if (!ignored) {
+          budget_->check(graph_file_memory_estimate(size),
+                         source.file + ": workload.graph: a graph file of " + std::to_string(size) + " bytes");
+        }
+      }
       std::string text;
       try {
         text = read_input_file(source.file, kGraphInput);
@@ -312,15 +327,12 @@ class Reader {
         fail(graph, graph.key + ": " + error.what() + " (a path relative to the folder of " + source_ + ")");
       }
       inputs_.push_back({"graph file (" + graph.key + ")", source.file});
-      list = parse_yaml(text, source.file);
-      if (!list.IsSequence()) {
-        const int line = list.Mark().is_null() ? 1 : list.Mark().line + 1;
-        throw Error(source.file + ":" + std::to_string(line) + ": " + graph.key +
-                    ": a graph file must hold a YAML list of nodes (got " + describe(list) + ")");
-      }
+      read_graph_file(text, graph, gpus, source, nodes, config);
     } else if (graph.value.IsSequence()) {
       source.file = source_;
       if (graph.where.starts_with("--set ")) source.fixed = graph.where;
+      if (graph.value.size() == 0) fail(graph, graph.key + " has no nodes");
+      read_items(graph.value, graph, gpus, source, nodes, config);
     } else if (graph.value.IsMap()) {
       read_chakra_graph(graph, gpus, config);
       return;
@@ -329,19 +341,118 @@ class Reader {
                       " must be a list of nodes, the name of a YAML file holding one, or {chakra: PREFIX} (got " +
                       describe(graph.value) + ")");
     }
-    if (list.size() == 0) fail(graph, graph.key + " has no nodes");
-
-    std::vector<TaskNode> nodes;
-    for (size_t i = 0; i < list.size(); ++i) {
-      const YAML::Node item = list[i];
-      const std::string at = source.at(item.Mark());
-      nodes.push_back(read_node(item, i, source, at, gpus));
-      const auto [first, fresh] = config.node_locations.emplace(nodes.back().name, at);
-      if (!fresh)
-        throw Error(at + ": " + graph.key + ": node '" + nodes.back().name + "': the name is used by another node (" +
-                    first->second + ")");
-    }
     build_graph(std::move(nodes), gpus, graph, config);
+  }
+
+  // yaml-cpp's tree takes about 6 KB per node (a dozen YAML nodes of ~500
+  // bytes each): a 200,000-node file would hold 1.2 GB at once. A file that
+  // is a plain block list (every line at column 0 is a "- " item, a comment
+  // or blank; no anchors or aliases, one document) is therefore parsed a
+  // batch of items at a time, lines counted from the batch's first, so the
+  // tree never holds more than one batch; any other file, or a batch
+  // yaml-cpp refuses (then the whole file tells what is wrong, and where), is
+  // parsed whole.
+  void read_graph_file(const std::string& text, const Entry& graph, int gpus, GraphSource& source,
+                       std::vector<TaskNode>& nodes, ExperimentConfig& config) const {
+    constexpr size_t kItemsPerBatch = 512;
+    const std::vector<std::pair<size_t, int>> items = block_list_items(text);
+    if (!items.empty() && second_yaml_document_line(text) == 0) {
+      try {
+        std::vector<YAML::Node> fast;
+        for (size_t k = 0; k < items.size(); k += kItemsPerBatch) {
+          const size_t last = std::min(k + kItemsPerBatch, items.size());
+          const size_t begin = items[k].first;
+          const size_t end = last < items.size() ? items[last].first : text.size();
+          // Items on one line each, in flow_item's subset, are built without
+          // yaml-cpp's parser (yaml-cpp's nodes, each located at its line).
+          fast.clear();
+          for (size_t i = k; i < last && fast.size() == i - k; ++i) {
+            const size_t stop = i + 1 < items.size() ? items[i + 1].first : text.size();
+            const std::string_view item = std::string_view(text).substr(items[i].first, stop - items[i].first);
+            const size_t newline = std::min(item.find('\n'), item.size());
+            if (!only_comments(item.substr(newline))) break;
+            if (std::optional<YAML::Node> node = flow_item(item.substr(0, newline))) fast.push_back(std::move(*node));
+          }
+          if (fast.size() == last - k) {
+            GraphSource at_line = source;
+            for (size_t i = k; i < last; ++i) {
+              at_line.fixed = source.file + ":" + std::to_string(items[i].second + 1);
+              read_item(fast[i - k], graph, gpus, at_line, nodes, config);
+            }
+            continue;
+          }
+          const YAML::Node batch = YAML::Load(text.substr(begin, end - begin));
+          if (!batch.IsSequence()) throw YAML::ParserException(YAML::Mark::null_mark(), "not a list");
+          source.first_line = items[k].second;
+          read_items(batch, graph, gpus, source, nodes, config);
+        }
+        source.first_line = 0;
+        return;
+      } catch (const YAML::ParserException&) {
+        nodes.clear();
+        config.node_locations.clear();
+        source.first_line = 0;
+      }
+    }
+    const YAML::Node list = parse_yaml(text, source.file);
+    if (!list.IsSequence()) {
+      const int line = list.Mark().is_null() ? 1 : list.Mark().line + 1;
+      throw Error(source.file + ":" + std::to_string(line) + ": " + graph.key +
+                  ": a graph file must hold a YAML list of nodes (got " + describe(list) + ")");
+    }
+    if (list.size() == 0) fail(graph, graph.key + " has no nodes");
+    read_items(list, graph, gpus, source, nodes, config);
+  }
+
+  // Where each item of a plain block list starts (byte offset, line from 0),
+  // or nothing when the text is not one (see read_graph_file).
+  static std::vector<std::pair<size_t, int>> block_list_items(const std::string& text) {
+    std::vector<std::pair<size_t, int>> items;
+    if (text.find_first_of("&*") != std::string::npos) return {};
+    int line = 0;
+    for (size_t at = 0; at < text.size(); ++line) {
+      size_t next = text.find('\n', at);
+      next = next == std::string::npos ? text.size() : next + 1;
+      const char first = text[at];
+      const char second = at + 1 < next ? text[at + 1] : '\n';
+      if (first == '-' && (second == ' ' || second == '\t' || second == '\r' || second == '\n')) {
+        items.emplace_back(at, line);
+      } else if (first == ' ' || first == '\t') {
+        // Inside an item, or blank; before the first item only blank.
+        if (items.empty() && !trim(std::string_view(text).substr(at, next - at)).empty()) return {};
+      } else if (first != '#' && first != '\r' && first != '\n') {
+        return {};
+      }
+      at = next;
+    }
+    return items;
+  }
+
+  // Blank lines and comments only.
+  static bool only_comments(std::string_view text) {
+    while (!text.empty()) {
+      const size_t newline = std::min(text.find('\n'), text.size());
+      const std::string_view line = trim(text.substr(0, newline));
+      if (!line.empty() && line.front() != '#') return false;
+      text.remove_prefix(std::min(newline + 1, text.size()));
+    }
+    return true;
+  }
+
+  // The nodes of one parsed list (or batch of a list), appended to `nodes`.
+  void read_items(const YAML::Node& list, const Entry& graph, int gpus, const GraphSource& source,
+                  std::vector<TaskNode>& nodes, ExperimentConfig& config) const {
+    for (size_t i = 0; i < list.size(); ++i) read_item(list[i], graph, gpus, source, nodes, config);
+  }
+
+  void read_item(const YAML::Node& item, const Entry& graph, int gpus, const GraphSource& source,
+                 std::vector<TaskNode>& nodes, ExperimentConfig& config) const {
+    const std::string at = source.at(item.Mark());
+    nodes.push_back(read_node(item, nodes.size(), source, at, gpus));
+    const auto [first, fresh] = config.node_locations.emplace(nodes.back().name, at);
+    if (!fresh)
+      throw Error(at + ": " + graph.key + ": node '" + nodes.back().name + "': the name is used by another node (" +
+                  first->second + ")");
   }
 
   // workload.graph: {chakra: PREFIX}: Chakra traces PREFIX.0.et, PREFIX.1.et,
@@ -358,6 +469,20 @@ class Reader {
     if (!prefix) fail(graph, graph.key + " as a map needs chakra: PREFIX");
     const std::string named = non_empty_text(*prefix);
     const std::string path = (std::filesystem::path(source_).parent_path() / std::filesystem::path(named)).string();
+    if (budget_ != nullptr) {
+      // Before parsing them: what their nodes will take, from the files' sizes.
+      uint64_t bytes = 0;
+      int ranks = 0;
+      std::error_code ignored;
+      for (;; ++ranks) {
+        const std::string rank = path + "." + std::to_string(ranks) + ".et";
+        if (!std::filesystem::is_regular_file(rank, ignored)) break;
+        bytes += std::filesystem::file_size(rank, ignored);
+      }
+      budget_->check(graph_file_memory_estimate(bytes), path + ": workload.graph: Chakra traces of " +
+                                                            std::to_string(ranks) + " ranks, " + std::to_string(bytes) +
+                                                            " bytes");
+    }
     ChakraGraph chakra;
     try {
       chakra = read_chakra_traces(path, path);
@@ -376,22 +501,21 @@ class Reader {
   }
 
   void build_graph(std::vector<TaskNode> nodes, int gpus, const Entry& graph, ExperimentConfig& config) const {
+    if (budget_ != nullptr) {
+      uint64_t edges = 0;
+      for (const TaskNode& node : nodes) edges += node.after.size();
+      budget_->check(graph_memory_estimate(nodes.size(), edges), graph.where + ": " + graph.key + ": a graph of " +
+                                                                     std::to_string(nodes.size()) + " nodes and " +
+                                                                     std::to_string(edges) + " dependencies");
+    }
     try {
       config.graph = TaskGraph::build(std::move(nodes), gpus);
+    } catch (const GraphNodeError& error) {
+      // Point at the node's line (or its Chakra file and node id).
+      const auto at = config.node_locations.find(error.node());
+      throw Error((at == config.node_locations.end() ? graph.where : at->second) + ": " + error.what());
     } catch (const Error& error) {
-      // TaskGraph names the node at fault ("workload.graph: node 'NAME': ..."):
-      // point at its line; the longest name wins when one name prefixes another.
-      const std::string message = error.what();
-      const std::string* location = &graph.where;
-      size_t best = 0;
-      for (const auto& [name, where] : config.node_locations) {
-        const std::string head = "workload.graph: node '" + name + "': ";
-        if (head.size() > best && message.starts_with(head)) {
-          location = &where;
-          best = head.size();
-        }
-      }
-      throw Error(*location + ": " + message);
+      throw Error(graph.where + ": " + error.what());
     }
   }
 
@@ -757,6 +881,7 @@ class Reader {
 
   std::string source_;
   std::vector<Override> overrides_;
+  const MemoryBudget* budget_;  // when given: graphs estimated against it before they are read and built
   mutable std::map<std::string, std::string> locations_;  // every key found, for ExperimentConfig::key_locations
   mutable std::vector<NamedPath> inputs_;                 // files the config names, for ExperimentConfig::inputs
 };
@@ -821,18 +946,19 @@ void apply_override(YAML::Node& root, const std::string& assignment) {
 }
 
 ExperimentConfig load_config_from_string(const std::string& yaml_text, const std::string& source_name,
-                                         const std::vector<std::string>& overrides) {
+                                         const std::vector<std::string>& overrides, const MemoryBudget* budget) {
   YAML::Node root = parse_yaml(yaml_text, source_name);
   std::vector<Override> applied;
   for (const std::string& assignment : overrides) {
     apply_override(root, assignment);
     applied.push_back({split_assignment(assignment).first, assignment});
   }
-  return Reader(source_name, std::move(applied)).read(root);
+  return Reader(source_name, std::move(applied), budget).read(root);
 }
 
-ExperimentConfig load_config(const std::string& path, const std::vector<std::string>& overrides) {
-  ExperimentConfig config = load_config_from_string(read_input_file(path, kConfigInput), path, overrides);
+ExperimentConfig load_config(const std::string& path, const std::vector<std::string>& overrides,
+                             const MemoryBudget* budget) {
+  ExperimentConfig config = load_config_from_string(read_input_file(path, kConfigInput), path, overrides, budget);
   config.inputs.insert(config.inputs.begin(), NamedPath{"config", path});
   return config;
 }

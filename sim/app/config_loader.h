@@ -16,13 +16,20 @@ class Node;
 
 namespace photonsim {
 
+class MemoryBudget;
+
 // Loads and validates an experiment. `overrides` are "dotted.key=value" strings
-// from --set, applied on top of the file before validation.
-ExperimentConfig load_config(const std::string& path, const std::vector<std::string>& overrides = {});
+// from --set, applied on top of the file before validation. With `budget`, a
+// task graph's estimated memory (sim/app/graph_memory_estimate.h) is checked
+// against it before the graph is read (from its file's size) and before it is
+// built (from its node count): MemoryBudget::check's Error, naming the file.
+ExperimentConfig load_config(const std::string& path, const std::vector<std::string>& overrides = {},
+                             const MemoryBudget* budget = nullptr);
 
 // Same from text; `source_name` is used in messages in place of a file path.
 ExperimentConfig load_config_from_string(const std::string& yaml_text, const std::string& source_name,
-                                         const std::vector<std::string>& overrides = {});
+                                         const std::vector<std::string>& overrides = {},
+                                         const MemoryBudget* budget = nullptr);
 
 // Applies one "dotted.key=value" override to a parsed YAML tree, creating
 // intermediate maps; the value is parsed as YAML, so flow maps such as

@@ -7,7 +7,9 @@
 // each p2p node a one-step schedule on one circuit, then the whole graph on
 // the packet (or chunk) engine. Identical collectives (kind, group size,
 // message, root's place) share one synthesis. Throws Error naming the node
-// (with its file:line) when its synthesis fails.
+// and where it was written (its file:line, or its Chakra file and node id)
+// when its synthesis, its prediction or its run fails (a size or time past
+// what photonsim represents included).
 #include "schedules/model/schedule.h"
 #include "schedules/synthesizer_registry.h"
 #include "sim/app/experiment_config.h"

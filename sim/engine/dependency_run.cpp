@@ -194,6 +194,7 @@ uint32_t DependencyRun::segment(uint32_t slot, uint32_t step) const {
 }
 
 void DependencyRun::schedule_timer(Time at, Timer kind, uint64_t id) {
+  ++timers_pending_;
   // With the landings: what a timer starts at t is waiting when ports choose at t.
   events_.schedule(at, *this, (static_cast<uint64_t>(kind) << kTimerShift) | id, EventPriority::arrival);
 }
@@ -419,6 +420,7 @@ Time DependencyRun::exposed_reconfiguration(size_t step) const {
 }
 
 void DependencyRun::on_event(Time now, uint64_t token) {
+  --timers_pending_;
   const auto kind = static_cast<Timer>(token >> kTimerShift);
   const uint64_t id = token & ((uint64_t{1} << kTimerShift) - 1);
   switch (kind) {

@@ -85,6 +85,9 @@ class DependencyRun : public FlowListener, public EventHandler {
   void start(Time now);
   // Task graphs: once done, its steps and reconfigurations (no network totals).
   RunResult result();
+  // Task graphs: events of its own still in the list (a reconfiguration it
+  // commanded may light after its last step ended): it must outlive them.
+  bool has_pending_events() const { return timers_pending_ > 0; }
 
   void on_flow_delivered(uint32_t flow, Time now) override;
   void on_event(Time now, uint64_t token) override;
@@ -173,6 +176,7 @@ class DependencyRun : public FlowListener, public EventHandler {
   size_t steps_done_ = 0;                             // steps whose every transfer has been delivered
   std::vector<StepResult> steps_;
   std::vector<char> step_started_;  // dataflow: a transfer of the step has been released
+  uint32_t timers_pending_ = 0;     // its timers in the event list
 };
 
 }  // namespace photonsim

@@ -96,12 +96,15 @@ void Network::start_flows(std::vector<FlowSpec> flows, Time at) {
   flows_.clear();
   flows_remaining_ = 0;
   start_batches_.clear();
+  flow_base_ = 0;
+  start_base_ = 0;
+  starts_fired_ = 0;
   finished_at_ = at;
   add_flows(std::move(flows), at);
 }
 
 uint32_t Network::add_flows(std::vector<FlowSpec> flows, Time at) {
-  const auto first = static_cast<uint32_t>(flows_.size());
+  const auto first = static_cast<uint32_t>(flow_base_ + flows_.size());
   if (flows_remaining_ == 0) finished_at_ = std::max(finished_at_, at);
   // Not an exact reserve: flows arrive a few at a time under dataflow, and
   // only geometric growth keeps appending them linear.
@@ -112,17 +115,17 @@ uint32_t Network::add_flows(std::vector<FlowSpec> flows, Time at) {
       const uint32_t circuit = spec.route[hop];
       if (circuit >= circuits_.size()) throw std::logic_error("flow routed over a circuit not installed");
       if (!circuits_[circuit].lit) {
-        throw std::logic_error("flow " + std::to_string(flows_.size()) + " routed over dark circuit " +
+        throw std::logic_error("flow " + std::to_string(flow_base_ + flows_.size()) + " routed over dark circuit " +
                                std::to_string(circuit));
       }
       if (hop > 0 && circuits_[spec.route[hop - 1]].to != circuits_[circuit].from) {
-        throw std::logic_error("flow " + std::to_string(flows_.size()) + ": hop " + std::to_string(hop) +
+        throw std::logic_error("flow " + std::to_string(flow_base_ + flows_.size()) + ": hop " + std::to_string(hop) +
                                " leaves node " + std::to_string(circuits_[circuit].from) +
                                " but the packet is at node " + std::to_string(circuits_[spec.route[hop - 1]].to));
       }
     }
     if (spec.bytes.count() > 0 && spec.route.empty()) {
-      throw std::logic_error("flow " + std::to_string(flows_.size()) + " carries bytes but has no route");
+      throw std::logic_error("flow " + std::to_string(flow_base_ + flows_.size()) + " carries bytes but has no route");
     }
     Flow flow;
     flow.chunk_bytes = segmentation_.chunk_size(spec.bytes);
@@ -132,17 +135,26 @@ uint32_t Network::add_flows(std::vector<FlowSpec> flows, Time at) {
     if (flow.spec.bytes.count() > 0) ++flows_remaining_;
     flows_.push_back(std::move(flow));
   }
-  start_batches_.emplace_back(first, static_cast<uint32_t>(flows_.size()));
+  start_batches_.emplace_back(first, static_cast<uint32_t>(flow_base_ + flows_.size()));
   // With the landings, before the ports of that picosecond choose: a flow
   // that joins at t is waiting when they do.
-  schedule(at, EventToken::Kind::start, start_batches_.size() - 1, EventPriority::arrival);
+  schedule(at, EventToken::Kind::start, start_base_ + start_batches_.size() - 1, EventPriority::arrival);
   return first;
+}
+
+bool Network::forget_delivered_flows() {
+  if (flows_remaining_ != 0 || starts_fired_ != start_base_ + start_batches_.size()) return false;
+  flow_base_ += flows_.size();
+  std::vector<Flow>().swap(flows_);
+  start_base_ += start_batches_.size();
+  std::vector<std::pair<uint32_t, uint32_t>>().swap(start_batches_);
+  return true;
 }
 
 std::vector<size_t> Network::undelivered_flows() const {
   std::vector<size_t> out;
   for (size_t i = 0; i < flows_.size(); ++i) {
-    if (flows_[i].delivered < flows_[i].spec.bytes.count()) out.push_back(i);
+    if (flows_[i].delivered < flows_[i].spec.bytes.count()) out.push_back(flow_base_ + i);
   }
   return out;
 }
@@ -154,28 +166,28 @@ void Network::check_conservation() const {
   for (size_t i = 0; i < flows_.size(); ++i) {
     const Flow& flow = flows_[i];
     if (flow.injected != flow.spec.bytes.count() || flow.delivered != flow.spec.bytes.count()) {
-      throw std::logic_error("flow " + std::to_string(i) + " of " + std::to_string(flow.spec.bytes.count()) +
-                             " bytes: " + std::to_string(flow.injected) + " injected, " +
-                             std::to_string(flow.delivered) + " delivered");
+      throw std::logic_error("flow " + std::to_string(flow_base_ + i) + " of " +
+                             std::to_string(flow.spec.bytes.count()) + " bytes: " + std::to_string(flow.injected) +
+                             " injected, " + std::to_string(flow.delivered) + " delivered");
     }
   }
 }
 
 EgressEntry Network::forwarded_entry(const Packet& packet, PacketId id, Time now) const {
-  const uint64_t remaining_hops = flows_[packet.flow].spec.route.size() - packet.hop;
-  const FlowSpec& spec = flows_[packet.flow].spec;
+  const uint64_t remaining_hops = flow_at(packet.flow).spec.route.size() - packet.hop;
+  const FlowSpec& spec = flow_at(packet.flow).spec;
   return EgressEntry::forwarded(fabric_.egress_order, packet.chunk, now, remaining_hops, packet.flow, id, spec.step,
                                 spec.place);
 }
 
 EgressEntry Network::own_entry(uint32_t flow_index) const {
-  const Flow& flow = flows_[flow_index];
+  const Flow& flow = flow_at(flow_index);
   return EgressEntry::own(fabric_.egress_order, flow.next_chunk, flow.started_at, flow.spec.route.size(), flow_index,
                           flow.spec.step, flow.spec.place);
 }
 
 PacketId Network::make_packet(uint32_t flow_index) {
-  Flow& flow = flows_[flow_index];
+  Flow& flow = flow_at(flow_index);
   const int64_t chunk_start = static_cast<int64_t>(flow.next_chunk) * flow.chunk_bytes;
   const int64_t this_chunk = std::min(flow.chunk_bytes, flow.spec.bytes.count() - chunk_start);
   const int64_t packet = segmentation_.packet_size(this_chunk);
@@ -238,11 +250,11 @@ void Network::transmit(uint32_t circuit_index, Time now) {
   PacketId id = next.id;
   if (next.origin == PacketOrigin::own) {
     id = make_packet(next.id);
-    const Flow& flow = flows_[next.id];
+    const Flow& flow = flow_at(next.id);
     if (flow.injected < flow.spec.bytes.count()) circuit.egress.push(own_entry(next.id));
   }
   const Packet& p = pool_[id];
-  const Flow& flow = flows_[p.flow];
+  const Flow& flow = flow_at(p.flow);
   const Time serialization = this->serialization(p.bytes);
   const bool last_hop = p.hop + 1 == flow.spec.route.size();
   const Time forwardable_after = router_.forwardable_after(p.bytes, serialization, last_hop);
@@ -267,7 +279,7 @@ void Network::land_front_of_pipe(uint32_t circuit_index, Time now) {
 
 void Network::receive(PacketId id, Time now) {
   Packet& p = pool_[id];
-  Flow& flow = flows_[p.flow];
+  Flow& flow = flow_at(p.flow);
   ++p.hop;
   if (p.hop == flow.spec.route.size()) {
     if (p.seq != flow.packets_delivered) {
@@ -296,14 +308,15 @@ void Network::on_event(Time now, uint64_t raw_token) {
   const EventToken token = EventToken::from_raw(raw_token);
   switch (token.kind()) {
     case EventToken::Kind::start: {
-      const auto [first, end] = start_batches_[token.id()];
+      const auto [first, end] = start_batches_[token.id() - start_base_];
+      ++starts_fired_;
       for (uint32_t f = first; f < end; ++f) {
-        if (flows_[f].spec.bytes.count() == 0) continue;
-        circuits_[flows_[f].spec.route.front()].egress.push(own_entry(f));
+        if (flow_at(f).spec.bytes.count() == 0) continue;
+        circuits_[flow_at(f).spec.route.front()].egress.push(own_entry(f));
       }
       // A port's choice does not depend on the order ports are woken in.
       for (uint32_t f = first; f < end; ++f) {
-        if (flows_[f].spec.bytes.count() > 0) wake(flows_[f].spec.route.front(), now);
+        if (flow_at(f).spec.bytes.count() > 0) wake(flow_at(f).spec.route.front(), now);
       }
       break;
     }

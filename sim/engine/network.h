@@ -112,8 +112,14 @@ class Network : public EventHandler {
   bool all_delivered() const { return flows_remaining_ == 0; }
   // Time the last packet of the current flows was delivered (start time if none).
   Time finished_at() const { return finished_at_; }
-  Time flow_delivered_at(uint32_t flow) const { return flows_[flow].delivered_at; }
-  const std::vector<uint32_t>& flow_route(uint32_t flow) const { return flows_[flow].spec.route; }
+  Time flow_delivered_at(uint32_t flow) const { return flow_at(flow).delivered_at; }
+  const std::vector<uint32_t>& flow_route(uint32_t flow) const { return flow_at(flow).spec.route; }
+  // When every flow is delivered and none waits to start: lets them go, so
+  // memory follows the flows in flight (a task graph's nodes come and go).
+  // Their ids stay taken (the next flow gets the next one), but the two
+  // accessors above no longer answer for them. False (nothing dropped) when
+  // flows are still under way.
+  bool forget_delivered_flows();
   // Flows of the current step that have not been fully delivered.
   std::vector<size_t> undelivered_flows() const;
   NetworkStats stats() const {
@@ -178,10 +184,16 @@ class Network : public EventHandler {
   GpuRouter router_;
   PacketPool pool_;
   std::vector<Circuit> circuits_;
-  std::vector<Flow> flows_;
+  const Flow& flow_at(uint32_t flow) const { return flows_[flow - flow_base_]; }
+  Flow& flow_at(uint32_t flow) { return flows_[flow - flow_base_]; }
+
+  std::vector<Flow> flows_;  // flows flow_base_, flow_base_ + 1, ...
+  size_t flow_base_ = 0;     // flows before it were forgotten (forget_delivered_flows)
   size_t flows_remaining_ = 0;
   Time finished_at_;
   std::vector<std::pair<uint32_t, uint32_t>> start_batches_;  // [first flow, end) queued by each start event
+  size_t start_base_ = 0;                                     // start events before it were forgotten
+  size_t starts_fired_ = 0;
   FlowListener* listener_ = nullptr;
   TimelineRecorder* recorder_ = nullptr;
   TimeSlots<std::vector<uint32_t>> batches_;  // per picosecond with a decide event: its circuits

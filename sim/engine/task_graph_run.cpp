@@ -1,9 +1,15 @@
 #include "sim/engine/task_graph_run.h"
 
 #include <algorithm>
+#include <exception>
+#include <map>
 #include <stdexcept>
 #include <string>
 #include <tuple>
+
+#include "core/graph_node_error.h"
+#include "core/time_overflow.h"
+#include "sim/engine/port_blockers.h"
 
 namespace photonsim {
 
@@ -58,33 +64,38 @@ TaskGraphRun::TaskGraphRun(const FabricSpec& fabric, Segmentation segmentation, 
     state_[i].waiting = static_cast<uint32_t>(preds.size());
     for (uint32_t p : preds) successors_[p].push_back(i);
   }
-  // Which communication before each node (its ancestors) shares a GPU with it.
-  const size_t words = (n + 63) / 64;
-  std::vector<std::vector<uint64_t>> ancestors(n, std::vector<uint64_t>(words, 0));
-  for (uint32_t v : graph.topological_order()) {
-    for (uint32_t p : graph.predecessors()[v]) {
-      for (size_t k = 0; k < words; ++k) ancestors[v][k] |= ancestors[p][k];
-      ancestors[v][p / 64] |= uint64_t{1} << (p % 64);
-    }
-  }
-  std::vector<std::vector<uint32_t>> users(held_.size());
+  // Nodes that want the same ports wait together (arbitrate).
+  std::map<std::vector<uint32_t>, uint32_t> groups;
+  port_group_.assign(n, 0);
   for (uint32_t v = 0; v < n; ++v) {
-    for (uint32_t r : resources_[v]) users[r].push_back(v);
+    std::vector<uint32_t> ports = resources_[v];
+    std::sort(ports.begin(), ports.end());
+    port_group_[v] = groups.emplace(std::move(ports), static_cast<uint32_t>(groups.size())).first->second;
   }
+  waiting_.resize(groups.size());
+  in_active_.assign(groups.size(), 0);
+  // Which communication before each node shares a port with it: only
+  // preconfiguration asks (a node may take its ports once those have ended).
   blocks_.resize(n);
-  std::vector<uint32_t> before;
-  for (uint32_t v = 0; v < n; ++v) {
-    if (!communicates(v)) continue;
-    before.clear();
-    for (uint32_t res : resources_[v]) {
-      for (uint32_t u : users[res]) {
-        if (((ancestors[v][u / 64] >> (u % 64)) & 1U) != 0) before.push_back(u);
-      }
+  if (fabric.preconfigure) {
+    const std::vector<std::vector<uint32_t>> before = port_blockers(graph, resources_, held_.size());
+    for (uint32_t v = 0; v < n; ++v) {
+      state_[v].blockers = static_cast<uint32_t>(before[v].size());
+      for (uint32_t u : before[v]) blocks_[u].push_back(v);
     }
-    std::sort(before.begin(), before.end());
-    before.erase(std::unique(before.begin(), before.end()), before.end());
-    state_[v].blockers = static_cast<uint32_t>(before.size());
-    for (uint32_t u : before) blocks_[u].push_back(v);
+  }
+}
+
+Time TaskGraphRun::later(uint32_t node, Time now, Time span, const char* what) const {
+  try {
+    return now + span;
+  } catch (const TimeOverflow& e) {
+    throw GraphNodeError(graph_.nodes()[node].name,
+                         std::string(timing_ == GraphTiming::analytical ? "the predicted" : "the simulated") +
+                             " iteration passes the largest time photonsim represents, 9223372036854775807 ps (about "
+                             "106.75 days), at its " +
+                             what + ": " + std::to_string(span.picoseconds()) + " ps from " +
+                             std::to_string(now.picoseconds()) + " ps");
   }
 }
 
@@ -101,7 +112,26 @@ GraphResult TaskGraphRun::run() {
   for (uint32_t v : graph_.topological_order()) {
     if (graph_.predecessors()[v].empty()) release(v, zero);
   }
-  events_.run();
+  failed_at_ = -1;
+  try {
+    events_.run();
+  } catch (const GraphNodeError&) {
+    throw;
+  } catch (const Error& e) {
+    // Thrown while handling a node: that node. Else inside the packets of
+    // the communication running: the one that started first (the one whose
+    // traffic it is, when only one runs).
+    if (failed_at_ >= 0) throw GraphNodeError(graph_.nodes()[static_cast<size_t>(failed_at_)].name, e.what());
+    int running = -1;
+    for (uint32_t v = 0; v < state_.size(); ++v) {
+      if (state_[v].started && !state_[v].ended && communicates(v) &&
+          (running < 0 || results_[v].start < results_[static_cast<size_t>(running)].start)) {
+        running = static_cast<int>(v);
+      }
+    }
+    if (running < 0) throw;
+    throw GraphNodeError(graph_.nodes()[static_cast<size_t>(running)].name, std::string("while it ran: ") + e.what());
+  }
 
   GraphResult result;
   const auto& nodes = graph_.nodes();
@@ -140,13 +170,15 @@ GraphResult TaskGraphRun::run() {
 }
 
 void TaskGraphRun::release(uint32_t node, Time now) {
+  const NodeScope scope(failed_at_, node);
   NodeState& st = state_[node];
+  if (st.queued) unqueue(node);  // preconfiguring: it waits on as released, below
   st.released = true;
   results_[node].released = now;
   if (!communicates(node)) {
     st.started = true;
     results_[node].start = now;
-    schedule_timer(now + graph_.nodes()[node].duration, Timer::compute_done, node);
+    schedule_timer(later(node, now, graph_.nodes()[node].duration, "compute (duration)"), Timer::compute_done, node);
     return;
   }
   if (st.acquired) {
@@ -161,12 +193,33 @@ void TaskGraphRun::unblocked(uint32_t node, Time now) {
   if (fabric_.preconfigure && !state_[node].released) enqueue(node, now);
 }
 
+TaskGraphRun::WaitKey TaskGraphRun::wait_key(uint32_t v) const {
+  const NodeState& st = state_[v];
+  const bool second_class = fabric_.priority == CommunicationPriority::p2p && graph_.nodes()[v].kind != TaskKind::p2p;
+  return WaitKey(st.released ? 0 : 1, second_class ? 1 : 0, st.ready, v);
+}
+
+void TaskGraphRun::unqueue(uint32_t node) {
+  std::set<WaitKey>& group = waiting_[port_group_[node]];
+  group.erase(wait_key(node));
+  if (group.empty()) --waiting_groups_;
+  state_[node].queued = false;
+}
+
 void TaskGraphRun::enqueue(uint32_t node, Time now) {
   NodeState& st = state_[node];
   if (!st.queued) {
     st.queued = true;
     st.ready = now;
-    queue_.push_back(node);
+    std::set<WaitKey>& group = waiting_[port_group_[node]];
+    if (group.empty()) {
+      ++waiting_groups_;
+      if (!in_active_[port_group_[node]]) {
+        in_active_[port_group_[node]] = 1;
+        active_.push_back(port_group_[node]);
+      }
+    }
+    group.insert(wait_key(node));
   }
   if (!arbitration_pending_) {
     // After every same-time ending already due: equal-time rivals meet here.
@@ -177,23 +230,32 @@ void TaskGraphRun::enqueue(uint32_t node, Time now) {
 
 void TaskGraphRun::arbitrate(Time now) {
   arbitration_pending_ = false;
-  const auto key = [&](uint32_t v) {
-    const NodeState& st = state_[v];
-    const bool second_class = fabric_.priority == CommunicationPriority::p2p && graph_.nodes()[v].kind != TaskKind::p2p;
-    return std::make_tuple(st.released ? 0 : 1, second_class ? 1 : 0, st.ready, v);
-  };
-  std::sort(queue_.begin(), queue_.end(), [&](uint32_t a, uint32_t b) { return key(a) < key(b); });
-  std::vector<uint32_t> waiting;
-  for (uint32_t v : queue_) {
+  // Between nodes with nothing in flight (always, along a chain), the
+  // network lets the delivered flows go: memory follows what runs.
+  if (network_.all_delivered()) network_.forget_delivered_flows();
+  // Waiting nodes take ports in key order, each if all of its ports are
+  // free. Nodes wanting the same ports wait in one group, in key order: only
+  // a group's first can take them (if it cannot, nor can the rest; if it
+  // does, they are taken), so only the groups' firsts are looked at, in key
+  // order: the same choices as going through every waiting node.
+  std::vector<WaitKey> firsts;
+  size_t kept = 0;
+  for (uint32_t g : active_) {
+    if (waiting_[g].empty()) {
+      in_active_[g] = 0;
+      continue;
+    }
+    active_[kept++] = g;
+    firsts.push_back(*waiting_[g].begin());
+  }
+  active_.resize(kept);
+  std::sort(firsts.begin(), firsts.end());
+  for (const WaitKey& k : firsts) {
+    const uint32_t v = std::get<3>(k);
     bool free = true;
     for (uint32_t res : resources_[v]) free = free && held_[res] == 0;
-    if (free) {
-      acquire(v, now);
-    } else {
-      waiting.push_back(v);
-    }
+    if (free) acquire(v, now);
   }
-  queue_ = std::move(waiting);
 }
 
 NodePlacement TaskGraphRun::placement_for(uint32_t node) const {
@@ -238,10 +300,11 @@ NodePlacement TaskGraphRun::placement_for(uint32_t node) const {
 }
 
 void TaskGraphRun::acquire(uint32_t node, Time now) {
+  const NodeScope scope(failed_at_, node);
   NodeState& st = state_[node];
   GraphNodeResult& r = results_[node];
   const GraphNodeWork& w = work_[node];
-  st.queued = false;
+  unqueue(node);
   st.acquired = true;
   r.acquired = now;
   if (st.released && now > r.released) {
@@ -322,6 +385,8 @@ void TaskGraphRun::acquire(uint32_t node, Time now) {
   // already commanded (by a node that ended before it lit) lights when that
   // command says.
   Time lit_at = now;
+  // A delay past the simulated time range is refused naming the node.
+  if (any_changing) later(node, now, fabric_.reconfig_delay, "first circuits (fabric.reconfig_delay)");
   for (uint32_t fs = 0; fs < want.size(); ++fs) {
     if (want[fs] < 0) continue;
     st.setup_slots.push_back(fs);
@@ -342,6 +407,7 @@ void TaskGraphRun::acquire(uint32_t node, Time now) {
 }
 
 void TaskGraphRun::lit(uint32_t node, Time now) {
+  const NodeScope scope(failed_at_, node);
   NodeState& st = state_[node];
   for (uint32_t fs : st.setup_slots) {
     network_.settle(fs, now);
@@ -358,6 +424,7 @@ void TaskGraphRun::lit(uint32_t node, Time now) {
 }
 
 void TaskGraphRun::begin(uint32_t node, Time now) {
+  const NodeScope scope(failed_at_, node);
   NodeState& st = state_[node];
   GraphNodeResult& r = results_[node];
   st.started = true;
@@ -367,7 +434,7 @@ void TaskGraphRun::begin(uint32_t node, Time now) {
   r.exposed_reconfiguration = std::max(Time::zero(), r.lit - setup_from);
   r.hidden_reconfiguration = (r.lit - r.acquired) - r.exposed_reconfiguration;
   if (timing_ == GraphTiming::analytical) {
-    schedule_timer(now + work_[node].predicted, Timer::predicted_done, node);
+    schedule_timer(later(node, now, work_[node].predicted, "predicted time"), Timer::predicted_done, node);
   } else {
     runs_[node]->start(now);
   }
@@ -381,14 +448,21 @@ void TaskGraphRun::on_flows_added(uint32_t node, uint32_t first, size_t count) {
   flow_node_.resize(first + count, node);
 }
 
-void TaskGraphRun::on_flow_delivered(uint32_t flow, Time now) { runs_[flow_node_[flow]]->on_flow_delivered(flow, now); }
+void TaskGraphRun::on_flow_delivered(uint32_t flow, Time now) {
+  const NodeScope scope(failed_at_, flow_node_[flow]);
+  runs_[flow_node_[flow]]->on_flow_delivered(flow, now);
+}
 
 void TaskGraphRun::on_run_done(uint32_t node, Time now) {
   const RunResult own = runs_[node]->result();
   communication_done(node, now, own.reconfigurations, own.reconfiguration_time);
+  // Called from inside its run: freed at TaskGraphRun's next event after its
+  // own last one.
+  finished_.push_back(node);
 }
 
 void TaskGraphRun::communication_done(uint32_t node, Time now, int reconfigurations, Time reconfiguration) {
+  const NodeScope scope(failed_at_, node);
   GraphNodeResult& r = results_[node];
   r.reconfigurations += reconfigurations;
   r.exposed_reconfiguration += reconfiguration;
@@ -404,8 +478,9 @@ void TaskGraphRun::communication_done(uint32_t node, Time now, int reconfigurati
     held_[res] = 0;
     freed_by_[res] = static_cast<int>(node);
   }
+  state_[node].plan.reset();  // an analytical run's
   end(node, now);
-  if (!queue_.empty() && !arbitration_pending_) {
+  if (waiting_groups_ > 0 && !arbitration_pending_) {
     arbitration_pending_ = true;
     schedule_timer(now, Timer::arbitrate, 0);
   }
@@ -423,6 +498,13 @@ void TaskGraphRun::end(uint32_t node, Time now) {
 }
 
 void TaskGraphRun::on_event(Time now, uint64_t token) {
+  // Out of every finished node's callbacks by now: what its run held can go,
+  // once no event of its own is left (a reconfiguration still lighting).
+  std::erase_if(finished_, [&](uint32_t v) {
+    if (runs_[v]->has_pending_events()) return false;
+    runs_[v].reset();
+    return true;
+  });
   const auto kind = static_cast<Timer>(token >> kTimerShift);
   const auto id = static_cast<uint32_t>(token & ((uint64_t{1} << kTimerShift) - 1));
   switch (kind) {

@@ -30,9 +30,14 @@
 //    through compute, that uses one of its ports has ended, while its GPUs
 //    still compute: only what is not hidden is exposed. (Nothing it waits for
 //    can then need its ports, so holding them early cannot deadlock.)
-// The iteration ends with the last node.
+// The iteration ends with the last node. A time past the range throws
+// GraphNodeError naming the node (inside a node's packets: the earliest
+// started of the communication nodes running).
+#include <exception>
 #include <memory>
 #include <optional>
+#include <set>
+#include <tuple>
 #include <vector>
 
 #include "core/event_list.h"
@@ -119,8 +124,28 @@ class TaskGraphRun : public FlowListener, public EventHandler, public RunObserve
     std::unique_ptr<CircuitPlan> plan;  // analytical runs (a packet run's is its DependencyRun's)
   };
 
+  // While TaskGraphRun handles a node: an exception leaving the scope names
+  // the node in `failed_at` (the innermost scope's, when they nest).
+  class NodeScope {
+   public:
+    NodeScope(int& failed_at, uint32_t node)
+        : failed_at_(failed_at), node_(node), exceptions_(std::uncaught_exceptions()) {}
+    ~NodeScope() {
+      if (std::uncaught_exceptions() > exceptions_ && failed_at_ < 0) failed_at_ = static_cast<int>(node_);
+    }
+    NodeScope(const NodeScope&) = delete;
+    NodeScope& operator=(const NodeScope&) = delete;
+
+   private:
+    int& failed_at_;
+    uint32_t node_;
+    int exceptions_;
+  };
+
   bool communicates(uint32_t node) const { return work_[node].schedule != nullptr; }
   void schedule_timer(Time at, Timer kind, uint64_t id);
+  // now + span, or GraphNodeError naming the node and `what` took it past the time range.
+  Time later(uint32_t node, Time now, Time span, const char* what) const;
   void release(uint32_t node, Time now);
   void unblocked(uint32_t node, Time now);  // its ports will be wanted by nothing before it
   void enqueue(uint32_t node, Time now);
@@ -144,18 +169,29 @@ class TaskGraphRun : public FlowListener, public EventHandler, public RunObserve
   std::optional<TimelineRecorder> recorder_;
   Network network_;
   std::vector<std::vector<uint32_t>> successors_;
-  std::vector<std::vector<uint32_t>> blocks_;  // per node: communication nodes after it on ports it uses
+  std::vector<std::vector<uint32_t>> blocks_;  // per node: communication nodes after it on ports it uses (preconfigure)
   std::vector<NodeState> state_;
   std::vector<GraphNodeResult> results_;
-  std::vector<std::unique_ptr<DependencyRun>> runs_;
-  std::vector<uint32_t> flow_node_;  // Network flow -> node
-  std::vector<int> lit_to_;          // per fabric slot: the GPU its circuit leads to, -1 dark
+  std::vector<std::unique_ptr<DependencyRun>> runs_;  // a node's while it runs (freed after it ends)
+  std::vector<uint32_t> finished_;                    // nodes whose run ended since the last event
+  std::vector<uint32_t> flow_node_;                   // Network flow -> node
+  std::vector<int> lit_to_;                           // per fabric slot: the GPU its circuit leads to, -1 dark
   // Resources: GPU g's transmitters are 2g, its receivers 2g + 1.
   std::vector<std::vector<uint32_t>> resources_;  // per node
   std::vector<char> held_;                        // per resource
   std::vector<int> freed_by_;                     // per resource: the communication node that last let it go
-  std::vector<uint32_t> queue_;                   // communication nodes waiting for ports
+  // Communication nodes waiting for ports, by the ports they want (one group
+  // per set of ports), each group in the order they take them (WaitKey).
+  using WaitKey = std::tuple<int, int, Time, uint32_t>;  // released first, p2p first (priority p2p), ready, node
+  WaitKey wait_key(uint32_t node) const;
+  void unqueue(uint32_t node);
+  std::vector<uint32_t> port_group_;        // per node
+  std::vector<std::set<WaitKey>> waiting_;  // per group
+  std::vector<uint32_t> active_;            // groups that may hold waiting nodes
+  std::vector<char> in_active_;             // per group
+  size_t waiting_groups_ = 0;               // groups holding waiting nodes
   bool arbitration_pending_ = false;
+  int failed_at_ = -1;  // the node being handled when an exception left the event loop
   uint32_t step_base_ = 0;
   uint32_t place_base_ = 0;
 };

@@ -24,6 +24,7 @@ namespace {
 
 struct Attribute {
   std::optional<int64_t> integer;
+  std::optional<uint64_t> too_large;  // an unsigned value past int64: refused where it is read
   std::optional<std::string> text;
 };
 
@@ -64,7 +65,11 @@ Attribute attribute_of(const chakra::AttributeProto& a) {
       out.integer = a.uint32_val();
       break;
     case P::kUint64Val:
-      out.integer = static_cast<int64_t>(std::min<uint64_t>(a.uint64_val(), INT64_MAX));
+      if (a.uint64_val() > static_cast<uint64_t>(INT64_MAX)) {
+        out.too_large = a.uint64_val();
+      } else {
+        out.integer = static_cast<int64_t>(a.uint64_val());
+      }
       break;
     case P::kSint32Val:
       out.integer = a.sint32_val();
@@ -76,7 +81,11 @@ Attribute attribute_of(const chakra::AttributeProto& a) {
       out.integer = a.fixed32_val();
       break;
     case P::kFixed64Val:
-      out.integer = static_cast<int64_t>(std::min<uint64_t>(a.fixed64_val(), INT64_MAX));
+      if (a.fixed64_val() > static_cast<uint64_t>(INT64_MAX)) {
+        out.too_large = a.fixed64_val();
+      } else {
+        out.integer = static_cast<int64_t>(a.fixed64_val());
+      }
       break;
     case P::kSfixed32Val:
       out.integer = a.sfixed32_val();
@@ -134,6 +143,11 @@ RankTrace parse_rank(const std::string& bytes, const std::string& shown) {
 
 int64_t integer_attr(const RankTrace& t, const TraceNode& n, const std::string& key, std::optional<int64_t> fallback) {
   const auto it = n.attrs.find(key);
+  if (it != n.attrs.end() && it->second.too_large) {
+    fail(t, n,
+         "the integer attribute '" + key + "' is " + std::to_string(*it->second.too_large) +
+             ", past the largest integer photonsim reads, 9223372036854775807 (nothing is clamped)");
+  }
   if (it == n.attrs.end() || !it->second.integer) {
     if (fallback) return *fallback;
     fail(t, n, "missing the integer attribute '" + key + "'");
@@ -256,7 +270,14 @@ class Builder {
         c.name = prefix + n.name;
         c.kind = TaskKind::compute;
         c.gpus = {static_cast<int>(r)};
-        c.duration = Time::us(static_cast<int64_t>(std::min<uint64_t>(n.duration_us, 1'000'000'000'000ULL)));
+        // Exactly as given, or refused: never clamped.
+        if (n.duration_us > static_cast<uint64_t>(INT64_MAX / 1'000'000)) {
+          fail(t, n,
+               "duration_micros " + std::to_string(n.duration_us) +
+                   " us is past the largest time photonsim represents, 9223372036854775807 ps (about 106.75 days, "
+                   "9223372036854 us)");
+        }
+        c.duration = Time::us(static_cast<int64_t>(n.duration_us));
         global_[r][i] = add(std::move(c), r, i);
         return;
       }
@@ -284,7 +305,15 @@ class Builder {
           c.kind = TaskKind::collective;
           c.collective = *collective;
           c.message = Bytes(size);
-          c.root = static_cast<int>(integer_attr(t, n, "root", static_cast<int64_t>(r)));
+          // Only a broadcast reads its root (default: the rank that names it first).
+          const int64_t root = *collective == Collective::broadcast
+                                   ? integer_attr(t, n, "root", static_cast<int64_t>(r))
+                                   : static_cast<int64_t>(r);
+          if (root < 0 || root >= static_cast<int64_t>(traces_.size())) {
+            fail(t, n,
+                 "root " + std::to_string(root) + " is not a rank (0.." + std::to_string(traces_.size() - 1) + ")");
+          }
+          c.root = static_cast<int>(root);
           it = collectives_.emplace(key, add(std::move(c), r, i)).first;
         }
         TaskNode& c = graph_.nodes[it->second];

@@ -21,10 +21,14 @@
 // Dependencies are data_deps and ctrl_deps (ids within the rank's file). A
 // rank's compute nodes run one at a time in the file's order, and so do its
 // collectives (the task graph requires it of nodes sharing a GPU).
+// Values are taken exactly or refused, never clamped, saturated or wrapped:
+// duration_micros past the time range (int64 picoseconds), integer
+// attributes past int64, a broadcast root that is no rank.
 // Every error is one line naming the file and the node (id and name):
 // truncated or unparsable messages, unknown types, missing attributes,
-// dependencies on itself or on no node, unmatched sends or receives,
-// ranks disagreeing on a collective.
+// out-of-range values (with the field and the limit), dependencies on itself
+// or on no node, unmatched sends or receives, ranks disagreeing on a
+// collective.
 #include <string>
 #include <vector>
 

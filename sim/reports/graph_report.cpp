@@ -1,5 +1,6 @@
 #include "sim/reports/graph_report.h"
 
+#include <cstdint>
 #include <cstdio>
 #include <sstream>
 
@@ -44,19 +45,39 @@ struct PathTotals {
   Time compute, communication, port_wait, exposed;
 };
 
+__extension__ typedef __int128 i128;
+
+// Sums over every node: nodes side by side may add up past int64
+// picoseconds though each fits, so these are 128-bit and printed exactly.
 struct ReconfigurationTotals {
-  Time exposed, hidden;
-  int count = 0;
+  i128 exposed = 0, hidden = 0;
+  int64_t count = 0;
 };
 
 ReconfigurationTotals reconfiguration_totals(const GraphResult& result) {
   ReconfigurationTotals t;
   for (const GraphNodeResult& n : result.nodes) {
-    t.exposed += n.exposed_reconfiguration;
-    t.hidden += n.hidden_reconfiguration;
+    t.exposed += n.exposed_reconfiguration.picoseconds();
+    t.hidden += n.hidden_reconfiguration.picoseconds();
     t.count += n.reconfigurations;
   }
   return t;
+}
+
+std::string ps(i128 v) {
+  if (v >= INT64_MIN && v <= INT64_MAX) return std::to_string(static_cast<int64_t>(v));
+  std::string digits;
+  for (i128 rest = v < 0 ? -v : v; rest > 0; rest /= 10)
+    digits.insert(digits.begin(), static_cast<char>('0' + rest % 10));
+  return (v < 0 ? "-" : "") + digits;
+}
+
+// As format_time; past int64 picoseconds, seconds with three decimals.
+std::string time_text(i128 v) {
+  if (v >= INT64_MIN && v <= INT64_MAX) return format_time(Time::ps(static_cast<int64_t>(v)));
+  char text[64];
+  std::snprintf(text, sizeof text, "%.3Lfs", static_cast<long double>(v) / 1e12L);
+  return text;
 }
 
 PathTotals path_totals(const GraphReport& r) {
@@ -110,8 +131,8 @@ std::string GraphReport::table() const {
       << ", communication " << format_time(t.communication) << " (exposed reconfiguration " << format_time(t.exposed)
       << "), waiting for ports " << format_time(t.port_wait) << "\n";
   const ReconfigurationTotals all = reconfiguration_totals(result);
-  out << "reconfigurations   " << all.count << " over all nodes: " << format_time(all.exposed) << " exposed, "
-      << format_time(all.hidden) << " hidden behind compute\n\n";
+  out << "reconfigurations   " << all.count << " over all nodes: " << time_text(all.exposed) << " exposed, "
+      << time_text(all.hidden) << " hidden behind compute\n\n";
   char line[256];
   std::snprintf(line, sizeof line, "%-28s %-10s %12s %12s %12s %12s %12s\n", "critical path", "kind", "start", "end",
                 "port wait", "exposed rc", "predicted");

@@ -79,7 +79,7 @@ std::vector<NamedPath> sweep_outputs(const std::string& out_dir) {
 std::string sweep_point_answer(const SweepSpec& spec, const SweepPoint& point, const SynthesizerRegistry& registry,
                                const MemoryBudget* memory, const std::vector<NamedPath>& outputs) {
   try {
-    const ExperimentConfig config = load_config(spec.base, point.overrides());
+    const ExperimentConfig config = load_config(spec.base, point.overrides(), memory);
     refuse_outputs_over_inputs(outputs, config.inputs);
     if (config.graph) return "ok\n" + run_task_graph(config, registry).summary_csv();
     if (memory != nullptr) {

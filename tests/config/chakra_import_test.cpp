@@ -11,6 +11,8 @@
 
 #include "core/error.h"
 #include "sim/app/config_loader.h"
+#include "sim/interop/chakra_trace.h"
+#include "tests/support/chakra_bytes.h"
 
 namespace photonsim {
 namespace {
@@ -127,6 +129,101 @@ TEST_F(ChakraBadTrace, MemoryNodesPassThroughWithAWarning) {
   const ExperimentConfig c = load(prefix, 4);
   ASSERT_EQ(c.warnings.size(), 1u);
   EXPECT_NE(c.warnings[0].find("1 MEM_LOAD_NODEs passed through"), std::string::npos) << c.warnings[0];
+}
+
+// Imported values are taken exactly or refused, never clamped, saturated or
+// wrapped: each refusal names the file, the node, the field and the limit.
+class ChakraValues : public ::testing::Test {
+ protected:
+  using Nodes = std::vector<testing_support::ChakraNode>;
+  // Writes one file per rank under a fresh folder; returns the prefix.
+  std::string write(const std::vector<Nodes>& ranks) {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    const fs::path dir = fs::path(testing::TempDir()) / ("chakra_values_" + std::string(info->name()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    for (size_t r = 0; r < ranks.size(); ++r) {
+      std::ofstream(dir / ("t." + std::to_string(r) + ".et"), std::ios::binary)
+          << testing_support::chakra_trace(ranks[r]);
+    }
+    return (dir / "t").string();
+  }
+  static testing_support::ChakraNode compute(uint64_t id, std::string name, uint64_t us,
+                                             std::vector<uint64_t> deps = {}) {
+    testing_support::ChakraNode n;
+    n.id = id;
+    n.name = std::move(name);
+    n.type = 4;
+    n.duration_micros = us;
+    n.data_deps = std::move(deps);
+    return n;
+  }
+  static testing_support::ChakraNode collective(uint64_t id, int64_t comm_type,
+                                                std::vector<testing_support::ChakraAttr> attrs) {
+    testing_support::ChakraNode n;
+    n.id = id;
+    n.name = "coll";
+    n.type = 7;
+    n.attrs = std::move(attrs);
+    n.attrs.push_back(testing_support::chakra_int("comm_type", comm_type));
+    return n;
+  }
+  static std::string error_of(const std::string& prefix, int gpus) {
+    try {
+      load(prefix, gpus);
+    } catch (const Error& e) {
+      return e.what();
+    }
+    ADD_FAILURE() << "no error";
+    return "";
+  }
+  static void expect_parts(const std::string& message, const std::vector<std::string>& parts) {
+    EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+    for (const std::string& part : parts) EXPECT_NE(message.find(part), std::string::npos) << message;
+  }
+};
+
+TEST_F(ChakraValues, DurationsAreExact) {
+  // 2,000,000 s (23 days) is within the time range: taken as given (it was
+  // once capped at 1,000,000 s).
+  const std::string prefix = write({{compute(0, "fwd", 2'000'000'000'000)}, {compute(0, "fwd", 1)}});
+  const ExperimentConfig c = load(prefix, 2);
+  EXPECT_EQ(named(*c.graph, "r0.0.fwd").duration, Time::us(2'000'000'000'000));
+}
+
+TEST_F(ChakraValues, DurationPastTheTimeRangeIsRefused) {
+  // 10^13 us is past int64 picoseconds (9,223,372,036,854 us).
+  const std::string prefix = write({{compute(0, "fwd", 10'000'000'000'000)}, {compute(0, "fwd", 1)}});
+  expect_parts(error_of(prefix, 2), {prefix + ".0.et: node 0 (fwd)", "duration_micros 10000000000000 us",
+                                     "9223372036854775807 ps", "9223372036854 us"});
+}
+
+TEST_F(ChakraValues, ChainedDurationsPastTheTimeRangeAreRefusedAtTheNode) {
+  // Two nodes of 6 * 10^12 us each fit; one after the other they pass the
+  // range, at the second.
+  const uint64_t six = 6'000'000'000'000;
+  const std::string prefix = write(
+      {{compute(0, "fwd", six), compute(1, "bwd", six, {0})}, {compute(0, "fwd", six), compute(1, "bwd", 1, {0})}});
+  expect_parts(error_of(prefix, 2), {prefix + ".0.et: node 1 (bwd)", "node 'r0.1.bwd'", "duration",
+                                     "9223372036854775807 ps (about 106.75 days)"});
+}
+
+TEST_F(ChakraValues, UnsignedAttributePastInt64IsRefused) {
+  // comm_size 2^63 + 5 as a uint64 attribute: it was once saturated to 2^63 - 1.
+  const uint64_t huge = (uint64_t{1} << 63) + 5;
+  const auto coll = collective(0, 0, {testing_support::chakra_uint("comm_size", huge)});
+  const std::string prefix = write({{coll}, {coll}});
+  expect_parts(error_of(prefix, 2),
+               {prefix + ".0.et: node 0 (coll)", "'comm_size'", "9223372036854775813", "9223372036854775807"});
+}
+
+TEST_F(ChakraValues, BroadcastRootPastIntIsRefused) {
+  // root 2^32 + 1 once wrapped to rank 1.
+  const auto coll = collective(
+      0, 5,
+      {testing_support::chakra_int("comm_size", 1024), testing_support::chakra_int("root", (int64_t{1} << 32) + 1)});
+  const std::string prefix = write({{coll}, {coll}});
+  expect_parts(error_of(prefix, 2), {prefix + ".0.et: node 0 (coll)", "root 4294967297 is not a rank (0..1)"});
 }
 
 }  // namespace

@@ -184,7 +184,9 @@ TEST(GraphConfig, InlineGraphFromSetIsLocatedAtTheSet) {
 class GraphFile : public testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::path(testing::TempDir()) / "graph_config_test";
+    // One folder per test: ctest runs tests side by side.
+    dir_ = fs::path(testing::TempDir()) /
+           ("graph_config_test_" + std::string(testing::UnitTest::GetInstance()->current_test_info()->name()));
     fs::remove_all(dir_);
     config_ = dir_ / "exp.yaml";
     write(config_, graph_file_config("sub/g.yaml"));
@@ -254,6 +256,63 @@ TEST_F(GraphFile, ErrorsPointAtTheGraphFileLine) {
   } catch (const Error& error) {
     EXPECT_EQ(std::string(error.what()),
               file + ":1: workload.graph: a graph file must hold a YAML list of nodes (got a map)");
+  }
+}
+
+// A file of more nodes than a batch (512): one-line items read without
+// yaml-cpp's parser, a batch holding a block-style item parsed by it, and
+// the same file parsed whole (an '&' in a comment rules batches out) give
+// the same nodes at the same lines; errors name the line in whichever batch.
+TEST_F(GraphFile, LargeFilesAreReadABatchAtATime) {
+  const auto graph = [](const std::string& comment, const std::string& bad_duration, bool bad_syntax) {
+    std::string text = "# " + comment + "\n";  // line 1
+    for (int i = 0; i < 1300; ++i) {
+      const std::string name = "n" + std::to_string(i);
+      const std::string after = i > 0 ? "n" + std::to_string(i - 1) : std::string("[]");
+      const std::string duration = i == 1250 ? bad_duration : std::string("1us");
+      if (i == 700) {  // two lines
+        text += "- {name: " + name + ", type: compute, gpus: [0],\n   duration: 1us, after: " + after + "}\n";
+      } else if (i == 800 && bad_syntax) {
+        text += "- {name: " + name + ", type: compute, gpus: [0, duration: 1us}\n";
+      } else {
+        text +=
+            "- {name: " + name + ", type: compute, gpus: [\"0\"], duration: " + duration + ", after: " + after + "}\n";
+      }
+    }
+    return text;
+  };
+  const std::string file = (dir_ / "sub" / "g.yaml").string();
+  write(dir_ / "sub" / "g.yaml", graph("batches", "1us", false));
+  const ExperimentConfig batched = load_config(config_.string());
+  write(dir_ / "sub" / "g.yaml", graph("& whole", "1us", false));
+  const ExperimentConfig whole = load_config(config_.string());
+  ASSERT_EQ(batched.graph->nodes().size(), 1300u);
+  EXPECT_EQ(batched.node_locations, whole.node_locations);
+  EXPECT_EQ(batched.node_locations.at("n0"), file + ":2");
+  EXPECT_EQ(batched.node_locations.at("n700"), file + ":702");
+  EXPECT_EQ(batched.node_locations.at("n701"), file + ":704");
+  EXPECT_EQ(batched.node_locations.at("n1299"), file + ":1302");
+  for (size_t i = 0; i < 1300; ++i) {
+    EXPECT_EQ(batched.graph->nodes()[i].after, whole.graph->nodes()[i].after) << i;
+    EXPECT_EQ(batched.graph->nodes()[i].gpus, whole.graph->nodes()[i].gpus) << i;
+  }
+  for (const char* comment : {"batches", "& whole"}) {
+    write(dir_ / "sub" / "g.yaml", graph(comment, "soon", false));
+    try {
+      load_config(config_.string());
+      ADD_FAILURE() << "expected an Error";
+    } catch (const Error& error) {
+      EXPECT_TRUE(contains(error.what(), file + ":1253: workload.graph: node 'n1250': duration")) << error.what();
+    }
+    // A syntax error in a batch: the whole file says where.
+    write(dir_ / "sub" / "g.yaml", graph(comment, "1us", true));
+    try {
+      load_config(config_.string());
+      ADD_FAILURE() << "expected an Error";
+    } catch (const Error& error) {
+      EXPECT_TRUE(contains(error.what(), file + ":803:")) << error.what();
+      EXPECT_TRUE(contains(error.what(), "YAML syntax error")) << error.what();
+    }
   }
 }
 

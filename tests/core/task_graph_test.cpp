@@ -83,5 +83,48 @@ TEST(TaskGraph, CollectivesThatMayRunAtOnceMustNotShareAGpu) {
   expect_error({compute("c0", {0}, 1), compute("c1", {0, 1}, 1)}, 4, {"node 'c1'", "compute", "GPU 0"});
 }
 
+// 100,000 compute nodes in a chain on GPU 0 (the all-pairs check held 1.2 GB
+// of ancestor bits and made 5e9 pair checks for it): accepted. One more
+// compute node on GPU 0 that waits only for the middle of the chain may run
+// with its second half: refused, naming the chain's node it meets first in
+// the graph's order (the chain's last, ordered before it). Sends along the
+// chain may share its GPUs; two collectives in two unordered chains may not.
+TEST(TaskGraph, LargeGraphsAreCheckedWithoutAllPairs) {
+  const int n = 100'000;
+  std::vector<TaskNode> nodes;
+  for (int i = 0; i < n; ++i) {
+    nodes.push_back(
+        compute("c" + std::to_string(i), {0, 1}, 1,
+                i == 0 ? std::vector<std::string>{} : std::vector<std::string>{"c" + std::to_string(i - 1)}));
+  }
+  nodes.push_back(p2p("send", 0, 1, {"c50000"}));
+  EXPECT_NO_THROW(TaskGraph::build(nodes, 2));
+  nodes.push_back(compute("late", {1}, 1, {"c50000"}));
+  expect_error(nodes, 2, {"node 'late'", "may run at the same time as 'c99999'", "compute on GPU 1"});
+
+  std::vector<TaskNode> collectives;
+  for (int i = 0; i < n; ++i) {
+    const std::string chain = i % 2 == 0 ? "a" : "b";
+    std::vector<std::string> after;
+    if (i >= 2) after.push_back(chain + std::to_string(i - 2));
+    collectives.push_back(
+        allreduce(chain + std::to_string(i), i % 2 == 0 ? std::vector<int>{0, 1} : std::vector<int>{2, 3}, after));
+  }
+  EXPECT_NO_THROW(TaskGraph::build(collectives, 4));
+  collectives.back().gpus = {1, 3};
+  expect_error(collectives, 4, {"may run at the same time as", "are collectives on GPU 1"});
+}
+
+TEST(TaskGraph, ComputeAlongAChainMustEndWithinTheTimeRange) {
+  // 5,000,000 s each: within int64 picoseconds (about 9,223,372 s), their sum is not.
+  const int64_t five_million_s = 5'000'000'000'000;
+  expect_error({compute("a", {0}, five_million_s), compute("b", {1}, five_million_s, {"a"})}, 2,
+               {"node 'b'", "its duration 5000000000000000000 ps after 5000000000000000000 ps of compute",
+                "9223372036854775807 ps (about 106.75 days)"});
+  // Side by side they fit; so does a send after both.
+  EXPECT_NO_THROW(TaskGraph::build(
+      {compute("a", {0}, five_million_s), compute("b", {1}, five_million_s), p2p("s", 0, 1, {"a", "b"})}, 2));
+}
+
 }  // namespace
 }  // namespace photonsim

@@ -79,5 +79,26 @@ TEST(NetworkInvariants, ConservationNamesAFlowNotDelivered) {
   }
 }
 
+// A task graph's nodes come and go: delivered flows may be let go (only
+// once nothing is under way), and the next flows keep counting their ids.
+TEST(NetworkInvariants, DeliveredFlowsMayBeForgottenOnceNothingIsUnderWay) {
+  Bench b;
+  b.network.install(line(4));
+  EXPECT_EQ(b.network.add_flows({FlowSpec{Bytes(3000), {0, 1}}, FlowSpec{Bytes(10), {2}}}, Time::zero()), 0u);
+  EXPECT_FALSE(b.network.forget_delivered_flows());  // their start is still to come
+  b.events.run(Time::ns(50));
+  EXPECT_FALSE(b.network.forget_delivered_flows());  // packets in flight
+  b.events.run();
+  const Time first_done = b.network.flow_delivered_at(0);
+  EXPECT_GT(first_done, Time::zero());
+  EXPECT_TRUE(b.network.forget_delivered_flows());
+  EXPECT_EQ(b.network.add_flows({FlowSpec{Bytes(10), {1, 2}}}, first_done), 2u);
+  b.events.run();
+  EXPECT_TRUE(b.network.all_delivered());
+  EXPECT_GT(b.network.flow_delivered_at(2), first_done);
+  EXPECT_EQ(b.network.flow_route(2), (std::vector<uint32_t>{1, 2}));
+  EXPECT_NO_THROW(b.network.check_conservation());
+}
+
 }  // namespace
 }  // namespace photonsim

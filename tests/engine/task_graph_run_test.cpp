@@ -290,5 +290,36 @@ TEST(TaskGraphRun, ANodeWaitsForACircuitLeftCommandedByTheNodeBefore) {
   EXPECT_EQ(r.iteration, us(100) + ns(2 * kStepNs));
 }
 
+// Thousands of sends waiting for the same ports take them one after the
+// other in the graph's order (each waiting group of nodes that want the same
+// ports looked at through its first), and an AllReduce that wants some of
+// those ports waits for all of them under priority p2p, takes them first
+// under fifo (the graph's order, it being node 0).
+TEST(TaskGraphRun, ManySendsWaitingForTheSamePortsTakeTurnsInOrder) {
+  const int n = 2000;
+  Graph g;
+  g.fabric.reconfig_delay = us(1);
+  g.nodes = {allreduce("ar", {1, 2})};
+  for (int i = 0; i < n; ++i) g.nodes.push_back(send("s" + std::to_string(i), 0, 1));
+  for (int i = 0; i < n; ++i) g.nodes.push_back(send("t" + std::to_string(i), 2, 3));
+  const GraphResult first = g.run();
+  for (int i = 0; i < n; ++i) {
+    ASSERT_EQ(first.nodes[static_cast<size_t>(1 + i)].end, us(1) + ns((i + 1) * kStepNs)) << i;
+    ASSERT_EQ(first.nodes[static_cast<size_t>(1 + n + i)].end, us(1) + ns((i + 1) * kStepNs)) << i;
+  }
+  EXPECT_EQ(first.nodes[0].acquired, us(1) + ns(n * kStepNs));
+  EXPECT_EQ(first.iteration, us(2) + ns((n + 2) * kStepNs));
+
+  g.fabric.priority = CommunicationPriority::fifo;
+  const GraphResult fifo = g.run();
+  EXPECT_EQ(fifo.nodes[0].start, us(1));
+  const Time ar_end = us(1) + ns(2 * kStepNs);
+  EXPECT_EQ(fifo.nodes[0].end, ar_end);
+  EXPECT_EQ(fifo.nodes[1].acquired, ar_end);
+  for (int i = 1; i < n; ++i) {
+    ASSERT_EQ(fifo.nodes[static_cast<size_t>(1 + i)].end, fifo.nodes[1].end + ns(i * kStepNs)) << i;
+  }
+}
+
 }  // namespace
 }  // namespace photonsim
