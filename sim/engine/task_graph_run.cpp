@@ -9,7 +9,6 @@
 
 #include "core/graph_node_error.h"
 #include "core/time_overflow.h"
-#include "sim/engine/port_blockers.h"
 
 namespace photonsim {
 
@@ -62,6 +61,7 @@ TaskGraphRun::TaskGraphRun(const FabricSpec& fabric, Segmentation segmentation, 
   for (uint32_t i = 0; i < n; ++i) {
     const auto& preds = graph.predecessors()[i];
     state_[i].waiting = static_cast<uint32_t>(preds.size());
+    state_[i].uncleared = static_cast<uint32_t>(preds.size());
     for (uint32_t p : preds) successors_[p].push_back(i);
   }
   // Nodes that want the same ports wait together (arbitrate).
@@ -74,16 +74,6 @@ TaskGraphRun::TaskGraphRun(const FabricSpec& fabric, Segmentation segmentation, 
   }
   waiting_.resize(groups.size());
   in_active_.assign(groups.size(), 0);
-  // Which communication before each node shares a port with it: only
-  // preconfiguration asks (a node may take its ports once those have ended).
-  blocks_.resize(n);
-  if (fabric.preconfigure) {
-    const std::vector<std::vector<uint32_t>> before = port_blockers(graph, resources_, held_.size());
-    for (uint32_t v = 0; v < n; ++v) {
-      state_[v].blockers = static_cast<uint32_t>(before[v].size());
-      for (uint32_t u : before[v]) blocks_[u].push_back(v);
-    }
-  }
 }
 
 Time TaskGraphRun::later(uint32_t node, Time now, Time span, const char* what) const {
@@ -107,7 +97,7 @@ void TaskGraphRun::schedule_timer(Time at, Timer kind, uint64_t id) {
 GraphResult TaskGraphRun::run() {
   const Time zero = Time::zero();
   for (uint32_t v : graph_.topological_order()) {
-    if (communicates(v) && state_[v].blockers == 0) unblocked(v, zero);
+    if (graph_.predecessors()[v].empty()) cleared(v, zero);
   }
   for (uint32_t v : graph_.topological_order()) {
     if (graph_.predecessors()[v].empty()) release(v, zero);
@@ -189,8 +179,25 @@ void TaskGraphRun::release(uint32_t node, Time now) {
   enqueue(node, now);
 }
 
-void TaskGraphRun::unblocked(uint32_t node, Time now) {
-  if (fabric_.preconfigure && !state_[node].released) enqueue(node, now);
+void TaskGraphRun::cleared(uint32_t node, Time now) {
+  // A compute node whose every predecessor is cleared is cleared itself: what
+  // it waits for is compute, which holds no port. Along a chain of compute
+  // this walks the chain, so with a stack of its own, not by recursion.
+  std::vector<uint32_t> stack{node};
+  while (!stack.empty()) {
+    const uint32_t v = stack.back();
+    stack.pop_back();
+    if (communicates(v)) {
+      // Everything it waits for holds its ports already or is compute: it
+      // may take its own now without holding up anything it waits for. It
+      // clears its successors when it takes them (acquire).
+      if (fabric_.preconfigure && !state_[v].released) enqueue(v, now);
+      continue;
+    }
+    for (uint32_t s : successors_[v]) {
+      if (--state_[s].uncleared == 0) stack.push_back(s);
+    }
+  }
 }
 
 TaskGraphRun::WaitKey TaskGraphRun::wait_key(uint32_t v) const {
@@ -307,6 +314,10 @@ void TaskGraphRun::acquire(uint32_t node, Time now) {
   unqueue(node);
   st.acquired = true;
   r.acquired = now;
+  // It holds every port it needs: what waits for it may take its own.
+  for (uint32_t s : successors_[node]) {
+    if (--state_[s].uncleared == 0) cleared(s, now);
+  }
   if (st.released && now > r.released) {
     for (uint32_t res : resources_[node]) {
       const int by = freed_by_[res];
@@ -489,9 +500,6 @@ void TaskGraphRun::communication_done(uint32_t node, Time now, int reconfigurati
 void TaskGraphRun::end(uint32_t node, Time now) {
   state_[node].ended = true;
   results_[node].end = now;
-  for (uint32_t v : blocks_[node]) {
-    if (--state_[v].blockers == 0) unblocked(v, now);
-  }
   for (uint32_t s : successors_[node]) {
     if (--state_[s].waiting == 0) release(s, now);
   }

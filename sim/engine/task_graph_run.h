@@ -109,8 +109,14 @@ class TaskGraphRun : public FlowListener, public EventHandler, public RunObserve
  private:
   enum class Timer : uint8_t { compute_done = 1, setup_lit = 2, arbitrate = 3, predicted_done = 4 };
   struct NodeState {
-    uint32_t waiting = 0;   // predecessors not yet ended
-    uint32_t blockers = 0;  // communication before it on one of its GPUs, not yet ended
+    uint32_t waiting = 0;  // predecessors not yet ended
+    // Predecessors not yet cleared: a communication node is cleared once it
+    // holds its ports, a compute node once its own predecessors are cleared.
+    // With preconfigure a communication node takes its ports once all its
+    // predecessors are: all it waits for then holds its ports already or is
+    // compute, so holding its own cannot hold up its own release (no
+    // deadlock: every node it waits for runs once released).
+    uint32_t uncleared = 0;
     bool released = false;
     bool queued = false;
     bool acquired = false;
@@ -147,7 +153,10 @@ class TaskGraphRun : public FlowListener, public EventHandler, public RunObserve
   // now + span, or GraphNodeError naming the node and `what` took it past the time range.
   Time later(uint32_t node, Time now, Time span, const char* what) const;
   void release(uint32_t node, Time now);
-  void unblocked(uint32_t node, Time now);  // its ports will be wanted by nothing before it
+  // Every predecessor of `node` is cleared: a compute node clears its
+  // successors in turn, a communication node not yet released may take its
+  // ports (preconfigure) and clears its successors when it does.
+  void cleared(uint32_t node, Time now);
   void enqueue(uint32_t node, Time now);
   void arbitrate(Time now);
   void acquire(uint32_t node, Time now);
@@ -169,7 +178,6 @@ class TaskGraphRun : public FlowListener, public EventHandler, public RunObserve
   std::optional<TimelineRecorder> recorder_;
   Network network_;
   std::vector<std::vector<uint32_t>> successors_;
-  std::vector<std::vector<uint32_t>> blocks_;  // per node: communication nodes after it on ports it uses (preconfigure)
   std::vector<NodeState> state_;
   std::vector<GraphNodeResult> results_;
   std::vector<std::unique_ptr<DependencyRun>> runs_;  // a node's while it runs (freed after it ends)
