@@ -121,7 +121,8 @@ std::vector<int> place_on_switches(const Topology& topology, const std::vector<i
   for (size_t slot = 0; slot < slots; ++slot) {
     if (current[slot] >= 0 && to[slot] != current[slot]) reconfigured[slot % ports] = 1;
   }
-  for (const auto& [u, v] : rest) {
+  for (const Edge& edge : rest) {
+    const Node u = edge.first, v = edge.second;  // named, not bound: lambdas capture them (clang 14)
     const auto tx_free = [&](uint32_t i) { return to[static_cast<size_t>(u) * ports + i] < 0; };
     const auto rx_free = [&](uint32_t i) { return sender[static_cast<size_t>(v) * ports + i] < 0; };
     uint32_t chosen = ports;
