@@ -3,6 +3,7 @@
 // Plain value; the config loader guarantees the invariants noted per field.
 #include <cstdint>
 #include <optional>
+#include <string>
 
 #include "core/enum_names.h"
 #include "core/physical_spec.h"
@@ -50,7 +51,10 @@ struct FabricSpec {
   Bytes header;  // cut-through forwards once this much has arrived
   EgressOrder egress_order = EgressOrder::chunk;
   Time reconfig_delay;  // alpha_r, >= 0
-  Time step_overhead;   // alpha, paid once per step, >= 0
+  // How long a switch command is dark, by name (the engine's
+  // reconfiguration models; "constant": reconfig_delay, the papers' model).
+  std::string reconfig_model = "constant";
+  Time step_overhead;  // alpha, paid once per step, >= 0
   SyncMode sync = SyncMode::barrier;
   ReconfigurationScope reconfiguration = ReconfigurationScope::all;
   // Task graphs only: a communication node's first circuits may be set up as

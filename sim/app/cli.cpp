@@ -42,6 +42,7 @@
 #include "sim/app/terminal_progress.h"
 #include "sim/reports/topology_report.h"
 #include "sim/reports/trace_report.h"
+#include "sim/engine/switch/reconfiguration_models.h"
 #include "topology/topology_registry.h"
 
 namespace po = boost::program_options;
@@ -615,6 +616,10 @@ int verb_list(std::ostream& out) {
   out << "egress order (fabric.egress_order): " << names_of(kEgressOrderNames) << "\n";
   out << "execution (fabric.sync): " << names_of(kSyncModeNames) << "\n";
   out << "reconfiguration scope (fabric.reconfiguration): " << names_of(kReconfigurationScopeNames) << "\n";
+  out << "reconfiguration models (fabric.reconfig_model):\n";
+  for (const ReconfigurationModelInfo& m : reconfiguration_models()) {
+    out << "  " << m.name << "\n      " << m.description << "\n";
+  }
   out << "task graphs (workload.graph): nodes " << names_of(kTaskKindNames)
       << "; port priority (fabric.priority): " << names_of(kCommunicationPriorityNames)
       << "; fabric.preconfigure: true, false\n";

@@ -34,10 +34,10 @@ namespace {
 using KeyList = std::span<const std::string_view>;
 
 constexpr std::string_view kTopLevelKeys[]{"seed", "fabric", "workload", "synthesis", "output"};
-constexpr std::string_view kFabricKeys[]{"gpus",         "ports",  "circuits",        "bandwidth",      "latency",
-                                         "router",       "packet", "header",          "reconfig_delay", "step_overhead",
-                                         "egress_order", "sync",   "reconfiguration", "preconfigure",   "priority",
-                                         "physical"};
+constexpr std::string_view kFabricKeys[]{
+    "gpus",     "ports",          "circuits",      "bandwidth",    "latency", "router",          "packet",
+    "header",   "reconfig_delay", "step_overhead", "egress_order", "sync",    "reconfiguration", "preconfigure",
+    "priority", "physical",       "reconfig_model"};
 constexpr std::string_view kPhysicalKeys[]{
     "servers",     "tiles",        "mesh",          "wavelengths",         "fibers",
     "mzi_loss_db", "tile_loss_db", "fiber_loss_db", "solver_time_limit_s", "fiber_directions"};
@@ -165,6 +165,8 @@ class Reader {
     if (auto header = find(fabric, "header")) f.header = unit(*header, parse_bytes, "must not be negative");
     if (auto order = find(fabric, "egress_order")) f.egress_order = choice(*order, kEgressOrderNames);
     if (auto delay = find(fabric, "reconfig_delay")) f.reconfig_delay = time(*delay);
+    // The name is checked where the models live (the engine), located here.
+    if (auto model = find(fabric, "reconfig_model")) f.reconfig_model = non_empty_text(*model);
     if (auto overhead = find(fabric, "step_overhead")) f.step_overhead = time(*overhead);
     if (auto sync = find(fabric, "sync")) f.sync = choice(*sync, kSyncModeNames);
     if (auto scope = find(fabric, "reconfiguration")) f.reconfiguration = choice(*scope, kReconfigurationScopeNames);

@@ -7,11 +7,17 @@
 #include "core/time_overflow.h"
 #include "schedules/cost/prediction_for_fabric.h"
 #include "sim/engine/replayer.h"
+#include "sim/engine/switch/optical_switch.h"
 
 namespace photonsim {
 
+void check_engine_names(const ExperimentConfig& config) {
+  located(config, [&] { OpticalSwitch{config.fabric}; });  // fabric.reconfig_model names a model
+}
+
 RunReport simulate_schedule(Schedule schedule, const ExperimentConfig& config, Fidelity fidelity, RunProgress* progress,
                             Timeline* timeline) {
+  check_engine_names(config);
   const auto begin = std::chrono::steady_clock::now();
   RunResult result;
   if (fidelity == Fidelity::analytical) {

@@ -22,6 +22,9 @@ RunReport run_experiment(const ExperimentConfig& config, const SynthesizerRegist
 // report keeps the schedule: pass an rvalue to move it there.
 RunReport simulate_schedule(Schedule schedule, const ExperimentConfig& config, Fidelity fidelity = Fidelity::packet,
                             RunProgress* progress = nullptr, Timeline* timeline = nullptr);
+// Throws Error (located at its key) when the config names an engine
+// component that does not exist (fabric.reconfig_model).
+void check_engine_names(const ExperimentConfig& config);
 // Throws Error unless the schedule's GPU count is fabric.gpus and each of its
 // topologies fits the fabric's ports: cheap, so callers run it before verifying.
 void check_schedule_fits(const Schedule& schedule, const ExperimentConfig& config);

@@ -9,6 +9,7 @@
 #include "core/error.h"
 #include "core/graph_node_error.h"
 #include "core/time_overflow.h"
+#include "sim/app/experiment_runner.h"
 
 namespace photonsim {
 
@@ -119,6 +120,7 @@ void prepare_node(const ExperimentConfig& config, const SynthesizerRegistry& reg
 GraphReport run_task_graph(const ExperimentConfig& config, const SynthesizerRegistry& registry, Fidelity fidelity,
                            Timeline* timeline) {
   if (!config.graph) throw Error(config.source + ": no workload.graph to run");
+  check_engine_names(config);
   const auto begin = std::chrono::steady_clock::now();
   const TaskGraph& graph = *config.graph;
   FabricSpec fabric = config.fabric;

@@ -18,7 +18,8 @@ constexpr int kTimerShift = 56;
 
 DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation, const Schedule& schedule,
                              Timeline* timeline)
-    : DependencyRun(fabric, segmentation, schedule, std::make_unique<EventList>(), nullptr, nullptr, {}, nullptr, 0) {
+    : DependencyRun(fabric, segmentation, schedule, std::make_unique<EventList>(), nullptr, nullptr, nullptr, {},
+                    nullptr, 0) {
   if (timeline != nullptr) recorder_ = &own_recorder_.emplace(*timeline, fabric.gpus, fabric.ports);
   network_.record_into(recorder_);
   network_.set_listener(this);
@@ -27,15 +28,17 @@ DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation
 }
 
 DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation, const Schedule& schedule,
-                             EventList& events, Network& network, NodePlacement placement, RunObserver& observer,
-                             uint32_t id, TimelineRecorder* recorder)
-    : DependencyRun(fabric, segmentation, schedule, nullptr, &events, &network, std::move(placement), &observer, id) {
+                             EventList& events, Network& network, const OpticalSwitch& fabric_switch,
+                             NodePlacement placement, RunObserver& observer, uint32_t id, TimelineRecorder* recorder)
+    : DependencyRun(fabric, segmentation, schedule, nullptr, &events, &network, &fabric_switch, std::move(placement),
+                    &observer, id) {
   recorder_ = recorder;
 }
 
 DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation, const Schedule& schedule,
                              std::unique_ptr<EventList> own_events, EventList* events, Network* network,
-                             NodePlacement placement, RunObserver* observer, uint32_t id)
+                             const OpticalSwitch* fabric_switch, NodePlacement placement, RunObserver* observer,
+                             uint32_t id)
     : fabric_(fabric),
       schedule_(schedule),
       barrier_sync_(fabric.sync == SyncMode::barrier),
@@ -47,6 +50,8 @@ DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation
       events_(own_events_ ? *own_events_ : *events),
       own_network_(network == nullptr ? std::make_unique<Network>(fabric, segmentation, events_) : nullptr),
       network_(network == nullptr ? *own_network_ : *network),
+      own_switch_(fabric_switch == nullptr ? std::make_unique<OpticalSwitch>(fabric) : nullptr),
+      switch_(fabric_switch == nullptr ? *own_switch_ : *fabric_switch),
       plan_(schedule, fabric),
       deps_(schedule) {
   if (!placement_.slot.empty()) {
@@ -66,6 +71,7 @@ DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation
   group_waiting_.assign(groups.size(), 0);
   group_waiters_.resize(groups.size());
   group_commanded_at_.assign(groups.size(), Time::zero());
+  group_lit_at_.assign(groups.size(), Time::zero());
   for (uint32_t g = 0; g < groups.size(); ++g) {
     group_waiting_[g] = static_cast<uint32_t>(groups[g].changes.size()) + (barrier_sync_ ? 1 : 0);
   }
@@ -374,17 +380,19 @@ void DependencyRun::slot_drained(uint32_t slot, Time now) {
 
 void DependencyRun::group_ready(uint32_t group, Time now) {
   if (--group_waiting_[group] > 0) return;
-  // Every port of the group is commanded now; each lights reconfig_delay
-  // later unless a later group commands it again first (Network::command).
+  // Every port of the group is commanded now, as one switch command; each
+  // lights when the switch says unless a later group commands it again first.
   const ReconfigurationGroup& g = plan_.groups()[group];
   group_commanded_at_[group] = now;
   const auto step = placement_.step_base + static_cast<uint32_t>(g.step);
+  std::vector<OpticalSwitch::PortCommand> ports;
+  ports.reserve(g.changes.size());
   for (const CircuitChange& c : g.changes) {
     const int to = c.to >= 0 ? static_cast<int>(fabric_gpu(static_cast<Node>(c.to))) : -1;
-    const uint32_t slot = fabric_slot(c.slot);
-    network_.command(slot, fabric_gpu(c.from), to, slot % plan_.ports_per_gpu(), step, now, fabric_.reconfig_delay);
+    ports.push_back({fabric_slot(c.slot), fabric_gpu(c.from), to});
   }
-  schedule_timer(now + fabric_.reconfig_delay, Timer::group_lit, group);
+  group_lit_at_[group] = switch_.command(network_, ports, step, now);
+  schedule_timer(group_lit_at_[group], Timer::group_lit, group);
   // A port whose new circuit nobody uses is ready for its next change at once.
   for (const CircuitChange& c : g.changes) {
     ++slots_[c.slot].commanded;
@@ -400,13 +408,13 @@ void DependencyRun::group_lit(uint32_t group, Time now) {
 }
 
 Time DependencyRun::exposed_reconfiguration(size_t step) const {
-  // The union of [command, command + reconfig_delay] over the groups the
-  // step's transfers wait for, within the step's span.
+  // The union of [command, lit] over the groups the step's transfers wait
+  // for, within the step's span.
   const StepResult& r = steps_[step];
   std::vector<std::pair<Time, Time>> spans;
   for (uint32_t g : step_groups_[step]) {
     const Time from = std::max(group_commanded_at_[g], r.begin);
-    const Time to = std::min(group_commanded_at_[g] + fabric_.reconfig_delay, r.end);
+    const Time to = std::min(group_lit_at_[g], r.end);
     if (from < to) spans.emplace_back(from, to);
   }
   std::sort(spans.begin(), spans.end());

@@ -37,7 +37,8 @@
 #include "core/fabric_spec.h"
 #include "core/segmentation.h"
 #include "schedules/model/schedule.h"
-#include "sim/engine/circuit_plan.h"
+#include "sim/engine/switch/circuit_plan.h"
+#include "sim/engine/switch/optical_switch.h"
 #include "sim/engine/network.h"
 #include "sim/engine/run_progress.h"
 #include "sim/engine/run_result.h"
@@ -70,10 +71,10 @@ class DependencyRun : public FlowListener, public EventHandler {
   // A whole experiment: the run owns its EventList and Network.
   DependencyRun(const FabricSpec& fabric, Segmentation segmentation, const Schedule& schedule, Timeline* timeline);
   // One node of a task graph: `fabric` is the node's (gpus = the schedule's),
-  // the events and network the graph's.
+  // the events, network and switch the graph's.
   DependencyRun(const FabricSpec& fabric, Segmentation segmentation, const Schedule& schedule, EventList& events,
-                Network& network, NodePlacement placement, RunObserver& observer, uint32_t id,
-                TimelineRecorder* recorder = nullptr);
+                Network& network, const OpticalSwitch& fabric_switch, NodePlacement placement, RunObserver& observer,
+                uint32_t id, TimelineRecorder* recorder = nullptr);
   // `measure_barrier_wait`: with sync = barrier, fill the barrier waits.
   // `progress` hears the steps completed so far every 2^20 events.
   RunResult run(bool measure_barrier_wait = false, RunProgress* progress = nullptr);
@@ -128,8 +129,8 @@ class DependencyRun : public FlowListener, public EventHandler {
   void barrier(uint32_t step, Time now);  // sync = barrier: every step before `step` is done
 
   DependencyRun(const FabricSpec& fabric, Segmentation segmentation, const Schedule& schedule,
-                std::unique_ptr<EventList> own_events, EventList* events, Network* network, NodePlacement placement,
-                RunObserver* observer, uint32_t id);
+                std::unique_ptr<EventList> own_events, EventList* events, Network* network,
+                const OpticalSwitch* fabric_switch, NodePlacement placement, RunObserver* observer, uint32_t id);
   uint32_t fabric_slot(uint32_t slot) const { return placement_.slot.empty() ? slot : placement_.slot[slot]; }
   Node fabric_gpu(Node gpu) const { return placement_.gpu.empty() ? gpu : placement_.gpu[gpu]; }
   uint32_t local_slot(uint32_t fabric_slot) const {
@@ -151,6 +152,8 @@ class DependencyRun : public FlowListener, public EventHandler {
   TimelineRecorder* recorder_ = nullptr;  // its own, or the task graph's
   std::unique_ptr<Network> own_network_;
   Network& network_;
+  std::unique_ptr<OpticalSwitch> own_switch_;
+  const OpticalSwitch& switch_;  // its own, or the task graph's
   CircuitPlan plan_;
   TransferDependencies deps_;
   std::vector<uint64_t> dependent_offsets_;  // CSR: transfers waiting for each transfer
@@ -171,6 +174,7 @@ class DependencyRun : public FlowListener, public EventHandler {
   std::vector<uint32_t> group_waiting_;               // per group: ports (and barrier) not yet ready
   std::vector<std::vector<uint32_t>> group_waiters_;  // per group: transfers waiting for it to light
   std::vector<Time> group_commanded_at_;              // per group: when its ports were commanded
+  std::vector<Time> group_lit_at_;                    // per group: when they light
   std::vector<std::vector<uint32_t>> step_groups_;    // per step: the groups its transfers wait for
   std::vector<uint32_t> step_left_;                   // per step: transfers not yet delivered
   size_t steps_done_ = 0;                             // steps whose every transfer has been delivered

@@ -12,6 +12,7 @@
 #include "sim/engine/dependency_run.h"
 #include "sim/engine/network.h"
 #include "sim/engine/packet_limit.h"
+#include "sim/engine/switch/optical_switch.h"
 
 namespace photonsim {
 
@@ -27,12 +28,25 @@ std::string describe_stuck(const Step& step, const std::vector<size_t>& stuck) {
   return out;
 }
 
-// Every port of the new configuration is dark from the barrier for reconfig_delay.
+// Every port of the new configuration is dark from the barrier for the switch's delay.
 void record_dark(TimelineRecorder& recorder, const Topology& topology, size_t step, Time begin, Time delay) {
   std::vector<uint32_t> ports_used(static_cast<size_t>(topology.gpus()), 0);
   for (const auto& [from, to] : topology.edges()) {
     recorder.dark(from, ports_used[from]++, to, static_cast<uint32_t>(step), begin, begin + delay);
   }
+}
+
+// Scope `all`: every port holding a circuit before or after goes dark, one
+// command: per GPU, the more of its circuits out before and after.
+size_t ports_reconfigured(const Topology* before, const Topology& after) {
+  std::vector<size_t> out(static_cast<size_t>(after.gpus()), 0), out_before(out.size(), 0);
+  for (const auto& edge : after.edges()) ++out[edge.first];
+  if (before != nullptr) {
+    for (const auto& edge : before->edges()) ++out_before[edge.first];
+  }
+  size_t ports = 0;
+  for (size_t u = 0; u < out.size(); ++u) ports += std::max(out[u], out_before[u]);
+  return ports;
 }
 
 }  // namespace
@@ -71,6 +85,7 @@ RunResult Replayer::replay(const Schedule& schedule, RunProgress* progress, Time
 
   EventList events;
   Network network(fabric_, segmentation, events);
+  const OpticalSwitch fabric_switch(fabric_);
   std::optional<TimelineRecorder> recorder;
   if (timeline != nullptr) recorder.emplace(*timeline, fabric_.gpus, fabric_.ports);
   network.record_into(recorder ? &*recorder : nullptr);
@@ -78,6 +93,9 @@ RunResult Replayer::replay(const Schedule& schedule, RunProgress* progress, Time
   if (progress != nullptr) progress->starting(minimum_events(schedule), steps);
   RunResult result;
   const Topology* installed = nullptr;
+  const Topology* in_place = schedule.initial_topology() >= 0
+                                 ? &schedule.topologies()[static_cast<size_t>(schedule.initial_topology())]
+                                 : nullptr;
   for (size_t s = 0; s < schedule.steps().size(); ++s) {
     const Step& step = schedule.steps()[s];
     const Topology& topology = schedule.topologies()[static_cast<size_t>(step.topology)];
@@ -86,10 +104,11 @@ RunResult Replayer::replay(const Schedule& schedule, RunProgress* progress, Time
     StepResult r;
     r.begin = events.now();
     if (schedule.reconfigures_before(s)) {
-      r.reconfiguration = fabric_.reconfig_delay;
+      r.reconfiguration = fabric_switch.dark_time(ports_reconfigured(in_place, topology));
       ++result.reconfigurations;
       result.reconfiguration_time += fabric_.reconfig_delay;
     }
+    in_place = &topology;
     if (installed == nullptr || !(*installed == topology)) {
       network.install(topology);
       installed = &topology;

@@ -26,7 +26,8 @@ TaskGraphRun::TaskGraphRun(const FabricSpec& fabric, Segmentation segmentation, 
       work_(std::move(work)),
       ports_(static_cast<uint32_t>(fabric.ports)),
       timing_(timing),
-      network_(fabric, segmentation, events_) {
+      network_(fabric, segmentation, events_),
+      switch_(fabric) {
   const size_t n = graph.nodes().size();
   if (work_.size() != n) throw std::logic_error("TaskGraphRun: one GraphNodeWork per node");
   for (size_t i = 0; i < n; ++i) {
@@ -191,7 +192,7 @@ void TaskGraphRun::cleared(uint32_t node, Time now) {
       // Everything it waits for holds its ports already or is compute: it
       // may take its own now without holding up anything it waits for. It
       // clears its successors when it takes them (acquire).
-      if (fabric_.preconfigure && !state_[v].released) enqueue(v, now);
+      if (switch_.preconfigures() && !state_[v].released) enqueue(v, now);
       continue;
     }
     for (uint32_t s : successors_[v]) {
@@ -335,8 +336,8 @@ void TaskGraphRun::acquire(uint32_t node, Time now) {
   st.first_step = step_base_;
   step_base_ += static_cast<uint32_t>(w.schedule->steps().size());
   if (timing_ == GraphTiming::packet) {
-    runs_[node] = std::make_unique<DependencyRun>(w.fabric, segmentation_, *w.schedule, events_, network_, placement,
-                                                  *this, node, recorder_ ? &*recorder_ : nullptr);
+    runs_[node] = std::make_unique<DependencyRun>(w.fabric, segmentation_, *w.schedule, events_, network_, switch_,
+                                                  placement, *this, node, recorder_ ? &*recorder_ : nullptr);
     place_base_ += runs_[node]->places();
   } else {
     st.plan = std::make_unique<CircuitPlan>(*w.schedule, w.fabric);
@@ -353,7 +354,7 @@ void TaskGraphRun::acquire(uint32_t node, Time now) {
   // them. With changed, only those whose receiver it needs: directed, a
   // circuit into v on switch i (port i) when it wants one into v on switch i;
   // bidirectional, a circuit x -> v when v's circuit back to x changes.
-  const bool changed = fabric_.reconfiguration == ReconfigurationScope::changed;
+  const bool changed = switch_.scope() == ReconfigurationScope::changed;
   const bool directed = fabric_.circuits == CircuitKind::directed;
   std::vector<char> receiver_wanted(lit_to_.size(), 0);  // directed: v * ports + switch
   for (uint32_t fs = 0; fs < want.size(); ++fs) {
@@ -392,22 +393,25 @@ void TaskGraphRun::acquire(uint32_t node, Time now) {
   if (!changed && any_changing) {
     for (uint32_t fs = 0; fs < want.size(); ++fs) changing[fs] = want[fs] >= 0 ? 1 : 0;
   }
-  // Its circuits light reconfig_delay after their command; a wanted circuit
+  // Its circuits light when the switch's command says; a wanted circuit
   // already commanded (by a node that ended before it lit) lights when that
   // command says.
   Time lit_at = now;
-  // A delay past the simulated time range is refused naming the node.
-  if (any_changing) later(node, now, fabric_.reconfig_delay, "first circuits (fabric.reconfig_delay)");
+  std::vector<OpticalSwitch::PortCommand> commands;
   for (uint32_t fs = 0; fs < want.size(); ++fs) {
     if (want[fs] < 0) continue;
     st.setup_slots.push_back(fs);
     if (changing[fs] != 0) {
-      lit_at = std::max(
-          lit_at, network_.command(fs, fs / ports_, want[fs], fs % ports_, st.first_step, now, fabric_.reconfig_delay));
+      commands.push_back({fs, fs / ports_, want[fs]});
       lit_to_[fs] = want[fs];
     } else if (network_.commanded(fs)) {
       lit_at = std::max(lit_at, network_.lights_at(fs));
     }
+  }
+  if (!commands.empty()) {
+    // A delay past the simulated time range is refused naming the node.
+    later(node, now, switch_.dark_time(commands.size()), "first circuits (fabric.reconfig_delay)");
+    lit_at = std::max(lit_at, switch_.command(network_, commands, st.first_step, now));
   }
   if (any_changing) ++r.reconfigurations;
   if (lit_at == now) {

@@ -46,6 +46,7 @@
 #include "core/task_graph.h"
 #include "schedules/model/schedule.h"
 #include "sim/engine/dependency_run.h"
+#include "sim/engine/switch/optical_switch.h"
 #include "sim/engine/network.h"
 #include "sim/engine/network_stats.h"
 #include "sim/engine/timeline_recorder.h"
@@ -177,6 +178,7 @@ class TaskGraphRun : public FlowListener, public EventHandler, public RunObserve
   EventList events_;
   std::optional<TimelineRecorder> recorder_;
   Network network_;
+  OpticalSwitch switch_;
   std::vector<std::vector<uint32_t>> successors_;
   std::vector<NodeState> state_;
   std::vector<GraphNodeResult> results_;

@@ -248,3 +248,20 @@ TEST_F(AdversarialConfig, ResumeAfterTheBaseConfigChanged) {
 
 }  // namespace
 }  // namespace photonsim_test
+
+namespace photonsim_test {
+namespace {
+
+TEST_F(AdversarialConfig, UnknownReconfigurationModelIsRefusedNamingTheValidOnes) {
+  const std::string config = write("m.yaml",
+                                   "fabric: {gpus: 4, bandwidth: 800Gbps, latency: 500ns,\n"
+                                   "         reconfig_model: teleport}\n"
+                                   "workload: {collective: alltoall, message: 1000B}\n"
+                                   "synthesis: {algorithm: direct, planner: every_step}\n");
+  for (const char* fidelity : {"packet", "analytical"}) {
+    refuse({"run", config, "--fidelity", fidelity}, {"m.yaml:2", "fabric.reconfig_model", "'teleport'", "valid: constant"});
+  }
+}
+
+}  // namespace
+}  // namespace photonsim_test

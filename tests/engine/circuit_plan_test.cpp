@@ -1,7 +1,7 @@
 // CircuitPlan: which switch (port) each circuit takes under
 // reconfiguration: changed with directed circuits on k > 1 ports, by the
 // README's rules ("Which switch each circuit takes"), worked by hand.
-#include "sim/engine/circuit_plan.h"
+#include "sim/engine/switch/circuit_plan.h"
 
 #include <gtest/gtest.h>
 

@@ -6,7 +6,7 @@
 
 #include <map>
 
-#include "sim/engine/circuit_plan.h"
+#include "sim/engine/switch/circuit_plan.h"
 #include "sim/engine/dependency_run.h"
 #include "tests/engine/replay_fixture.h"
 

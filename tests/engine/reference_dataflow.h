@@ -51,7 +51,7 @@
 // Covered (covers()): every transfer on an explicit path or one hop, no
 // multipath routes; with reconfiguration = changed, ports = 1 (directed or
 // bidirectional: k > 1 directed ports need the switch placement of
-// circuit_plan.h, k > 1 bidirectional ports the README's choice of port,
+// switch/circuit_plan.h, k > 1 bidirectional ports the README's choice of port,
 // tested by hand in dependency_run_test.cpp).
 #include <algorithm>
 #include <map>

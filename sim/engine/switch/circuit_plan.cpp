@@ -1,4 +1,4 @@
-#include "sim/engine/circuit_plan.h"
+#include "sim/engine/switch/circuit_plan.h"
 
 #include <algorithm>
 #include <map>

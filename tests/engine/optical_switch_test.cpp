@@ -1,0 +1,66 @@
+// The fabric's control plane: reconfiguration models by name, and the
+// switch's commands on a Network (dark at once, lit the model's delay later).
+#include "sim/engine/switch/optical_switch.h"
+
+#include <gtest/gtest.h>
+
+#include "core/error.h"
+#include "core/event_list.h"
+#include "sim/engine/switch/reconfiguration_models.h"
+#include "tests/engine/replay_fixture.h"
+
+namespace photonsim {
+namespace {
+
+using namespace testing_support;
+
+TEST(ReconfigurationModels, ConstantIsTheDefaultAndTheOnlyDelayIsAlphaR) {
+  ASSERT_FALSE(reconfiguration_models().empty());
+  EXPECT_EQ(reconfiguration_models().front().name, "constant");
+  const auto model = make_reconfiguration_model("constant");
+  for (size_t ports : {0u, 1u, 7u, 4096u}) {
+    EXPECT_EQ(model->dark_time(SwitchCommandSize{Time::us(5), ports, 4096}), Time::us(5)) << ports;
+  }
+  EXPECT_EQ(FabricSpec{}.reconfig_model, "constant");
+}
+
+TEST(ReconfigurationModels, AnUnknownNameListsTheValidOnes) {
+  try {
+    make_reconfiguration_model("teleport");
+    FAIL() << "expected Error";
+  } catch (const Error& e) {
+    EXPECT_EQ(std::string(e.what()), "fabric.reconfig_model: unknown model 'teleport' (valid: constant)");
+  }
+  FabricSpec f = fabric(4);
+  f.reconfig_model = "teleport";
+  EXPECT_THROW(OpticalSwitch{f}, Error);
+}
+
+// Two ports of a 4-GPU ring commanded at 2 us with alpha_r = 3 us: dark at
+// once, lit at 5 us; commanded again at 4 us (still dark), lit at 7 us.
+TEST(OpticalSwitch, CommandsLightTheModelsDelayAfterTheLatestCommand) {
+  FabricSpec f = fabric(4);
+  f.reconfig_delay = Time::us(3);
+  EventList events;
+  Network network(f, Segmentation(Bytes(0), Bytes(0)), events);
+  network.reset_circuits(4);
+  for (uint32_t u = 0; u < 4; ++u) network.connect(u, u, (u + 1) % 4, 0, Time::zero());
+  const OpticalSwitch fabric_switch(f);
+  const std::vector<OpticalSwitch::PortCommand> two{{0, 0, 2}, {2, 2, 0}};
+  EXPECT_EQ(fabric_switch.command(network, two, 1, Time::us(2)), Time::us(5));
+  EXPECT_FALSE(network.lit(0));
+  EXPECT_FALSE(network.lit(2));
+  EXPECT_TRUE(network.lit(1));
+  EXPECT_EQ(fabric_switch.command(network, std::span(two).first(1), 2, Time::us(4)), Time::us(7));
+  network.settle(2, Time::us(5));
+  EXPECT_TRUE(network.lit(2));
+  network.settle(0, Time::us(5));
+  EXPECT_FALSE(network.lit(0));  // its newer command lights it at 7 us
+  network.settle(0, Time::us(7));
+  EXPECT_TRUE(network.lit(0));
+  // A command of no ports (from no circuits to none) takes its time too.
+  EXPECT_EQ(fabric_switch.command(network, {}, 3, Time::us(8)), Time::us(11));
+}
+
+}  // namespace
+}  // namespace photonsim
