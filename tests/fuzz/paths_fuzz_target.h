@@ -232,7 +232,7 @@ inline std::string exercise_paths(const uint8_t* data, size_t size, PathsMode mo
   if (!referenced.empty() && !verify_schedule_file) inputs.push_back(referenced);
   // An output path of the kind the next byte picks.
   const auto output = [&](const std::string& name) -> std::string {
-    const uint8_t pick = mode == PathsMode::outputs ? in.next() % 13 : 0;
+    const uint8_t pick = mode == PathsMode::outputs ? static_cast<uint8_t>(in.next() % 13) : uint8_t{0};
     switch (pick) {
       case 0:
         return (folder.root() / name).string();  // a fresh path
