@@ -34,7 +34,8 @@ constexpr std::array<Suffix, 9> kByteSuffixes{{{"B", 1},
                                                {"GiB", kKibi* kKibi* kKibi},
                                                {"TiB", kKibi* kKibi* kKibi* kKibi}}};
 
-constexpr std::array<Suffix, 13> kBandwidthSuffixes{{{"bps", 1},
+// The papers write Gb/s and Gbps alike; both spellings are read, formatted as bps.
+constexpr std::array<Suffix, 18> kBandwidthSuffixes{{{"bps", 1},
                                                      {"Kbps", kKilo},
                                                      {"Mbps", kKilo* kKilo},
                                                      {"Gbps", kKilo* kKilo* kKilo},
@@ -46,7 +47,12 @@ constexpr std::array<Suffix, 13> kBandwidthSuffixes{{{"bps", 1},
                                                      {"TB/s", 8 * kKilo* kKilo* kKilo* kKilo},
                                                      {"KiB/s", 8 * kKibi},
                                                      {"MiB/s", 8 * kKibi* kKibi},
-                                                     {"GiB/s", 8 * kKibi* kKibi* kKibi}}};
+                                                     {"GiB/s", 8 * kKibi* kKibi* kKibi},
+                                                     {"b/s", 1},
+                                                     {"Kb/s", kKilo},
+                                                     {"Mb/s", kKilo* kKilo},
+                                                     {"Gb/s", kKilo* kKilo* kKilo},
+                                                     {"Tb/s", kKilo* kKilo* kKilo* kKilo}}};
 
 template <size_t N>
 std::string suffix_list(const std::array<Suffix, N>& suffixes) {

@@ -18,7 +18,7 @@
 #include "schedules/alltoall/baselines/fast_baseline.h"
 #include "schedules/alltoall/baselines/mixnet_baseline.h"
 #include "schedules/alltoall/baselines/pairwise_baseline.h"
-#include "schedules/alltoall/rdc.h"
+#include "schedules/alltoall/rdc/rdc.h"
 #include "schedules/alltoall/baselines/static_ring_baseline.h"
 #include "schedules/planners/harvest/harvest_planner.h"
 #include "schedules/planners/pccl_planner.h"

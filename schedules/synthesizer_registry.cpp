@@ -4,7 +4,7 @@
 
 #include "core/error.h"
 #include "schedules/alltoall/joint_alltoall_synthesizer.h"
-#include "schedules/physical_feasibility.h"
+#include "schedules/synthesis/physical_feasibility.h"
 
 namespace photonsim {
 

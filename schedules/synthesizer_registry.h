@@ -15,16 +15,16 @@
 #include <utility>
 #include <vector>
 
-#include "core/fabric_spec.h"
-#include "core/synthesis_spec.h"
-#include "core/workload_spec.h"
+#include "core/spec/fabric_spec.h"
+#include "core/spec/synthesis_spec.h"
+#include "core/spec/workload_spec.h"
 #include "schedules/algorithms/collective_algorithm.h"
 #include "schedules/alltoall/joint_synthesizer.h"
 #include "schedules/model/schedule.h"
-#include "schedules/pattern_synthesizer.h"
-#include "schedules/plan_candidate.h"
+#include "schedules/synthesis/pattern_synthesizer.h"
+#include "schedules/synthesis/plan_candidate.h"
 #include "schedules/planners/planner.h"
-#include "schedules/synthesizer.h"
+#include "schedules/synthesis/synthesizer.h"
 #include "topology/topology_registry.h"
 
 namespace photonsim {

@@ -4,7 +4,7 @@
 // experiment seed for randomised generators.
 #include <cstdint>
 
-#include "core/fabric_spec.h"
+#include "core/spec/fabric_spec.h"
 
 namespace photonsim {
 

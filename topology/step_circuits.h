@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "core/fabric_spec.h"
+#include "core/spec/fabric_spec.h"
 #include "topology/topology.h"
 
 namespace photonsim {

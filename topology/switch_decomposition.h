@@ -19,7 +19,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/fabric_spec.h"
+#include "core/spec/fabric_spec.h"
 #include "topology/topology.h"
 
 namespace photonsim {

@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/fabric_spec.h"
+#include "core/spec/fabric_spec.h"
 
 namespace photonsim {
 

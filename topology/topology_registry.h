@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "core/fabric_spec.h"
-#include "core/synthesis_spec.h"
+#include "core/spec/fabric_spec.h"
+#include "core/spec/topology_spec.h"
 #include "topology/generator_context.h"
 #include "topology/topology.h"
 #include "topology/component_params.h"

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/workload_spec.h"
+#include "core/spec/workload_spec.h"
 #include "topology/parameter_spec.h"
 
 namespace photonsim {

@@ -1,6 +1,6 @@
 #include "schedules/algorithms/alltoall_direct.h"
 
-#include "core/flow_sizes.h"
+#include "core/spec/flow_sizes.h"
 
 namespace photonsim {
 

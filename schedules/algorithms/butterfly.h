@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "core/units.h"
-#include "core/workload_spec.h"
+#include "core/spec/workload_spec.h"
 #include "schedules/model/transfer.h"
 
 namespace photonsim {

@@ -9,8 +9,8 @@
 // in the tests, and every other n is refused with an Error naming it.
 #include <cstdint>
 
-#include "core/fabric_spec.h"
-#include "core/workload_spec.h"
+#include "core/spec/fabric_spec.h"
+#include "core/spec/workload_spec.h"
 #include "schedules/algorithms/algorithm_info.h"
 #include "schedules/model/step_pattern.h"
 #include "topology/component_params.h"

@@ -4,12 +4,12 @@
 #include <stdexcept>
 
 #include "core/error.h"
-#include "core/flow_sizes.h"
+#include "core/spec/flow_sizes.h"
 #include "core/time_overflow.h"
 #include "schedules/alltoall/strategy_estimate.h"
 #include "schedules/alltoall/strategy_schedule.h"
 #include "schedules/cost/alpha_beta_congestion_model.h"
-#include "schedules/physical_feasibility.h"
+#include "schedules/synthesis/physical_feasibility.h"
 #include "topology/component_params.h"
 
 namespace photonsim {

@@ -20,7 +20,7 @@
 #include "schedules/algorithms/algorithm_info.h"
 #include "schedules/alltoall/joint_synthesizer.h"
 #include "schedules/planners/planner_info.h"
-#include "schedules/synthesizer.h"
+#include "schedules/synthesis/synthesizer.h"
 #include "topology/topology_registry.h"
 
 namespace photonsim {

@@ -21,9 +21,9 @@
 #include <optional>
 #include <vector>
 
-#include "core/fabric_spec.h"
+#include "core/spec/fabric_spec.h"
 #include "core/units.h"
-#include "core/workload_spec.h"
+#include "core/spec/workload_spec.h"
 #include "schedules/algorithms/algorithm_info.h"
 #include "schedules/alltoall/alltoall_strategy.h"
 #include "schedules/alltoall/strategy_outline.h"

@@ -8,8 +8,8 @@
 // folds the next round into the current group while the alpha_beta_congestion
 // prediction of the union is below the sum of the parts. Rounds never move
 // across topologies; the result keeps every flow.
-#include "core/fabric_spec.h"
-#include "core/workload_spec.h"
+#include "core/spec/fabric_spec.h"
+#include "core/spec/workload_spec.h"
 #include "schedules/alltoall/alltoall_strategy.h"
 
 namespace photonsim {

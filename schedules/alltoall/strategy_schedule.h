@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "core/fabric_spec.h"
+#include "core/spec/fabric_spec.h"
 #include "core/units.h"
-#include "core/workload_spec.h"
+#include "core/spec/workload_spec.h"
 #include "schedules/alltoall/alltoall_strategy.h"
 #include "schedules/model/schedule.h"
 #include "topology/topology.h"

@@ -13,8 +13,8 @@
 // transmission (serialisation terms). Exact when a step is contention-free in
 // the time-expanded graph, or its busiest circuit never idles; see the README
 // section "Measured vs predicted" for the terms it leaves out.
-#include "core/fabric_spec.h"
-#include "core/workload_spec.h"
+#include "core/spec/fabric_spec.h"
+#include "core/spec/workload_spec.h"
 #include "schedules/model/prediction.h"
 #include "schedules/model/schedule.h"
 

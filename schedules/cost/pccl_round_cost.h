@@ -10,7 +10,7 @@
 #include <optional>
 #include <vector>
 
-#include "core/fabric_spec.h"
+#include "core/spec/fabric_spec.h"
 #include "schedules/model/transfer.h"
 #include "topology/topology.h"
 

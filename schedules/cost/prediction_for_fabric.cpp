@@ -5,9 +5,9 @@
 
 #include "core/error.h"
 #include "schedules/cost/alpha_beta_congestion_model.h"
-#include "schedules/planners/harvest/harvest_coefficients.h"
-#include "schedules/planners/harvest/harvest_flow_cache.h"
-#include "schedules/planners/harvest/harvest_step_demand.h"
+#include "schedules/cost/harvest/harvest_coefficients.h"
+#include "schedules/cost/harvest/harvest_flow_cache.h"
+#include "schedules/cost/harvest/harvest_step_demand.h"
 #include "schedules/cost/pccl_round_cost.h"
 #include "topology/shortest_path_router.h"
 

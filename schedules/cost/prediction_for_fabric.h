@@ -10,8 +10,8 @@
 // photonsim does not know (another tool's), is predicted with
 // alpha_beta_congestion. Throws Error naming the step when the model cannot
 // route a step on its topology.
-#include "core/fabric_spec.h"
-#include "core/workload_spec.h"
+#include "core/spec/fabric_spec.h"
+#include "core/spec/workload_spec.h"
 #include "schedules/model/prediction.h"
 #include "schedules/model/schedule.h"
 

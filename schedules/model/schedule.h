@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/units.h"
-#include "core/workload_spec.h"
+#include "core/spec/workload_spec.h"
 #include "schedules/model/prediction.h"
 #include "schedules/model/step.h"
 #include "topology/topology.h"

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "core/workload_spec.h"
+#include "core/spec/workload_spec.h"
 #include "schedules/model/transfer.h"
 
 namespace photonsim {

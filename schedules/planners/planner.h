@@ -10,8 +10,8 @@
 #include <optional>
 #include <string>
 
-#include "core/fabric_spec.h"
-#include "core/workload_spec.h"
+#include "core/spec/fabric_spec.h"
+#include "core/spec/workload_spec.h"
 #include "schedules/model/schedule.h"
 #include "schedules/model/step_pattern.h"
 #include "schedules/planners/planner_info.h"

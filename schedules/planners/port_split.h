@@ -8,7 +8,7 @@
 // already fits comes back as one group; an empty step as no group.
 #include <vector>
 
-#include "core/fabric_spec.h"
+#include "core/spec/fabric_spec.h"
 #include "schedules/model/transfer.h"
 
 namespace photonsim {

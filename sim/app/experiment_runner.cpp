@@ -3,10 +3,10 @@
 #include <chrono>
 
 #include "core/error.h"
-#include "schedules/physical_feasibility.h"
+#include "schedules/synthesis/physical_feasibility.h"
 #include "core/time_overflow.h"
 #include "schedules/cost/prediction_for_fabric.h"
-#include "sim/engine/replayer.h"
+#include "sim/engine/backend/execution_backend.h"
 #include "sim/engine/switch/optical_switch.h"
 
 namespace photonsim {
@@ -19,17 +19,13 @@ RunReport simulate_schedule(Schedule schedule, const ExperimentConfig& config, F
                             Timeline* timeline) {
   check_engine_names(config);
   const auto begin = std::chrono::steady_clock::now();
-  RunResult result;
-  if (fidelity == Fidelity::analytical) {
-    result = naming_time_overflow(config.source + ": the predicted completion time",
-                                  [&] { return analytical_result(schedule); });
-  } else {
-    FabricSpec fabric = config.fabric;
-    if (fidelity == Fidelity::chunk) fabric.packet = Bytes(0);  // one packet per chunk
-    result = naming_time_overflow(config.source + ": the simulated completion time", [&] {
-      return Replayer(fabric, config.workload).replay(schedule, progress, timeline, reports_execution(config));
-    });
-  }
+  const std::unique_ptr<ExecutionBackend> backend = backend_for(fidelity);
+  RunResult result = naming_time_overflow(
+      config.source + (backend->simulates() ? ": the simulated completion time" : ": the predicted completion time"),
+      [&] {
+        return backend->execute(schedule, config.fabric, config.workload, progress, timeline,
+                                reports_execution(config));
+      });
   const std::chrono::duration<double> wall = std::chrono::steady_clock::now() - begin;
   RunReport report{config, std::move(schedule), std::move(result), wall.count(),
                    0,      wall.count(),        fidelity,          std::nullopt};

@@ -4,10 +4,10 @@
 // Pure apart from wall-clock timing; throws Error on any invalid input.
 #include "schedules/model/schedule.h"
 #include "schedules/synthesizer_registry.h"
-#include "sim/app/experiment_config.h"
-#include "sim/app/fidelity.h"
+#include "sim/config/experiment_config.h"
+#include "sim/engine/fidelity.h"
 #include "sim/engine/run_progress.h"
-#include "sim/engine/timeline.h"
+#include "sim/engine/network/timeline.h"
 #include "sim/reports/run_report.h"
 
 namespace photonsim {

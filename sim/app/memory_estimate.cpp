@@ -1,6 +1,6 @@
 #include "sim/app/memory_estimate.h"
 
-#include "schedules/alltoall/rdc.h"
+#include "schedules/alltoall/rdc/rdc.h"
 
 namespace photonsim {
 

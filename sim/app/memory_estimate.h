@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <string>
 
-#include "sim/app/experiment_config.h"
+#include "sim/config/experiment_config.h"
 
 namespace photonsim {
 

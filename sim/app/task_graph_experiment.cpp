@@ -7,9 +7,10 @@
 #include <tuple>
 
 #include "core/error.h"
-#include "core/graph_node_error.h"
+#include "core/spec/graph_node_error.h"
 #include "core/time_overflow.h"
 #include "sim/app/experiment_runner.h"
+#include "sim/engine/backend/execution_backend.h"
 
 namespace photonsim {
 
@@ -123,8 +124,8 @@ GraphReport run_task_graph(const ExperimentConfig& config, const SynthesizerRegi
   check_engine_names(config);
   const auto begin = std::chrono::steady_clock::now();
   const TaskGraph& graph = *config.graph;
-  FabricSpec fabric = config.fabric;
-  if (fidelity == Fidelity::chunk) fabric.packet = Bytes(0);
+  const std::unique_ptr<ExecutionBackend> backend = backend_for(fidelity);
+  const FabricSpec fabric = backend->engine_fabric(config.fabric);
 
   // Where a node was written: its file:line, or its Chakra file and node id.
   const auto where = [&](const std::string& name) {
@@ -170,7 +171,7 @@ GraphReport run_task_graph(const ExperimentConfig& config, const SynthesizerRegi
     return at_node(
         [&] { return TaskGraphRun(fabric, segmentation, graph, work, nullptr, GraphTiming::analytical).run(); });
   });
-  GraphResult result = fidelity == Fidelity::analytical
+  GraphResult result = !backend->simulates()
                            ? predicted
                            : naming_time_overflow(config.source + ": the simulated iteration time", [&] {
                                return at_node([&] {

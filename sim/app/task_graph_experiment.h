@@ -12,8 +12,8 @@
 // what photonsim represents included).
 #include "schedules/model/schedule.h"
 #include "schedules/synthesizer_registry.h"
-#include "sim/app/experiment_config.h"
-#include "sim/app/fidelity.h"
+#include "sim/config/experiment_config.h"
+#include "sim/engine/fidelity.h"
 #include "sim/reports/graph_report.h"
 
 namespace photonsim {

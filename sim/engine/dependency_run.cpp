@@ -5,7 +5,7 @@
 #include <string>
 
 #include "sim/engine/barrier_wait.h"
-#include "sim/engine/packet_limit.h"
+#include "sim/engine/network/packet_limit.h"
 #include "schedules/model/step_routes.h"
 
 namespace photonsim {

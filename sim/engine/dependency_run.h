@@ -34,15 +34,15 @@
 #include <vector>
 
 #include "core/event_list.h"
-#include "core/fabric_spec.h"
+#include "core/spec/fabric_spec.h"
 #include "core/segmentation.h"
 #include "schedules/model/schedule.h"
 #include "sim/engine/switch/circuit_plan.h"
 #include "sim/engine/switch/optical_switch.h"
-#include "sim/engine/network.h"
+#include "sim/engine/network/network.h"
 #include "sim/engine/run_progress.h"
 #include "sim/engine/run_result.h"
-#include "sim/engine/timeline_recorder.h"
+#include "sim/engine/network/timeline_recorder.h"
 #include "sim/engine/transfer_dependencies.h"
 
 namespace photonsim {

@@ -10,8 +10,8 @@
 #include "schedules/model/step_routes.h"
 #include "sim/engine/barrier_wait.h"
 #include "sim/engine/dependency_run.h"
-#include "sim/engine/network.h"
-#include "sim/engine/packet_limit.h"
+#include "sim/engine/network/network.h"
+#include "sim/engine/network/packet_limit.h"
 #include "sim/engine/switch/optical_switch.h"
 
 namespace photonsim {

@@ -8,12 +8,12 @@
 // delivered. Throws Error for a schedule that does not fit the fabric (GPU
 // count, ports, an unroutable transfer); a step that cannot finish despite
 // those checks is a broken engine invariant (std::logic_error: exit 3).
-#include "core/fabric_spec.h"
-#include "core/workload_spec.h"
+#include "core/spec/fabric_spec.h"
+#include "core/spec/workload_spec.h"
 #include "schedules/model/schedule.h"
 #include "sim/engine/run_progress.h"
 #include "sim/engine/run_result.h"
-#include "sim/engine/timeline.h"
+#include "sim/engine/network/timeline.h"
 
 namespace photonsim {
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/time.h"
-#include "sim/engine/network_stats.h"
+#include "sim/engine/network/network_stats.h"
 
 namespace photonsim {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <tuple>
 
-#include "core/graph_node_error.h"
+#include "core/spec/graph_node_error.h"
 #include "core/time_overflow.h"
 
 namespace photonsim {

@@ -41,15 +41,15 @@
 #include <vector>
 
 #include "core/event_list.h"
-#include "core/fabric_spec.h"
+#include "core/spec/fabric_spec.h"
 #include "core/segmentation.h"
-#include "core/task_graph.h"
+#include "core/spec/task_graph.h"
 #include "schedules/model/schedule.h"
 #include "sim/engine/dependency_run.h"
 #include "sim/engine/switch/optical_switch.h"
-#include "sim/engine/network.h"
-#include "sim/engine/network_stats.h"
-#include "sim/engine/timeline_recorder.h"
+#include "sim/engine/network/network.h"
+#include "sim/engine/network/network_stats.h"
+#include "sim/engine/network/timeline_recorder.h"
 
 namespace photonsim {
 

@@ -32,7 +32,7 @@
 #include <string>
 #include <vector>
 
-#include "core/task_graph.h"
+#include "core/spec/task_graph.h"
 
 namespace photonsim {
 

@@ -10,7 +10,7 @@
 #include "sim/reports/json_writer.h"
 #include "schedules/alltoall/degree_k/degree_k_circulant_sequence.h"
 #include "schedules/alltoall/degree_k/degree_k_sequence.h"
-#include "schedules/alltoall/rdc.h"
+#include "schedules/alltoall/rdc/rdc.h"
 #include "schedules/alltoall/reconfiguration_bound.h"
 #include "schedules/alltoall/ring_shift_search.h"
 

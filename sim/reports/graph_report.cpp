@@ -82,7 +82,7 @@ std::string time_text(i128 v) {
 
 PathTotals path_totals(const GraphReport& r) {
   PathTotals t;
-  const auto& nodes = r.config.graph->nodes();
+  const auto& nodes = r.spec.graph->nodes();
   for (uint32_t v : r.result.critical_path) {
     const GraphNodeResult& n = r.result.nodes[v];
     t.compute += compute_time(nodes[v], n);
@@ -114,12 +114,12 @@ const std::vector<std::string> kNodeColumns = {"node",
 
 std::string GraphReport::table() const {
   std::ostringstream out;
-  const auto& nodes = config.graph->nodes();
-  const FabricSpec& f = config.fabric;
+  const auto& nodes = spec.graph->nodes();
+  const FabricSpec& f = spec.fabric;
   out << "photonsim " << PHOTONSIM_VERSION << "  task graph of " << nodes.size() << " nodes on " << f.gpus << " GPUs ("
       << f.ports << " " << to_string(f.circuits) << " ports, " << format_bandwidth(f.bandwidth) << ", "
       << format_time(f.latency) << " latency)\n";
-  out << "algorithm " << printable(config.synthesis.algorithm) << " / planner " << printable(config.synthesis.planner)
+  out << "algorithm " << printable(spec.synthesis.algorithm) << " / planner " << printable(spec.synthesis.planner)
       << ", alpha_r " << format_time(f.reconfig_delay) << ", sync " << to_string(f.sync) << ", reconfiguration "
       << to_string(f.reconfiguration) << ", preconfigure " << (f.preconfigure ? "true" : "false") << ", priority "
       << to_string(f.priority)
@@ -154,7 +154,7 @@ std::string GraphReport::table() const {
 namespace {
 
 std::vector<std::string> node_row(const GraphReport& r, uint32_t v, const std::vector<char>& critical) {
-  const TaskNode& node = r.config.graph->nodes()[v];
+  const TaskNode& node = r.spec.graph->nodes()[v];
   const GraphNodeResult& n = r.result.nodes[v];
   return {node.name,
           to_string(node.kind),
@@ -184,11 +184,11 @@ std::vector<char> on_critical_path(const GraphReport& r) {
 
 std::string GraphReport::json() const {
   JsonWriter out;
-  const FabricSpec& f = config.fabric;
+  const FabricSpec& f = spec.fabric;
   const PathTotals t = path_totals(*this);
   out.begin_object();
-  out.field("config", config.source).field("seed", config.seed).field("gpus", f.gpus);
-  out.field("algorithm", config.synthesis.algorithm).field("planner", config.synthesis.planner);
+  out.field("config", spec.source).field("seed", spec.seed).field("gpus", f.gpus);
+  out.field("algorithm", spec.synthesis.algorithm).field("planner", spec.synthesis.planner);
   out.field("reconfig_delay_ps", f.reconfig_delay.picoseconds()).field("sync", to_string(f.sync));
   out.field("reconfiguration", to_string(f.reconfiguration)).field("preconfigure", f.preconfigure);
   out.field("priority", to_string(f.priority)).field("fidelity", to_string(fidelity));
@@ -200,7 +200,7 @@ std::string GraphReport::json() const {
   out.field("critical_exposed_reconfiguration_ps", t.exposed.picoseconds());
   out.field("critical_port_wait_ps", t.port_wait.picoseconds());
   out.key("critical_path").begin_array(JsonWriter::Layout::inline_);
-  for (uint32_t v : result.critical_path) out.string(config.graph->nodes()[v].name);
+  for (uint32_t v : result.critical_path) out.string(spec.graph->nodes()[v].name);
   out.end_array();
   out.key("nodes").begin_array();
   const std::vector<char> critical = on_critical_path(*this);
@@ -225,16 +225,16 @@ std::string GraphReport::json() const {
 }
 
 std::string GraphReport::summary_csv() const {
-  const FabricSpec& f = config.fabric;
+  const FabricSpec& f = spec.fabric;
   const PathTotals t = path_totals(*this);
   const ReconfigurationTotals all = reconfiguration_totals(result);
   const std::vector<std::pair<std::string, std::string>> columns = {
-      {"config", config.source},
-      {"seed", std::to_string(config.seed)},
+      {"config", spec.source},
+      {"seed", std::to_string(spec.seed)},
       {"gpus", std::to_string(f.gpus)},
       {"nodes", std::to_string(result.nodes.size())},
-      {"algorithm", config.synthesis.algorithm},
-      {"planner", config.synthesis.planner},
+      {"algorithm", spec.synthesis.algorithm},
+      {"planner", spec.synthesis.planner},
       {"reconfig_delay_ps", ps(f.reconfig_delay)},
       {"sync", to_string(f.sync)},
       {"reconfiguration", to_string(f.reconfiguration)},

@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "sim/app/experiment_config.h"
-#include "sim/app/fidelity.h"
+#include "core/spec/experiment_spec.h"
+#include "sim/engine/fidelity.h"
 #include "sim/engine/task_graph_run.h"
 
 namespace photonsim {
@@ -28,7 +28,7 @@ struct GraphNodeInfo {
 };
 
 struct GraphReport {
-  ExperimentConfig config;
+  ExperimentSpec spec;  // what it ran with (never the app's config type)
   GraphResult result;
   std::vector<GraphNodeInfo> info;  // per node
   // The same graph with every communication node taking its predicted time

@@ -14,10 +14,10 @@
 // its inputs.
 #include <string>
 
-#include "core/fabric_spec.h"
-#include "core/task_graph.h"
+#include "core/spec/fabric_spec.h"
+#include "core/spec/task_graph.h"
 #include "sim/engine/task_graph_run.h"
-#include "sim/engine/timeline.h"
+#include "sim/engine/network/timeline.h"
 #include "sim/reports/trace_report.h"
 
 namespace photonsim {

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "schedules/plan_candidate.h"
+#include "schedules/synthesis/plan_candidate.h"
 
 namespace photonsim {
 

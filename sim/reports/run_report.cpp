@@ -25,7 +25,7 @@ struct Column {
 Time predicted_total(const RunReport& r) { return r.schedule.prediction().total(); }
 
 std::vector<Column> scalar_columns(const RunReport& r) {
-  const ExperimentConfig& c = r.config;
+  const ExperimentSpec& c = r.spec;
   const Time predicted = predicted_total(r);
   std::vector<Column> columns = {
       {"collective", to_string(r.schedule.collective()), true},
@@ -103,7 +103,7 @@ std::string RunReport::json() const {
         .field("bytes", m.bytes)
         .field("measured_ps", m.measured().picoseconds())
         .field("predicted_ps", p.total().picoseconds());
-    if (reports_execution(config)) {
+    if (reports_execution(spec)) {
       // Steps may overlap under dataflow: when each began and ended.
       out.field("begin_ps", m.begin.picoseconds())
           .field("end_ps", m.end.picoseconds())
@@ -143,11 +143,11 @@ std::string RunReport::table() const {
   const Time predicted = predicted_total(*this);
   out << "photonsim " << PHOTONSIM_VERSION << "  " << to_string(schedule.collective()) << " / "
       << printable(schedule.algorithm()) << " / planner " << printable(schedule.planner()) << "  on " << schedule.gpus()
-      << " GPUs (" << config.fabric.ports << " " << to_string(config.fabric.circuits) << " ports, "
-      << format_bandwidth(config.fabric.bandwidth) << ", " << format_time(config.fabric.latency) << " latency, "
-      << to_string(config.fabric.router) << (config.fabric.egress_order == EgressOrder::chunk ? "" : ", egress fifo")
+      << " GPUs (" << spec.fabric.ports << " " << to_string(spec.fabric.circuits) << " ports, "
+      << format_bandwidth(spec.fabric.bandwidth) << ", " << format_time(spec.fabric.latency) << " latency, "
+      << to_string(spec.fabric.router) << (spec.fabric.egress_order == EgressOrder::chunk ? "" : ", egress fifo")
       << ")\n";
-  out << "message " << format_bytes(schedule.message()) << ", alpha_r " << format_time(config.fabric.reconfig_delay)
+  out << "message " << format_bytes(schedule.message()) << ", alpha_r " << format_time(spec.fabric.reconfig_delay)
       << ", model " << printable(schedule.prediction().model)
       << (fidelity == Fidelity::packet ? std::string() : std::string(", fidelity ") + to_string(fidelity)) << "\n\n";
   char line[256];
@@ -177,10 +177,10 @@ std::string RunReport::table() const {
   }
   out << "reconfigurations   " << result.reconfigurations << " (" << format_time(result.reconfiguration_time)
       << " dark)\n";
-  if (reports_execution(config)) {
-    out << "execution          sync " << to_string(config.fabric.sync) << ", reconfiguration "
-        << to_string(config.fabric.reconfiguration) << ", barrier wait " << format_time(result.barrier_wait)
-        << (config.fabric.sync == SyncMode::barrier ? " (time some transfer had its data but waited for a barrier)"
+  if (reports_execution(spec)) {
+    out << "execution          sync " << to_string(spec.fabric.sync) << ", reconfiguration "
+        << to_string(spec.fabric.reconfiguration) << ", barrier wait " << format_time(result.barrier_wait)
+        << (spec.fabric.sync == SyncMode::barrier ? " (time some transfer had its data but waited for a barrier)"
                                                     : "")
         << "\n";
   }

@@ -9,15 +9,15 @@
 #include <optional>
 #include <string>
 
-#include "sim/app/experiment_config.h"
+#include "core/spec/experiment_spec.h"
 #include "schedules/model/schedule.h"
-#include "sim/app/fidelity.h"
+#include "sim/engine/fidelity.h"
 #include "sim/engine/run_result.h"
 
 namespace photonsim {
 
 struct RunReport {
-  ExperimentConfig config;
+  ExperimentSpec spec;  // what it ran with (never the app's config type)
   Schedule schedule;
   RunResult result;
   double wall_seconds = 0;

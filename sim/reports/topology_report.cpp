@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "core/error.h"
-#include "topology/max_concurrent_flow.h"
+#include "topology/flow/max_concurrent_flow.h"
 #include "topology/topology_properties.h"
 
 namespace photonsim {

@@ -27,9 +27,9 @@
 #include <utility>
 #include <vector>
 
-#include "core/fabric_spec.h"
+#include "core/spec/fabric_spec.h"
 #include "sim/engine/run_result.h"
-#include "sim/engine/timeline.h"
+#include "sim/engine/network/timeline.h"
 
 namespace photonsim {
 

@@ -106,7 +106,7 @@ SweepOutcome run_sweep_mpi(const SweepSpec& spec, const SweepOptions& options, s
   pending.resize(count);
   MPI_Bcast(pending.data(), static_cast<int>(count), MPI_UNSIGNED_LONG_LONG, 0, MPI_COMM_WORLD);
   const std::vector<SweepPoint> points = spec.points();
-  const SynthesizerRegistry registry = SynthesizerRegistry::with_builtins();
+  const ExperimentPipeline pipeline(options.memory ? &*options.memory : nullptr);
   auto handle = [&](const std::string& message) {
     const size_t newline = message.find('\n');
     results->record(std::stoull(message.substr(0, newline)), message.substr(newline + 1), log, false);
@@ -116,8 +116,7 @@ SweepOutcome run_sweep_mpi(const SweepSpec& spec, const SweepOptions& options, s
     const size_t index = pending[j];
     const std::string message =
         std::to_string(index) + "\n" +
-        sweep_point_answer(spec, points[index], registry, options.memory ? &*options.memory : nullptr,
-                           sweep_outputs(options.out_dir));
+        sweep_point_answer(spec, points[index], pipeline, sweep_outputs(options.out_dir));
     if (rank == 0) {
       handle(message);
       std::string text;

@@ -18,10 +18,7 @@
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/input_file.h"
-#include "sim/app/config_loader.h"
-#include "sim/app/experiment_runner.h"
-#include "sim/app/task_graph_experiment.h"
-#include "sim/app/memory_estimate.h"
+#include "sim/config/config_loader.h"
 
 namespace photonsim {
 
@@ -76,18 +73,12 @@ std::vector<NamedPath> sweep_outputs(const std::string& out_dir) {
           {"sweep lock", out_dir + "/.results.lock"}};
 }
 
-std::string sweep_point_answer(const SweepSpec& spec, const SweepPoint& point, const SynthesizerRegistry& registry,
-                               const MemoryBudget* memory, const std::vector<NamedPath>& outputs) {
+std::string sweep_point_answer(const SweepSpec& spec, const SweepPoint& point, const ExperimentPipeline& pipeline,
+                               const std::vector<NamedPath>& outputs) {
   try {
-    const ExperimentConfig config = load_config(spec.base, point.overrides(), memory);
+    const ExperimentConfig config = pipeline.load(spec.base, point.overrides());
     refuse_outputs_over_inputs(outputs, config.inputs);
-    if (config.graph) return "ok\n" + run_task_graph(config, registry).summary_csv();
-    if (memory != nullptr) {
-      const MemoryEstimate need = estimate_run_memory(config);
-      memory->check(need.bytes, need.what);
-    }
-    const RunReport report = run_experiment(config, registry);
-    return "ok\n" + report.csv();
+    return "ok\n" + pipeline.result_csv(config);
   } catch (const Error& e) {
     return std::string("error\n") + e.what();
   } catch (const std::bad_alloc&) {

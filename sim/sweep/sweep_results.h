@@ -17,7 +17,7 @@
 
 #include "core/memory_budget.h"
 #include "core/output_guard.h"
-#include "schedules/synthesizer_registry.h"
+#include "sim/app/experiment_pipeline.h"
 #include "sim/reports/csv_text.h"
 #include "sim/sweep/sweep_spec.h"
 
@@ -36,10 +36,12 @@ struct SweepOutcome {
 std::vector<NamedPath> sweep_outputs(const std::string& out_dir);
 
 // Runs one point: "ok\n" + the run's CSV (header and row), or "error\n" + why.
-// With `memory`, a point whose estimate (sim/memory_estimate.h) passes the limit fails without running.
-// A point that reads one of `outputs` (a graph file named results.csv, say) fails without running.
-std::string sweep_point_answer(const SweepSpec& spec, const SweepPoint& point, const SynthesizerRegistry& registry,
-                               const MemoryBudget* memory = nullptr, const std::vector<NamedPath>& outputs = {});
+// The point runs through `pipeline`, as photonsim run would: with a memory
+// budget, a point whose estimate (sim/app/memory_estimate.h) passes the limit
+// fails without running. A point that reads one of `outputs` (a graph file
+// named results.csv, say) fails without running.
+std::string sweep_point_answer(const SweepSpec& spec, const SweepPoint& point, const ExperimentPipeline& pipeline,
+                               const std::vector<NamedPath>& outputs = {});
 
 class SweepResults {
  public:

@@ -70,7 +70,7 @@ SweepOutcome run_local(const SweepSpec& spec, const SweepOptions& options, std::
   SweepResults results(spec, options.out_dir, options.resume);
   for (const std::string& note : results.notes()) log << "sweep: " << note << "\n";
   const std::vector<size_t>& pending = results.pending();
-  const SynthesizerRegistry registry = SynthesizerRegistry::with_builtins();
+  const ExperimentPipeline pipeline(options.memory ? &*options.memory : nullptr);
   const std::vector<NamedPath> outputs = sweep_outputs(options.out_dir);
   ProgressBar progress(log, pending.size(), options.progress);
   progress.update(0);
@@ -90,8 +90,7 @@ SweepOutcome run_local(const SweepSpec& spec, const SweepOptions& options, std::
       if (pid < 0) throw Error(std::string("cannot start a sweep worker: ") + std::strerror(errno));
       if (pid == 0) {
         ::close(fds[0]);
-        const bool sent = write_all(fds[1], sweep_point_answer(spec, results.points()[index], registry,
-                                                               options.memory ? &*options.memory : nullptr, outputs));
+        const bool sent = write_all(fds[1], sweep_point_answer(spec, results.points()[index], pipeline, outputs));
         ::_exit(sent ? 0 : 2);
       }
       ::close(fds[1]);

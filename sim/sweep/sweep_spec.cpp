@@ -13,7 +13,8 @@
 #include "core/input_file.h"
 #include "core/tolerances.h"
 #include "core/units.h"
-#include "sim/app/config_loader.h"
+#include "sim/config/config_loader.h"
+#include "sim/config/config_schema.h"
 
 namespace photonsim {
 
@@ -146,10 +147,17 @@ class SweptKeys {
  public:
   explicit SweptKeys(const std::string& source_name) : source_name_(source_name) {}
 
-  std::string check(const YAML::Node& k) {
+  // Keys are checked against the config schema here, before any point is
+  // built: a misspelled key is one error at its line, not one per point.
+  std::string check(const YAML::Node& k, const char* section) {
     const std::string key = k.Scalar();
     if (key.empty() || key.front() == '.' || key.back() == '.' || key.find("..") != std::string::npos) {
       throw Error(where(source_name_, k) + ": malformed key '" + key + "' (dotted config key, e.g. fabric.gpus)");
+    }
+    const ConfigSchema& schema = ConfigSchema::builtin();
+    if (!schema.settable(key)) {
+      throw Error(where(source_name_, k) + ": " + section + " key '" + key + "' is not a config key; did you mean '" +
+                  schema.nearest(key) + "'? (photonsim list shows every key)");
     }
     for (const std::string& s : seen_) {
       if (s == key) throw Error(where(source_name_, k) + ": key '" + key + "' is swept twice");
@@ -169,7 +177,7 @@ void add_grid_axes(const YAML::Node& grid, SweptKeys& keys, SweepSpec& spec) {
   const std::string& source_name = spec.source;
   if (!grid.IsMap()) throw Error(where(source_name, grid) + ": grid must be a map of dotted keys to values");
   for (const auto& item : grid) {
-    const std::string key = keys.check(item.first);
+    const std::string key = keys.check(item.first, "grid");
     SweepSpec::Axis axis{{key}, {}};
     for (std::string& v : values_of(item.second, "grid." + key, source_name)) axis.values.push_back({std::move(v)});
     drop_repeats(axis, "grid." + key, where(source_name, item.first), spec.notes);
@@ -185,7 +193,7 @@ void add_zip_axis(const YAML::Node& zip, SweptKeys& keys, SweepSpec& spec) {
   SweepSpec::Axis axis;
   size_t length = 0;
   for (const auto& item : zip) {
-    const std::string key = keys.check(item.first);
+    const std::string key = keys.check(item.first, "zip");
     const std::vector<std::string> values = values_of(item.second, "zip." + key, source_name);
     if (axis.keys.empty()) {
       length = values.size();

@@ -7,12 +7,12 @@
 // (strategies -> schedules -> predictions) at n = 64, k = 2.
 #include <benchmark/benchmark.h>
 
-#include "core/flow_sizes.h"
+#include "core/spec/flow_sizes.h"
 #include "schedules/planners/harvest/harvest_recursive_doubling.h"
-#include "schedules/alltoall/rdc.h"
+#include "schedules/alltoall/rdc/rdc.h"
 #include "schedules/alltoall/ring_shift_search.h"
 #include "schedules/synthesizer_registry.h"
-#include "topology/max_concurrent_flow.h"
+#include "topology/flow/max_concurrent_flow.h"
 #include "topology/switch_decomposition.h"
 #include "topology/topology_registry.h"
 

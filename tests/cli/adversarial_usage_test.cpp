@@ -35,6 +35,18 @@ void expect_usage_error(Hostile& h, const HostileOutcome& o, const std::string& 
   EXPECT_EQ(o.code, 2) << what;
 }
 
+// A space where the '=' belongs would bind the key alone and take the value
+// for a positional argument: the error says what to write instead.
+TEST_F(AdversarialUsage, SetWithoutEqualsSaysSo) {
+  const HostileOutcome o = run({"run", quickstart(), "--set", "fabric.gpus", "8"});
+  expect_usage_error(*this, o, "--set fabric.gpus 8",
+                     {"--set fabric.gpus 8: --set takes KEY=VALUE, joined by '='", "write --set fabric.gpus=8"});
+  expect_usage_error(*this, run({"plan", "--set", "fabric.gpus", quickstart()}), "plan --set fabric.gpus CONFIG",
+                     {"--set takes KEY=VALUE"});
+  expect_usage_error(*this, run({"synth", quickstart(), "--set", "fabric.gpus"}), "--set fabric.gpus at the end",
+                     {"write --set fabric.gpus=VALUE"});
+}
+
 TEST_F(AdversarialUsage, BadFormatIsBadUsage) {
   expect_usage_error(*this, run({"run", quickstart(), "--format", "xml"}), "--format xml",
                      {"--format", "table, json, csv"});

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "core/error.h"
-#include "sim/app/config_loader.h"
+#include "sim/config/config_loader.h"
 #include "sim/interop/chakra_trace.h"
 #include "tests/support/chakra_bytes.h"
 

@@ -1,4 +1,4 @@
-#include "sim/app/config_loader.h"
+#include "sim/config/config_loader.h"
 
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>
@@ -236,7 +236,29 @@ TEST(ConfigErrors, UnknownKeyNamesKeyLineAndValidKeys) {
 
 TEST(ConfigErrors, UnknownTopLevelKey) {
   expect_error(std::string(kMinimalConfig) + "outptu:\n  dir: x\n", {},
-               {"exp.yaml:10:", "unknown key 'outptu'", "valid top-level keys:", "output"});
+               {"exp.yaml:10:", "unknown key 'outptu'", "valid top-level keys:", "output", "did you mean 'output'?"});
+}
+
+TEST(ConfigErrors, UnknownKeySuggestsTheNearestValidOne) {
+  std::string text = kFullConfig;
+  text.replace(text.find("latency"), 7, "latncy");
+  expect_error(text, {}, {"exp.yaml:7:", "; did you mean 'fabric.latency'?"});
+  expect_error(kMinimalConfig, {"fabric.reconfig_dealy=1us"},
+               {"--set fabric.reconfig_dealy=1us", "did you mean 'fabric.reconfig_delay'?"});
+  // Nothing close: no guess.
+  try {
+    load_config_from_string(kMinimalConfig, "exp.yaml", {"fabric.zzzzzzzzzzzz=1"});
+    ADD_FAILURE() << "accepted";
+  } catch (const Error& error) {
+    EXPECT_FALSE(contains(error.what(), "did you mean")) << error.what();
+  }
+}
+
+TEST(ConfigErrors, UnknownNodeKeySuggestsTheNearestValidOne) {
+  const std::string text = std::string(kMinimalConfig).replace(std::string(kMinimalConfig).find("  collective: alltoall\n  message: 1MB\n"),
+                                                               std::string("  collective: alltoall\n  message: 1MB\n").size(),
+                                                               "  graph:\n    - {name: a, type: compute, gpus: [0], duratoin: 1us}\n");
+  expect_error(text, {}, {"unknown key 'duratoin'", "did you mean 'duration'?"});
 }
 
 TEST(ConfigErrors, UnknownKeyFromOverrideNamesTheOverride) {

@@ -1,7 +1,7 @@
 // flow_item: every line of its subset gives exactly the node yaml-cpp's parser
 // builds (maps, keys, scalars, lists, order, duplicates), and every line
 // outside it gives nothing, so yaml-cpp reads it.
-#include "sim/app/flow_item.h"
+#include "sim/config/flow_item.h"
 
 #include <gtest/gtest.h>
 

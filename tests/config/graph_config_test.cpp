@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "core/error.h"
-#include "sim/app/config_loader.h"
+#include "sim/config/config_loader.h"
 #include "tests/support/shipped_configs.h"
 
 namespace photonsim {

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "core/error.h"
-#include "sim/app/config_loader.h"
+#include "sim/config/config_loader.h"
 
 namespace photonsim {
 namespace {

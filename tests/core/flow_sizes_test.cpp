@@ -1,4 +1,4 @@
-#include "core/flow_sizes.h"
+#include "core/spec/flow_sizes.h"
 
 #include <gtest/gtest.h>
 

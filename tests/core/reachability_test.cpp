@@ -1,6 +1,6 @@
 // Reachability: every query agrees with the transitive closure, on chains and
 // on seeded random DAGs numbered out of topological order.
-#include "core/reachability.h"
+#include "core/spec/reachability.h"
 
 #include <gtest/gtest.h>
 

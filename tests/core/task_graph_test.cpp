@@ -1,5 +1,5 @@
 // TaskGraph: validation of training-iteration graphs, each error naming its node.
-#include "core/task_graph.h"
+#include "core/spec/task_graph.h"
 
 #include <gtest/gtest.h>
 

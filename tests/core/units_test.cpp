@@ -151,6 +151,18 @@ TEST(ParseBandwidth, BitsAndBytesPerSecond) {
   EXPECT_EQ(parse_bandwidth("1GiB/s").bps(), int64_t{8589934592});
 }
 
+// The papers' spellings: Gb/s (bits) and GB/s (bytes) differ by the case of b.
+TEST(ParseBandwidth, BitsPerSecondWithASlash) {
+  EXPECT_EQ(parse_bandwidth("800Gb/s").bps(), parse_bandwidth("800Gbps").bps());
+  EXPECT_EQ(parse_bandwidth("1.6Tb/s").bps(), int64_t{1600000000000});
+  EXPECT_EQ(parse_bandwidth("100Mb/s").bps(), int64_t{100000000});
+  EXPECT_EQ(parse_bandwidth("10Kb/s").bps(), int64_t{10000});
+  EXPECT_EQ(parse_bandwidth("9b/s").bps(), int64_t{9});
+  EXPECT_EQ(parse_bandwidth("100Gb/s").bps() * 8, parse_bandwidth("100GB/s").bps());
+  // Formatting keeps its one spelling.
+  EXPECT_EQ(format_bandwidth(parse_bandwidth("800Gb/s")), "800Gbps");
+}
+
 TEST(ParseBandwidth, ZeroAndMalformedAreRejected) {
   EXPECT_THROW(parse_bandwidth("0Gbps"), UnitError);
   EXPECT_THROW(parse_bandwidth("800"), UnitError);

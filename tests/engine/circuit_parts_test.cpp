@@ -7,7 +7,7 @@
 
 #include "core/rng.h"
 
-#include "sim/engine/circuit.h"
+#include "sim/engine/network/circuit.h"
 
 namespace photonsim {
 namespace {

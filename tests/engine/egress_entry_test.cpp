@@ -1,6 +1,6 @@
 // The egress key in isolation: a packet's origin (forwarded or the GPU's own)
 // and the order it implies, under both egress orders.
-#include "sim/engine/egress_entry.h"
+#include "sim/engine/network/egress_entry.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // A Network event's token: kind and circuit survive the round trip through
 // the EventList's uint64, at the edges of the id range too.
-#include "sim/engine/event_token.h"
+#include "sim/engine/network/event_token.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // The GPU's forwarding rule in isolation: when a packet may leave the GPU it
 // arrives at, and the equal-bandwidth assumption of cut-through.
-#include "sim/engine/gpu_router.h"
+#include "sim/engine/network/gpu_router.h"
 
 #include <gtest/gtest.h>
 

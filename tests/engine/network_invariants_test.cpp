@@ -3,7 +3,7 @@
 
 #include <stdexcept>
 
-#include "sim/engine/network.h"
+#include "sim/engine/network/network.h"
 #include "tests/engine/replay_fixture.h"
 
 namespace photonsim {

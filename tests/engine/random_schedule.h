@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "core/fabric_spec.h"
+#include "core/spec/fabric_spec.h"
 #include "core/rng.h"
-#include "core/workload_spec.h"
+#include "core/spec/workload_spec.h"
 #include "schedules/model/schedule.h"
 
 namespace photonsim::random_schedules {

@@ -33,8 +33,8 @@
 #include <tuple>
 #include <vector>
 
-#include "core/fabric_spec.h"
-#include "core/workload_spec.h"
+#include "core/spec/fabric_spec.h"
+#include "core/spec/workload_spec.h"
 #include "schedules/model/schedule.h"
 
 namespace photonsim::reference {

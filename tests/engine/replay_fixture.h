@@ -2,8 +2,8 @@
 // Shared helpers for the engine tests: hand-built fabrics and schedules.
 #include <vector>
 
-#include "core/fabric_spec.h"
-#include "core/workload_spec.h"
+#include "core/spec/fabric_spec.h"
+#include "core/spec/workload_spec.h"
 #include "schedules/model/schedule.h"
 #include "sim/engine/replayer.h"
 #include "tests/support/test_fabric.h"

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "core/task_graph.h"
+#include "core/spec/task_graph.h"
 #include "sim/interop/chakra_trace.h"
 
 namespace photonsim_fuzz {

@@ -6,7 +6,7 @@
 // sends of at most 64 KiB, chunks of 0 or at least 1 KiB). Returns normally or
 // throws photonsim::Error; anything else is a finding.
 #include "schedules/synthesizer_registry.h"
-#include "sim/app/experiment_config.h"
+#include "sim/config/experiment_config.h"
 #include "sim/app/task_graph_experiment.h"
 
 namespace photonsim_fuzz {

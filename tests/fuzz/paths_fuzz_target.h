@@ -27,7 +27,7 @@
 #include "schedules/model/schedule_io.h"
 #include "schedules/msccl/msccl_writer.h"
 #include "schedules/synthesizer_registry.h"
-#include "sim/app/cli.h"
+#include "sim/cli/cli.h"
 
 namespace photonsim_fuzz {
 

@@ -2,7 +2,7 @@
 // every shipped config (as shipped, and with 64 KiB packets where the fabric
 // is small enough to simulate quickly) the chunk-level and analytical modes
 // stay within a bounded distance of the packet-level engine.
-#include "sim/app/fidelity.h"
+#include "sim/engine/fidelity.h"
 
 #include <gtest/gtest.h>
 
@@ -10,7 +10,7 @@
 #include <filesystem>
 
 #include "core/error.h"
-#include "sim/app/config_loader.h"
+#include "sim/config/config_loader.h"
 #include "sim/app/experiment_runner.h"
 #include "tests/support/shipped_configs.h"
 

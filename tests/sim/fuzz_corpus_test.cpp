@@ -10,7 +10,7 @@
 
 #include "core/error.h"
 #include "schedules/model/schedule_io.h"
-#include "sim/app/config_loader.h"
+#include "sim/config/config_loader.h"
 #include "tests/fuzz/chakra_fuzz_target.h"
 #include "tests/fuzz/graph_fuzz_target.h"
 #include "tests/fuzz/msccl_fuzz_target.h"

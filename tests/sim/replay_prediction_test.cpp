@@ -10,7 +10,7 @@
 #include "core/error.h"
 #include "schedules/cost/prediction_for_fabric.h"
 #include "schedules/model/schedule_io.h"
-#include "sim/app/config_loader.h"
+#include "sim/config/config_loader.h"
 #include "sim/app/experiment_runner.h"
 #include "tests/support/shipped_configs.h"
 

@@ -24,11 +24,11 @@ TEST(SweepPoint, APointReadingTheSweepsResultsFileFailsWithoutRunning) {
                                       "synthesis: {algorithm: direct}\n";
   const SweepSpec spec = load_sweep_from_string("base: base.yaml\ngrid:\n  fabric.latency: [500ns, 1us]\n",
                                                 (dir / "s.yaml").string(), dir.string());
-  const SynthesizerRegistry registry = SynthesizerRegistry::with_builtins();
+  const ExperimentPipeline pipeline(nullptr);
   const SweepPoint point = spec.points().front();
   // Without the sweep's outputs to compare with, the point runs.
-  EXPECT_EQ(sweep_point_answer(spec, point, registry).rfind("ok\n", 0), 0u);
-  const std::string answer = sweep_point_answer(spec, point, registry, nullptr, sweep_outputs((dir / "out").string()));
+  EXPECT_EQ(sweep_point_answer(spec, point, pipeline).rfind("ok\n", 0), 0u);
+  const std::string answer = sweep_point_answer(spec, point, pipeline, sweep_outputs((dir / "out").string()));
   EXPECT_EQ(answer.rfind("error\n", 0), 0u) << answer;
   EXPECT_NE(answer.find("results.csv"), std::string::npos) << answer;
   EXPECT_NE(answer.find("graph file"), std::string::npos) << answer;

@@ -5,7 +5,7 @@
 #include <filesystem>
 
 #include "core/error.h"
-#include "sim/app/config_loader.h"
+#include "sim/config/config_loader.h"
 
 namespace photonsim {
 namespace {
@@ -74,6 +74,25 @@ TEST(SweepSpec, BadSweepsNameTheKeyAndLine) {
   EXPECT_NE(e.find("malformed key 'fabric..gpus'"), std::string::npos) << e;
   e = error_of("base: q.yaml\ngrid: [1, 2]\n");
   EXPECT_NE(e.find("grid must be a map"), std::string::npos) << e;
+}
+
+// A misspelled key is one error at its line with the key that was meant,
+// found while the sweep file is read (before any point is built or run).
+TEST(SweepSpec, AMisspelledKeyIsRefusedWithTheNearestValidKey) {
+  std::string e = error_of("base: q.yaml\ngrid:\n  fabric.gpus: [8, 16]\n  fabric.reconfig_dealy: [1us, 1ms]\n");
+  EXPECT_EQ(e,
+            "s.yaml:4: grid key 'fabric.reconfig_dealy' is not a config key; did you mean "
+            "'fabric.reconfig_delay'? (photonsim list shows every key)");
+  e = error_of("base: q.yaml\nzip:\n  workload.mesage: [1MB]\n");
+  EXPECT_NE(e.find("s.yaml:3: zip key 'workload.mesage' is not a config key; did you mean 'workload.message'?"),
+            std::string::npos)
+      << e;
+  // A right name in the wrong section points where it belongs.
+  e = error_of("base: q.yaml\ngrid:\n  workload.reconfig_delay: [1us]\n");
+  EXPECT_NE(e.find("did you mean 'fabric.reconfig_delay'?"), std::string::npos) << e;
+  // Parameters of named components are open: the synthesizer checks them.
+  EXPECT_EQ(error_of("base: q.yaml\ngrid:\n  synthesis.algorithm.radix: [2, 3]\n"), "");
+  EXPECT_EQ(error_of("base: q.yaml\ngrid:\n  fabric.physical.fibers: [1, 2]\n  seed: [1, 2]\n"), "");
 }
 
 TEST(SweepSpec, ShippedSweepsLoadAndTheirFirstAndLastPointsAreValidConfigs) {

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "core/error.h"
-#include "sim/app/config_loader.h"
+#include "sim/config/config_loader.h"
 #include "sim/app/experiment_runner.h"
 #include "tests/support/task_nodes.h"
 #include "tests/support/test_fabric.h"

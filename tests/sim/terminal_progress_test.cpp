@@ -1,4 +1,4 @@
-#include "sim/app/terminal_progress.h"
+#include "sim/cli/terminal_progress.h"
 
 #include <gtest/gtest.h>
 
@@ -7,7 +7,7 @@
 #include <thread>
 
 #include "core/error.h"
-#include "sim/app/config_loader.h"
+#include "sim/config/config_loader.h"
 #include "sim/app/experiment_runner.h"
 
 namespace photonsim {

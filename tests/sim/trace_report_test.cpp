@@ -11,7 +11,7 @@
 
 #include "schedules/model/schedule.h"
 #include "schedules/synthesizer_registry.h"
-#include "sim/app/config_loader.h"
+#include "sim/config/config_loader.h"
 #include "sim/app/experiment_runner.h"
 #include "sim/engine/replayer.h"
 #include "tests/support/json_value.h"

@@ -2,7 +2,7 @@
 // Contract (tests): the fabric most tests run on - 800 Gbps circuits (10 ps
 // per byte), 500 ns latency per hop, store-and-forward, no reconfiguration
 // delay or step overhead - so a test states only what it changes.
-#include "core/fabric_spec.h"
+#include "core/spec/fabric_spec.h"
 
 namespace photonsim::testing_support {
 

@@ -6,7 +6,7 @@
 // with_distribution() return a copy with that one field set.
 #include <cstdint>
 
-#include "core/workload_spec.h"
+#include "core/spec/workload_spec.h"
 
 namespace photonsim::testing_support {
 

@@ -1,4 +1,4 @@
-#include "topology/max_concurrent_flow.h"
+#include "topology/flow/max_concurrent_flow.h"
 
 #include <gtest/gtest.h>
 
@@ -16,7 +16,7 @@
 #include "core/error.h"
 #include "core/rng.h"
 #include "topology/demand_matrix.h"
-#include "topology/source_flow_lp.h"
+#include "topology/flow/source_flow_lp.h"
 #include "topology/topology.h"
 #include "topology/translation_symmetry.h"
 

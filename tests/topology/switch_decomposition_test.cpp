@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "core/error.h"
-#include "core/fabric_spec.h"
+#include "core/spec/fabric_spec.h"
 #include "core/rng.h"
 #include "topology/topology_properties.h"
 #include "tests/support/test_fabric.h"

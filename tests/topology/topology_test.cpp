@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "core/error.h"
-#include "core/fabric_spec.h"
+#include "core/spec/fabric_spec.h"
 #include "tests/support/test_fabric.h"
 
 namespace photonsim {

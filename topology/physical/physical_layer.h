@@ -20,8 +20,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "core/fabric_spec.h"
-#include "core/physical_spec.h"
+#include "core/spec/fabric_spec.h"
+#include "core/spec/physical_spec.h"
 #include "topology/topology.h"
 #include "topology/topology_hash.h"
 

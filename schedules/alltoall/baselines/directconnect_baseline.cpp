@@ -8,7 +8,7 @@
 #include "core/error.h"
 #include "core/tolerances.h"
 #include "topology/generators.h"
-#include "topology/max_concurrent_flow.h"
+#include "topology/flow/max_concurrent_flow.h"
 
 namespace photonsim {
 

@@ -9,11 +9,11 @@
 
 #include "core/error.h"
 #include "schedules/planners/harvest/harvest_candidates.h"
-#include "schedules/planners/harvest/harvest_coefficients.h"
+#include "schedules/cost/harvest/harvest_coefficients.h"
 #include "schedules/planners/harvest/harvest_partition.h"
 #include "schedules/planners/harvest/harvest_recursive_doubling.h"
 #include "schedules/planners/harvest/harvest_step_costs.h"
-#include "schedules/planners/harvest/harvest_step_demand.h"
+#include "schedules/cost/harvest/harvest_step_demand.h"
 #include "schedules/model/topology_catalog.h"
 
 namespace photonsim {

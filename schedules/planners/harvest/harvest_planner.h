@@ -31,7 +31,7 @@
 #include <string>
 #include <vector>
 
-#include "schedules/planners/harvest/harvest_flow_cache.h"
+#include "schedules/cost/harvest/harvest_flow_cache.h"
 #include "schedules/planners/planner.h"
 
 namespace photonsim {

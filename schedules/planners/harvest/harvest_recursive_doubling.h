@@ -17,7 +17,7 @@
 #include <optional>
 #include <vector>
 
-#include "schedules/planners/harvest/harvest_coefficients.h"
+#include "schedules/cost/harvest/harvest_coefficients.h"
 #include "schedules/planners/harvest/harvest_partition.h"
 
 namespace photonsim {

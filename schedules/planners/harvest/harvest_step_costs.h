@@ -20,10 +20,10 @@
 #include <limits>
 #include <vector>
 
-#include "schedules/planners/harvest/harvest_coefficients.h"
-#include "schedules/planners/harvest/harvest_flow_cache.h"
+#include "schedules/cost/harvest/harvest_coefficients.h"
+#include "schedules/cost/harvest/harvest_flow_cache.h"
 #include "schedules/planners/harvest/harvest_partition.h"
-#include "schedules/planners/harvest/harvest_step_demand.h"
+#include "schedules/cost/harvest/harvest_step_demand.h"
 #include "topology/topology.h"
 
 namespace photonsim {

@@ -18,7 +18,7 @@
 #include <span>
 #include <vector>
 
-#include "core/fabric_spec.h"
+#include "core/spec/fabric_spec.h"
 #include "schedules/model/schedule.h"
 
 namespace photonsim {

@@ -17,8 +17,8 @@
 #include <memory>
 #include <span>
 
-#include "core/fabric_spec.h"
-#include "sim/engine/network.h"
+#include "core/spec/fabric_spec.h"
+#include "sim/engine/network/network.h"
 #include "sim/engine/switch/reconfiguration_model.h"
 
 namespace photonsim {

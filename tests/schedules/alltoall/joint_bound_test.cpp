@@ -4,7 +4,7 @@
 // rounds really are contention-free, and its topologies fit the ports.
 #include <gtest/gtest.h>
 
-#include "core/flow_sizes.h"
+#include "core/spec/flow_sizes.h"
 #include "schedules/alltoall/reconfiguration_bound.h"
 #include "schedules/synthesizer_registry.h"
 #include "tests/support/test_fabric.h"

@@ -17,8 +17,8 @@
 #include <utility>
 #include <vector>
 
-#include "core/flow_sizes.h"
-#include "schedules/alltoall/rdc.h"
+#include "core/spec/flow_sizes.h"
+#include "schedules/alltoall/rdc/rdc.h"
 #include "schedules/alltoall/shifted_ring_strategy.h"
 #include "schedules/cost/alpha_beta_congestion_model.h"
 #include "tests/support/test_fabric.h"

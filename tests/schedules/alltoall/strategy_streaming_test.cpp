@@ -3,7 +3,7 @@
 // two ports, rdc with and without round merging, one d asked for or all.
 #include <gtest/gtest.h>
 
-#include "core/flow_sizes.h"
+#include "core/spec/flow_sizes.h"
 #include "schedules/synthesizer_registry.h"
 #include "tests/support/test_fabric.h"
 #include "tests/support/test_workload.h"

@@ -7,7 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "core/error.h"
-#include "schedules/physical_feasibility.h"
+#include "schedules/synthesis/physical_feasibility.h"
 #include "schedules/synthesizer_registry.h"
 #include "schedules/verify/block_verifier.h"
 #include "tests/support/test_fabric.h"

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "core/error.h"
-#include "core/flow_sizes.h"
+#include "core/spec/flow_sizes.h"
 #include "schedules/verify/block_verifier.h"
 #include "schedules/alltoall/baselines/directconnect_baseline.h"
 #include "schedules/alltoall/baselines/fast_baseline.h"
@@ -26,7 +26,7 @@
 #include "schedules/alltoall/baselines/topoopt_baseline.h"
 #include "topology/all_shortest_paths.h"
 #include "topology/k_shortest_paths.h"
-#include "topology/max_concurrent_flow.h"
+#include "topology/flow/max_concurrent_flow.h"
 #include "topology/topology_properties.h"
 #include "tests/support/test_fabric.h"
 #include "tests/support/test_workload.h"

@@ -12,7 +12,7 @@
 #include "schedules/verify/block_verifier.h"
 #include "schedules/alltoall/degree_k/degree_k_sequence.h"
 #include "schedules/alltoall/strategy_schedule.h"
-#include "core/flow_sizes.h"
+#include "core/spec/flow_sizes.h"
 #include "schedules/alltoall/reconfiguration_bound.h"
 #include "tests/support/test_fabric.h"
 #include "tests/support/test_workload.h"

@@ -1,7 +1,7 @@
 // Harvest's theta without LP against the general code it replaces:
 // HarvestCycles' hops against BFS, harvest_forced_flow against
 // max_concurrent_flow bit for bit.
-#include "schedules/planners/harvest/harvest_forced_flow.h"
+#include "schedules/cost/harvest/harvest_forced_flow.h"
 
 #include <gtest/gtest.h>
 
@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "core/rng.h"
-#include "schedules/planners/harvest/harvest_cycles.h"
-#include "topology/max_concurrent_flow.h"
+#include "schedules/cost/harvest/harvest_cycles.h"
+#include "topology/flow/max_concurrent_flow.h"
 #include "topology/topology_properties.h"
 
 namespace photonsim {

@@ -1,0 +1,92 @@
+#include "sim/app/experiment_pipeline.h"
+
+#include "core/error.h"
+#include "core/time_overflow.h"
+#include "schedules/verify/block_verifier.h"
+#include "sim/app/experiment_runner.h"
+#include "sim/app/memory_estimate.h"
+#include "sim/app/task_graph_experiment.h"
+#include "sim/config/config_loader.h"
+
+namespace photonsim {
+
+ExperimentConfig ExperimentPipeline::load(const std::string& path, const std::vector<std::string>& sets) const {
+  return load_config(path, sets, budget_);
+}
+
+void ExperimentPipeline::require_one_collective(const ExperimentConfig& config, const std::string& verb) {
+  if (!config.graph) return;
+  const auto at = config.key_locations.find("workload.graph");
+  throw Error((at == config.key_locations.end() ? config.source : at->second) + ": workload.graph: photonsim " + verb +
+              " takes one collective; a task graph runs with photonsim run, which synthesizes each node's collective");
+}
+
+void ExperimentPipeline::check_budget(const ExperimentConfig& config) const {
+  check_budget_named(config, config.source + ": ");
+}
+
+void ExperimentPipeline::check_budget_named(const ExperimentConfig& config, const std::string& prefix) const {
+  if (budget_ == nullptr) return;
+  const MemoryEstimate need = estimate_run_memory(config);
+  budget_->check(need.bytes, prefix + need.what);
+}
+
+void ExperimentPipeline::check_verifier_budget(const Schedule& schedule, const std::string& name) const {
+  if (budget_ == nullptr) return;
+  budget_->check(verifier_memory_estimate(schedule), name + ": verifying its " + std::to_string(schedule.gpus()) +
+                                                         " GPUs and " + std::to_string(schedule.blocks()) + " blocks");
+}
+
+Schedule ExperimentPipeline::synthesize(const ExperimentConfig& config) const {
+  check_budget(config);
+  return naming_time_overflow(config.source + ": the predicted time of the synthesized schedule", [&] {
+    Schedule s = located(
+        config, [&] { return registry_.synthesize(config.fabric, config.workload, config.synthesis, config.seed); });
+    s.prediction().total();  // the sum over steps must fit too
+    return s;
+  });
+}
+
+PlanReport ExperimentPipeline::plan(const ExperimentConfig& config) const {
+  check_budget(config);
+  return naming_time_overflow(config.source + ": a planner's predicted time", [&] {
+    return located(config, [&] {
+      return PlanReport::rank(registry_.plan_all(config.fabric, config.workload, config.synthesis, config.seed,
+                                                 CandidateDetail::summaries));
+    });
+  });
+}
+
+RunReport ExperimentPipeline::run(const ExperimentConfig& config, Fidelity fidelity, RunProgress* progress,
+                                  Timeline* timeline) const {
+  check_budget(config);
+  return run_experiment(config, registry_, fidelity, progress, timeline);
+}
+
+RunReport ExperimentPipeline::replay(const Schedule& schedule, const std::string& schedule_name,
+                                     const ExperimentConfig& config, bool verify, Fidelity fidelity,
+                                     RunProgress* progress, Timeline* timeline) const {
+  check_schedule_fits(schedule, config);
+  if (verify) {
+    check_verifier_budget(schedule, schedule_name);
+    const Verification v = verify_schedule(schedule);
+    if (!v.ok()) {
+      throw Error(schedule_name + ": the schedule fails verification: " + v.violation->describe() +
+                  " (photonsim verify; --no-verify replays it anyway)");
+    }
+  }
+  return replay_schedule(schedule, config, fidelity, progress, timeline);
+}
+
+GraphReport ExperimentPipeline::run_graph(const ExperimentConfig& config, Fidelity fidelity, Timeline* timeline) const {
+  return run_task_graph(config, registry_, fidelity, timeline);
+}
+
+std::string ExperimentPipeline::result_csv(const ExperimentConfig& config) const {
+  if (config.graph) return run_graph(config).summary_csv();
+  // A sweep's row names its point already (the base and the overrides).
+  check_budget_named(config, "");
+  return run_experiment(config, registry_).csv();
+}
+
+}  // namespace photonsim

@@ -1,0 +1,53 @@
+#pragma once
+// Contract: one experiment, fully validated: every field below is either
+// given in the YAML (or a --set override) or holds its documented default.
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/error.h"
+
+#include "core/output_guard.h"
+#include "core/spec/experiment_spec.h"
+
+namespace photonsim {
+
+// The spec (core/spec/experiment_spec.h) and what only loading knows.
+struct ExperimentConfig : ExperimentSpec {
+  std::map<std::string, std::string> node_locations;  // graph node name -> "file:line"
+  std::vector<std::string> warnings;                  // what was read but is not simulated (Chakra node types)
+  std::string output_dir;                             // empty = do not write files
+  // Every file the experiment reads: the config itself (load_config), a graph
+  // file, Chakra traces, an algorithm's or a topology's file; outputs are
+  // checked against them before anything is written (refuse_outputs_over_inputs).
+  std::vector<NamedPath> inputs;
+  // Where each key read was set ("file:line" or "--set key=value"), so errors
+  // found after loading (an unknown algorithm name, say) can point at it.
+  std::map<std::string, std::string> key_locations;
+};
+
+// Runs `body`; an Error whose message starts with a key of the config
+// ("synthesis.planner: ...") is rethrown with that key's location in front.
+template <class Body>
+auto located(const ExperimentConfig& config, Body&& body) -> decltype(body()) {
+  try {
+    return body();
+  } catch (const Error& e) {
+    const std::string message = e.what();
+    const std::string* best = nullptr;
+    size_t best_length = 0;
+    for (const auto& [key, location] : config.key_locations) {
+      if (key.size() > best_length && message.starts_with(key) && message.size() > key.size() &&
+          (message[key.size()] == ':' || message[key.size()] == ' ')) {
+        best = &location;
+        best_length = key.size();
+      }
+    }
+    if (best == nullptr || message.starts_with(*best)) throw;
+    throw Error(*best + ": " + message);
+  }
+}
+
+}  // namespace photonsim

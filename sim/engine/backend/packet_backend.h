@@ -1,0 +1,16 @@
+#pragma once
+// Contract: fidelity packet - the packet-level engine (Replayer) with
+// fabric.packet as configured.
+#include "sim/engine/backend/execution_backend.h"
+
+namespace photonsim {
+
+class PacketBackend : public ExecutionBackend {
+ public:
+  Fidelity fidelity() const override { return Fidelity::packet; }
+  bool simulates() const override { return true; }
+  RunResult execute(const Schedule& schedule, const FabricSpec& fabric, const WorkloadSpec& workload,
+                    RunProgress* progress, Timeline* timeline, bool measure_barrier_wait) const override;
+};
+
+}  // namespace photonsim

@@ -1,0 +1,32 @@
+#pragma once
+// Contract: one optical circuit from GPU `from` to GPU `to`, as htsim
+// composes a link: the egress port at `from` (waiting packets and the
+// serialiser at line rate) followed by the propagation pipe to `to`. Plain
+// state that the Network drives: whether it is lit, the switch command it
+// is dark for (partial reconfiguration: see Network::command), and the
+// Network's record of the events it has already asked for on this circuit's
+// behalf, so that it never asks twice.
+#include "sim/engine/network/egress_queue.h"
+#include "sim/engine/network/pipe.h"
+#include "topology/topology.h"
+
+namespace photonsim {
+
+struct Circuit {
+  Node from = 0;
+  Node to = 0;
+  uint32_t port = 0;  // the egress port at `from`
+  bool lit = false;
+  // A command pending: dark since `dark_since`, it lights at `lights_at`
+  // leading to `target` (-1: left unused), for step `command_step`.
+  bool commanded = false;
+  int target = -1;
+  Time dark_since;
+  Time lights_at;
+  uint32_t command_step = 0;
+  EgressQueue egress;
+  Pipe pipe;
+  bool decision_pending = false;  // in the decide batch of when its serialiser is (or becomes) free
+};
+
+}  // namespace photonsim

@@ -1,0 +1,19 @@
+#include "sim/engine/network/gpu_router.h"
+
+#include <stdexcept>
+#include <string>
+
+namespace photonsim {
+
+GpuRouter::GpuRouter(RouterMode mode, Bytes header, Bandwidth ingress_rate, Bandwidth egress_rate)
+    : cut_through_(mode == RouterMode::cut_through),
+      header_bytes_(header.count()),
+      header_serialization_(ingress_rate.serialization(header)) {
+  if (cut_through_ && ingress_rate != egress_rate) {
+    throw std::logic_error("cut-through forwarding assumes equal bandwidth, but a GPU receives at " +
+                           format_bandwidth(ingress_rate) + " and sends at " + format_bandwidth(egress_rate) +
+                           " (the model would send bytes before they arrive)");
+  }
+}
+
+}  // namespace photonsim

@@ -1,0 +1,205 @@
+#pragma once
+// Contract: the packet-level fabric, htsim style. Each edge of the installed
+// topology is a Circuit: an EgressQueue (the waiting packets and a serialiser
+// at line rate) followed by a Pipe (propagation). GPUs inject their flows'
+// packets and forward others' packets as the GpuRouter rules: store-and-
+// forward once a packet has fully arrived, cut-through once its header has.
+// A flow has one route and every circuit is first in, first out for it, so a
+// flow's packets arrive in the order they were cut; a packet out of order is
+// a broken invariant (std::logic_error).
+// Order at an egress port: at every picosecond, every packet due then lands
+// first (and every circuit due to free frees); only then does each idle port
+// choose among everything waiting, so the choice never depends on the order
+// in which same-time events are handled, nor on GPU numbering. The choice,
+// with fabric.egress_order = chunk (default): smallest chunk index; at equal
+// index forwarded packets before the GPU's own; forwarded packets first come
+// first served (by the time they became forwardable here), own flows by the
+// longer route (the critical path); remaining ties: the longer remaining route,
+// then the smaller flow index (the transfer's place in the step).
+// With egress_order = fifo: first come first served, the GPU's own packets
+// counted as queued at the step's start; ties as above (forwarded before own,
+// longer remaining route, smaller flow index). EgressEntry holds the key.
+// Lifecycle: install(topology) while idle, start_flows(at), drive the
+// EventList until empty, read finished_at(); repeat per step.
+#include <cstdint>
+#include <vector>
+
+#include "core/event_list.h"
+#include "core/spec/fabric_spec.h"
+#include "core/packet_pool.h"
+#include "core/segmentation.h"
+#include "core/time_slots.h"
+#include "sim/engine/network/circuit.h"
+#include "sim/engine/network/egress_entry.h"
+#include "sim/engine/network/event_token.h"
+#include "sim/engine/network/gpu_router.h"
+#include "sim/engine/network/network_stats.h"
+#include "sim/engine/network/timeline_recorder.h"
+#include "topology/topology.h"
+
+namespace photonsim {
+
+struct FlowSpec {
+  Bytes bytes;
+  std::vector<uint32_t> route;  // circuit indices (install: the topology's edges)
+  // The schedule step the flow belongs to: with egress_order = chunk, a port
+  // sends an earlier step's packets first when steps overlap (dataflow).
+  uint32_t step = 0;
+  // Its place in the schedule (step by step, then its place in the step):
+  // the egress order's last tie, whatever order flows joined the network in.
+  uint32_t place = 0;
+};
+
+// Contract: hears each flow's last byte delivered, at that picosecond, from
+// inside the Network's event (so it may start flows or change circuits).
+class FlowListener {
+ public:
+  virtual ~FlowListener() = default;
+  virtual void on_flow_delivered(uint32_t flow, Time now) = 0;
+};
+
+class Network : public EventHandler {
+ public:
+  Network(const FabricSpec& fabric, Segmentation segmentation, EventList& events);
+
+  // Replaces the circuits: circuit i is the topology's edge i, on its GPU's
+  // egress port numbered by the edge's rank among the GPU's edges. Throws
+  // std::logic_error if packets are in flight (a reconfiguration must never
+  // strand a packet on a dark circuit).
+  void install(const Topology& topology);
+  // Circuit by circuit (partial reconfiguration): `slots` dark circuits, then
+  // connect (lit at once: circuits in place before the run) or disconnect
+  // (dark at once, cancelling any pending command) one at a time, or command.
+  // All throw std::logic_error unless the circuit is idle: nothing waiting,
+  // on the wire or being serialised.
+  void reset_circuits(size_t slots);
+  void connect(uint32_t circuit, Node from, Node to, uint32_t port, Time now);
+  void disconnect(uint32_t circuit, Time now);
+  bool idle(uint32_t circuit, Time now) const;
+  // Contract (the switch): a command re-aims the circuit's port at `to` (-1:
+  // at nothing). The port goes dark at once if it was lit and lights `delay`
+  // after its latest command: a command to a port still dark from an earlier
+  // one replaces that one's target and restarts the delay from now (the
+  // earlier target never lights). Returns when it lights (unless commanded
+  // again). `step` labels the dark span on the timeline.
+  Time command(uint32_t circuit, Node from, int to, uint32_t port, uint32_t step, Time now, Time delay);
+  // Lights the circuit if its latest command's delay is over at `now` (a port
+  // commanded to nothing just stops being pending) and records its dark span
+  // (from the first of its commands since it was last lit); otherwise does
+  // nothing, so whoever waits for a port may call it when the delay they
+  // were told is over.
+  void settle(uint32_t circuit, Time now);
+  bool lit(uint32_t circuit) const { return circuits_.at(circuit).lit; }
+  // A command pending on the circuit, and when it lights.
+  bool commanded(uint32_t circuit) const { return circuits_.at(circuit).commanded; }
+  Time lights_at(uint32_t circuit) const { return circuits_.at(circuit).lights_at; }
+  // Queues the flows for injection at time `at` (>= now), replacing the
+  // previous flows (one step at a time). Throws std::logic_error for a route
+  // that leaves the circuits, crosses a dark one or does not chain (each
+  // circuit must start where the previous one ends), so a packet only ever
+  // travels on lit circuits, from where it is.
+  void start_flows(std::vector<FlowSpec> flows, Time at);
+  // The same, keeping the flows already started (several steps at once);
+  // returns the index of the first flow added.
+  uint32_t add_flows(std::vector<FlowSpec> flows, Time at);
+  void set_listener(FlowListener* listener) { listener_ = listener; }
+  // Records every port's busy spans (nullptr: none).
+  void record_into(TimelineRecorder* recorder) { recorder_ = recorder; }
+  // Conservation, once the event list is empty: every flow's bytes were cut
+  // into packets and delivered exactly once, and no packet is left. Throws
+  // std::logic_error naming the first flow that breaks it.
+  void check_conservation() const;
+  bool all_delivered() const { return flows_remaining_ == 0; }
+  // Time the last packet of the current flows was delivered (start time if none).
+  Time finished_at() const { return finished_at_; }
+  Time flow_delivered_at(uint32_t flow) const { return flow_at(flow).delivered_at; }
+  const std::vector<uint32_t>& flow_route(uint32_t flow) const { return flow_at(flow).spec.route; }
+  // When every flow is delivered and none waits to start: lets them go, so
+  // memory follows the flows in flight (a task graph's nodes come and go).
+  // Their ids stay taken (the next flow gets the next one), but the two
+  // accessors above no longer answer for them. False (nothing dropped) when
+  // flows are still under way.
+  bool forget_delivered_flows();
+  // Flows of the current step that have not been fully delivered.
+  std::vector<size_t> undelivered_flows() const;
+  NetworkStats stats() const {
+    NetworkStats stats = stats_;
+    // The pool grows only when every packet in it is live: its size is the peak.
+    stats.peak_packets_in_flight = pool_.peak_live();
+    return stats;
+  }
+
+  void on_event(Time now, uint64_t token) override;
+
+ private:
+  struct Flow {
+    FlowSpec spec;
+    int64_t chunk_bytes = 0;  // size of a full chunk
+    int64_t injected = 0;     // bytes cut into packets so far
+    int64_t delivered = 0;
+    uint32_t next_chunk = 0;
+    int64_t offset_in_chunk = 0;
+    uint64_t next_seq = 0;           // Packet::seq of the next packet cut
+    uint64_t packets_delivered = 0;  // = the seq the next delivery must carry
+    Time started_at;
+    Time delivered_at;
+  };
+
+  EgressEntry forwarded_entry(const Packet& packet, PacketId id, Time now) const;
+  EgressEntry own_entry(uint32_t flow_index) const;
+  // Something was queued at the circuit's egress port: make sure the port
+  // chooses when its serialiser is (or becomes) free, after every landing of
+  // that picosecond. A busy port joins the batch of the picosecond it frees
+  // at, so a port that always has packets waiting costs no event of its own.
+  void wake(uint32_t circuit_index, Time now);
+  // The circuits whose ports choose at `at`, in the order they asked.
+  std::vector<uint32_t>& decision_batch_at(Time at);
+  void decide(uint32_t batch, Time now);
+  void transmit(uint32_t circuit_index, Time now);
+  PacketId make_packet(uint32_t flow_index);
+  void land_front_of_pipe(uint32_t circuit_index, Time now);
+  // The GPU a packet has landed at delivers it or queues it for the next
+  // circuit of its route. When it could land (so leave again) was the
+  // GpuRouter's decision, taken as the packet was sent.
+  void receive(PacketId id, Time now);
+  // Packets are mostly full-sized: remember the last size's serialisation
+  // instead of a 128-bit division per packet-hop. One memo serves every
+  // circuit because they all run at the one line rate (see router_).
+  Time serialization(uint32_t bytes) {
+    if (bytes != memo_bytes_) {
+      memo_bytes_ = bytes;
+      memo_time_ = fabric_.bandwidth.serialization(Bytes(bytes));
+    }
+    return memo_time_;
+  }
+  void schedule(Time at, EventToken::Kind kind, uint64_t id, EventPriority priority) {
+    events_.schedule(at, *this, EventToken(kind, id).raw(), priority);
+  }
+
+  FabricSpec fabric_;
+  Segmentation segmentation_;
+  EventList& events_;
+  // Every circuit runs at fabric.bandwidth, so each GPU receives and sends at
+  // the same rate: the router's equal-bandwidth check holds by construction.
+  GpuRouter router_;
+  PacketPool pool_;
+  std::vector<Circuit> circuits_;
+  const Flow& flow_at(uint32_t flow) const { return flows_[flow - flow_base_]; }
+  Flow& flow_at(uint32_t flow) { return flows_[flow - flow_base_]; }
+
+  std::vector<Flow> flows_;  // flows flow_base_, flow_base_ + 1, ...
+  size_t flow_base_ = 0;     // flows before it were forgotten (forget_delivered_flows)
+  size_t flows_remaining_ = 0;
+  Time finished_at_;
+  std::vector<std::pair<uint32_t, uint32_t>> start_batches_;  // [first flow, end) queued by each start event
+  size_t start_base_ = 0;                                     // start events before it were forgotten
+  size_t starts_fired_ = 0;
+  FlowListener* listener_ = nullptr;
+  TimelineRecorder* recorder_ = nullptr;
+  TimeSlots<std::vector<uint32_t>> batches_;  // per picosecond with a decide event: its circuits
+  NetworkStats stats_;                        // all but peak_packets_in_flight, which is the pool's
+  uint32_t memo_bytes_ = UINT32_MAX;
+  Time memo_time_;
+};
+
+}  // namespace photonsim
