@@ -625,7 +625,7 @@ TEST_F(Cli, SweepUnderMpirunGivesTheLocalRows) {
 // Golden scenarios: small end-to-end runs whose JSON (less the timings) is checked
 // in under tests/golden/expected; any change of a figure fails with the diff.
 // The version line is left out too: a release must not change a golden.
-// Regenerate on purpose with scripts/regenerate_goldens.
+// Regenerate on purpose with scripts/dev/regenerate_goldens.
 TEST_F(Cli, GoldenScenariosMatchTheirCheckedInJson) {
   const fs::path golden = fs::path(PHOTONSIM_SOURCE_DIR) / "tests" / "golden";
   size_t scenarios = 0;
@@ -634,7 +634,7 @@ TEST_F(Cli, GoldenScenariosMatchTheirCheckedInJson) {
     ++scenarios;
     const std::string name = entry.path().stem().string();
     const fs::path expected = golden / "expected" / (name + ".json");
-    ASSERT_TRUE(fs::exists(expected)) << expected << " is missing: run scripts/regenerate_goldens";
+    ASSERT_TRUE(fs::exists(expected)) << expected << " is missing: run scripts/dev/regenerate_goldens";
     const Outcome o = photonsim("run " + entry.path().string() + " --format json");
     ASSERT_EQ(o.code, 0) << name << ": " << o.err;
     std::string actual;
@@ -645,7 +645,7 @@ TEST_F(Cli, GoldenScenariosMatchTheirCheckedInJson) {
       const std::string got = write(name + ".actual.json", actual);
       const std::string diff_file = (dir_ / (name + ".diff")).string();
       std::system(("diff -u " + expected.string() + " " + got + " > " + diff_file + " 2>&1").c_str());
-      ADD_FAILURE() << "golden scenario '" << name << "' changed (scripts/regenerate_goldens if intended):\n"
+      ADD_FAILURE() << "golden scenario '" << name << "' changed (scripts/dev/regenerate_goldens if intended):\n"
                     << read_file(diff_file);
     }
   }
