@@ -15,7 +15,7 @@ namespace photonsim {
 
 struct InputKind {
   const char* what;    // "config", "schedule", ... as messages name the file
-  uint64_t max_bytes;  // the documented cap (README, "Inputs and outputs")
+  uint64_t max_bytes;  // the documented cap (docs/cli.md, "Inputs and outputs")
 };
 
 inline constexpr uint64_t kMiB = uint64_t{1} << 20;

@@ -2,7 +2,7 @@
 // Contract: the floating-point tolerances photonsim's numerical code uses,
 // each named by what it decides, in one place. All are relative (a fraction
 // of the quantity compared) unless the comment says otherwise. Changing one
-// changes results: the goldens and README figures pin them.
+// changes results: the goldens and the figures in docs/ pin them.
 namespace photonsim::tolerance {
 
 // Two costs or throughputs this close (relative) are a tie, settled by a fixed

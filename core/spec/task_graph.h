@@ -18,7 +18,7 @@
 //  - compute alone along any chain of `after` ends within the time range
 //    (int64 picoseconds): the node where the sum passes it is named.
 // Building takes O(nodes + edges) time and memory but for one reachability
-// query (core/reachability.h) per GPU a node lists: near-linear for chains,
+// query (core/spec/reachability.h) per GPU a node lists: near-linear for chains,
 // never the all-pairs closure.
 // Nodes keep their given order; topological_order() lists them so that every
 // node comes after all it waits for (ties: the given order).

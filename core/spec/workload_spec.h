@@ -12,7 +12,7 @@ namespace photonsim {
 enum class Collective { alltoall, allreduce, reducescatter, allgather, broadcast };
 
 // How all-to-all flow sizes vary between (source, destination) pairs
-// (YAML `workload.distribution`); see core/flow_sizes.h.
+// (YAML `workload.distribution`); see core/spec/flow_sizes.h.
 enum class FlowDistribution { uniform, random, zipf };
 
 inline constexpr EnumName<Collective> kCollectiveNames[] = {{Collective::alltoall, "alltoall"},

@@ -11,7 +11,7 @@
 //     this is the all-to-all paper's T = latency + chunk/B per hop.
 // The breakdown splits the winner into propagation (latency terms) and
 // transmission (serialisation terms). Exact when a step is contention-free in
-// the time-expanded graph, or its busiest circuit never idles; see the README
+// the time-expanded graph, or its busiest circuit never idles; see docs/model.md
 // section "Measured vs predicted" for the terms it leaves out.
 #include "core/spec/fabric_spec.h"
 #include "core/spec/workload_spec.h"

@@ -2,7 +2,7 @@
 // Contract: what synthesizing and simulating a config will take in memory,
 // estimated from its size before anything of size O(n^2) or more is built,
 // with the key that drives it, for MemoryBudget::check. Calibrated on this
-// engine (scripts/bench): a direct all-to-all on a ring holds ~414 bytes per
+// engine (scripts/dev/bench): a direct all-to-all on a ring holds ~414 bytes per
 // (source, destination) pair at n = 1000; rdc's candidate rounds ~141 bytes
 // per n^3 at n = 128 and 256. The estimate is deliberately low (300 and 120
 // bytes): past it MemoryBudget::enforce still stops the run cleanly.

@@ -20,7 +20,7 @@ class MemoryBudget;
 
 // Loads and validates an experiment. `overrides` are "dotted.key=value" strings
 // from --set, applied on top of the file before validation. With `budget`, a
-// task graph's estimated memory (sim/app/graph_memory_estimate.h) is checked
+// task graph's estimated memory (sim/config/graph_memory_estimate.h) is checked
 // against it before the graph is read (from its file's size) and before it is
 // built (from its node count): MemoryBudget::check's Error, naming the file.
 ExperimentConfig load_config(const std::string& path, const std::vector<std::string>& overrides = {},

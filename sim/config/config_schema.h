@@ -4,7 +4,7 @@
 // loader takes its key lists from here (so an unknown key is refused with the
 // valid ones and the nearest), sweeps check their grid keys against it before
 // any point runs, `photonsim list` prints it and docs/config.md's reference
-// table is generated from it (tests/sim/config_schema_test.cpp fails when the
+// table is generated from it (tests/config/config_schema_test.cpp fails when the
 // page is stale). Immutable; built once from the specs' own defaults and enum
 // tables, so a default changed in a spec changes here too.
 #include <optional>

@@ -4,7 +4,7 @@
 // for one collective): from a graph file's size before it is read, from
 // Chakra traces' sizes before they are parsed, and from the node and
 // dependency counts before the graph is built and run. Calibrated with
-// scripts/bench --graph: chains of 200,000 compute nodes, sends, or a mix
+// scripts/dev/bench --graph: chains of 200,000 compute nodes, sends, or a mix
 // with AllReduces peak at about 300 MiB, 1.5 KB per node (the nodes, their
 // locations, the graph, the two runs' state and results, the report), their
 // files holding 70-85 bytes per node. The estimates are deliberately low

@@ -20,7 +20,7 @@ namespace photonsim {
 class Replayer {
  public:
   Replayer(FabricSpec fabric, WorkloadSpec workload) : fabric_(std::move(fabric)), workload_(std::move(workload)) {}
-  // `progress`, when given, hears the run advance (sim/run_progress.h);
+  // `progress`, when given, hears the run advance (sim/engine/run_progress.h);
   // `timeline`, when given, receives what every port and transfer did;
   // `measure_barrier_wait` fills the steps' and the run's barrier_wait
   // (sync = barrier; it costs the schedule's block dependencies).

@@ -16,7 +16,7 @@ struct StepResult {
   Time begin;  // barrier: previous step fully delivered; dataflow: its first release
   // The dark time the step exposed: within [begin, end], the time covered by
   // the reconfigurations its transfers wait for, each from its command to its
-  // lighting (README "What a run means"); reconfig_delay under barrier + all
+  // lighting (docs/model.md "What a run means"); reconfig_delay under barrier + all
   // when the step reconfigures. At most end - begin - startup.
   Time reconfiguration;
   Time startup;  // step overhead paid

@@ -6,7 +6,7 @@
 // serve packets first come, first served, every source's packets are queued
 // at time 0 (round robin over destinations), and there are no flows, chunks,
 // priorities, link-free events or checks. Its packet-hops/s, printed by
-// scripts/bench next to the engine's, calibrates the machine: the engine's
+// scripts/dev/bench next to the engine's, calibrates the machine: the engine's
 // figure over this one is the engine's overhead, whatever the machine's speed.
 #include <benchmark/benchmark.h>
 

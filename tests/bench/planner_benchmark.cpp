@@ -1,4 +1,4 @@
-// Planner and topology-solver run times (Google Benchmark), run by scripts/bench:
+// Planner and topology-solver run times (Google Benchmark), run by scripts/dev/bench:
 // Harvest's recursive-doubling DP at n = 64 and 1024 (the paper reports < 20 us
 // and < 35 us), PCCL's DP at 128 GPUs (the paper: < 1 s), general Harvest with
 // LPs at n = 16 and 64, theta for uniform all-to-all on 64 GPUs of degree 4,

@@ -60,7 +60,7 @@ TEST_F(AdversarialConfig, SecondYamlDocumentIsRefused) {
 }
 
 TEST_F(AdversarialConfig, CommaAloneOnceHungTheLoader) {
-  // scripts/fuzz found it: yaml-cpp's LoadAll never returns on "\n,".
+  // scripts/dev/fuzz found it: yaml-cpp's LoadAll never returns on "\n,".
   refuse({"run", write("comma.yaml", "\n,")}, {"comma.yaml"});
 }
 

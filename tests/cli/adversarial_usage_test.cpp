@@ -27,7 +27,7 @@ TEST_F(AdversarialUsage, UnknownOptionIsBadUsage) {
   EXPECT_EQ(o.code, 2);
 }
 
-// Exit codes follow the README: a bad option value is bad usage (2).
+// Exit codes follow docs/cli.md: a bad option value is bad usage (2).
 void expect_usage_error(Hostile& h, const HostileOutcome& o, const std::string& what,
                         const std::vector<std::string>& fragments) {
   (void)h;

@@ -1,6 +1,6 @@
 // photonsim run/replay --trace FILE.json end to end: a valid Chrome trace
 // event document, the same results on stdout, a clear one-line error and no
-// file at all when it cannot be written, and scripts/plot_timeline.py's PNG.
+// file at all when it cannot be written, and scripts/plots/plot_timeline.py's PNG.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -102,8 +102,8 @@ TEST_F(TraceCli, PlotTimelineDrawsAPng) {
   }
   const std::string trace = (dir_ / "t.json").string(), png = (dir_ / "t.png").string();
   ASSERT_EQ(run({"run", quickstart(), "--trace", trace}).code, 0);
-  const std::string command = "/usr/bin/python3 " + std::string(PHOTONSIM_SOURCE_DIR) + "/scripts/plot_timeline.py " +
-                              trace + " " + png + " --gpus 4 >/dev/null";
+  const std::string command = "/usr/bin/python3 " + std::string(PHOTONSIM_SOURCE_DIR) +
+                              "/scripts/plots/plot_timeline.py " + trace + " " + png + " --gpus 4 >/dev/null";
   ASSERT_EQ(std::system(command.c_str()), 0) << command;
   const std::string bytes = slurp(png);
   EXPECT_GT(bytes.size(), 1000u);

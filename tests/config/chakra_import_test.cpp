@@ -1,5 +1,5 @@
 // workload.graph: {chakra: PREFIX}: the project's Chakra traces
-// (scripts/chakra_traces, configs/chakra/) read into task graphs, and
+// (scripts/tools/chakra_traces.py, configs/chakra/) read into task graphs, and
 // malformed traces refused in one line naming the file and the node.
 #include <gtest/gtest.h>
 
@@ -89,7 +89,7 @@ TEST(ChakraImport, MoreRanksThanGpusIsAnError) {
   }
 }
 
-// Malformed traces from scripts/chakra_traces --bad KIND: one line naming
+// Malformed traces from scripts/tools/chakra_traces.py --bad KIND: one line naming
 // the file and node, never a crash.
 class ChakraBadTrace : public ::testing::Test {
  protected:
@@ -98,8 +98,8 @@ class ChakraBadTrace : public ::testing::Test {
     const fs::path dir = fs::path(testing::TempDir()) / ("chakra_bad_" + kind);
     fs::remove_all(dir);
     const std::string prefix = (dir / "t").string();
-    const std::string command = "python3 " + source("scripts/chakra_traces") + " --ranks 4 --tp 2 --layers 1 --bad " +
-                                kind + " --out " + prefix + " >/dev/null 2>&1";
+    const std::string command = "python3 " + source("scripts/tools/chakra_traces.py") +
+                                " --ranks 4 --tp 2 --layers 1 --bad " + kind + " --out " + prefix + " >/dev/null 2>&1";
     EXPECT_EQ(std::system(command.c_str()), 0) << command;
     return prefix;
   }

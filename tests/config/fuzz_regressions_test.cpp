@@ -1,4 +1,4 @@
-// Inputs the fuzzers found (scripts/fuzz), kept as regression tests.
+// Inputs the fuzzers found (scripts/dev/fuzz), kept as regression tests.
 #include <gtest/gtest.h>
 
 #include <fstream>

@@ -467,13 +467,13 @@ TEST(GraphConfig, ShippedTrainingConfigsLoad) {
   }
 }
 
-// scripts/transformer_graph writes graphs TaskGraph accepts for other shapes
+// scripts/tools/transformer_graph.py writes graphs TaskGraph accepts for other shapes
 // too: no tensor or no data parallelism, several microbatches, DP buckets.
 TEST(GraphConfig, TransformerScriptGraphsValidate) {
   if (std::system("command -v python3 >/dev/null 2>&1") != 0) GTEST_SKIP() << "no python3";
   const fs::path dir = fs::path(testing::TempDir()) / "graph_config_script";
   fs::create_directories(dir);
-  const std::string script = std::string(PHOTONSIM_SOURCE_DIR) + "/scripts/transformer_graph";
+  const std::string script = std::string(PHOTONSIM_SOURCE_DIR) + "/scripts/tools/transformer_graph.py";
   struct Shape {
     int gpus;
     const char* args;

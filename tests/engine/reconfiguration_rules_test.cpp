@@ -1,4 +1,4 @@
-// The README's rules for partial reconfiguration (fabric.reconfiguration:
+// docs/model.md's rules for partial reconfiguration (fabric.reconfiguration:
 // changed), empty steps and the per-step breakdown, each on a small case
 // whose times are worked by hand in its comment (800 Gbps = 10 ps per byte,
 // 500 ns per hop unless the test says otherwise).

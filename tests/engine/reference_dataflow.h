@@ -1,6 +1,6 @@
 #pragma once
 // Contract: a second, deliberately simple implementation of the execution
-// modes of the README's "Beyond the barrier" (fabric.sync: dataflow,
+// modes of docs/model.md's "Beyond the barrier" (fabric.sync: dataflow,
 // fabric.reconfiguration: changed), written from the text and not from
 // sim/engine/dependency_run.cpp, to check the fast engine against. Same style
 // as reference_engine.h: every packet a value, one event per transmission
@@ -51,7 +51,7 @@
 // Covered (covers()): every transfer on an explicit path or one hop, no
 // multipath routes; with reconfiguration = changed, ports = 1 (directed or
 // bidirectional: k > 1 directed ports need the switch placement of
-// switch/circuit_plan.h, k > 1 bidirectional ports the README's choice of port,
+// switch/circuit_plan.h, k > 1 bidirectional ports docs/model.md's choice of port,
 // tested by hand in dependency_run_test.cpp).
 #include <algorithm>
 #include <map>
@@ -64,7 +64,7 @@
 
 namespace photonsim::reference {
 
-// The engine's present departures from the README (default: the README).
+// The engine's present departures from docs/model.md (default: docs/model.md).
 
 struct DataflowTimes {
   std::vector<StepTimes> steps;

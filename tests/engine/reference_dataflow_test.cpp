@@ -156,8 +156,8 @@ TEST(ReferenceDataflow, AgreesWithTheEngineToThePicosecondOnRandomSchedules) {
             << " later-step transfers naming blocks, " << partial << " reconfigurations under changed\n";
 }
 
-// The cases where the engine once departed from the README, smallest found:
-// the reference gives the README's answer (checked here against times worked
+// The cases where the engine once departed from docs/model.md, smallest found:
+// the reference gives docs/model.md's answer (checked here against times worked
 // by hand), and the engine must give the same.
 
 FabricSpec small_fabric(int gpus, SyncMode sync, ReconfigurationScope scope) {
@@ -210,7 +210,7 @@ std::vector<int64_t> ends_ns(const std::vector<reference::StepTimes>& steps) {
   return out;
 }
 
-// 1. A transfer of 0 bytes over a circuit that is being set up: the README
+// 1. A transfer of 0 bytes over a circuit that is being set up: docs/model.md
 // starts every transfer once its circuits are lit, and the barrier Replayer
 // (reconfiguration: all) ends this step at 3 + 5 ns; DependencyRun skips the
 // circuit wait for a transfer with no bytes and ends it at 5 ns.
@@ -244,7 +244,7 @@ TEST(ReferenceDataflow, TheEngineLetsAnEmptyTransferWaitForItsCircuits) {
   }
 }
 
-// 2. Own flows of one step tie by the transfer's place in the step (README),
+// 2. Own flows of one step tie by the transfer's place in the step (docs/model.md),
 // not by the order they joined the network. Step 1's three 1-byte
 // transfers 2 -> 0: place 0 (no blocks) waits for step 0's 0 -> 2 (into 2)
 // until 1 ns, places 1 and 2 are released at 0. Port 2 -> 0 sends place 1
@@ -272,7 +272,7 @@ TEST(ReferenceDataflow, TheEngineTiesOwnFlowsByTheirPlaceInTheStep) {
 }
 
 // 3. A transfer that joins the network at t is among what a port freed at t
-// chooses from (README: same-time events are all handled before any port
+// chooses from (docs/model.md: same-time events are all handled before any port
 // chooses). 1 -> 0 (5 B) starts at 5 ns and lands at 10; step 1's 0 -> 1
 // waits for it (it names no blocks) and joins at 15. Step 2's 0 -> 1 (20 B in
 // packets of 10, block 0, released at 0) sends its first packet 5..15. At 15

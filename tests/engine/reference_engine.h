@@ -1,7 +1,7 @@
 #pragma once
 // Contract: a second, deliberately simple implementation of the forwarding
-// rules the README states ("What a run means"), written from the text and not
-// from sim/engine/network.cpp, to check the fast engine against. No performance
+// rules docs/model.md states ("What a run means"), written from the text and not
+// from sim/engine/network/network.cpp, to check the fast engine against. No performance
 // tricks: every packet is a value from the start, every transmission and
 // landing is one event, and an idle egress port finds its next packet by
 // scanning everything waiting there.

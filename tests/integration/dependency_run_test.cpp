@@ -208,7 +208,7 @@ TEST(CircuitPlan, ASwitchWhosePermutationStaysIsNotReconfigured) {
 // where each step runs on its own contention-free circuits (every_step
 // planner), takes exactly the barrier's time; elsewhere a port that sends a
 // later step's packet cannot take it back when an earlier step's arrives (no
-// preemption), so a few cases are slower by some packet times: the README's
+// preemption), so a few cases are slower by some packet times: docs/model.md's
 // "Dataflow" says so, and the shipped configs are checked in the CLI tests.
 TEST(DependencyRun, MatchesTheBarrierReplayerAndDataflowIsNeverSlower) {
   const SynthesizerRegistry registry = SynthesizerRegistry::with_builtins();

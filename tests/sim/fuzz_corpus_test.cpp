@@ -1,4 +1,4 @@
-// Replays the fuzzing corpus (tests/fuzz/corpus, minimised by scripts/fuzz)
+// Replays the fuzzing corpus (tests/fuzz/corpus, minimised by scripts/dev/fuzz)
 // through the same loaders the harnesses drive: every input either loads or
 // is rejected with a one-line photonsim::Error, never anything else. Inputs
 // that once crashed stay in the corpus, so they are regression tests too.

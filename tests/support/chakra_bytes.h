@@ -1,6 +1,6 @@
 #pragma once
 // Chakra ET 0.0.4 trace files built in a test, byte by byte (protobuf wire
-// format, as scripts/chakra_traces writes them), so a test can put any value
+// format, as scripts/tools/chakra_traces.py writes them), so a test can put any value
 // in any field: durations and uint64 attributes past int64, roots past int.
 #include <cstdint>
 #include <string>

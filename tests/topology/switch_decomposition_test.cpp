@@ -293,7 +293,7 @@ TEST(SwitchDecomposition, SwitchTopologyIndexIsChecked) {
             "switch decomposition of topology 'ring': switch 1 does not exist (there are 1)");
 }
 
-// Its run time is BM_SwitchDecomposition1024Degree4 (scripts/bench), not a test.
+// Its run time is BM_SwitchDecomposition1024Degree4 (scripts/dev/bench), not a test.
 TEST(SwitchDecomposition, Large4RegularDirectedGraphSplitsIntoFourMatchings) {
   Rng rng(2024);
   expect_directed_split(Topology("big", 1024, random_regular(1024, 4, rng)), 4, true);

@@ -1,6 +1,6 @@
 #pragma once
 // Contract: whether a configuration exists on the hardware of fabric.physical
-// (core/physical_spec.h), and how: every circuit (a directed edge of the
+// (core/spec/physical_spec.h), and how: every circuit (a directed edge of the
 // Topology; a GPU's k-th circuit out uses its k-th transmitter, its k-th
 // circuit in its k-th receiver) is routed across the server grid by PCCL's
 // Algorithm 4 (an ILP minimising the fibers on the busiest server edge,

@@ -76,7 +76,7 @@ std::optional<std::vector<int>> place_by_generator(const Topology& topology, uin
 }
 
 // Port p of every GPU is on switch p; a circuit u -> v on switch p takes u's
-// transmitter there (slot u * ports + p) and v's receiver there. The README's
+// transmitter there (slot u * ports + p) and v's receiver there. docs/model.md's
 // "Which switch each circuit takes" states these rules; keep the two in step.
 //  1. From no circuits at all: one generator class per switch, if the
 //     configuration is made of at most `ports` of them (place_by_generator).

@@ -7,7 +7,7 @@
 // group of no port when there is neither: from no circuits to none).
 // Scope `changed`: only ports whose circuit differs go dark; with directed
 // circuits on k > 1 ports (k optical switches, port p on switch p) each
-// configuration is placed switch by switch by the README's rules ("Which
+// configuration is placed switch by switch by docs/model.md's rules ("Which
 // switch each circuit takes": circuits in place stay, the rest go to the first
 // switch with both ends free, preferring switches already reconfigured, an
 // alternating path making room when none has), and each switch's changed

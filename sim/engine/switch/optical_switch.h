@@ -10,7 +10,7 @@
 //    (fabric.preconfigure).
 // command() re-aims ports on the Network: each goes dark at once and lights
 // dark_time() later; a port commanded again while still dark lights after the
-// newer command (README "What a run means", rule 3). When to command is the
+// newer command (docs/model.md "What a run means", rule 3). When to command is the
 // run's: at a barrier, once a group's ports have drained, when a node takes
 // its ports.
 #include <cstddef>

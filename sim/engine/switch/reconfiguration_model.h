@@ -1,6 +1,6 @@
 #pragma once
 // Contract: how long one switch command keeps the ports it changes dark
-// (fabric.reconfig_model; README "What a run means"). A model is a pure
+// (fabric.reconfig_model; docs/model.md "What a run means"). A model is a pure
 // function of the command: the nominal delay (fabric.reconfig_delay), how
 // many ports the command changes and how many the fabric has. It never sees
 // time or traffic: when a command is issued is the run's, which ports change

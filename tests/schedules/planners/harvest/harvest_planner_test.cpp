@@ -531,7 +531,7 @@ TEST(HarvestPlanner, IsRegisteredAndKeepsItsPrediction) {
             "harvest");
 }
 
-// Planner timings live in tests/bench/planner_benchmark.cpp (scripts/bench).
+// Planner timings live in tests/bench/planner_benchmark.cpp (scripts/dev/bench).
 
 }  // namespace
 }  // namespace photonsim

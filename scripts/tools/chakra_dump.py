@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Print Chakra execution traces (MLCommons Chakra ET files) one line per node.
 
-  scripts/chakra_dump TRACE.et [TRACE.et ...]
+  scripts/tools/chakra_dump.py TRACE.et [TRACE.et ...]
 
 Each file is a stream of length-delimited protobuf messages: a GlobalMetadata,
 then Nodes. Prints the metadata, then per node: id, type, name, data_deps,

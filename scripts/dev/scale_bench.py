@@ -1,4 +1,5 @@
-"""The scale benchmark (scripts/bench --scale): one run of each case, where the
+#!/usr/bin/env python3
+"""The scale benchmark (scripts/dev/bench --scale): one run of each case, where the
 time goes and whether the issue's targets hold.
 
     scale_bench.py PHOTONSIM BARE_LOOP|"" CONFIG.yaml ...
@@ -76,6 +77,9 @@ def verdict(value, limit, below=True):
 
 
 def main():
+    if len(sys.argv) < 3 or sys.argv[1] in ("-h", "--help"):
+        print(__doc__.strip())
+        sys.exit(0 if len(sys.argv) > 1 and sys.argv[1] in ("-h", "--help") else 2)
     photonsim, bare_loop, configs = sys.argv[1], sys.argv[2], sys.argv[3:]
     print(f"{'case':<28}{'verb':<6}{'fidelity':<11}{'synth_s':>9}{'sim_s':>9}{'wall_s':>9}{'peak_MiB':>10}"
           f"{'pkt-hops/s':>12}  target")

@@ -1,3 +1,4 @@
+#!/usr/bin/python3
 """Completion time against alpha_r from a sweep's results.csv, one line per
 algorithm (and per value of every other swept key), with the number of
 reconfigurations each point chose printed along the joint synthesizers'
@@ -8,30 +9,22 @@ usage: plot_vs_alpha_r.py RESULTS.csv OUT_PREFIX [--title TEXT] [--panel KEY] [-
   --label: name lines by these columns (default: algorithm, then every other swept key that varies)
 writes OUT_PREFIX.png and OUT_PREFIX.pdf
 """
-import csv
-import os
 import re
-import sys
 from collections import defaultdict
 
-import matplotlib
+import photonsim_plots as pp
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+args = pp.argument_parser(__doc__)
+args.add_argument("results", help="a sweep's results.csv")
+args.add_argument("prefix", help="OUT_PREFIX: writes OUT_PREFIX.png and OUT_PREFIX.pdf")
+args.add_argument("--title", default="", help="text before each panel's title")
+args.add_argument("--panel", default="fabric.ports", help="the swept key that splits the figure into panels")
+args.add_argument("--label", action="append", default=[], help="name lines by this column (repeatable)")
+args = args.parse_args()
+plt = pp.pyplot()
+title, panel_key, label_keys, prefix = args.title, args.panel, args.label, args.prefix
 
-if len(sys.argv) < 3:
-    sys.exit(__doc__)
-results, prefix = sys.argv[1], sys.argv[2]
-title = sys.argv[sys.argv.index("--title") + 1] if "--title" in sys.argv else ""
-panel_key = sys.argv[sys.argv.index("--panel") + 1] if "--panel" in sys.argv else "fabric.ports"
-label_keys = [sys.argv[i + 1] for i, a in enumerate(sys.argv) if a == "--label"]
-
-with open(results, newline="") as f:
-    reader = csv.DictReader(f)
-    rows = list(reader)
-    columns = reader.fieldnames or []
-if not rows:
-    sys.exit(f"{results}: no rows")
+rows, columns = pp.read_results(args.results)
 # Swept keys are the dotted columns before the run's own columns.
 swept = [c for c in columns if "." in c]
 series_keys = [c for c in swept if c not in ("fabric.reconfig_delay", "synthesis.algorithm")]
@@ -51,7 +44,7 @@ for ax, panel in zip(axes[0], panels):
         else:
             label = r["algorithm"] + "".join(f", {k.split('.')[-1]}={r[k]}" for k in others if len(
                 {x[k] for x in rows}) > 1)
-        lines[label].append((int(r["reconfig_delay_ps"]) * 1e-6, int(r["measured_ps"]) * 1e-9,
+        lines[label].append((int(r["reconfig_delay_ps"]) * pp.PS_TO_US, int(r["measured_ps"]) * pp.PS_TO_MS,
                              int(r["reconfigurations"])))
     for label, points in sorted(lines.items()):
         points.sort()
@@ -64,16 +57,11 @@ for ax, panel in zip(axes[0], panels):
                     ax.annotate(f"d={d}", (x, y), textcoords="offset points", xytext=(0, 6), fontsize=7,
                                 ha="center")
                     previous = d
-    ax.set_xscale("log")
-    ax.set_yscale("log")
+    pp.log_log(ax)
     ax.set_xlabel("reconfiguration delay alpha_r (us)")
     ax.set_ylabel("completion time (ms)")
     ax.set_title((title + " " if title else "") + (f"{panel_key.split('.')[-1]} = {panel}" if panel else ""))
-    ax.grid(True, which="both", alpha=0.3)
     ax.legend(fontsize=7, ncol=2 if len(lines) > 5 else 1)
 fig.tight_layout()
-for ext in ("png", "pdf"):
-    tmp = f"{prefix}.tmp.{ext}"
-    fig.savefig(tmp, dpi=130)
-    os.replace(tmp, f"{prefix}.{ext}")
+pp.save_figure(fig, prefix)
 print(f"wrote {prefix}.png and {prefix}.pdf")

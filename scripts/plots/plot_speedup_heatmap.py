@@ -1,3 +1,4 @@
+#!/usr/bin/python3
 """Heatmaps over alpha_r x message size from a sweep's results.csv whose grid
 sweeps fabric.reconfig_delay, workload.message and one more key naming the
 contenders (e.g. synthesis.planner): for each contender against the
@@ -8,42 +9,24 @@ in each cell (the regimes).
 usage: plot_speedup_heatmap.py RESULTS.csv OUT_PREFIX --by KEY --baseline VALUE [--title TEXT]
 writes OUT_PREFIX.png and OUT_PREFIX.pdf
 """
-import csv
-import os
-import re
 import sys
-from collections import defaultdict
 
-import matplotlib
+import photonsim_plots as pp
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+args = pp.argument_parser(__doc__)
+args.add_argument("results", help="a sweep's results.csv")
+args.add_argument("prefix", help="OUT_PREFIX: writes OUT_PREFIX.png and OUT_PREFIX.pdf")
+args.add_argument("--by", required=True, help="the swept column naming the contenders, e.g. synthesis.planner")
+args.add_argument("--baseline", required=True, help="the value of --by the others are compared with")
+args.add_argument("--title", default="", help="the figure's title")
+args = args.parse_args()
+plt = pp.pyplot()
 import numpy as np  # noqa: E402
 from matplotlib.colors import ListedColormap, LogNorm  # noqa: E402
 
-
-def option(name, default=None):
-    return sys.argv[sys.argv.index(name) + 1] if name in sys.argv else default
-
-
-if len(sys.argv) < 3 or "--by" not in sys.argv or "--baseline" not in sys.argv:
-    sys.exit(__doc__)
-results, prefix, by, baseline, title = sys.argv[1], sys.argv[2], option("--by"), option("--baseline"), option("--title", "")
-with open(results, newline="") as f:
-    rows = list(csv.DictReader(f))
-if not rows:
-    sys.exit(f"{results}: no rows")
-UNITS = {"B": 1, "KB": 10**3, "MB": 10**6, "GB": 10**9, "TB": 10**12, "KiB": 2**10, "MiB": 2**20, "GiB": 2**30,
-         "TiB": 2**40}
-
-
-def size_of(text):
-    """Bytes of a size as photonsim writes it ("1KB", "1000B", "1.5MiB")."""
-    match = re.fullmatch(r"\s*([0-9.]+)\s*([A-Za-z]+)\s*", text)
-    if not match or match.group(2) not in UNITS:
-        sys.exit(f"cannot read the size '{text}'")
-    return int(float(match.group(1)) * UNITS[match.group(2)])
-
+prefix, by, baseline, title = args.prefix, args.by, args.baseline, args.title
+rows, _ = pp.read_results(args.results)
+size_of, fmt_time, fmt_bytes = pp.size_of, pp.fmt_time, pp.fmt_bytes
 
 # Cells are keyed by the swept message when it is swept (with message_scope:
 # gpu the per-flow bytes differ between contenders of different n).
@@ -58,25 +41,6 @@ contenders = sorted({k[0] for k in time})
 if baseline not in contenders:
     sys.exit(f"--baseline {baseline}: not a value of {by} (values: {', '.join(contenders)})")
 others = [c for c in contenders if c != baseline]
-
-
-def short(v):
-    return f"{v:.0f}" if v >= 10 else f"{v:.2g}"
-
-
-def fmt_time(ps):
-    for unit, scale in (("s", 1e12), ("ms", 1e9), ("us", 1e6), ("ns", 1e3)):
-        if ps >= scale:
-            return short(ps / scale) + unit
-    return f"{ps}ps"
-
-
-def fmt_bytes(b):
-    for unit, scale in (("GB", 1e9), ("MB", 1e6), ("KB", 1e3)):
-        if b >= scale:
-            return short(b / scale) + unit
-    return f"{b}B"
-
 
 fig, axes = plt.subplots(1, len(others) + 1, figsize=(5.2 * (len(others) + 1), 4.4), squeeze=False)
 for ax, other in zip(axes[0], others):
@@ -123,8 +87,5 @@ for ax in axes[0]:
 if title:
     fig.suptitle(title)
 fig.tight_layout()
-for ext in ("png", "pdf"):
-    tmp = f"{prefix}.tmp.{ext}"
-    fig.savefig(tmp, dpi=130)
-    os.replace(tmp, f"{prefix}.{ext}")
+pp.save_figure(fig, prefix)
 print(f"wrote {prefix}.png and {prefix}.pdf")

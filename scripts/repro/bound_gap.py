@@ -1,4 +1,14 @@
-"""Worst ratio of rdc's hop sum to Theorem 1 over d, per n (the paper's Fig. 13)."""
+#!/usr/bin/python3
+"""The all-to-all paper's Figure 13 on photonsim's rdc (k = 1): for each n, the
+worst ratio over d of rdc's summed round hop counts to Theorem 1's bound
+(photonsim bound --compare), printed next to the paper's figures (<= 2.22 for
+n <= 64, <= 4.54 up to 4096), written to DIR/bound_gap.csv (every n, d) and
+DIR/bound_gap_worst.csv, and drawn as DIR/bound_gap.png/.pdf (13a: worst
+ratio vs n; 13b: the curves for n = 32 and 512).
+
+usage: scripts/repro/bound_gap.py [--max-n N] [--out DIR]     (defaults: 4096, results/bound_gap)
+Paths are relative to the repository root; build/photonsim is built (scripts/setup) when missing.
+"""
 import csv
 import io
 import os
@@ -6,12 +16,22 @@ import subprocess
 import sys
 import time
 
-import matplotlib
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "scripts", "plots"))
+import photonsim_plots as pp  # noqa: E402
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-
-binary, max_n, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+args = pp.argument_parser(__doc__)
+args.add_argument("--max-n", type=int, default=4096, help="the largest n (default 4096)")
+args.add_argument("--out", default="results/bound_gap", help="output folder (default results/bound_gap)")
+args = args.parse_args()
+if args.max_n < 2:
+    sys.exit("bound_gap.py: --max-n needs a count >= 2")
+plt = pp.pyplot()
+os.chdir(ROOT)
+binary, max_n, out = "build/photonsim", args.max_n, args.out
+if not os.access(binary, os.X_OK):
+    subprocess.run(["scripts/setup"], check=True)
+os.makedirs(out, exist_ok=True)
 
 # Every n up to 64 (the paper's practical sizes), then powers of two and
 # their midpoints up to max_n.
@@ -36,16 +56,7 @@ for n in sizes:
     worst.append((n, float(top["ratio"]), int(top["reconfigs"])))
 elapsed = time.perf_counter() - start
 
-
-def write_csv(path, header, data):
-    tmp = path + ".tmp"
-    with open(tmp, "w", newline="") as f:
-        w = csv.writer(f)
-        w.writerow(header)
-        w.writerows(data)
-    os.replace(tmp, path)
-
-
+write_csv = pp.write_csv
 write_csv(os.path.join(out, "bound_gap.csv"), ["gpus", "ports", "reconfigs", "transmission_T", "rdc_T", "ratio"],
           [[r["gpus"], r["ports"], r["reconfigs"], r["transmission_T"], r["rdc_T"], r["ratio"]] for r in rows])
 write_csv(os.path.join(out, "bound_gap_worst.csv"), ["gpus", "worst_ratio", "worst_d"], worst)
@@ -86,7 +97,4 @@ b.set_title("(b) hop sum vs lower bound across d")
 b.grid(True, which="both", alpha=0.3)
 b.legend()
 fig.tight_layout()
-for ext in ("png", "pdf"):
-    tmp = os.path.join(out, f"bound_gap.tmp.{ext}")
-    fig.savefig(tmp, dpi=130)
-    os.replace(tmp, os.path.join(out, f"bound_gap.{ext}"))
+pp.save_figure(fig, os.path.join(out, "bound_gap"))

@@ -1,4 +1,17 @@
-"""Runs the all-to-all paper's Figure 11 grid through photonsim and summarises it."""
+#!/usr/bin/python3
+"""The all-to-all paper's Figure 11 on photonsim: n in {8, 16, 32, 64}, k in
+{1, 2}, uniform / random / Zipfian (0.4) flow sizes, 32 MB flows, every
+baseline and rdc over a sweep of R (fabric.reconfig_delay), each point
+simulated packet by packet from configs/alltoall_paper/figure11.yaml.
+Per setting it keeps the R where rdc gains most over the best baseline (the
+paper's method) and prints the average reduction (the paper: 39.66 %).
+Writes DIR/grid.csv (every run), DIR/summary.csv (per setting) and
+DIR/figure11.png/.pdf (grouped bars).
+
+usage: scripts/repro/alltoall_grid.py [--quick] [--jobs N] [--out DIR]    (default DIR: results/alltoall_grid)
+  --quick: n in {8, 16} only.
+Paths are relative to the repository root; build/photonsim is built (scripts/setup) when missing.
+"""
 import concurrent.futures
 import csv
 import io
@@ -7,12 +20,23 @@ import subprocess
 import sys
 import time
 
-import matplotlib
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "scripts", "plots"))
+import photonsim_plots as pp  # noqa: E402
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-
-binary, base, out, jobs, quick = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5] == "1"
+args = pp.argument_parser(__doc__)
+args.add_argument("--quick", action="store_true", help="n in {8, 16} only")
+args.add_argument("--jobs", type=int, default=os.cpu_count(), help="runs at once (default: every core)")
+args.add_argument("--out", default="results/alltoall_grid", help="output folder (default results/alltoall_grid)")
+args = args.parse_args()
+if args.jobs < 1:
+    sys.exit("alltoall_grid.py: --jobs needs a count >= 1")
+plt = pp.pyplot()
+os.chdir(ROOT)
+binary, base, out, jobs, quick = "build/photonsim", "configs/alltoall_paper/figure11.yaml", args.out, args.jobs, args.quick
+if not os.access(binary, os.X_OK):
+    subprocess.run(["scripts/setup"], check=True)
+os.makedirs(out, exist_ok=True)
 
 GPUS = [8, 16] if quick else [8, 16, 32, 64]
 PORTS = [1, 2]
@@ -77,16 +101,7 @@ elapsed = time.perf_counter() - start
 for point, err in failures:
     print(f"failed: {point[:5]}: {err}", file=sys.stderr)
 
-
-def write_csv(path, header, rows):
-    tmp = path + ".tmp"
-    with open(tmp, "w", newline="") as f:
-        w = csv.writer(f)
-        w.writerow(header)
-        w.writerows(rows)
-    os.replace(tmp, path)
-
-
+write_csv = pp.write_csv
 write_csv(os.path.join(out, "grid.csv"),
           ["gpus", "ports", "distribution", "reconfig_delay", "label", "algorithm", "measured_ps", "predicted_ps",
            "error_pct", "reconfigurations"],
@@ -176,7 +191,4 @@ axes[-1].set_xticklabels([f"n={n}, k={k}" for n, k in settings])
 handles = [plt.Rectangle((0, 0), 1, 1, color=colors[label]) for label in labels]
 fig.legend(handles, labels, ncol=len(labels), fontsize=8, loc="upper center")
 fig.tight_layout(rect=(0, 0, 1, 0.97))
-for ext in ("png", "pdf"):
-    tmp = os.path.join(out, f"figure11.tmp.{ext}")
-    fig.savefig(tmp, dpi=120)
-    os.replace(tmp, os.path.join(out, f"figure11.{ext}"))
+pp.save_figure(fig, os.path.join(out, "figure11"), dpi=120)

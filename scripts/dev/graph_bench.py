@@ -1,4 +1,5 @@
-"""The task-graph benchmark (scripts/bench --graph): how loading and running a
+#!/usr/bin/env python3
+"""The task-graph benchmark (scripts/dev/bench --graph): how loading and running a
 large training-iteration graph scales. For each node count and each shape it
 writes a graph file and a config beside it (8 GPUs, one port, 800 Gbps,
 500 ns, ring / static), runs `photonsim run CONFIG` in its own process and

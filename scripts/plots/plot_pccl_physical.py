@@ -1,3 +1,4 @@
+#!/usr/bin/python3
 """PCCL's Figure 19 from photonsim's physical-layer benchmarks:
 (a) Algorithm 3's routing time on MZI meshes of growing size, one line per
 number of circuits (mean over seeds); (b) the fibers Algorithm 4 needs on a
@@ -12,17 +13,17 @@ usage: plot_pccl_physical.py MESH.csv FIBERS.csv OUT_PREFIX
 writes OUT_PREFIX_mesh.png/.pdf and OUT_PREFIX_fibers.png/.pdf and prints the tables
 """
 import csv
-import sys
 from collections import defaultdict
 
-import matplotlib
+import photonsim_plots as pp
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-
-if len(sys.argv) != 4:
-    sys.exit(__doc__)
-mesh_csv, fibers_csv, prefix = sys.argv[1:]
+args = pp.argument_parser(__doc__)
+args.add_argument("mesh_csv", metavar="MESH.csv", help="from build/mesh_routing_benchmark")
+args.add_argument("fibers_csv", metavar="FIBERS.csv", help="from build/fiber_routing_benchmark")
+args.add_argument("prefix", metavar="OUT_PREFIX", help="writes OUT_PREFIX_mesh.png/.pdf and OUT_PREFIX_fibers.png/.pdf")
+args = args.parse_args()
+plt = pp.pyplot()
+mesh_csv, fibers_csv, prefix = args.mesh_csv, args.fibers_csv, args.prefix
 
 times = defaultdict(list)  # (circuits, mzis) -> seconds
 routed = defaultdict(list)  # (circuits, mzis) -> circuits routed
@@ -52,8 +53,7 @@ ax.set_title("Algorithm 3: routes vs time (Figure 19a)")
 ax.grid(True, alpha=0.3)
 ax.legend(fontsize=8)
 fig.tight_layout()
-for ext in ("png", "pdf"):
-    fig.savefig(f"{prefix}_mesh.{ext}")
+pp.save_figure(fig, f"{prefix}_mesh", dpi=None)
 
 fibers = defaultdict(list)  # (shared, circuits) -> rows
 for row in csv.DictReader(open(fibers_csv, newline="")):
@@ -86,5 +86,4 @@ ax.set_ylabel("fibers on the busiest edge / link")
 ax.set_title("Algorithm 4 on 64 servers (Figure 19b)")
 ax.legend(fontsize=8)
 fig.tight_layout()
-for ext in ("png", "pdf"):
-    fig.savefig(f"{prefix}_fibers.{ext}")
+pp.save_figure(fig, f"{prefix}_fibers", dpi=None)

@@ -2,7 +2,7 @@
 """Write Chakra execution traces (MLCommons Chakra ET, schema 0.0.4) of one
 data x tensor parallel training iteration, one file per rank.
 
-  scripts/chakra_traces [--ranks 8] [--tp 2] [--layers 2] [--fwd-us 50]
+  scripts/tools/chakra_traces.py [--ranks 8] [--tp 2] [--layers 2] [--fwd-us 50]
       [--bwd-us 100] [--tp-bytes 1048576] [--dp-bytes 8388608]
       [--collective allreduce|allgather|reducescatter|alltoall|broadcast]
       [--p2p] [--p2p-bytes 65536] [--bad KIND] --out PREFIX

@@ -1,42 +1,31 @@
+#!/usr/bin/python3
 """A Gantt chart of a photonsim trace (photonsim run/replay --trace FILE.json):
 a top row with the run's steps (reconfiguration hatched, start-up light),
 then one row per egress port of the first GPUs: busy spans coloured by step,
 dark (reconfiguring) spans grey and hatched. Only the standard library and
-matplotlib (Agg), so Debian's interpreter runs it:
+matplotlib (Agg), so Debian's interpreter runs it (its shebang):
 
-usage: /usr/bin/python3 scripts/plot_timeline.py TRACE.json OUT.png [--gpus N] [--title T]
+usage: scripts/plots/plot_timeline.py TRACE.json OUT.png [--gpus N] [--title T]
   --gpus: how many GPUs' ports to draw (default 8; the first N by number)
   --title: the figure's title (default: collective / algorithm / GPUs from the trace)
 """
 import json
 import sys
 
-import matplotlib
+import photonsim_plots as pp
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+args = pp.argument_parser(__doc__)
+args.add_argument("trace", metavar="TRACE.json", help="a trace written by photonsim run/replay --trace")
+args.add_argument("out", metavar="OUT.png", help="the figure to write (format from the extension)")
+args.add_argument("--gpus", type=int, default=8, help="how many GPUs' ports to draw (default 8)")
+args.add_argument("--title", default=None, help="the figure's title")
+args = args.parse_args()
+if args.gpus < 0:
+    sys.exit("plot_timeline.py: --gpus needs a count >= 0")
+plt = pp.pyplot()
 from matplotlib.patches import Patch  # noqa: E402
 
-
-def option(name, default):
-    if name not in sys.argv:
-        return default
-    i = sys.argv.index(name)
-    if i + 1 >= len(sys.argv):
-        sys.exit(f"plot_timeline.py: {name} needs a value")
-    value = sys.argv[i + 1]
-    del sys.argv[i:i + 2]
-    return value
-
-
-title = option("--title", None)
-try:
-    max_gpus = int(option("--gpus", "8"))
-except ValueError:
-    sys.exit("plot_timeline.py: --gpus needs an integer")
-if len(sys.argv) != 3 or max_gpus < 0:
-    sys.exit(__doc__)
-trace_path, out_path = sys.argv[1], sys.argv[2]
+title, max_gpus, trace_path, out_path = args.title, args.gpus, args.trace, args.out
 try:
     with open(trace_path) as f:
         trace = json.load(f)
@@ -149,5 +138,5 @@ legend.append(Patch(facecolor="0.75", edgecolor="0.35", hatch="///", label="dark
 legend.append(Patch(facecolor="white", edgecolor="0.5", label="start-up (steps row)"))
 ax.legend(handles=legend, loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8, frameon=False)
 fig.tight_layout()
-fig.savefig(out_path, dpi=120)
+pp.save_file(fig, out_path, dpi=120)
 print(f"wrote {out_path}: {len(rows)} port rows of {len(shown)} GPUs, {sum(map(len, spans.values()))} spans")

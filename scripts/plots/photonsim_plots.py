@@ -1,0 +1,140 @@
+#!/usr/bin/python3
+"""What photonsim's plotting scripts share (scripts/plots/plot_*.py and the
+figure drivers in scripts/repro/ import it): the interpreter check, reading a
+sweep's results.csv, saving figures (PNG + PDF) and CSV files atomically, and
+the unit and axis helpers.
+
+The plots need matplotlib and numpy. Debian's /usr/bin/python3 sees them once
+python3-matplotlib and python3-numpy are installed (scripts/deps.sh's
+photonsim_plot_python installs them); a pyenv `python3` on PATH does not, so
+every plotting script starts with #!/usr/bin/python3.
+
+Run on its own, this file checks the interpreter:
+
+  scripts/plots/photonsim_plots.py     prints matplotlib's and numpy's versions, or what to install
+"""
+import argparse
+import csv
+import os
+import re
+import sys
+
+DEBIAN_PACKAGES = "python3-matplotlib python3-numpy"
+
+# Sizes as photonsim writes them (decimal and binary units, see docs/config.md).
+SIZE_UNITS = {"B": 1, "KB": 10**3, "MB": 10**6, "GB": 10**9, "TB": 10**12, "KiB": 2**10, "MiB": 2**20, "GiB": 2**30,
+              "TiB": 2**40}
+# Picoseconds (photonsim's *_ps columns) to the units the axes use.
+PS_TO_US = 1e-6
+PS_TO_MS = 1e-9
+
+
+def script_name():
+    return os.path.basename(sys.argv[0]) or "photonsim_plots.py"
+
+
+def argument_parser(doc):
+    """An argparse parser whose --help prints the script's docstring as written."""
+    return argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+
+
+def pyplot():
+    """matplotlib.pyplot on the Agg backend (no display needed), or exit saying
+    which packages the interpreter lacks."""
+    try:
+        import matplotlib
+        import numpy  # noqa: F401  (the heatmaps need it; check both at once)
+    except ImportError as e:
+        sys.exit(f"{script_name()}: {sys.executable} cannot import {e.name}: install Debian's {DEBIAN_PACKAGES} "
+                 "(apt-get install, or `. scripts/deps.sh && photonsim_plot_python`) and run the script with "
+                 "/usr/bin/python3 (its shebang); a pyenv python3 does not see Debian's packages")
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    return plt
+
+
+def read_results(path):
+    """A sweep's results.csv (photonsim sweep): (rows as dicts, column names).
+    Exits naming the file when it cannot be read or holds no rows."""
+    try:
+        with open(path, newline="") as f:
+            reader = csv.DictReader(f)
+            rows = list(reader)
+            columns = reader.fieldnames or []
+    except OSError as e:
+        sys.exit(f"{script_name()}: {path}: {e.strerror}")
+    if not rows:
+        sys.exit(f"{path}: no rows")
+    return rows, columns
+
+
+def save_file(fig, path, dpi=130):
+    """Writes the figure to `path` (format from its extension, PNG without
+    one) atomically: a temporary file beside it, renamed into place."""
+    root, ext = os.path.splitext(path)
+    tmp = f"{root}.tmp{ext}"
+    fig.savefig(tmp, dpi=dpi, format=ext.lstrip(".").lower() or "png")
+    os.replace(tmp, path)
+    return path
+
+
+def save_figure(fig, prefix, dpi=130):
+    """Writes PREFIX.png and PREFIX.pdf, each atomically."""
+    return [save_file(fig, f"{prefix}.{ext}", dpi) for ext in ("png", "pdf")]
+
+
+def write_csv(path, header, rows):
+    """Writes a CSV file atomically (temporary file, then rename)."""
+    tmp = path + ".tmp"
+    with open(tmp, "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(header)
+        w.writerows(rows)
+    os.replace(tmp, path)
+
+
+def size_of(text):
+    """Bytes of a size as photonsim writes it ("1KB", "1000B", "1.5MiB")."""
+    match = re.fullmatch(r"\s*([0-9.]+)\s*([A-Za-z]+)\s*", text)
+    if not match or match.group(2) not in SIZE_UNITS:
+        sys.exit(f"cannot read the size '{text}'")
+    return int(float(match.group(1)) * SIZE_UNITS[match.group(2)])
+
+
+def short(v):
+    return f"{v:.0f}" if v >= 10 else f"{v:.2g}"
+
+
+def fmt_time(ps):
+    """A tick label for a time in picoseconds: 1us, 150ms, ..."""
+    for unit, scale in (("s", 1e12), ("ms", 1e9), ("us", 1e6), ("ns", 1e3)):
+        if ps >= scale:
+            return short(ps / scale) + unit
+    return f"{ps}ps"
+
+
+def fmt_bytes(b):
+    """A tick label for a size in bytes (decimal units): 1KB, 256MB, ..."""
+    for unit, scale in (("GB", 1e9), ("MB", 1e6), ("KB", 1e3)):
+        if b >= scale:
+            return short(b / scale) + unit
+    return f"{b}B"
+
+
+def log_log(ax):
+    """Both axes logarithmic, with a light grid on major and minor ticks."""
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.grid(True, which="both", alpha=0.3)
+
+
+def main():
+    argument_parser(__doc__).parse_args()
+    pyplot()
+    import matplotlib
+    import numpy
+    print(f"{sys.executable}: matplotlib {matplotlib.__version__}, numpy {numpy.__version__}: the plots will run")
+
+
+if __name__ == "__main__":
+    main()
