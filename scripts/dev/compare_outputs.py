@@ -6,6 +6,7 @@ physical (JSON); and bound for n = 2..64 at 1, 2 and 4 ports. For a
 refactoring, the binary before and after must agree everywhere.
 
     scripts/dev/compare_outputs.py BEFORE AFTER [--timeout SECONDS] [--only SUBSTRING]
+                                   [--exclude SUBSTRING]... [--verbs run,synth,plan,physical]
 
 Timing fields (wall_s, synthesis_s, simulation_s, solver_s, mesh_s and the
 tables' "wall"/"solver time" lines) are blanked before comparing. A command
@@ -22,7 +23,8 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TIMING = re.compile(
     r'("(?:wall_s|synthesis_s|simulation_s|solver_s|mesh_s)"\s*:\s*)[0-9.eE+-]+'
-    r'|(?m)^.*(?:wall|solver time).*$'
+    r'|^.*(?:wall|solver time).*$',
+    re.MULTILINE,
 )
 
 
@@ -50,22 +52,27 @@ def main():
     parser.add_argument("before")
     parser.add_argument("after")
     parser.add_argument("--timeout", type=float, default=120)
-    parser.add_argument("--only", default="")
+    parser.add_argument("--only", default="", help="configs whose path holds this (and no bound)")
+    parser.add_argument("--exclude", action="append", default=[], help="skip configs whose path holds this")
+    parser.add_argument("--verbs", default="run,synth,plan,physical")
     options = parser.parse_args()
     commands = []
     for config in configs():
-        if options.only not in config:
+        if options.only not in config or any(x in config for x in options.exclude):
             continue
+        verbs = options.verbs.split(",")
         with open(config, encoding="utf-8") as f:
             text = f.read()
         name = os.path.relpath(config, ROOT)
-        if "graph:" in text:
+        if "run" in verbs:
             commands.append((name + " run", ["run", config, "--format", "json"], None))
+        if "graph:" in text:
             continue
-        commands.append((name + " run", ["run", config, "--format", "json"], None))
-        commands.append((name + " synth", ["synth", config, "--out", "OUT.pbtxt"], "OUT.pbtxt"))
-        commands.append((name + " plan", ["plan", config, "--format", "json"], None))
-        if "physical:" in text:
+        if "synth" in verbs:
+            commands.append((name + " synth", ["synth", config, "--out", "OUT.pbtxt"], "OUT.pbtxt"))
+        if "plan" in verbs:
+            commands.append((name + " plan", ["plan", config, "--format", "json"], None))
+        if "physical" in verbs and "physical:" in text:
             commands.append((name + " physical", ["physical", config, "--format", "json"], None))
     if not options.only:
         for ports in (1, 2, 4):

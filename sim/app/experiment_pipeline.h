@@ -26,7 +26,8 @@ namespace photonsim {
 class ExperimentPipeline {
  public:
   // `budget` may be null (no limit); it must outlive the pipeline.
-  explicit ExperimentPipeline(const MemoryBudget* budget, SynthesizerRegistry registry = SynthesizerRegistry::with_builtins())
+  explicit ExperimentPipeline(const MemoryBudget* budget,
+                              SynthesizerRegistry registry = SynthesizerRegistry::with_builtins())
       : budget_(budget), registry_(std::move(registry)) {}
 
   const SynthesizerRegistry& registry() const { return registry_; }
