@@ -30,6 +30,7 @@
 #include "schedules/planners/static_planner.h"
 #include "schedules/algorithms/swing.h"
 #include "schedules/alltoall/baselines/topoopt_baseline.h"
+#include "schedules/synthesis/point_to_point_synthesizer.h"
 #include "schedules/synthesizer_registry.h"
 
 namespace photonsim {
@@ -71,6 +72,7 @@ SynthesizerRegistry SynthesizerRegistry::with_builtins() {
   r.add_planner<SegmentsPlanner>(3);  // retri_segments
   r.add_planner<SegmentsPlanner>(2);  // bridge_segments
   r.add_planner<ExhaustivePlanner>();
+  r.set_point_to_point<PointToPointSynthesizer>();
   return r;
 }
 

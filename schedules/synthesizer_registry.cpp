@@ -102,6 +102,16 @@ Schedule SynthesizerRegistry::synthesize(const FabricSpec& fabric, const Workloa
       ->synthesize(SynthesisRequest{fabric, workload, synthesis, seed, physical_layer_of(fabric)});
 }
 
+Schedule SynthesizerRegistry::synthesize_point_to_point(const FabricSpec& fabric, Bytes bytes) const {
+  if (!point_to_point_) throw Error("no point-to-point synthesizer is registered");
+  FabricSpec pair = fabric;
+  pair.gpus = 2;
+  WorkloadSpec workload;
+  workload.message = bytes;
+  const SynthesisSpec synthesis;
+  return point_to_point_->synthesize(SynthesisRequest{pair, workload, synthesis, 1, nullptr});
+}
+
 std::vector<PlanCandidate> SynthesizerRegistry::plan_all(const FabricSpec& fabric, const WorkloadSpec& workload,
                                                          const SynthesisSpec& synthesis, uint64_t seed,
                                                          CandidateDetail detail) const {

@@ -62,7 +62,15 @@ class SynthesizerRegistry {
     planners_.push_back({planner->info(), planner});
   }
 
+  // The synthesizer of a task graph's p2p nodes (one transfer between two GPUs).
+  template <class T, class... Args>
+  void set_point_to_point(Args&&... args) {
+    point_to_point_ = std::make_shared<const T>(std::forward<Args>(args)...);
+  }
   std::unique_ptr<Synthesizer> synthesizer(const WorkloadSpec& workload, const SynthesisSpec& synthesis) const;
+  // `bytes` from GPU 0 to GPU 1 on `fabric`'s links, from the registered
+  // point-to-point synthesizer (throws Error when none is registered).
+  Schedule synthesize_point_to_point(const FabricSpec& fabric, Bytes bytes) const;
   // synthesizer(...)->synthesize(...). `seed` feeds seeded workloads and randomised topology generators.
   Schedule synthesize(const FabricSpec& fabric, const WorkloadSpec& workload, const SynthesisSpec& synthesis,
                       uint64_t seed = 1) const;
@@ -86,6 +94,7 @@ class SynthesizerRegistry {
   std::vector<AlgorithmEntry> algorithms_;
   std::vector<PlannerEntry> planners_;
   TopologyRegistry topologies_ = TopologyRegistry::with_builtin_generators();
+  std::shared_ptr<const Synthesizer> point_to_point_;
 };
 
 }  // namespace photonsim

@@ -14,22 +14,6 @@
 
 namespace photonsim {
 
-Schedule point_to_point_schedule(Bytes bytes) {
-  ScheduleParts parts;
-  parts.algorithm = "p2p";
-  parts.planner = "direct";
-  parts.gpus = 2;
-  parts.message = bytes;
-  parts.topologies = {Topology("p2p", 2, {{0, 1}})};
-  parts.initial_topology = 0;
-  Transfer t;
-  t.src = 0;
-  t.dst = 1;
-  t.bytes = bytes;
-  parts.steps = {Step{0, {t}}};
-  return Schedule(std::move(parts));
-}
-
 namespace {
 
 // In a graph the fabric holds what earlier nodes left, not the schedule's
@@ -40,10 +24,6 @@ Schedule first_topology_in_place(Schedule schedule) {
   ScheduleParts parts = schedule.parts();
   parts.initial_topology = parts.steps.front().topology;
   return Schedule(std::move(parts));
-}
-
-Time p2p_prediction(const FabricSpec& f, Bytes bytes) {
-  return f.step_overhead + f.latency + f.bandwidth.serialization(bytes);
 }
 
 // collective, group size, message or bytes, root's place, algorithm, planner
@@ -58,9 +38,9 @@ void prepare_node(const ExperimentConfig& config, const SynthesizerRegistry& reg
   if (node.kind == TaskKind::p2p) {
     w.gpus = {static_cast<Node>(node.src), static_cast<Node>(node.dst)};
     std::unique_ptr<Schedule>& s = schedules[Key{-1, 2, node.bytes.count(), 0, "", ""}];
-    if (!s) s = std::make_unique<Schedule>(point_to_point_schedule(node.bytes));
+    if (!s) s = std::make_unique<Schedule>(registry.synthesize_point_to_point(fabric, node.bytes));
     w.schedule = s.get();
-    about.predicted = p2p_prediction(fabric, node.bytes);
+    about.predicted = s->prediction().total();
     w.predicted = about.predicted;
     about.algorithm = "p2p";
   } else {
@@ -171,13 +151,10 @@ GraphReport run_task_graph(const ExperimentConfig& config, const SynthesizerRegi
     return at_node(
         [&] { return TaskGraphRun(fabric, segmentation, graph, work, nullptr, GraphTiming::analytical).run(); });
   });
-  GraphResult result = !backend->simulates()
-                           ? predicted
-                           : naming_time_overflow(config.source + ": the simulated iteration time", [&] {
-                               return at_node([&] {
-                                 return TaskGraphRun(fabric, segmentation, graph, std::move(work), timeline).run();
-                               });
-                             });
+  GraphResult result =
+      !backend->simulates() ? predicted : naming_time_overflow(config.source + ": the simulated iteration time", [&] {
+        return at_node([&] { return TaskGraphRun(fabric, segmentation, graph, std::move(work), timeline).run(); });
+      });
   const std::chrono::duration<double> wall = std::chrono::steady_clock::now() - begin;
   GraphReport report{config,   std::move(result), std::move(info),  predicted.iteration,
                      fidelity, wall.count(),      synthesis.count()};

@@ -4,8 +4,8 @@
 // node lists them, fabric.gpus = g, planned from no circuits: its first
 // topology is set up by the graph, exposed or hidden; a static planner runs
 // on synthesis.static_topology, else synthesis.topology),
-// each p2p node a one-step schedule on one circuit, then the whole graph on
-// the packet (or chunk) engine. Identical collectives (kind, group size,
+// each p2p node from the registry's point-to-point synthesizer (one step on
+// one circuit), then the whole graph on the packet (or chunk) engine. Identical collectives (kind, group size,
 // message, root's place) share one synthesis. Throws Error naming the node
 // and where it was written (its file:line, or its Chakra file and node id)
 // when its synthesis, its prediction or its run fails (a size or time past
@@ -21,8 +21,5 @@ namespace photonsim {
 // `timeline`, when given, receives every port's busy and dark spans.
 GraphReport run_task_graph(const ExperimentConfig& config, const SynthesizerRegistry& registry,
                            Fidelity fidelity = Fidelity::packet, Timeline* timeline = nullptr);
-
-// `bytes` from GPU 0 to GPU 1 over the one circuit 0 -> 1, in one step.
-Schedule point_to_point_schedule(Bytes bytes);
 
 }  // namespace photonsim

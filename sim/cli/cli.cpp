@@ -140,7 +140,7 @@ void check_set_assignments(int argc, const char* const* argv) {
     std::string got = "--set " + key;
     if (i + 2 < argc && !std::string_view(argv[i + 2]).starts_with("-")) got += std::string(" ") + argv[i + 2];
     throw po::error(got + ": --set takes KEY=VALUE, joined by '=' (write --set " + key + "=" +
-                (i + 2 < argc && !std::string_view(argv[i + 2]).starts_with("-") ? argv[i + 2] : "VALUE") + ")");
+                    (i + 2 < argc && !std::string_view(argv[i + 2]).starts_with("-") ? argv[i + 2] : "VALUE") + ")");
   }
 }
 

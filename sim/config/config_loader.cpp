@@ -713,7 +713,8 @@ class Reader {
       const std::string listing = map.key.empty() ? "valid top-level keys" : "valid keys under " + map.key;
       std::vector<std::string_view> names(valid.begin(), valid.end());
       std::string hint;
-      if (const auto near = ConfigSchema::nearest_of(name, valid)) hint = "; did you mean '" + child_key(map, *near) + "'?";
+      if (const auto near = ConfigSchema::nearest_of(name, valid))
+        hint = "; did you mean '" + child_key(map, *near) + "'?";
       fail(key, "unknown key '" + key.key + "' (" + listing + ": " + join(names) + ")" + hint);
     }
   }

@@ -114,9 +114,8 @@ SweepOutcome run_sweep_mpi(const SweepSpec& spec, const SweepOptions& options, s
   int finished_ranks = 0;
   for (size_t j = static_cast<size_t>(rank); j < pending.size(); j += static_cast<size_t>(size)) {
     const size_t index = pending[j];
-    const std::string message =
-        std::to_string(index) + "\n" +
-        sweep_point_answer(spec, points[index], pipeline, sweep_outputs(options.out_dir));
+    const std::string message = std::to_string(index) + "\n" +
+                                sweep_point_answer(spec, points[index], pipeline, sweep_outputs(options.out_dir));
     if (rank == 0) {
       handle(message);
       std::string text;

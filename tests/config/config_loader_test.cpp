@@ -255,9 +255,10 @@ TEST(ConfigErrors, UnknownKeySuggestsTheNearestValidOne) {
 }
 
 TEST(ConfigErrors, UnknownNodeKeySuggestsTheNearestValidOne) {
-  const std::string text = std::string(kMinimalConfig).replace(std::string(kMinimalConfig).find("  collective: alltoall\n  message: 1MB\n"),
-                                                               std::string("  collective: alltoall\n  message: 1MB\n").size(),
-                                                               "  graph:\n    - {name: a, type: compute, gpus: [0], duratoin: 1us}\n");
+  const std::string text = std::string(kMinimalConfig)
+                               .replace(std::string(kMinimalConfig).find("  collective: alltoall\n  message: 1MB\n"),
+                                        std::string("  collective: alltoall\n  message: 1MB\n").size(),
+                                        "  graph:\n    - {name: a, type: compute, gpus: [0], duratoin: 1us}\n");
   expect_error(text, {}, {"unknown key 'duratoin'", "did you mean 'duration'?"});
 }
 
