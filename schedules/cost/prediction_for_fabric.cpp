@@ -48,18 +48,26 @@ Prediction predict_pccl(const Schedule& schedule, const FabricSpec& fabric, Load
   return prediction;
 }
 
-Prediction predict_harvest(const Schedule& schedule, const FabricSpec& fabric) {
-  const HarvestCoefficients c = HarvestCoefficients::of(fabric);
+Prediction predict_harvest(const Schedule& schedule, const FabricSpec& fabric, const WorkloadSpec& workload,
+                           HarvestCost cost) {
+  const HarvestCoefficients c = HarvestCoefficients::of(fabric, workload, cost);
   HarvestFlowCache cache;
   Prediction prediction;
-  prediction.model = "harvest";
+  prediction.model = harvest_model_name(cost, false);
   for (size_t s = 0; s < schedule.steps().size(); ++s) {
     const HarvestStepDemand demand(schedule.gpus(), schedule.steps()[s].transfers);
     StepPrediction p = charged(schedule, s, fabric);
     if (!demand.moves_no_bytes()) {
       const HarvestFlowCache::Flow& flow = cache.flow(topology_of(schedule, s), demand);
-      p.propagation = fabric.latency * flow.longest_hops;
-      p.transmission = rounded_ps(c.beta_ps_per_byte * static_cast<double>(demand.unit_bytes()) * flow.inverse_theta);
+      if (cost == HarvestCost::paper) {
+        p.propagation = fabric.latency * flow.longest_hops;
+        p.transmission = rounded_ps(c.beta_ps_per_byte * static_cast<double>(demand.unit_bytes()) * flow.inverse_theta);
+      } else {
+        const auto terms = c.terms(static_cast<double>(demand.unit_bytes()), flow.inverse_theta, flow.longest_hops,
+                                   static_cast<double>(demand.max_pair_bytes()));
+        p.propagation = rounded_ps(terms.propagation_ps);
+        p.transmission = rounded_ps(terms.transmission_ps);
+      }
     }
     prediction.steps.push_back(p);
   }
@@ -95,13 +103,16 @@ Prediction predict_harvest_eq8(const Schedule& schedule, const FabricSpec& fabri
 
 }  // namespace
 
-const char* known_prediction_models() { return "alpha_beta_congestion, pccl, pccl_max_transfer, harvest, harvest_eq8"; }
+const char* known_prediction_models() {
+  return "alpha_beta_congestion, pccl, pccl_max_transfer, harvest, harvest_eq8, harvest_overlapped";
+}
 
 Prediction predict_for_fabric(const Schedule& schedule, const FabricSpec& fabric, const WorkloadSpec& workload) {
   const std::string& model = schedule.prediction().model;
   if (model == "pccl") return predict_pccl(schedule, fabric, LoadModel::edge_bytes);
   if (model == "pccl_max_transfer") return predict_pccl(schedule, fabric, LoadModel::max_transfer);
-  if (model == "harvest") return predict_harvest(schedule, fabric);
+  if (model == "harvest") return predict_harvest(schedule, fabric, workload, HarvestCost::paper);
+  if (model == "harvest_overlapped") return predict_harvest(schedule, fabric, workload, HarvestCost::overlapped);
   if (model == "harvest_eq8") return predict_harvest_eq8(schedule, fabric);
   return predict_alpha_beta_congestion(schedule, fabric, workload);
 }

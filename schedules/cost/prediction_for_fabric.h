@@ -2,7 +2,8 @@
 // Contract: a schedule's prediction for a given fabric, by the cost model
 // that made its stored prediction (Prediction::model): alpha_beta_congestion,
 // pccl, pccl_max_transfer, harvest (Eq. 3 with theta by LP) or harvest_eq8
-// (Eq. 8's closed form on shifted rings). Each model is a pure function of
+// (Eq. 8's closed form on shifted rings), harvest_overlapped (Harvest's step
+// cost with propagation overlapped with transmission). Each model is a pure function of
 // the schedule (its steps, topologies and where it reconfigures) and the
 // fabric, so a schedule synthesized for one fabric and replayed on another is
 // predicted for the fabric it runs on; on its own fabric the result equals

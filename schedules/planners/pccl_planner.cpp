@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "schedules/cost/alpha_beta_congestion_model.h"
 #include "schedules/cost/pccl_round_cost.h"
 #include "schedules/planners/port_split.h"
 #include "schedules/model/step_routes.h"
@@ -29,7 +30,10 @@ PlannerInfo PcclPlanner::info() const {
           {ParameterSpec::computed("standard", ParameterType::text, "those that fit",
                                    "[ring, torus, grid, torus3d, grid3d, hypercube, torus:AxB[xC], ...]"),
            ParameterSpec::choice("w", {"edge_bytes", "max_transfer"},
-                                 "a round's load: the busiest circuit's bytes, or congestion x largest transfer")}};
+                                 "a round's load: the busiest circuit's bytes, or congestion x largest transfer"),
+           ParameterSpec::choice("cost", {"fabric", "paper"},
+                                 "fabric: a round as the fabric forwards it (alpha_beta_congestion: store-and-forward "
+                                 "serialises every hop); paper: Eq. 1, alpha*dilation + beta*congestion*w")}};
 }
 
 namespace {
@@ -40,6 +44,9 @@ LoadModel load_model_of(const ComponentParams& params) {
   if (w == "max_transfer") return LoadModel::max_transfer;
   params.fail("w", "must be edge_bytes or max_transfer, got '" + w + "'");
 }
+
+// PCCL's Eq. 1 as printed, or the round as the fabric runs it.
+bool paper_cost(const ComponentParams& params) { return params.text("cost") == "paper"; }
 
 // "[ring, torus:4x4x8]" or "ring,torus" -> {"ring", "torus:4x4x8"}.
 std::vector<std::string> names_in(const std::string& text) {
@@ -159,6 +166,13 @@ struct Score {
 
 constexpr int kUnconfigured = -1;
 
+std::vector<Edge> pairs_of(const std::vector<Transfer>& round) {
+  std::vector<Edge> pairs;
+  pairs.reserve(round.size());
+  for (const Transfer& t : round) pairs.push_back({t.src, t.dst});
+  return pairs;
+}
+
 using RoundCostOf = std::function<const std::optional<RoundCost>&(int topology, size_t round)>;
 
 // PCCL Section 4.2: a step whose own circuits exceed the ports becomes several rounds.
@@ -239,6 +253,7 @@ std::vector<int> cheapest_plan(size_t rounds, int initial, const std::vector<int
 Schedule PcclPlanner::plan(const StepPattern& pattern, const PlanningInput& input) const {
   const FabricSpec& fabric = input.fabric;
   const LoadModel model = load_model_of(input.params);
+  const bool paper = paper_cost(input.params);
   std::vector<std::vector<Transfer>> rounds = rounds_of(pattern, fabric);
 
   TopologyIds topologies;
@@ -270,7 +285,14 @@ Schedule PcclPlanner::plan(const StepPattern& pattern, const PlanningInput& inpu
     auto it = memo.find({id, round});
     if (it == memo.end()) {
       std::optional<RoundCost> c;
-      if (!absent(id)) c = communication_cost(topologies[id], rounds[round], round, fabric, model);
+      if (absent(id)) {
+      } else if (paper) {
+        c = communication_cost(topologies[id], rounds[round], round, fabric, model);
+      } else if (compute_congestion_dilation(topologies[id], pairs_of(rounds[round])).reachable) {
+        const StepPrediction p =
+            predict_alpha_beta_congestion_step(Step{0, rounds[round]}, topologies[id], round, fabric, input.workload);
+        c = RoundCost{p.propagation, p.transmission};
+      }
       it = memo.emplace(std::make_pair(id, round), std::move(c)).first;
     }
     return it->second;
@@ -289,7 +311,7 @@ Schedule PcclPlanner::plan(const StepPattern& pattern, const PlanningInput& inpu
   ScheduleParts parts = schedule_header(pattern, input);
   parts.initial_topology = input.initial ? catalog.index_of(*input.initial) : -1;
   Prediction prediction;
-  prediction.model = pccl_model_name(model);
+  prediction.model = paper ? pccl_model_name(model) : "alpha_beta_congestion";
   int in_place = initial;
   for (size_t i = 0; i < rounds.size(); ++i) {
     const RoundCost& c = *cost(chosen[i], i);

@@ -48,18 +48,33 @@ TEST(ReplayPrediction, EveryModelReproducesItsStoredPredictionOnEveryShippedConf
     expect_same_prediction(predict_for_fabric(s, c.fabric, c.workload), s.prediction(), p.string());
     models.insert(s.prediction().model);
   }
-  // The shipped configs exercise every model but pccl_max_transfer (tested below).
-  for (const char* model : {"alpha_beta_congestion", "pccl", "harvest", "harvest_eq8"}) {
+  // The shipped configs run the planners' default costs; the paper's costs
+  // (pccl, pccl_max_transfer, harvest, harvest_eq8) are named options, tested below.
+  for (const char* model : {"alpha_beta_congestion", "harvest_overlapped"}) {
     EXPECT_EQ(models.count(model), 1u) << model << " is not exercised";
   }
 }
 
-TEST(ReplayPrediction, PcclMaxTransferIsReproducedToo) {
-  const ExperimentConfig c = load_config(std::string(PHOTONSIM_SOURCE_DIR) + "/tests/golden/pccl_rhd_16.yaml",
-                                         {"synthesis.planner={type: pccl, w: max_transfer}"});
-  const Schedule s = SynthesizerRegistry::with_builtins().synthesize(c.fabric, c.workload, c.synthesis, c.seed);
-  EXPECT_EQ(s.prediction().model, "pccl_max_transfer");
-  expect_same_prediction(predict_for_fabric(s, c.fabric, c.workload), s.prediction(), "pccl w: max_transfer");
+TEST(ReplayPrediction, ThePapersCostModelsAreReproducedToo) {
+  const std::string golden = std::string(PHOTONSIM_SOURCE_DIR) + "/tests/golden/";
+  const struct {
+    const char* config;
+    const char* planner;
+    const char* model;
+  } cases[] = {
+      {"pccl_rhd_16.yaml", "{type: pccl, cost: paper}", "pccl"},
+      {"pccl_rhd_16.yaml", "{type: pccl, cost: paper, w: max_transfer}", "pccl_max_transfer"},
+      {"harvest_rd_16.yaml", "{type: harvest, cost: paper}", "harvest_eq8"},
+      {"harvest_rd_16.yaml", "{type: harvest, cost: paper, closed_form: false}", "harvest"},
+      {"harvest_rd_16.yaml", "{type: harvest, closed_form: false}", "harvest_overlapped"},
+  };
+  for (const auto& c : cases) {
+    const ExperimentConfig config = load_config(golden + c.config, {std::string("synthesis.planner=") + c.planner});
+    const Schedule s =
+        SynthesizerRegistry::with_builtins().synthesize(config.fabric, config.workload, config.synthesis, config.seed);
+    EXPECT_EQ(s.prediction().model, c.model) << c.planner;
+    expect_same_prediction(predict_for_fabric(s, config.fabric, config.workload), s.prediction(), c.planner);
+  }
 }
 
 // The case: a quickstart schedule replayed at half the bandwidth.

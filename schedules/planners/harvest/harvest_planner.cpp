@@ -13,6 +13,7 @@
 #include "schedules/planners/harvest/harvest_partition.h"
 #include "schedules/planners/harvest/harvest_recursive_doubling.h"
 #include "schedules/planners/harvest/harvest_step_costs.h"
+#include "schedules/planners/port_split.h"
 #include "schedules/cost/harvest/harvest_step_demand.h"
 #include "schedules/model/topology_catalog.h"
 
@@ -25,7 +26,10 @@ PlannerInfo HarvestPlanner::info() const {
           {ParameterSpec::computed("candidates", ParameterType::text, "all",
                                    "[initial, step, shifted_ring, torus, expander]"),
            ParameterSpec::computed("max_reconfigurations", ParameterType::integer, "unlimited", "at most K changes"),
-           ParameterSpec::boolean("closed_form", true, "Eq. 8 for recursive_doubling on n = 2^j, 1 directed port")}};
+           ParameterSpec::boolean("closed_form", true, "Eq. 8 for recursive_doubling on n = 2^j, 1 directed port"),
+           ParameterSpec::choice("cost", {"overlapped", "paper"},
+                                 "overlapped: propagation overlapped with transmission as the fabric forwards; "
+                                 "paper: Eq. 3/8 as printed (delta * l added to beta * m / theta)")}};
 }
 
 namespace {
@@ -34,6 +38,7 @@ struct Options {
   HarvestCandidateFamilies families;
   std::optional<int> max_reconfigurations;
   bool closed_form = true;
+  HarvestCost cost = HarvestCost::overlapped;
 };
 
 Options parse_options(const PlanningInput& input) {
@@ -41,6 +46,7 @@ Options parse_options(const PlanningInput& input) {
   Options o;
   o.families = HarvestCandidateFamilies::parse(params, "candidates");
   o.closed_form = params.boolean("closed_form");
+  o.cost = params.text("cost") == "paper" ? HarvestCost::paper : HarvestCost::overlapped;
   if (params.has("max_reconfigurations")) {
     const int64_t cap = params.integer("max_reconfigurations");
     if (cap < 0) params.fail("max_reconfigurations", "must be >= 0, got " + std::to_string(cap));
@@ -113,7 +119,7 @@ std::optional<std::vector<HarvestRdStep>> recursive_doubling_steps(const StepPat
 Schedule plan_closed_form(const StepPattern& pattern, const PlanningInput& input, const Options& options,
                           const std::vector<HarvestRdStep>& steps, std::optional<int> initial_exponent) {
   const FabricSpec& fabric = input.fabric;
-  const HarvestCoefficients c = HarvestCoefficients::of(fabric);
+  const HarvestCoefficients c = HarvestCoefficients::of(fabric, input.workload, options.cost);
   const HarvestPartition partition =
       harvest_recursive_doubling(steps, c, initial_exponent, options.max_reconfigurations);
   TopologyCatalog catalog;
@@ -129,13 +135,20 @@ Schedule plan_closed_form(const StepPattern& pattern, const PlanningInput& input
       parts.steps.push_back(Step{index, pattern.steps[static_cast<size_t>(i)]});
       StepPrediction p;
       p.startup = fabric.step_overhead;
-      p.propagation = fabric.latency * hops;
-      p.transmission = picoseconds(c.beta_ps_per_byte * step.bytes * static_cast<double>(hops));
+      if (options.cost == HarvestCost::paper) {
+        p.propagation = fabric.latency * hops;
+        p.transmission = picoseconds(c.beta_ps_per_byte * step.bytes * static_cast<double>(hops));
+      } else {
+        const auto terms = c.terms(step.bytes, static_cast<double>(hops), static_cast<int>(hops), step.bytes);
+        p.propagation = picoseconds(terms.propagation_ps);
+        p.transmission = picoseconds(terms.transmission_ps);
+      }
       predictions.push_back(p);
     }
   }
   parts.topologies = catalog.take();
-  return with_harvest_prediction(Schedule(std::move(parts)), std::move(predictions), "harvest_eq8", fabric);
+  return with_harvest_prediction(Schedule(std::move(parts)), std::move(predictions),
+                                 harvest_model_name(options.cost, true), fabric);
 }
 
 // ---- the general dynamic program ----
@@ -180,7 +193,7 @@ std::vector<Transfer> routed_transfers(const std::vector<Transfer>& transfers, c
 Schedule plan_by_dynamic_program(const StepPattern& pattern, const PlanningInput& input, const Options& options,
                                  HarvestFlowCache& cache) {
   const FabricSpec& fabric = input.fabric;
-  const HarvestCoefficients c = HarvestCoefficients::of(fabric);
+  const HarvestCoefficients c = HarvestCoefficients::of(fabric, input.workload, options.cost);
   std::vector<HarvestStepDemand> demands;
   for (const std::vector<Transfer>& step : pattern.steps) demands.emplace_back(fabric.gpus, step);
 
@@ -247,13 +260,22 @@ Schedule plan_by_dynamic_program(const StepPattern& pattern, const PlanningInput
       parts.steps.push_back(Step{index, routed_transfers(pattern.steps[static_cast<size_t>(i)], flow)});
       StepPrediction p;
       p.startup = fabric.step_overhead;
-      p.propagation = fabric.latency * flow.longest_hops;
-      p.transmission = picoseconds(c.beta_ps_per_byte * static_cast<double>(demand.unit_bytes()) * flow.inverse_theta);
+      if (options.cost == HarvestCost::paper) {
+        p.propagation = fabric.latency * flow.longest_hops;
+        p.transmission =
+            picoseconds(c.beta_ps_per_byte * static_cast<double>(demand.unit_bytes()) * flow.inverse_theta);
+      } else {
+        const auto terms = c.terms(static_cast<double>(demand.unit_bytes()), flow.inverse_theta, flow.longest_hops,
+                                   static_cast<double>(demand.max_pair_bytes()));
+        p.propagation = picoseconds(terms.propagation_ps);
+        p.transmission = picoseconds(terms.transmission_ps);
+      }
       predictions.push_back(p);
     }
   }
   parts.topologies = catalog.take();
-  return with_harvest_prediction(Schedule(std::move(parts)), std::move(predictions), "harvest", fabric);
+  return with_harvest_prediction(Schedule(std::move(parts)), std::move(predictions),
+                                 harvest_model_name(options.cost, false), fabric);
 }
 
 }  // namespace
@@ -263,8 +285,42 @@ Schedule HarvestPlanner::plan(const StepPattern& pattern, const PlanningInput& i
   return plan_with_cache(pattern, input, cache);
 }
 
+namespace {
+
+// The pattern with every step over fabric.ports cut into groups that fit, as
+// every_step cuts it (split_to_ports); nullopt when every step fits.
+std::optional<StepPattern> split_over_port_limit(const StepPattern& pattern, const FabricSpec& fabric) {
+  StepPattern split = pattern;
+  split.steps.clear();
+  bool any = false;
+  for (const std::vector<Transfer>& step : pattern.steps) {
+    std::vector<std::vector<Transfer>> groups = split_to_ports(step, fabric);
+    any = any || groups.size() > 1;
+    if (groups.empty()) groups.emplace_back();  // an empty step stays a step
+    for (auto& group : groups) split.steps.push_back(std::move(group));
+  }
+  if (!any) return std::nullopt;
+  return split;
+}
+
+}  // namespace
+
 Schedule HarvestPlanner::plan_with_cache(const StepPattern& pattern, const PlanningInput& input,
                                          HarvestFlowCache& cache) const {
+  Schedule whole = plan_pattern(pattern, input, cache);
+  // A step that needs more circuits than a GPU has ports is one step to
+  // Harvest's candidates (routed over multi-hop paths) but several to
+  // every_step. Planning the cut pattern too puts every_step's plan in the
+  // DP's space, so Harvest's model never prefers reconfiguring every step.
+  if (const std::optional<StepPattern> split = split_over_port_limit(pattern, input.fabric)) {
+    Schedule cut = plan_pattern(*split, input, cache);
+    if (cut.prediction().total() < whole.prediction().total()) return cut;
+  }
+  return whole;
+}
+
+Schedule HarvestPlanner::plan_pattern(const StepPattern& pattern, const PlanningInput& input,
+                                      HarvestFlowCache& cache) const {
   const Options options = parse_options(input);
   // The closed form assumes its rings exist; on fabric.physical the DP weighs only those that do.
   if (options.closed_form && !input.physical && input.algorithm == "recursive_doubling" &&

@@ -27,7 +27,13 @@
 //   candidates            list of families (default all; see harvest_candidates.h)
 //   max_reconfigurations  cap on charged reconfigurations (default none)
 //   closed_form           true|false (default true)
-// The prediction's model is "harvest" (or "harvest_eq8" for the closed form).
+//   cost                  overlapped|paper (default overlapped): the step
+//                         cost of HarvestCoefficients; paper is Eq. 3/8 as
+//                         printed, overlapped the fabric's forwarding
+// A pattern with steps over fabric.ports is also planned cut into groups
+// that fit (as every_step cuts it); the lower prediction is kept.
+// The prediction's model is "harvest_overlapped", or with cost: paper
+// "harvest" (or "harvest_eq8" for the closed form).
 #include <string>
 #include <vector>
 
@@ -43,6 +49,9 @@ class HarvestPlanner : public Planner {
   // The same, reusing (and filling) `cache`: a sweep over message sizes and
   // delays solves each theta LP once.
   Schedule plan_with_cache(const StepPattern& pattern, const PlanningInput& input, HarvestFlowCache& cache) const;
+
+ private:
+  Schedule plan_pattern(const StepPattern& pattern, const PlanningInput& input, HarvestFlowCache& cache) const;
 };
 
 }  // namespace photonsim

@@ -27,7 +27,8 @@ std::vector<HarvestRdStep> harvest_rd_reduce_scatter(int gpus, double message_by
 double harvest_rd_step_ps(const HarvestRdStep& step, int ring_exponent, const HarvestCoefficients& c) {
   if (step.exponent < ring_exponent) return std::numeric_limits<double>::infinity();
   const double hops = std::ldexp(1.0, step.exponent - ring_exponent);  // = congestion on that ring
-  return c.alpha_ps + c.delta_ps * hops + c.beta_ps_per_byte * step.bytes * hops;
+  if (c.cost == HarvestCost::paper) return c.alpha_ps + c.delta_ps * hops + c.beta_ps_per_byte * step.bytes * hops;
+  return c.step_ps(step.bytes, hops, static_cast<int>(hops), step.bytes);
 }
 
 HarvestPartition harvest_recursive_doubling(const std::vector<HarvestRdStep>& steps, const HarvestCoefficients& c,
@@ -48,6 +49,12 @@ HarvestPartition harvest_recursive_doubling(const std::vector<HarvestRdStep>& st
     for (size_t b = a + 1; b < count; ++b) smallest[a][b] = std::min(smallest[a][b - 1], steps[b].exponent);
   }
   auto cost_on_ring = [&](size_t a, size_t b, int ring) {
+    if (c.cost != HarvestCost::paper) {
+      // The overlapped cost takes a maximum per step: no prefix sums, O(range) (L <= 2 log2 n).
+      double sum = 0.0;
+      for (size_t t = a; t <= b; ++t) sum += harvest_rd_step_ps(steps[t], ring, c);
+      return sum;
+    }
     const double scale = std::ldexp(1.0, -ring);
     return c.alpha_ps * static_cast<double>(b - a + 1) + c.delta_ps * (distance_sum[b + 1] - distance_sum[a]) * scale +
            c.beta_ps_per_byte * (volume_sum[b + 1] - volume_sum[a]) * scale;

@@ -9,6 +9,9 @@
 //   t_c(range) = sum_t alpha + delta * h_t + beta * bytes_t * h_t,
 // which for reduce-scatter steps a..b (exponent i-1, bytes m/2^i) is Eq. 8:
 //   alpha (b-a+1) + delta (2^(b-a+1) - 1) + beta m (b-a+1) / 2^a.
+// With HarvestCost::overlapped each step costs c.step_ps(bytes, h, h, bytes)
+// instead; the smallest-distance ring stays the best for a range (both
+// costs grow with h), so the same dynamic program is optimal for either.
 // The all-gather half (distances shrinking) is the same sum over its steps.
 // Each range costs O(1) (prefix sums); the schedule then follows from
 // optimal_harvest_partition (Algorithm 1 with the O(1) CompletionTime) in
@@ -35,7 +38,7 @@ double harvest_eq8_ps(int a, int b, double message_bytes, const HarvestCoefficie
 // Throws Error unless gpus is a power of two >= 2.
 std::vector<HarvestRdStep> harvest_rd_reduce_scatter(int gpus, double message_bytes);
 
-// One step on the ring u -> u + 2^ring_exponent (infinity when that ring cannot reach u + 2^exponent).
+// One step on the ring u -> u + 2^ring_exponent under c.cost (infinity when that ring cannot reach u + 2^exponent).
 double harvest_rd_step_ps(const HarvestRdStep& step, int ring_exponent, const HarvestCoefficients& c);
 
 // The optimal schedule; `initial_exponent` is the ring the fabric holds

@@ -216,8 +216,8 @@ void HarvestStepCosts::bound_topology(size_t topology, const std::vector<StepSum
       bound = c_.alpha_ps;
     } else {
       const double inverse_theta = inverse_theta_bound(g, degrees, demand, sums[i].totals, h, hops);
-      bound = c_.alpha_ps + c_.delta_ps * h.farthest +
-              c_.beta_ps_per_byte * static_cast<double>(demand.unit_bytes()) * inverse_theta;
+      bound = c_.step_ps(static_cast<double>(demand.unit_bytes()), inverse_theta, h.farthest,
+                         static_cast<double>(demand.max_pair_bytes()));
     }
   }
 }
@@ -230,8 +230,8 @@ double HarvestStepCosts::exact(size_t step, size_t topology) {
     } else {
       const HarvestStepDemand& demand = demands_[step];
       const HarvestFlowCache::Cost flow = cache_.cost(topology_ids_[topology], shape_ids_[step]);
-      value = c_.alpha_ps + c_.delta_ps * flow.longest_hops +
-              c_.beta_ps_per_byte * static_cast<double>(demand.unit_bytes()) * flow.inverse_theta;
+      value = c_.step_ps(static_cast<double>(demand.unit_bytes()), flow.inverse_theta, flow.longest_hops,
+                         static_cast<double>(demand.max_pair_bytes()));
     }
   }
   return value;

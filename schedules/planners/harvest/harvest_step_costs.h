@@ -5,10 +5,10 @@
 // sum_{i=a..b} DCT_i(G) (Eq. 5/6). Exact values need theta each; they are
 // computed lazily, at most once per (step, topology) here and once per
 // (topology, step shape) in the shared HarvestFlowCache. The argmin is
-// exact: candidates are visited in order of a cheap lower bound
-//   alpha + delta * (farthest pair's hop distance)
-//         + beta * unit_bytes * max(sum units * hops / circuits,
-//                                   max_u sent_u / out_degree_u, max_u received_u / in_degree_u)
+// exact: candidates are visited in order of a cheap lower bound, the step
+// cost (HarvestCoefficients::step_ps, either cost model) with l replaced by
+// the farthest pair's hop distance and 1 / theta by
+//   max(sum units * hops / circuits, max_u sent_u / out_degree_u, max_u received_u / in_degree_u),
 // and the search stops once the bound exceeds the best exact cost. A step
 // that names a pair the topology cannot route costs infinity. Ties (equal
 // to 1e-9) go to the earlier topology.

@@ -44,8 +44,11 @@ FabricSpec fabric(int gpus, int ports, CircuitKind circuits = CircuitKind::direc
   return f;
 }
 
+// The tests check PCCL's own Eq. 1 and the paper's decisions unless they name
+// the cost; the planner's default is `fabric` (alpha_beta_congestion).
 PlanningInput planning_input(const FabricSpec& f, const WorkloadSpec& w, std::optional<Topology> initial,
                              std::map<std::string, std::string> params = {}) {
+  params.emplace("cost", "paper");
   PlanningInput in;
   in.fabric = f;
   in.workload = w;
@@ -452,6 +455,26 @@ TEST(PcclPlanner, CostIsLatencyTimesDilationPlusSerialisedLoad) {
   }
 }
 
+// The same round under the default cost, the fabric's: store-and-forward
+// of whole transfers serialises 1->3's 3000 B at each of its two hops, so
+// the slowest transfer alone takes 2 x (3 us + 3000 B / 450 GB/s); the
+// busiest circuit (4000 B, plus one latency) is shorter. Eq. 1 charges the
+// serialisation once.
+TEST(PcclPlanner, FabricCostSerialisesEveryStoreAndForwardHop) {
+  FabricSpec f = fabric(8, 1);
+  f.reconfig_delay = Time::ms(1000);
+  const Topology ring = *try_make("ring", f);
+  StepPattern p;
+  p.steps = {{xfer(0, 2, 1000), xfer(1, 3, 3000)}};
+  PlanningInput in = planning_input(f, test_workload(Collective::alltoall, 1000), ring, {{"standard", "[]"}});
+  in.params = ComponentParams("pccl", {{"standard", "[]"}}, PcclPlanner().info().parameters, "planner");
+  const Schedule s = PcclPlanner().plan(p, in);
+  EXPECT_EQ(s.prediction().model, "alpha_beta_congestion");
+  const StepPrediction& step = s.prediction().steps[0];
+  EXPECT_EQ(step.propagation, Time::us(6));
+  EXPECT_EQ(step.transmission, k450GBps.serialization(Bytes(3000)) * 2);
+}
+
 // Two parallel circuits 0 -> 1 share a round's transfers (route_step spreads
 // them), so edge_bytes loads the busier circuit, 300 B; the paper counts the
 // edge key once: congestion 2 x max w 300 B.
@@ -601,6 +624,7 @@ Schedule paper_case(Time r, const TopologySpec& start, int ports, std::map<std::
   synthesis.algorithm = "rhd";
   synthesis.planner = "pccl";
   synthesis.topology = start;
+  params.emplace("cost", "paper");
   synthesis.planner_params = std::move(params);
   return SynthesizerRegistry::with_builtins().synthesize(f, w, synthesis);
 }

@@ -79,13 +79,17 @@ StepPattern pattern_of(const Problem& p) {
   throw Error("no algorithm " + p.algorithm);
 }
 
+// The tests below check the paper's own formulas (Eq. 3/4, Eq. 8, Table 1)
+// unless a problem names its cost; the planner's default is `overlapped`.
 PlanningInput input_of(const Problem& p) {
+  std::map<std::string, std::string> params = p.planner_params;
+  params.emplace("cost", "paper");
   PlanningInput input;
   input.fabric = p.fabric;
   input.workload = p.workload;
   input.algorithm = p.algorithm;
   input.planner = "harvest";
-  input.params = ComponentParams("harvest", p.planner_params, HarvestPlanner().info().parameters, "planner");
+  input.params = ComponentParams("harvest", params, HarvestPlanner().info().parameters, "planner");
   input.seed = p.seed;
   input.initial = p.initial;
   return input;
@@ -184,40 +188,83 @@ TEST(HarvestRecursiveDoubling, ClosedFormEqualsExhaustiveSearchOverRings) {
   // Exhaustive: every assignment of a ring u -> u + 2^e to every reduce-scatter
   // step (log2(n)^log2(n) of them, 46656 at n = 64), each step costed alone and
   // alpha_r charged at every change, against the closed-form planner.
-  for (int n = 2; n <= 64; n *= 2) {
-    int levels = 0;
-    while ((1 << levels) < n) ++levels;
-    for (int64_t alpha_r = 10'000; alpha_r <= 10'000'000'000; alpha_r *= 10) {
-      for (double message = 1e3; message <= 1e9; message *= 10) {
-        for (bool from_ring : {false, true}) {
-          FabricSpec f = fabric(n);
-          f.reconfig_delay = Time::ps(alpha_r);
-          f.step_overhead = Time::ns(300);
-          const HarvestCoefficients c = HarvestCoefficients::of(f);
-          const std::vector<HarvestRdStep> steps = harvest_rd_reduce_scatter(n, message);
-          const std::optional<int> initial = from_ring ? std::optional<int>(0) : std::nullopt;
-          std::vector<int> pick(steps.size(), 0);
-          double best = std::numeric_limits<double>::infinity();
-          for (;;) {
-            double total = 0;
-            int current = initial.value_or(-1);
-            for (size_t i = 0; i < steps.size(); ++i) {
-              if (pick[i] != current) total += c.alpha_r_ps;
-              total += harvest_rd_step_ps(steps[i], pick[i], c);
-              current = pick[i];
+  // Both step costs: the smallest-distance ring is the best for a range under either.
+  for (HarvestCost cost : {HarvestCost::paper, HarvestCost::overlapped}) {
+    for (int n = 2; n <= 64; n *= 2) {
+      int levels = 0;
+      while ((1 << levels) < n) ++levels;
+      for (int64_t alpha_r = 10'000; alpha_r <= 10'000'000'000; alpha_r *= 10) {
+        for (double message = 1e3; message <= 1e9; message *= 10) {
+          for (bool from_ring : {false, true}) {
+            FabricSpec f = fabric(n);
+            f.reconfig_delay = Time::ps(alpha_r);
+            f.step_overhead = Time::ns(300);
+            f.router = RouterMode::store_and_forward;
+            f.packet = Bytes(4096);  // the overlapped cost's fill term is then (h - 1) packets
+            const HarvestCoefficients c =
+                HarvestCoefficients::of(f, test_workload(Collective::reducescatter, 1 << 20), cost);
+            const std::vector<HarvestRdStep> steps = harvest_rd_reduce_scatter(n, message);
+            const std::optional<int> initial = from_ring ? std::optional<int>(0) : std::nullopt;
+            std::vector<int> pick(steps.size(), 0);
+            double best = std::numeric_limits<double>::infinity();
+            for (;;) {
+              double total = 0;
+              int current = initial.value_or(-1);
+              for (size_t i = 0; i < steps.size(); ++i) {
+                if (pick[i] != current) total += c.alpha_r_ps;
+                total += harvest_rd_step_ps(steps[i], pick[i], c);
+                current = pick[i];
+              }
+              best = std::min(best, total);
+              size_t digit = 0;
+              while (digit < pick.size() && ++pick[digit] == levels) pick[digit++] = 0;
+              if (digit == pick.size()) break;
             }
-            best = std::min(best, total);
-            size_t digit = 0;
-            while (digit < pick.size() && ++pick[digit] == levels) pick[digit++] = 0;
-            if (digit == pick.size()) break;
+            const double dp = harvest_recursive_doubling(steps, c, initial).cost_ps;
+            EXPECT_NEAR(dp, best, 1e-9 * best) << "n=" << n << " alpha_r=" << alpha_r << "ps m=" << message
+                                               << (from_ring ? " from ring" : " unconfigured")
+                                               << (cost == HarvestCost::paper ? " paper" : " overlapped");
           }
-          const double dp = harvest_recursive_doubling(steps, c, initial).cost_ps;
-          EXPECT_NEAR(dp, best, 1e-9 * best) << "n=" << n << " alpha_r=" << alpha_r << "ps m=" << message
-                                             << (from_ring ? " from ring" : " unconfigured");
         }
       }
     }
   }
+}
+
+// ---------------------------------------------------------------- the overlapped cost
+
+// Worked by hand: alpha = delta = 500 ns, beta = 10 ps/B (800 Gbps), a step
+// where every GPU sends m = 62,500 B over l = 8 hops of a ring whose circuits
+// each carry 8 of the flows (1 / theta = 8 units of m). The paper's Eq. 3:
+// 500 + 8 * 500 + 10 * 62,500 * 8 / 1000 = 9,500 ns. Overlapped, cut-through
+// with a 64 B header: max(500 + 5,000, 4,000 + 7 * 0.64 + 625) + 500 =
+// 6,000 ns, what the packet engine measures for that step (the busiest
+// circuit's serialisation plus one latency). A lone 8-hop transfer (1 /
+// theta = 1): max(500 + 625, 4,000 + 4.48 + 625) + 500 = 5,129.48 ns.
+TEST(HarvestCoefficients, OverlappedCostTakesTheLargerOfTheBusiestCircuitAndTheLongestRoute) {
+  FabricSpec f = fabric(64);
+  f.step_overhead = Time::ns(500);
+  f.router = RouterMode::cut_through;
+  f.header = Bytes(64);
+  const WorkloadSpec w = test_workload(Collective::allreduce, 1 << 20);
+  const HarvestCoefficients paper = HarvestCoefficients::of(f, w, HarvestCost::paper);
+  const HarvestCoefficients overlapped = HarvestCoefficients::of(f, w, HarvestCost::overlapped);
+  EXPECT_DOUBLE_EQ(paper.step_ps(62'500, 8, 8, 62'500), 9'500'000.0);
+  EXPECT_DOUBLE_EQ(overlapped.step_ps(62'500, 8, 8, 62'500), 6'000'000.0);
+  EXPECT_DOUBLE_EQ(overlapped.terms(62'500, 8, 8, 62'500).propagation_ps, 500'000.0);
+  EXPECT_DOUBLE_EQ(overlapped.step_ps(62'500, 1, 8, 62'500), 5'129'480.0);
+  EXPECT_DOUBLE_EQ(overlapped.terms(62'500, 1, 8, 62'500).propagation_ps, 4'000'000.0);
+  // Store-and-forward of 4096 B packets: the fill is 7 packets, 286.72 ns.
+  f.router = RouterMode::store_and_forward;
+  f.packet = Bytes(4096);
+  const HarvestCoefficients packets = HarvestCoefficients::of(f, w, HarvestCost::overlapped);
+  EXPECT_DOUBLE_EQ(packets.step_ps(62'500, 1, 8, 62'500), 500'000.0 + 4'000'000.0 + 286'720.0 + 625'000.0);
+  // Whole transfers stored and forwarded: h (delta + beta m), Eq. 3's lock-step.
+  f.packet = Bytes(0);
+  const HarvestCoefficients whole = HarvestCoefficients::of(f, w, HarvestCost::overlapped);
+  EXPECT_DOUBLE_EQ(whole.step_ps(62'500, 8, 8, 62'500), 500'000.0 + 8 * (500'000.0 + 625'000.0));
+  // No hops (an empty step): alpha alone under both.
+  EXPECT_DOUBLE_EQ(overlapped.step_ps(0, 0, 0, 0), 500'000.0);
 }
 
 // ---------------------------------------------------------------- Table 1
@@ -307,7 +354,13 @@ double step_cost(const Topology& g, const std::vector<Transfer>& step, const Har
       }
     }
   }
-  return c.alpha_ps + c.delta_ps * longest + c.beta_ps_per_byte * static_cast<double>(unit) / flow.theta;
+  std::map<Edge, int64_t> pair_bytes;
+  int64_t largest = 0;
+  for (const Transfer& t : step) largest = std::max(largest, pair_bytes[{t.src, t.dst}] += t.bytes.count());
+  if (c.cost == HarvestCost::paper) {
+    return c.alpha_ps + c.delta_ps * longest + c.beta_ps_per_byte * static_cast<double>(unit) / flow.theta;
+  }
+  return c.step_ps(static_cast<double>(unit), 1.0 / flow.theta, longest, static_cast<double>(largest));
 }
 
 // Every assignment of candidates to steps; Eq. 4 with the initial state of MODELS.md rule 2.
@@ -379,6 +432,9 @@ TEST(HarvestExhaustive, DynamicProgramEqualsBruteForceOnRandomSmallInstances) {
       p.planner_params["max_reconfigurations"] = std::to_string(cap);
     }
     p.planner_params["closed_form"] = "false";
+    const HarvestCost cost = instance % 2 == 0 ? HarvestCost::paper : HarvestCost::overlapped;
+    p.planner_params["cost"] = cost == HarvestCost::paper ? "paper" : "overlapped";
+    if (cost == HarvestCost::overlapped) p.fabric.packet = Bytes(int64_t{1000} << rng.uniform(6));
 
     const StepPattern pattern = pattern_of(p);
     const std::vector<Topology> candidates = harvest_candidates(
@@ -400,12 +456,12 @@ TEST(HarvestExhaustive, DynamicProgramEqualsBruteForceOnRandomSmallInstances) {
       continue;
     }
 
-    const HarvestCoefficients c = HarvestCoefficients::of(p.fabric);
-    std::vector<std::vector<double>> cost(pattern.steps.size());
+    const HarvestCoefficients c = HarvestCoefficients::of(p.fabric, p.workload, cost);
+    std::vector<std::vector<double>> step_costs(pattern.steps.size());
     for (size_t i = 0; i < pattern.steps.size(); ++i) {
-      for (const Topology& g : candidates) cost[i].push_back(step_cost(g, pattern.steps[i], c));
+      for (const Topology& g : candidates) step_costs[i].push_back(step_cost(g, pattern.steps[i], c));
     }
-    const double oracle = brute_force(cost, candidates, p.initial, c.alpha_r_ps, cap);
+    const double oracle = brute_force(step_costs, candidates, p.initial, c.alpha_r_ps, cap);
     if (oracle == kInfinity) {  // no candidate routes some step (within the cap)
       EXPECT_THROW(plan(p, cache), Error) << where;
       ++infeasible;
@@ -522,13 +578,17 @@ TEST(HarvestPlanner, IsRegisteredAndKeepsItsPrediction) {
   const Schedule s = SynthesizerRegistry::with_builtins().synthesize(
       fabric(8), test_workload(Collective::allreduce, 1 << 20), synthesis);
   EXPECT_EQ(s.planner(), "harvest");
-  EXPECT_EQ(s.prediction().model, "harvest_eq8");
-  synthesis.planner_params = {{"closed_form", "false"}};
-  EXPECT_EQ(SynthesizerRegistry::with_builtins()
-                .synthesize(fabric(8), test_workload(Collective::allreduce, 1 << 20), synthesis)
-                .prediction()
-                .model,
-            "harvest");
+  EXPECT_EQ(s.prediction().model, "harvest_overlapped");  // the default cost, closed form or DP
+  const auto model_with = [&](std::map<std::string, std::string> params) {
+    synthesis.planner_params = std::move(params);
+    return SynthesizerRegistry::with_builtins()
+        .synthesize(fabric(8), test_workload(Collective::allreduce, 1 << 20), synthesis)
+        .prediction()
+        .model;
+  };
+  EXPECT_EQ(model_with({{"closed_form", "false"}}), "harvest_overlapped");
+  EXPECT_EQ(model_with({{"cost", "paper"}}), "harvest_eq8");
+  EXPECT_EQ(model_with({{"cost", "paper"}, {"closed_form", "false"}}), "harvest");
 }
 
 // Planner timings live in tests/bench/planner_benchmark.cpp (scripts/dev/bench).
