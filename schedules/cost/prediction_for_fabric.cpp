@@ -7,6 +7,7 @@
 #include "schedules/cost/alpha_beta_congestion_model.h"
 #include "schedules/cost/harvest/harvest_coefficients.h"
 #include "schedules/cost/harvest/harvest_flow_cache.h"
+#include "schedules/cost/harvest/harvest_route_choice.h"
 #include "schedules/cost/harvest/harvest_step_demand.h"
 #include "schedules/cost/pccl_round_cost.h"
 #include "topology/shortest_path_router.h"
@@ -63,7 +64,8 @@ Prediction predict_harvest(const Schedule& schedule, const FabricSpec& fabric, c
         p.propagation = fabric.latency * flow.longest_hops;
         p.transmission = rounded_ps(c.beta_ps_per_byte * static_cast<double>(demand.unit_bytes()) * flow.inverse_theta);
       } else {
-        const auto terms = c.terms(static_cast<double>(demand.unit_bytes()), flow.inverse_theta, flow.longest_hops,
+        const HarvestRouteChoice routes = choose_harvest_routes(c, demand, flow);
+        const auto terms = c.terms(static_cast<double>(demand.unit_bytes()), routes.inverse_theta, routes.hops,
                                    static_cast<double>(demand.max_pair_bytes()));
         p.propagation = rounded_ps(terms.propagation_ps);
         p.transmission = rounded_ps(terms.transmission_ps);

@@ -9,7 +9,7 @@ reconfiguring before every step (every_step; for all-to-all pairwise). Each
 planner runs with its default cost model and with the paper's, so the table
 shows what the paper's cost model would have decided.
 
-usage: scripts/repro/decision_check.py [--only harvest|pccl|alltoall] [--jobs N] [--out DIR] [--strict]
+usage: scripts/repro/decision_check.py [--only harvest|harvest_2port|pccl|alltoall] [--jobs N] [--out DIR] [--strict]
   --out: output folder (default results/decision_check): one sweep folder per check,
          summary.csv and summary.md
   --strict: exit 1 when a default cost model has a point more than 1 % worse
@@ -35,6 +35,9 @@ CHECKS = [
     ("harvest", "configs/sweeps/decisions_harvest.yaml", "synthesis.planner", ("static", "every_step"),
      [("harvest", "harvest (default cost: overlapped)", True, {}),
       ("{type: harvest, cost: paper}", "harvest, cost: paper (Eq. 3/8)", False, {})]),
+    ("harvest_2port", "configs/sweeps/decisions_harvest_2port.yaml", "synthesis.planner", ("static", "every_step"),
+     [("harvest", "harvest, 2 bidirectional ports (default cost: overlapped)", True, {}),
+      ("{type: harvest, cost: paper}", "harvest, 2 bidirectional ports, cost: paper", False, {})]),
     ("pccl", "configs/sweeps/decisions_pccl.yaml", "synthesis.planner", ("static", "every_step"),
      [("pccl", "pccl (default cost: fabric)", True, {}),
       ("{type: pccl, cost: paper}", "pccl, cost: paper (Eq. 1)", False, {})]),

@@ -41,11 +41,21 @@ class HarvestFlowCache {
     // l_i(G): the most hops on any decomposition path that carries flow (the
     // paper's "longest route" the step's data takes). 0 for an empty demand.
     int longest_hops = 0;
+    // The same two numbers when every pair takes its one shortest path (the
+    // simulator's route for a transfer without routes): the busiest
+    // circuit's units and the farthest pair's hops. The LP maximises
+    // throughput whatever the path lengths, so for a latency-bound step its
+    // long detours can cost more than the shortest paths; a cost model may
+    // take either. Equal to the LP's where every GPU has one circuit out.
+    double shortest_inverse_theta = 0.0;
+    int shortest_hops = 0;
   };
   struct Flow {
-    double inverse_theta = 0.0;    // as Cost
-    int longest_hops = 0;          // as Cost
-    std::vector<PairPaths> pairs;  // sorted by (src, dst)
+    double inverse_theta = 0.0;           // as Cost
+    int longest_hops = 0;                 // as Cost
+    std::vector<PairPaths> pairs;         // sorted by (src, dst)
+    double shortest_inverse_theta = 0.0;  // as Cost
+    int shortest_hops = 0;                // as Cost
   };
 
   // Dense ids, equal for equal topologies (circuit multisets) and for

@@ -10,6 +10,7 @@
 #include "core/error.h"
 #include "schedules/planners/harvest/harvest_candidates.h"
 #include "schedules/cost/harvest/harvest_coefficients.h"
+#include "schedules/cost/harvest/harvest_route_choice.h"
 #include "schedules/planners/harvest/harvest_partition.h"
 #include "schedules/planners/harvest/harvest_recursive_doubling.h"
 #include "schedules/planners/harvest/harvest_step_costs.h"
@@ -257,7 +258,11 @@ Schedule plan_by_dynamic_program(const StepPattern& pattern, const PlanningInput
     for (int i = range.first; i <= range.last; ++i) {
       const HarvestStepDemand& demand = demands[static_cast<size_t>(i)];
       const HarvestFlowCache::Flow flow = cache.flow(topology_id, cache.shape_id(demand));
-      parts.steps.push_back(Step{index, routed_transfers(pattern.steps[static_cast<size_t>(i)], flow)});
+      const HarvestRouteChoice routes = choose_harvest_routes(c, demand, flow);
+      // Shortest paths: the transfers as the pattern gives them, routed by the simulator's shortest path.
+      parts.steps.push_back(Step{index, routes.shortest
+                                            ? pattern.steps[static_cast<size_t>(i)]
+                                            : routed_transfers(pattern.steps[static_cast<size_t>(i)], flow)});
       StepPrediction p;
       p.startup = fabric.step_overhead;
       if (options.cost == HarvestCost::paper) {
@@ -265,7 +270,7 @@ Schedule plan_by_dynamic_program(const StepPattern& pattern, const PlanningInput
         p.transmission =
             picoseconds(c.beta_ps_per_byte * static_cast<double>(demand.unit_bytes()) * flow.inverse_theta);
       } else {
-        const auto terms = c.terms(static_cast<double>(demand.unit_bytes()), flow.inverse_theta, flow.longest_hops,
+        const auto terms = c.terms(static_cast<double>(demand.unit_bytes()), routes.inverse_theta, routes.hops,
                                    static_cast<double>(demand.max_pair_bytes()));
         p.propagation = picoseconds(terms.propagation_ps);
         p.transmission = picoseconds(terms.transmission_ps);

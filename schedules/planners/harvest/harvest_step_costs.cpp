@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "core/tolerances.h"
+#include "schedules/cost/harvest/harvest_route_choice.h"
 #include "topology/topology_properties.h"
 
 namespace photonsim {
@@ -230,7 +231,8 @@ double HarvestStepCosts::exact(size_t step, size_t topology) {
     } else {
       const HarvestStepDemand& demand = demands_[step];
       const HarvestFlowCache::Cost flow = cache_.cost(topology_ids_[topology], shape_ids_[step]);
-      value = c_.step_ps(static_cast<double>(demand.unit_bytes()), flow.inverse_theta, flow.longest_hops,
+      const HarvestRouteChoice routes = choose_harvest_routes(c_, demand, flow);
+      value = c_.step_ps(static_cast<double>(demand.unit_bytes()), routes.inverse_theta, routes.hops,
                          static_cast<double>(demand.max_pair_bytes()));
     }
   }

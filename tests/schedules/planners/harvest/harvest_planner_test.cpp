@@ -21,6 +21,7 @@
 #include "schedules/planners/harvest/harvest_candidates.h"
 #include "schedules/cost/harvest/harvest_coefficients.h"
 #include "schedules/planners/harvest/harvest_recursive_doubling.h"
+#include "schedules/model/step_routes.h"
 #include "schedules/synthesizer_registry.h"
 #include "topology/flow/max_concurrent_flow.h"
 #include "topology/topology_properties.h"
@@ -360,7 +361,25 @@ double step_cost(const Topology& g, const std::vector<Transfer>& step, const Har
   if (c.cost == HarvestCost::paper) {
     return c.alpha_ps + c.delta_ps * longest + c.beta_ps_per_byte * static_cast<double>(unit) / flow.theta;
   }
-  return c.step_ps(static_cast<double>(unit), 1.0 / flow.theta, longest, static_cast<double>(largest));
+  const double by_lp = c.step_ps(static_cast<double>(unit), 1.0 / flow.theta, longest, static_cast<double>(largest));
+  // The overlapped cost may also take every pair's shortest path (the simulator's route).
+  std::vector<Transfer> units;
+  for (const auto& [pair, bytes] : pair_bytes) {
+    if (bytes == 0) continue;
+    Transfer t;
+    t.src = pair.first;
+    t.dst = pair.second;
+    t.bytes = Bytes(bytes / unit);
+    units.push_back(t);
+  }
+  std::vector<double> load(g.edges().size(), 0.0);
+  int hops = 0;
+  for (const RoutedFlow& routed : route_step(Step{0, units}, g, 0)) {
+    for (uint32_t link : routed.links) load[link] += static_cast<double>(routed.bytes.count());
+    hops = std::max(hops, static_cast<int>(routed.links.size()));
+  }
+  const double busiest = *std::max_element(load.begin(), load.end());
+  return std::min(by_lp, c.step_ps(static_cast<double>(unit), busiest, hops, static_cast<double>(largest)));
 }
 
 // Every assignment of candidates to steps; Eq. 4 with the initial state of MODELS.md rule 2.
