@@ -1,15 +1,31 @@
 #!/usr/bin/python3
-"""The all-to-all paper's Figure 11 on photonsim: n in {8, 16, 32, 64}, k in
-{1, 2}, uniform / random / Zipfian (0.4) flow sizes, 32 MB flows, every
-baseline and rdc over a sweep of R (fabric.reconfig_delay), each point
-simulated packet by packet from configs/alltoall_paper/figure11.yaml.
+"""The all-to-all paper's Figures 11 and 12 on photonsim, every point simulated
+packet by packet from configs/alltoall_paper/figure11.yaml: rdc and every
+baseline over a sweep of R (fabric.reconfig_delay), uniform / random /
+Zipfian (0.4) flow sizes, k in {1, 2}.
+  Figure 11: n in {8, 16, 32, 64}, 32 MB flows (the paper: 39.66 % on average).
+  Figure 12: n = 16, flows of 8, 16, 32 and 64 MB (the paper: 47.35 %).
 Per setting it keeps the R where rdc gains most over the best baseline (the
-paper's method) and prints the average reduction (the paper: 39.66 %).
-Writes DIR/grid.csv (every run), DIR/summary.csv (per setting) and
-DIR/figure11.png/.pdf (grouped bars).
+paper's method) and prints the average reduction. It does so for two
+baseline sets and two ways to time a run:
+  baselines photonsim: FAST, MixNet (not for uniform, as the paper),
+      DirectConnect (GenKautz, Circulant), TopoOpt with each flow split over
+      its 4 shortest paths (photonsim's default);
+  baselines paper: the same with TopoOpt on one shortest path per flow
+      (the paper: "We set k = 1");
+  measured: the packet-level simulation (measured_ps);
+  predicted: each synthesizer's own cost model (predicted_ps; the paper's
+      bars are "the sum of the total reconfiguration time and the data
+      transmission time" of its strategies).
+Writes DIR/grid.csv (every run), DIR/summary.csv (per setting, variant,
+baseline set and timing) and DIR/figureNN.png/.pdf (grouped bars, paper's
+rdc, measured, photonsim's baselines).
 
-usage: scripts/repro/alltoall_grid.py [--quick] [--jobs N] [--out DIR]    (default DIR: results/alltoall_grid)
-  --quick: n in {8, 16} only.
+usage: scripts/repro/alltoall_grid.py [--figure 11|12] [--quick] [--per-decade N] [--jobs N] [--out DIR]
+  --figure: which figure's grid (default 11)
+  --per-decade: R values per decade (default 2; the paper's sweep is not stated)
+  --quick: n in {8, 16} only (Figure 11)
+  --out: default results/alltoall_grid (Figure 11), results/alltoall_figure12 (Figure 12)
 Paths are relative to the repository root; build/photonsim is built (scripts/setup) when missing.
 """
 import concurrent.futures
@@ -25,50 +41,78 @@ sys.path.insert(0, os.path.join(ROOT, "scripts", "plots"))
 import photonsim_plots as pp  # noqa: E402
 
 args = pp.argument_parser(__doc__)
-args.add_argument("--quick", action="store_true", help="n in {8, 16} only")
+args.add_argument("--figure", type=int, choices=(11, 12), default=11, help="the paper's figure (default 11)")
+args.add_argument("--quick", action="store_true", help="n in {8, 16} only (Figure 11)")
+args.add_argument("--per-decade", type=int, default=2,
+                  help="R values per decade from 100 ns to 10 ms (default 2: 100 ns, 300 ns, 1 us, ...)")
 args.add_argument("--jobs", type=int, default=os.cpu_count(), help="runs at once (default: every core)")
-args.add_argument("--out", default="results/alltoall_grid", help="output folder (default results/alltoall_grid)")
+args.add_argument("--out", help="output folder (default results/alltoall_grid, Figure 12: results/alltoall_figure12)")
 args = args.parse_args()
 if args.jobs < 1:
     sys.exit("alltoall_grid.py: --jobs needs a count >= 1")
+if args.per_decade < 1:
+    sys.exit("alltoall_grid.py: --per-decade needs a count >= 1")
 plt = pp.pyplot()
 os.chdir(ROOT)
-binary, base, out, jobs, quick = "build/photonsim", "configs/alltoall_paper/figure11.yaml", args.out, args.jobs, args.quick
+figure = args.figure
+out = args.out or ("results/alltoall_grid" if figure == 11 else "results/alltoall_figure12")
+binary, base, jobs = "build/photonsim", "configs/alltoall_paper/figure11.yaml", args.jobs
 if not os.access(binary, os.X_OK):
     subprocess.run(["scripts/setup"], check=True)
 os.makedirs(out, exist_ok=True)
 
-GPUS = [8, 16] if quick else [8, 16, 32, 64]
+if figure == 11:
+    GPUS, MESSAGES, PAPER_AVERAGE = ([8, 16] if args.quick else [8, 16, 32, 64]), ["32MB"], 39.66
+else:
+    GPUS, MESSAGES, PAPER_AVERAGE = [16], ["8MB", "16MB", "32MB", "64MB"], 47.35
 PORTS = [1, 2]
 DISTRIBUTIONS = ["uniform", "random", "zipf"]
-DELAYS = ["100ns", "300ns", "1us", "3us", "10us", "30us", "100us", "300us", "1ms", "3ms", "10ms"]
-# (label, algorithm, extra --set): rdc first, then the paper's baselines.
+if args.per_decade == 2:
+    DELAYS = ["100ns", "300ns", "1us", "3us", "10us", "30us", "100us", "300us", "1ms", "3ms", "10ms"]
+else:  # 10^(5 + i / per_decade) ps, 100 ns .. 10 ms
+    DELAYS = [f"{round(10 ** (5 + i / args.per_decade))}ps" for i in range(5 * args.per_decade + 1)]
+# (label, algorithm, its parameters, further --set): rdc first, then the baselines.
 ALGORITHMS = [
-    ("rdc", "rdc", []),
-    ("rdc, merged rounds", "rdc", ["merge: true"]),
-    ("FAST", "fast", []),
-    ("MixNet", "mixnet", []),
-    ("DirectConnect (GenKautz)", "directconnect", ["graph: genkautz"]),
-    ("DirectConnect (Circulant)", "directconnect", ["graph: circulant"]),
-    ("TopoOpt", "topoopt", []),
-    ("static ring", "static_ring", []),
-    ("pairwise", "pairwise", []),
+    ("rdc", "rdc", [], []),
+    ("rdc, merged rounds", "rdc", ["merge: true"], []),
+    ("FAST", "fast", [], []),
+    ("MixNet", "mixnet", [], []),
+    ("DirectConnect (GenKautz)", "directconnect", ["graph: genkautz"], []),
+    ("DirectConnect (Circulant)", "directconnect", ["graph: circulant"], []),
+    ("TopoOpt", "topoopt", [], []),
+    ("TopoOpt (K = 1)", "topoopt", ["paths: 1"], []),
+    # DirectConnect's topologies under the paper's own contention-free rounds
+    # ("We apply our exact or close approximate scheduling"): rdc held at d = 1.
+    ("DirectConnect (GenKautz), rounds", "rdc", ["base: genkautz"], ["synthesis.reconfigurations=1"]),
+    ("DirectConnect (Circulant), rounds", "rdc", ["base: circulant"], ["synthesis.reconfigurations=1"]),
+    ("static ring", "static_ring", [], []),
+    ("pairwise", "pairwise", [], []),
 ]
-# The paper's baselines for "best baseline"; it leaves MixNet out for uniform
-# flows (all equal: its greedy has nothing to go on).
-def paper_baselines(distribution):
-    names = ["FAST", "MixNet", "DirectConnect (GenKautz)", "DirectConnect (Circulant)", "TopoOpt"]
-    return [n for n in names if not (n == "MixNet" and distribution == "uniform")]
+VARIANTS = ["rdc", "rdc, merged rounds"]
+BASELINE_SETS = {
+    "photonsim": ["FAST", "MixNet", "DirectConnect (GenKautz)", "DirectConnect (Circulant)", "TopoOpt"],
+    "paper": ["FAST", "MixNet", "DirectConnect (GenKautz), rounds", "DirectConnect (Circulant), rounds",
+              "TopoOpt (K = 1)"],
+}
+TIMINGS = {"measured": "measured_ps", "predicted": "predicted_ps"}
+
+
+def baselines(which, distribution):
+    """The paper leaves MixNet out for uniform flows (all equal: its greedy has nothing to go on)."""
+    return [n for n in BASELINE_SETS[which] if not (n == "MixNet" and distribution == "uniform")]
 
 
 def run(point):
-    n, k, dist, delay, label, algorithm, extra = point
-    sets = [f"fabric.gpus={n}", f"fabric.ports={k}", f"workload.distribution={dist}",
+    n, k, dist, message, delay, label, algorithm, extra, more = point
+    if k == 1:  # one port: every base topology is the directed ring, which rdc takes without `base`
+        extra = [e for e in extra if not e.startswith("base:")]
+    sets = [f"fabric.gpus={n}", f"fabric.ports={k}", f"workload.distribution={dist}", f"workload.message={message}",
             f"fabric.reconfig_delay={delay}"]
     if extra:
         sets += ["synthesis.algorithm={type: " + algorithm + ", " + ", ".join(extra) + "}"]
     else:
         sets += [f"synthesis.algorithm={algorithm}"]
+    sets += more
     if dist == "zipf":
         sets.append("workload.zipf_factor=0.4")
     cmd = [binary, "run", base, "--format", "csv"]
@@ -83,8 +127,8 @@ def run(point):
     return point, next(csv.DictReader(io.StringIO(res.stdout))), ""
 
 
-points = [(n, k, d, r, label, alg, extra) for n in GPUS for k in PORTS for d in DISTRIBUTIONS for r in DELAYS
-          for label, alg, extra in ALGORITHMS]
+SETTINGS = [(n, k, d, m) for n in GPUS for k in PORTS for d in DISTRIBUTIONS for m in MESSAGES]
+points = [(*s, r, label, alg, extra, more) for s in SETTINGS for r in DELAYS for label, alg, extra, more in ALGORITHMS]
 start = time.perf_counter()
 results, failures = {}, []
 with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
@@ -92,82 +136,95 @@ with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
         if row is None:
             failures.append((point, err))
         else:
-            results[point[:5]] = row
+            results[point[:6]] = row
         if sys.stderr.isatty():
             print(f"\r{i}/{len(points)} runs", end="", file=sys.stderr)
 if sys.stderr.isatty():
     print(file=sys.stderr)
 elapsed = time.perf_counter() - start
 for point, err in failures:
-    print(f"failed: {point[:5]}: {err}", file=sys.stderr)
+    print(f"failed: {point[:6]}: {err}", file=sys.stderr)
 
 write_csv = pp.write_csv
 write_csv(os.path.join(out, "grid.csv"),
-          ["gpus", "ports", "distribution", "reconfig_delay", "label", "algorithm", "measured_ps", "predicted_ps",
-           "error_pct", "reconfigurations"],
+          ["gpus", "ports", "distribution", "message", "reconfig_delay", "label", "algorithm", "measured_ps",
+           "predicted_ps", "error_pct", "reconfigurations"],
           [[*key, row["algorithm"], row["measured_ps"], row["predicted_ps"], row["error_pct"], row["reconfigurations"]]
-           for key, row in sorted(results.items(), key=lambda kv: (kv[0][0], kv[0][1], kv[0][2], kv[0][3], kv[0][4]))])
+           for key, row in sorted(results.items())])
 
-# Per setting and variant (the paper's rdc, and ours with merged rounds): the R
-# where it gains most over the best paper baseline at that R.
-VARIANTS = ["rdc", "rdc, merged rounds"]
-summary = []
-chosen = {}  # (n, k, dist) -> delay, for the paper's rdc
+
+def best_reduction(setting, variant, which, timing):
+    """The R where `variant` gains most over the best of the `which` baselines at that R, timed by `timing`."""
+    column, dist = TIMINGS[timing], setting[2]
+    best = None
+    for delay in DELAYS:
+        rdc = results.get((*setting, delay, variant))
+        base = [(float(results[(*setting, delay, b)][column]), b) for b in baselines(which, dist)
+                if (*setting, delay, b) in results]
+        if rdc is None or not base:
+            continue
+        base_time, base_name = min(base)
+        reduction = 100.0 * (1.0 - float(rdc[column]) / base_time)
+        if best is None or reduction > best[0]:
+            best = (reduction, delay, float(rdc[column]), int(rdc["reconfigurations"]), base_name, base_time)
+    return best
+
+
+summary, averages = [], {}
+chosen = {}  # setting -> delay, for the paper's rdc, measured, photonsim's baselines (the plot)
 for variant in VARIANTS:
-    for n in GPUS:
-        for k in PORTS:
-            for dist in DISTRIBUTIONS:
-                best = None
-                for delay in DELAYS:
-                    rdc = results.get((n, k, dist, delay, variant))
-                    base = [(float(results[(n, k, dist, delay, b)]["measured_ps"]), b)
-                            for b in paper_baselines(dist) if (n, k, dist, delay, b) in results]
-                    if rdc is None or not base:
-                        continue
-                    base_time, base_name = min(base)
-                    reduction = 100.0 * (1.0 - float(rdc["measured_ps"]) / base_time)
-                    if best is None or reduction > best[0]:
-                        best = (reduction, delay, float(rdc["measured_ps"]), int(rdc["reconfigurations"]), base_name,
-                                base_time)
-                if best:
-                    if variant == "rdc":
-                        chosen[(n, k, dist)] = best[1]
-                    summary.append([variant, n, k, dist, best[1], f"{best[2] / 1e9:.4f}", best[3], best[4],
-                                    f"{best[5] / 1e9:.4f}", f"{best[0]:.2f}"])
+    for which in BASELINE_SETS:
+        for timing in TIMINGS:
+            found = []
+            for setting in SETTINGS:
+                best = best_reduction(setting, variant, which, timing)
+                if best is None:
+                    continue
+                if (variant, which, timing) == ("rdc", "photonsim", "measured"):
+                    chosen[setting] = best[1]
+                found.append(best[0])
+                summary.append([variant, which, timing, *setting, best[1], f"{best[2] / 1e9:.4f}", best[3], best[4],
+                                f"{best[5] / 1e9:.4f}", f"{best[0]:.2f}"])
+            if found:
+                averages[(variant, which, timing)] = (sum(found) / len(found), len(found))
 write_csv(os.path.join(out, "summary.csv"),
-          ["variant", "gpus", "ports", "distribution", "reconfig_delay", "rdc_ms", "rdc_reconfigurations",
-           "best_baseline", "best_baseline_ms", "reduction_pct"], summary)
+          ["variant", "baselines", "timing", "gpus", "ports", "distribution", "message", "reconfig_delay", "rdc_ms",
+           "rdc_reconfigurations", "best_baseline", "best_baseline_ms", "reduction_pct"], summary)
 
 for variant in VARIANTS:
-    rows = [s[1:] for s in summary if s[0] == variant]
+    rows = [s[3:] for s in summary if s[:3] == [variant, "photonsim", "measured"]]
     print(f"\n{variant}:")
-    print(f"{'n':>3} {'k':>2} {'workload':<8} {'R':>6} {'ms':>9} {'d':>3}  {'best baseline':<26} {'ms':>9} {'reduction':>9}")
+    print(f"{'n':>3} {'k':>2} {'workload':<8} {'flow':>5} {'R':>6} {'ms':>9} {'d':>3}  {'best baseline':<26} {'ms':>9} "
+          f"{'reduction':>9}")
     for s in rows:
-        print(f"{s[0]:>3} {s[1]:>2} {s[2]:<8} {s[3]:>6} {s[4]:>9} {s[5]:>3}  {s[6]:<26} {s[7]:>9} {s[8]:>8}%")
-    if rows:
-        average = sum(float(s[8]) for s in rows) / len(rows)
-        print(f"average reduction against the best baseline: {average:.2f}% over {len(rows)} settings "
-              f"(paper, Fig. 11: 39.66% over 24)")
+        print(f"{s[0]:>3} {s[1]:>2} {s[2]:<8} {s[3]:>5} {s[4]:>6} {s[5]:>9} {s[6]:>3}  {s[7]:<26} {s[8]:>9} {s[9]:>8}%")
+    if (variant, "photonsim", "measured") in averages:
+        average, count = averages[(variant, "photonsim", "measured")]
+        print(f"average reduction against the best baseline: {average:.2f}% over {count} settings "
+              f"(paper, Fig. {figure}: {PAPER_AVERAGE}% over {len(SETTINGS)})")
+print(f"\naverage reduction (Fig. {figure}, paper {PAPER_AVERAGE}%) by variant, baseline set and timing:")
+for (variant, which, timing), (average, count) in averages.items():
+    print(f"averages: {variant:<18} baselines {which:<9} {timing:<9} {average:6.2f}% over {count} settings")
 print(f"\n{len(points)} runs ({len(failures)} failed) in {elapsed:.0f} s on {jobs} jobs; wrote {out}/grid.csv, "
-      f"summary.csv, figure11.png, figure11.pdf")
+      f"summary.csv, figure{figure}.png, figure{figure}.pdf")
 
-labels = [label for label, _, _ in ALGORITHMS if label not in ("static ring", "pairwise")]
-colors = dict(zip(labels, ["black", "tab:gray", "tab:orange", "tab:green", "tab:red", "tab:purple", "tab:brown"]))
-reduction_of = {(s[1], s[2], s[3]): float(s[9]) for s in summary if s[0] == "rdc"}
+labels = [label for label, _, _, _ in ALGORITHMS if label not in ("static ring", "pairwise")]
+colors = dict(zip(labels, ["black", "tab:gray", "tab:orange", "tab:green", "tab:red", "tab:purple", "tab:brown",
+                           "tab:pink", "tab:olive", "tab:cyan"]))
+reduction_of = {tuple(s[3:7]): float(s[12]) for s in summary if s[:3] == ["rdc", "photonsim", "measured"]}
 CAP = 3.0  # like the paper, tall bars are truncated (their value is printed)
-fig, axes = plt.subplots(len(DISTRIBUTIONS), 1, figsize=(12, 3.4 * len(DISTRIBUTIONS)), sharex=True)
-settings = [(n, k) for n in GPUS for k in PORTS]
+fig, axes = plt.subplots(len(DISTRIBUTIONS), 1, figsize=(13, 3.4 * len(DISTRIBUTIONS)), sharex=True)
+columns = [(n, k, m) for n in GPUS for k in PORTS for m in MESSAGES]
 width = 0.8 / len(labels)
 for ax, dist in zip(axes, DISTRIBUTIONS):
     for j, label in enumerate(labels):
         xs, ys = [], []
-        for i, (n, k) in enumerate(settings):
-            delay = chosen.get((n, k, dist))
-            rdc = results.get((n, k, dist, delay, "rdc"))
-            row = results.get((n, k, dist, delay, label))
-            if delay is None or rdc is None or row is None:
-                continue
-            if label == "MixNet" and dist == "uniform":
+        for i, (n, k, m) in enumerate(columns):
+            setting = (n, k, dist, m)
+            delay = chosen.get(setting)
+            rdc = results.get((*setting, delay, "rdc"))
+            row = results.get((*setting, delay, label))
+            if delay is None or rdc is None or row is None or (label == "MixNet" and dist == "uniform"):
                 continue
             x = i + (j - (len(labels) - 1) / 2) * width
             y = float(row["measured_ps"]) / float(rdc["measured_ps"])
@@ -176,19 +233,20 @@ for ax, dist in zip(axes, DISTRIBUTIONS):
             if y > CAP:
                 ax.text(x, CAP, f"{y:.1f}", ha="center", va="bottom", fontsize=7, rotation=90)
         ax.bar(xs, ys, width, label=label, color=colors[label])
-    for i, (n, k) in enumerate(settings):
-        if (n, k, dist) in reduction_of:
-            ax.text(i, CAP * 1.1, f"rdc {-reduction_of[(n, k, dist)]:+.0f}% @ R={chosen[(n, k, dist)]}", ha="center",
-                    fontsize=8)
+    for i, (n, k, m) in enumerate(columns):
+        if (n, k, dist, m) in reduction_of:
+            ax.text(i, CAP * 1.1, f"rdc {-reduction_of[(n, k, dist, m)]:+.0f}% @ R={chosen[(n, k, dist, m)]}",
+                    ha="center", fontsize=8)
     ax.axhline(1.0, color="black", linewidth=0.8, linestyle="--")
     ax.set_ylim(0, CAP * 1.25)
     ax.set_ylabel("completion time / rdc's")
-    ax.set_title(f"{dist} flow sizes, 32 MB mean: each setting at the R where rdc gains most over the best baseline",
+    sizes = "32 MB mean" if figure == 11 else "8-64 MB mean"
+    ax.set_title(f"{dist} flow sizes, {sizes}: each setting at the R where rdc gains most over the best baseline",
                  fontsize=10)
     ax.grid(True, axis="y", alpha=0.3)
-axes[-1].set_xticks(range(len(settings)))
-axes[-1].set_xticklabels([f"n={n}, k={k}" for n, k in settings])
+axes[-1].set_xticks(range(len(columns)))
+axes[-1].set_xticklabels([f"n={n}, k={k}" if figure == 11 else f"k={k}, {m}" for n, k, m in columns])
 handles = [plt.Rectangle((0, 0), 1, 1, color=colors[label]) for label in labels]
 fig.legend(handles, labels, ncol=len(labels), fontsize=8, loc="upper center")
 fig.tight_layout(rect=(0, 0, 1, 0.97))
-pp.save_figure(fig, os.path.join(out, "figure11"), dpi=120)
+pp.save_figure(fig, os.path.join(out, f"figure{figure}"), dpi=120)
