@@ -15,7 +15,7 @@ namespace photonsim {
 enum class CircuitKind { directed, bidirectional };
 enum class RouterMode { cut_through, store_and_forward };
 // Which waiting packet an idle egress port sends next (Network's contract).
-enum class EgressOrder { chunk, fifo };
+enum class EgressOrder { chunk, fifo, chunk_fifo };
 // When a transfer may start: after a global barrier per step (the papers'
 // model), or as soon as its sender holds what it carries and its circuits are lit.
 enum class SyncMode { barrier, dataflow };
@@ -31,8 +31,8 @@ inline constexpr EnumName<CircuitKind> kCircuitKindNames[] = {{CircuitKind::dire
                                                               {CircuitKind::bidirectional, "bidirectional"}};
 inline constexpr EnumName<RouterMode> kRouterModeNames[] = {{RouterMode::cut_through, "cut_through"},
                                                             {RouterMode::store_and_forward, "store_and_forward"}};
-inline constexpr EnumName<EgressOrder> kEgressOrderNames[] = {{EgressOrder::chunk, "chunk"},
-                                                              {EgressOrder::fifo, "fifo"}};
+inline constexpr EnumName<EgressOrder> kEgressOrderNames[] = {
+    {EgressOrder::chunk, "chunk"}, {EgressOrder::fifo, "fifo"}, {EgressOrder::chunk_fifo, "chunk_fifo"}};
 inline constexpr EnumName<SyncMode> kSyncModeNames[] = {{SyncMode::barrier, "barrier"},
                                                         {SyncMode::dataflow, "dataflow"}};
 inline constexpr EnumName<ReconfigurationScope> kReconfigurationScopeNames[] = {

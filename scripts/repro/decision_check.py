@@ -43,7 +43,9 @@ CHECKS = [
       ("{type: pccl, cost: paper}", "pccl, cost: paper (Eq. 1)", False, {})]),
     ("alltoall", "configs/sweeps/decisions_alltoall.yaml", "synthesis.algorithm", ("static_ring", "pairwise"),
      [("rdc", "rdc (d by its prediction), egress_order: chunk (default)", True, {"fabric.egress_order": "chunk"}),
-      ("rdc", "rdc (d by its prediction), egress_order: fifo", False, {"fabric.egress_order": "fifo"})]),
+      ("rdc", "rdc (d by its prediction), egress_order: fifo", False, {"fabric.egress_order": "fifo"}),
+      ("rdc", "rdc (d by its prediction), egress_order: chunk_fifo (the paper's htsim queues)", False,
+       {"fabric.egress_order": "chunk_fifo"})]),
 ]
 
 

@@ -145,7 +145,8 @@ std::string RunReport::table() const {
       << printable(schedule.algorithm()) << " / planner " << printable(schedule.planner()) << "  on " << schedule.gpus()
       << " GPUs (" << spec.fabric.ports << " " << to_string(spec.fabric.circuits) << " ports, "
       << format_bandwidth(spec.fabric.bandwidth) << ", " << format_time(spec.fabric.latency) << " latency, "
-      << to_string(spec.fabric.router) << (spec.fabric.egress_order == EgressOrder::chunk ? "" : ", egress fifo")
+      << to_string(spec.fabric.router) << (spec.fabric.egress_order == EgressOrder::chunk ? std::string()
+                                                                 : std::string(", egress ") + to_string(spec.fabric.egress_order))
       << ")\n";
   out << "message " << format_bytes(schedule.message()) << ", alpha_r " << format_time(spec.fabric.reconfig_delay)
       << ", model " << printable(schedule.prediction().model)

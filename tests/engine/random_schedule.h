@@ -136,7 +136,7 @@ inline Scenario random_scenario(uint64_t seed, const ScenarioShape& shape = {}) 
   f.packet = Bytes(pick<int64_t>(rng, {0, 64, 100, 333, 1000}));
   f.reconfig_delay = pick<Time>(rng, {Time::zero(), Time::ns(3), Time::us(1)});
   f.step_overhead = pick<Time>(rng, {Time::zero(), Time::zero(), Time::ns(5)});
-  f.egress_order = rng.uniform(2) == 0 ? EgressOrder::chunk : EgressOrder::fifo;
+  f.egress_order = pick<EgressOrder>(rng, {EgressOrder::chunk, EgressOrder::fifo, EgressOrder::chunk_fifo});
   s.workload.collective = Collective::alltoall;
   s.workload.message = Bytes(1000);
   s.workload.chunk = Bytes(pick<int64_t>(rng, {0, 150, 512, 1000}));

@@ -425,6 +425,10 @@ class ReferenceDataflow {
       const int64_t queued = own ? x.start->picoseconds() : p.ready.picoseconds();
       return {queued, 0, own ? 1 : 0, 0, -remaining, x.flow, p.seq};
     }
+    if (fabric_.egress_order == EgressOrder::chunk_fifo) {
+      const int64_t queued = own ? x.start->picoseconds() : p.ready.picoseconds();
+      return {static_cast<int64_t>(x.step), p.chunk, 0, 2 * queued + (own ? 1 : 0), -remaining, x.flow, p.seq};
+    }
     return {
         static_cast<int64_t>(x.step), p.chunk, own ? 1 : 0, own ? 0 : p.ready.picoseconds(), -remaining, x.flow, p.seq};
   }

@@ -114,6 +114,10 @@ class ReferenceEngine {
       const int64_t queued = own ? step_start.picoseconds() : p.ready.picoseconds();
       return {queued, own ? 1 : 0, 0, -remaining, p.flow, p.seq};
     }
+    if (fabric_.egress_order == EgressOrder::chunk_fifo) {
+      const int64_t queued = own ? step_start.picoseconds() : p.ready.picoseconds();
+      return {p.chunk, 0, 2 * queued + (own ? 1 : 0), -remaining, p.flow, p.seq};
+    }
     return {p.chunk, own ? 1 : 0, own ? 0 : p.ready.picoseconds(), -remaining, p.flow, p.seq};
   }
 

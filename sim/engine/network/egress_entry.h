@@ -5,6 +5,9 @@
 //   chunk: (step, chunk index, origin), time queued (own: 0), tie
 //          (the step matters only when steps overlap: an earlier step first)
 //   fifo:  time queued (own: the flow's start), origin, tie
+//   chunk_fifo: (step, chunk index), time queued (own: the flow's start) and
+//          origin, tie (the all-to-all paper's htsim queues: smaller chunk
+//          index first, equal indices first come first served)
 //   tie:   the longer remaining route, then the smaller place (the flow's
 //          place in the schedule: step by step, then its place in the step;
 //          the flow index unless given), then id
@@ -32,6 +35,10 @@ struct EgressEntry {
     const auto at = static_cast<uint64_t>(queued.picoseconds());
     const uint64_t tie = route_tie(remaining_hops, place == kFlowIndex ? flow : place);
     if (order == EgressOrder::fifo) return {at, origin_bits(PacketOrigin::forwarded), tie, id, PacketOrigin::forwarded};
+    if (order == EgressOrder::chunk_fifo) {
+      return {chunk_key(step, chunk, PacketOrigin::forwarded), time_then_origin(at, PacketOrigin::forwarded), tie, id,
+              PacketOrigin::forwarded};
+    }
     return {chunk_key(step, chunk, PacketOrigin::forwarded), at, tie, id, PacketOrigin::forwarded};
   }
   static EgressEntry own(EgressOrder order, uint32_t next_chunk, Time flow_start, uint64_t route_hops, uint32_t flow,
@@ -39,6 +46,12 @@ struct EgressEntry {
     const uint64_t tie = route_tie(route_hops, place == kFlowIndex ? flow : place);
     if (order == EgressOrder::fifo) {
       return {static_cast<uint64_t>(flow_start.picoseconds()), origin_bits(PacketOrigin::own), tie, flow,
+              PacketOrigin::own};
+    }
+    if (order == EgressOrder::chunk_fifo) {
+      // Origin is not part of the chunk key here: it only breaks ties of time.
+      return {chunk_key(step, next_chunk, PacketOrigin::forwarded),
+              time_then_origin(static_cast<uint64_t>(flow_start.picoseconds()), PacketOrigin::own), tie, flow,
               PacketOrigin::own};
     }
     return {chunk_key(step, next_chunk, PacketOrigin::own), 0, tie, flow, PacketOrigin::own};
@@ -59,6 +72,8 @@ struct EgressEntry {
     return (static_cast<uint64_t>(step & 0x7fffffffU) << 33) | (static_cast<uint64_t>(chunk) << 1) |
            origin_bits(origin);
   }
+  // Times in picoseconds stay far below 2^62 (about 53 days), so one bit is free below them.
+  static constexpr uint64_t time_then_origin(uint64_t at, PacketOrigin origin) { return (at << 1) | origin_bits(origin); }
   // Longer remaining route first: routes are far shorter than 2^32 hops.
   static constexpr uint64_t route_tie(uint64_t hops, uint32_t flow) { return ((UINT32_MAX - hops) << 32) | flow; }
 };

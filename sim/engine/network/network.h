@@ -18,7 +18,9 @@
 // then the smaller flow index (the transfer's place in the step).
 // With egress_order = fifo: first come first served, the GPU's own packets
 // counted as queued at the step's start; ties as above (forwarded before own,
-// longer remaining route, smaller flow index). EgressEntry holds the key.
+// longer remaining route, smaller flow index). With egress_order =
+// chunk_fifo (the all-to-all paper's htsim queues): smallest chunk index,
+// then first come first served as fifo. EgressEntry holds the key.
 // Lifecycle: install(topology) while idle, start_flows(at), drive the
 // EventList until empty, read finished_at(); repeat per step.
 #include <cstdint>
