@@ -60,16 +60,11 @@ Prediction predict_harvest(const Schedule& schedule, const FabricSpec& fabric, c
     StepPrediction p = charged(schedule, s, fabric);
     if (!demand.moves_no_bytes()) {
       const HarvestFlowCache::Flow& flow = cache.flow(topology_of(schedule, s), demand);
-      if (cost == HarvestCost::paper) {
-        p.propagation = fabric.latency * flow.longest_hops;
-        p.transmission = rounded_ps(c.beta_ps_per_byte * static_cast<double>(demand.unit_bytes()) * flow.inverse_theta);
-      } else {
-        const HarvestRouteChoice routes = choose_harvest_routes(c, demand, flow);
-        const auto terms = c.terms(static_cast<double>(demand.unit_bytes()), routes.inverse_theta, routes.hops,
-                                   static_cast<double>(demand.max_pair_bytes()));
-        p.propagation = rounded_ps(terms.propagation_ps);
-        p.transmission = rounded_ps(terms.transmission_ps);
-      }
+      const HarvestRouteChoice routes = choose_harvest_routes(c, demand, flow);
+      const auto terms = c.terms(static_cast<double>(demand.unit_bytes()), routes.inverse_theta, routes.hops,
+                                 static_cast<double>(demand.max_pair_bytes()));
+      p.propagation = rounded_ps(terms.propagation_ps);
+      p.transmission = rounded_ps(terms.transmission_ps);
     }
     prediction.steps.push_back(p);
   }

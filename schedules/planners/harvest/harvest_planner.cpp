@@ -136,14 +136,9 @@ Schedule plan_closed_form(const StepPattern& pattern, const PlanningInput& input
       parts.steps.push_back(Step{index, pattern.steps[static_cast<size_t>(i)]});
       StepPrediction p;
       p.startup = fabric.step_overhead;
-      if (options.cost == HarvestCost::paper) {
-        p.propagation = fabric.latency * hops;
-        p.transmission = picoseconds(c.beta_ps_per_byte * step.bytes * static_cast<double>(hops));
-      } else {
-        const auto terms = c.terms(step.bytes, static_cast<double>(hops), static_cast<int>(hops), step.bytes);
-        p.propagation = picoseconds(terms.propagation_ps);
-        p.transmission = picoseconds(terms.transmission_ps);
-      }
+      const auto terms = c.terms(step.bytes, static_cast<double>(hops), static_cast<int>(hops), step.bytes);
+      p.propagation = picoseconds(terms.propagation_ps);
+      p.transmission = picoseconds(terms.transmission_ps);
       predictions.push_back(p);
     }
   }
@@ -265,16 +260,10 @@ Schedule plan_by_dynamic_program(const StepPattern& pattern, const PlanningInput
                                             : routed_transfers(pattern.steps[static_cast<size_t>(i)], flow)});
       StepPrediction p;
       p.startup = fabric.step_overhead;
-      if (options.cost == HarvestCost::paper) {
-        p.propagation = fabric.latency * flow.longest_hops;
-        p.transmission =
-            picoseconds(c.beta_ps_per_byte * static_cast<double>(demand.unit_bytes()) * flow.inverse_theta);
-      } else {
-        const auto terms = c.terms(static_cast<double>(demand.unit_bytes()), routes.inverse_theta, routes.hops,
-                                   static_cast<double>(demand.max_pair_bytes()));
-        p.propagation = picoseconds(terms.propagation_ps);
-        p.transmission = picoseconds(terms.transmission_ps);
-      }
+      const auto terms = c.terms(static_cast<double>(demand.unit_bytes()), routes.inverse_theta, routes.hops,
+                                 static_cast<double>(demand.max_pair_bytes()));
+      p.propagation = picoseconds(terms.propagation_ps);
+      p.transmission = picoseconds(terms.transmission_ps);
       predictions.push_back(p);
     }
   }

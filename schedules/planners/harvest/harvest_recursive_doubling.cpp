@@ -27,7 +27,6 @@ std::vector<HarvestRdStep> harvest_rd_reduce_scatter(int gpus, double message_by
 double harvest_rd_step_ps(const HarvestRdStep& step, int ring_exponent, const HarvestCoefficients& c) {
   if (step.exponent < ring_exponent) return std::numeric_limits<double>::infinity();
   const double hops = std::ldexp(1.0, step.exponent - ring_exponent);  // = congestion on that ring
-  if (c.cost == HarvestCost::paper) return c.alpha_ps + c.delta_ps * hops + c.beta_ps_per_byte * step.bytes * hops;
   return c.step_ps(step.bytes, hops, static_cast<int>(hops), step.bytes);
 }
 
