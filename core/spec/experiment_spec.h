@@ -28,6 +28,9 @@ struct ExperimentSpec {
   // then carries the execution columns (sync, reconfiguration,
   // barrier_wait_ps), which older reports (and the goldens) do not have.
   bool execution_columns = false;
+  // The experiment named fabric.bandwidth_scope: its report carries the
+  // bandwidth_scope column (a sweep over both scopes keeps one header).
+  bool bandwidth_scope_column = false;
 };
 
 inline bool reports_execution(const ExperimentSpec& spec) { return spec.execution_columns; }

@@ -8,5 +8,6 @@ const char* to_string(EgressOrder order) { return name_of(kEgressOrderNames, ord
 const char* to_string(SyncMode mode) { return name_of(kSyncModeNames, mode); }
 const char* to_string(ReconfigurationScope scope) { return name_of(kReconfigurationScopeNames, scope); }
 const char* to_string(CommunicationPriority priority) { return name_of(kCommunicationPriorityNames, priority); }
+const char* to_string(BandwidthScope scope) { return name_of(kBandwidthScopeNames, scope); }
 
 }  // namespace photonsim

@@ -26,6 +26,11 @@ enum class ReconfigurationScope { all, changed };
 // peer-to-peer send and a collective both want it (PCCL section 6: p2p first),
 // or strictly by the time each became ready.
 enum class CommunicationPriority { p2p, fifo };
+// What fabric.bandwidth is: each circuit's line rate, or a GPU's whole
+// bandwidth split over its `ports` transmitters, a configuration's circuits
+// sharing them (PCCL sec. 4.2: "We divide the transmitters uniformly across
+// all required connections by a GPU in a round").
+enum class BandwidthScope { circuit, gpu };
 
 inline constexpr EnumName<CircuitKind> kCircuitKindNames[] = {{CircuitKind::directed, "directed"},
                                                               {CircuitKind::bidirectional, "bidirectional"}};
@@ -39,12 +44,16 @@ inline constexpr EnumName<ReconfigurationScope> kReconfigurationScopeNames[] = {
     {ReconfigurationScope::all, "all"}, {ReconfigurationScope::changed, "changed"}};
 inline constexpr EnumName<CommunicationPriority> kCommunicationPriorityNames[] = {
     {CommunicationPriority::p2p, "p2p"}, {CommunicationPriority::fifo, "fifo"}};
+inline constexpr EnumName<BandwidthScope> kBandwidthScopeNames[] = {{BandwidthScope::circuit, "circuit"},
+                                                                    {BandwidthScope::gpu, "gpu"}};
 
 struct FabricSpec {
   int gpus = 0;   // >= 2
   int ports = 1;  // optical ports per GPU, >= 1
   CircuitKind circuits = CircuitKind::directed;
-  Bandwidth bandwidth;  // per-circuit line rate, > 0
+  Bandwidth bandwidth;  // per-circuit line rate, > 0 (scope gpu: per GPU, a multiple of ports bps)
+  // gpu: a circuit gets bandwidth / ports per transmitter it holds (topology/circuit_rates.h).
+  BandwidthScope bandwidth_scope = BandwidthScope::circuit;
   Time latency;         // per-hop propagation, >= 0
   RouterMode router = RouterMode::store_and_forward;
   Bytes packet;  // forwarding unit; 0 = one packet per chunk
@@ -72,5 +81,6 @@ const char* to_string(EgressOrder order);
 const char* to_string(SyncMode mode);
 const char* to_string(ReconfigurationScope scope);
 const char* to_string(CommunicationPriority priority);
+const char* to_string(BandwidthScope scope);
 
 }  // namespace photonsim

@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <exception>
 
+#include "core/error.h"
 #include "core/segmentation.h"
 #include "schedules/model/step_routes.h"
+#include "topology/circuit_rates.h"
 
 namespace photonsim {
 
@@ -18,13 +20,33 @@ struct TransferAlone {
   Time total() const { return propagation + transmission; }
 };
 
+Bytes forwarding_unit(Bytes bytes, const Segmentation& segmentation, const FabricSpec& fabric) {
+  const Bytes packet = segmentation.largest_packet(bytes);
+  return fabric.router == RouterMode::store_and_forward ? packet : std::min(packet, fabric.header);
+}
+
 TransferAlone transfer_alone(Bytes bytes, int64_t hops, Time serialization, const Segmentation& segmentation,
                              const FabricSpec& fabric) {
-  const Bytes packet = segmentation.largest_packet(bytes);
-  const Bytes forwarding_unit =
-      fabric.router == RouterMode::store_and_forward ? packet : std::min(packet, fabric.header);
-  const Time fill = fabric.bandwidth.serialization(forwarding_unit) * (hops - 1);
+  const Time fill = fabric.bandwidth.serialization(forwarding_unit(bytes, segmentation, fabric)) * (hops - 1);
   return {fabric.latency * hops, fill + serialization};
+}
+
+// Alone on circuits of different rates (bandwidth_scope gpu, store and
+// forward): the whole transfer at the slowest circuit's rate, the pipeline
+// fill one forwarding unit per other circuit at its own.
+TransferAlone transfer_alone_at_rates(Bytes bytes, const std::vector<uint32_t>& links,
+                                      const std::vector<Bandwidth>& rates, const Segmentation& segmentation,
+                                      const FabricSpec& fabric) {
+  size_t slowest = 0;
+  for (size_t i = 1; i < links.size(); ++i) {
+    if (rates[links[i]] < rates[links[slowest]]) slowest = i;
+  }
+  const Bytes unit = forwarding_unit(bytes, segmentation, fabric);
+  Time transmission = segmentation.serialization(bytes, rates[links[slowest]]);
+  for (size_t i = 0; i < links.size(); ++i) {
+    if (i != slowest) transmission += rates[links[i]].serialization(unit);
+  }
+  return {fabric.latency * static_cast<int64_t>(links.size()), transmission};
 }
 
 // The larger of the two lower bounds: the busiest circuit (plus one latency
@@ -48,6 +70,10 @@ StepPrediction predict_alpha_beta_congestion_step(const Step& step, const Topolo
                                                   const FabricSpec& fabric, const WorkloadSpec& workload) {
   const Segmentation segmentation(workload.chunk, fabric.packet);
   std::vector<Time> circuit_busy(topology.edges().size(), Time::zero());
+  // Every circuit at fabric.bandwidth unless the GPUs' bandwidth is split.
+  const std::vector<Bandwidth> rates = fabric.bandwidth_scope == BandwidthScope::circuit
+                                           ? std::vector<Bandwidth>()
+                                           : circuit_rates(topology, fabric);
   TransferAlone slowest;
   // Routes stream in one at a time (a step of every all-to-all pair would
   // hold O(n^3) links); an overflow waits until every transfer is routed, so
@@ -58,6 +84,12 @@ StepPrediction predict_alpha_beta_congestion_step(const Step& step, const Topolo
     try {
       const Bytes bytes = flow.bytes;
       if (bytes.count() == 0) return;
+      if (!rates.empty()) {
+        for (uint32_t link : flow.links) circuit_busy[link] += segmentation.serialization(bytes, rates[link]);
+        const TransferAlone alone = transfer_alone_at_rates(bytes, flow.links, rates, segmentation, fabric);
+        if (alone.total() > slowest.total()) slowest = alone;
+        return;
+      }
       const Time serialization = segmentation.serialization(bytes, fabric.bandwidth);
       for (uint32_t link : flow.links) circuit_busy[link] += serialization;
       const TransferAlone alone =
@@ -75,6 +107,11 @@ StepPrediction predict_alpha_beta_congestion_step(const Step& step, const Topolo
 
 StepPrediction predict_alpha_beta_congestion_uniform_step(Bytes bytes, int hops, int64_t transfers_on_busiest_circuit,
                                                           const FabricSpec& fabric, const WorkloadSpec& workload) {
+  if (fabric.bandwidth_scope != BandwidthScope::circuit) {
+    throw Error("the uniform-step estimate (the all-to-all planners' search) runs every circuit at "
+                "fabric.bandwidth; fabric.bandwidth_scope: gpu needs a planner that routes each step (static, "
+                "every_step, pccl, segments, exhaustive)");
+  }
   if (bytes.count() == 0 || hops == 0 || transfers_on_busiest_circuit == 0) return larger_bound({}, {}, fabric);
   const Segmentation segmentation(workload.chunk, fabric.packet);
   const Time serialization = segmentation.serialization(bytes, fabric.bandwidth);

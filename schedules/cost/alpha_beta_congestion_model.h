@@ -9,6 +9,9 @@
 //     serialisation + the pipeline fill (hops - 1) x forwarding unit (packet
 //     under store-and-forward, header under cut-through) - with packet = chunk
 //     this is the all-to-all paper's T = latency + chunk/B per hop.
+// Serialisation is at each circuit's rate (topology/circuit_rates.h: under
+// fabric.bandwidth_scope gpu a transfer alone goes at its slowest circuit's
+// rate, one forwarding unit per other circuit filling the pipeline).
 // The breakdown splits the winner into propagation (latency terms) and
 // transmission (serialisation terms). Exact when a step is contention-free in
 // the time-expanded graph, or its busiest circuit never idles; see docs/model.md
@@ -29,7 +32,8 @@ StepPrediction predict_alpha_beta_congestion_step(const Step& step, const Topolo
 // The same for a step whose transfers all carry `bytes` over `hops` circuits,
 // the busiest circuit carrying `transfers_on_busiest_circuit` of them: what
 // the general form computes for such a step, without routing it (closed-form
-// strategy estimates use it; tests check the two agree).
+// strategy estimates use it; tests check the two agree). Throws Error under
+// fabric.bandwidth_scope gpu (its circuits' rates depend on the topology).
 StepPrediction predict_alpha_beta_congestion_uniform_step(Bytes bytes, int hops, int64_t transfers_on_busiest_circuit,
                                                           const FabricSpec& fabric, const WorkloadSpec& workload);
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "schedules/model/step_routes.h"
+#include "topology/circuit_rates.h"
 #include "topology/congestion_dilation.h"
 
 namespace photonsim {
@@ -24,6 +25,22 @@ std::optional<RoundCost> communication_cost(const Topology& topology, const std:
   }
   const auto& edges = topology.edges();
   const bool single_circuits = std::adjacent_find(edges.begin(), edges.end()) == edges.end();
+  if (fabric.bandwidth_scope != BandwidthScope::circuit) {
+    // Circuits of different rates: the slowest to drain its load sets the
+    // round (max_transfer: congestion * w on each circuit a transfer crosses).
+    const std::vector<Bandwidth> rates = circuit_rates(topology, fabric);
+    std::vector<int64_t> per_circuit(edges.size(), 0);
+    for (const RoutedFlow& flow : route_step(Step{0, round}, topology, index)) {
+      for (uint32_t link : flow.links) per_circuit[link] += flow.bytes.count();
+    }
+    Time transmission;
+    for (size_t i = 0; i < edges.size(); ++i) {
+      if (per_circuit[i] == 0) continue;
+      const Bytes load = model == LoadModel::max_transfer ? w * cd.congestion : Bytes(per_circuit[i]);
+      transmission = std::max(transmission, rates[i].serialization(load));
+    }
+    return RoundCost{fabric.latency * cd.dilation, transmission};
+  }
   Bytes load;
   if (model == LoadModel::max_transfer || (equal_sizes && single_circuits)) {
     // With equal transfers on single circuits the busiest circuit carries exactly

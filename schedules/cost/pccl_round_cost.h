@@ -5,7 +5,9 @@
 // circuit's routed bytes (edge_bytes, photonsim's default), or the paper's
 // congestion x largest transfer (max_transfer). Empty when the topology
 // cannot route a pair of the round. Shared by the PCCL planner and by
-// re-prediction of a saved schedule, so both give the same figure.
+// re-prediction of a saved schedule, so both give the same figure. Under
+// fabric.bandwidth_scope gpu each circuit's load is serialised at its own
+// rate (topology/circuit_rates.h) and the slowest to drain sets the round.
 #include <cstddef>
 #include <optional>
 #include <vector>

@@ -584,6 +584,7 @@ int verb_list(std::ostream& out) {
   out << "router modes (fabric.router): " << names_of(kRouterModeNames) << "\n";
   out << "circuits (fabric.circuits): " << names_of(kCircuitKindNames) << "\n";
   out << "egress order (fabric.egress_order): " << names_of(kEgressOrderNames) << "\n";
+  out << "bandwidth scope (fabric.bandwidth_scope): " << names_of(kBandwidthScopeNames) << "\n";
   out << "execution (fabric.sync): " << names_of(kSyncModeNames) << "\n";
   out << "reconfiguration scope (fabric.reconfiguration): " << names_of(kReconfigurationScopeNames) << "\n";
   out << "reconfiguration models (fabric.reconfig_model):\n";

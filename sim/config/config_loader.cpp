@@ -140,6 +140,7 @@ class Reader {
     }
     config.key_locations = locations_;
     config.execution_columns = locations_.count("fabric.sync") > 0 || locations_.count("fabric.reconfiguration") > 0;
+    config.bandwidth_scope_column = locations_.count("fabric.bandwidth_scope") > 0;
     config.inputs = inputs_;
     return config;
   }
@@ -164,6 +165,26 @@ class Reader {
     if (auto preconfigure = find(fabric, "preconfigure")) f.preconfigure = choice(*preconfigure, kBooleanNames);
     if (auto priority = find(fabric, "priority")) f.priority = choice(*priority, kCommunicationPriorityNames);
     if (auto physical = find(fabric, "physical")) f.physical = read_physical(section(*physical), f);
+    if (auto scope = find(fabric, "bandwidth_scope")) {
+      f.bandwidth_scope = choice(*scope, kBandwidthScopeNames);
+      if (f.bandwidth_scope == BandwidthScope::gpu) check_split_bandwidth(*scope, f);
+    }
+  }
+
+  // A GPU's bandwidth split over its transmitters gives circuits of
+  // different rates, which only barrier runs with store-and-forward model.
+  void check_split_bandwidth(const Entry& scope, const FabricSpec& f) const {
+    const std::string prefix = scope.key + ": gpu ";
+    if (f.router != RouterMode::store_and_forward)
+      fail(scope, prefix + "needs fabric.router: store_and_forward (cut-through between circuits of different "
+                           "rates is not modelled; got router " + to_string(f.router) + ")");
+    if (f.sync != SyncMode::barrier)
+      fail(scope, prefix + "needs fabric.sync: barrier (a dataflow run changes circuits one at a time, and the "
+                           "split rates depend on the whole configuration)");
+    if (f.bandwidth.bps() % f.ports != 0)
+      fail(scope, prefix + "splits fabric.bandwidth (" + std::to_string(f.bandwidth.bps()) + " bps) over fabric.ports = " +
+                      std::to_string(f.ports) + " transmitters: it must be a multiple of " +
+                      std::to_string(f.ports) + " bps");
   }
 
   PhysicalSpec read_physical(const Entry& physical, const FabricSpec& f) const {
@@ -228,6 +249,9 @@ class Reader {
     const int gpus = config.fabric.gpus;
     WorkloadSpec& w = config.workload;
     if (auto graph = find(workload, "graph")) {
+      if (config.fabric.bandwidth_scope != BandwidthScope::circuit)
+        fail(*graph, "workload.graph runs with fabric.bandwidth_scope: circuit only (a task graph changes circuits "
+                     "one at a time, and the split rates depend on the whole configuration)");
       for (std::string_view name : kSingleCollectiveKeys) {
         if (auto given = find(workload, name))
           fail(*given, given->key +

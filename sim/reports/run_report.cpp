@@ -72,6 +72,10 @@ std::vector<Column> scalar_columns(const RunReport& r) {
     };
     columns.insert(columns.end() - 4, execution.begin(), execution.end());
   }
+  if (c.bandwidth_scope_column) {
+    // Only when named, so the default run's columns stay as they were.
+    columns.insert(columns.end() - 4, Column{"bandwidth_scope", to_string(c.fabric.bandwidth_scope), true});
+  }
   return columns;
 }
 
@@ -144,7 +148,9 @@ std::string RunReport::table() const {
   out << "photonsim " << PHOTONSIM_VERSION << "  " << to_string(schedule.collective()) << " / "
       << printable(schedule.algorithm()) << " / planner " << printable(schedule.planner()) << "  on " << schedule.gpus()
       << " GPUs (" << spec.fabric.ports << " " << to_string(spec.fabric.circuits) << " ports, "
-      << format_bandwidth(spec.fabric.bandwidth) << ", " << format_time(spec.fabric.latency) << " latency, "
+      << format_bandwidth(spec.fabric.bandwidth)
+      << (spec.fabric.bandwidth_scope == BandwidthScope::gpu ? " per GPU, split over its ports" : "") << ", "
+      << format_time(spec.fabric.latency) << " latency, "
       << to_string(spec.fabric.router) << (spec.fabric.egress_order == EgressOrder::chunk ? std::string()
                                                                  : std::string(", egress ") + to_string(spec.fabric.egress_order))
       << ")\n";

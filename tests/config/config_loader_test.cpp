@@ -161,6 +161,23 @@ TEST(ConfigLoader, SyncAndReconfigurationScope) {
                {"exp.yaml:5", "fabric.reconfiguration", "some", "all", "changed"});
 }
 
+TEST(ConfigLoader, BandwidthScopeSplitsAGpusBandwidthOnlyWhereItIsModelled) {
+  const ExperimentConfig config =
+      load_config_from_string(kMinimalConfig, "min.yaml", {"fabric.bandwidth_scope=gpu", "fabric.ports=6"});
+  EXPECT_EQ(config.fabric.bandwidth_scope, BandwidthScope::gpu);
+  EXPECT_TRUE(config.bandwidth_scope_column);
+  EXPECT_FALSE(load_config_from_string(kMinimalConfig, "min.yaml", {}).bandwidth_scope_column);
+  expect_error(minimal_with("  latency", "  latency: 0ns\n  bandwidth_scope: link"), {},
+               {"exp.yaml:5", "fabric.bandwidth_scope", "link", "circuit", "gpu"});
+  expect_error(minimal_with("  latency", "  latency: 0ns\n  bandwidth_scope: gpu\n  router: cut_through"), {},
+               {"exp.yaml:5", "fabric.bandwidth_scope", "store_and_forward", "cut_through"});
+  expect_error(minimal_with("  latency", "  latency: 0ns\n  bandwidth_scope: gpu\n  sync: dataflow"), {},
+               {"exp.yaml:5", "fabric.bandwidth_scope", "fabric.sync: barrier"});
+  // 450 GB/s = 3.6e12 bit/s does not split over 7 transmitters.
+  expect_error(minimal_with("  latency", "  latency: 0ns\n  bandwidth_scope: gpu\n  ports: 7"), {},
+               {"exp.yaml:5", "fabric.bandwidth_scope", "3600000000000 bps", "multiple of 7"});
+}
+
 TEST(ConfigLoader, LoadsFromFile) {
   const std::string path = testing::TempDir() + "config_loader_test.yaml";
   {

@@ -220,6 +220,38 @@ TEST(NetworkTiming, ConfigurationOverThePortLimitIsRejectedNamingTheNode) {
   }
 }
 
+// fabric.bandwidth_scope: gpu (PCCL's hardware): 800 Gbps per GPU over two
+// transmitters. A GPU with one circuit out gives it both (800 Gbps); with two
+// circuits out each gets one (400 Gbps, 20 ps per byte).
+FabricSpec split_fabric(int gpus) {
+  FabricSpec f = fabric(gpus, /*ports=*/2);
+  f.bandwidth_scope = BandwidthScope::gpu;
+  return f;
+}
+
+TEST(NetworkTiming, SplitBandwidthGivesALonePeerTheWholeGpu) {
+  const Schedule s = schedule(2, {line(2)}, {Step{0, {transfer(0, 1, 4096)}}});
+  EXPECT_EQ(replay(split_fabric(2), workload(Bytes(4096)), s).completion, bytes_time(4096) + kLatency);
+}
+
+TEST(NetworkTiming, SplitBandwidthHalvesEachOfTwoCircuitsOut) {
+  const Topology fork("fork", 3, {{0, 1}, {0, 2}});
+  const Schedule s = schedule(3, {fork}, {Step{0, {transfer(0, 1, 4096)}}});
+  EXPECT_EQ(replay(split_fabric(3), workload(Bytes(4096)), s).completion, bytes_time(4096) * 2 + kLatency);
+}
+
+TEST(NetworkTiming, SplitBandwidthStoreAndForwardIsPacedByTheSlowerCircuit) {
+  // 0 -> 1 at 800 Gbps (GPU 0's one circuit), 1 -> 2 at 400 Gbps (GPU 1 has
+  // two out): P packets of p: p/B + 2 L + P * 2p/B.
+  const Topology path("path", 4, {{0, 1}, {1, 2}, {1, 3}});
+  const int64_t p = 1000, packets = 5;
+  FabricSpec f = split_fabric(4);
+  f.packet = Bytes(p);
+  const Schedule s = schedule(4, {path}, {Step{0, {transfer(0, 2, p * packets)}}});
+  EXPECT_EQ(replay(f, workload(Bytes(p * packets)), s).completion,
+            bytes_time(p) + kLatency * 2 + bytes_time(2 * p) * packets);
+}
+
 TEST(NetworkTiming, GpuCountMismatchIsAnError) {
   const Schedule s = schedule(2, {line(2)}, {Step{0, {transfer(0, 1, 10)}}});
   EXPECT_THROW(replay(fabric(3), workload(Bytes(10)), s), Error);

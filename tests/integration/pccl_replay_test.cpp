@@ -155,5 +155,42 @@ TEST(PcclReplay, CongestionOnTheUnidirectionalRingReportsTheModelsError) {
   EXPECT_LT(std::abs(fabric_error), 1e-3);
 }
 
+// PCCL's hardware (fabric.bandwidth_scope: gpu): a GPU's 450 GB/s is split
+// over its 4 transmitters and a round's circuits share them. On its own
+// circuits a round has one peer, so it runs at the whole 450 GB/s, as with
+// per-circuit bandwidth; on the static bidirectional ring each GPU's two
+// circuits get 225 GB/s each, so every round's congestion term doubles.
+TEST(PcclReplay, SplitBandwidthGivesOwnCircuitsTheWholeGpuAndTheRingHalf) {
+  Case own = pccl_case(Time::us(5), {{"standard", "[]"}});
+  own.fabric.bandwidth_scope = BandwidthScope::gpu;
+  const Schedule s = SynthesizerRegistry::with_builtins().synthesize(own.fabric, own.workload, own.synthesis);
+  Case per_circuit = pccl_case(Time::us(5), {{"standard", "[]"}});
+  const Schedule reference =
+      SynthesizerRegistry::with_builtins().synthesize(per_circuit.fabric, per_circuit.workload, per_circuit.synthesis);
+  EXPECT_EQ(s.prediction().total(), reference.prediction().total());
+  const RunResult r = Replayer(own.fabric, own.workload).replay(s);
+  EXPECT_EQ(r.completion, Replayer(per_circuit.fabric, per_circuit.workload).replay(reference).completion);
+  EXPECT_LT(std::abs(report("split bandwidth, own circuits every round: 450 GB/s per circuit", s, r)), 1.0);
+
+  Case ring = pccl_case(Time::ms(10'000), {{"standard", "[]"}});
+  ring.fabric.bandwidth_scope = BandwidthScope::gpu;
+  const Schedule on_ring = SynthesizerRegistry::with_builtins().synthesize(ring.fabric, ring.workload, ring.synthesis);
+  Case ring_per_circuit = pccl_case(Time::ms(10'000), {{"standard", "[]"}});
+  const Schedule on_ring_reference = SynthesizerRegistry::with_builtins().synthesize(
+      ring_per_circuit.fabric, ring_per_circuit.workload, ring_per_circuit.synthesis);
+  ASSERT_EQ(on_ring.reconfigurations(), 0);
+  ASSERT_EQ(on_ring.steps().size(), on_ring_reference.steps().size());
+  for (size_t i = 0; i < on_ring.steps().size(); ++i) {
+    const StepPrediction& split = on_ring.prediction().steps[i];
+    const StepPrediction& whole = on_ring_reference.prediction().steps[i];
+    EXPECT_EQ(split.propagation, whole.propagation) << "step " << i;
+    // Both round their serialisation up to a picosecond.
+    EXPECT_LE(std::abs((split.transmission - whole.transmission * 2).picoseconds()), 2) << "step " << i;
+  }
+  const RunResult ring_run = Replayer(ring.fabric, ring.workload).replay(on_ring);
+  EXPECT_LT(std::abs(report("split bandwidth, static bidirectional ring: 225 GB/s per circuit", on_ring, ring_run)),
+            1.0);
+}
+
 }  // namespace
 }  // namespace photonsim

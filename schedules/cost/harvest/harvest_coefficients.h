@@ -26,6 +26,7 @@
 #include <cstdint>
 #include <string>
 
+#include "core/error.h"
 #include "core/segmentation.h"
 #include "core/spec/fabric_spec.h"
 #include "core/spec/workload_spec.h"
@@ -53,6 +54,11 @@ struct HarvestCoefficients {
 
   // The paper's Eq. 3/4.
   static HarvestCoefficients of(const FabricSpec& fabric) {
+    if (fabric.bandwidth_scope != BandwidthScope::circuit) {
+      throw Error("Harvest's cost models (planner harvest, models harvest*) take one beta for every circuit; "
+                  "fabric.bandwidth_scope: gpu gives circuits rates that depend on the topology: use "
+                  "bandwidth_scope: circuit with them");
+    }
     HarvestCoefficients c;
     c.alpha_ps = static_cast<double>(fabric.step_overhead.picoseconds());
     c.delta_ps = static_cast<double>(fabric.latency.picoseconds());

@@ -6,6 +6,9 @@
 // is dark for (partial reconfiguration: see Network::command), and the
 // Network's record of the events it has already asked for on this circuit's
 // behalf, so that it never asks twice.
+#include <cstdint>
+
+#include "core/units.h"
 #include "sim/engine/network/egress_queue.h"
 #include "sim/engine/network/pipe.h"
 #include "topology/topology.h"
@@ -16,6 +19,7 @@ struct Circuit {
   Node from = 0;
   Node to = 0;
   uint32_t port = 0;  // the egress port at `from`
+  Bandwidth rate;     // its line rate (topology/circuit_rates.h)
   bool lit = false;
   // A command pending: dark since `dark_since`, it lights at `lights_at`
   // leading to `target` (-1: left unused), for step `command_step`.
@@ -27,6 +31,10 @@ struct Circuit {
   EgressQueue egress;
   Pipe pipe;
   bool decision_pending = false;  // in the decide batch of when its serialiser is (or becomes) free
+  // Packets are mostly full-sized: the last size's serialisation at `rate`,
+  // instead of a 128-bit division per packet-hop.
+  uint32_t memo_bytes = UINT32_MAX;
+  Time memo_time;
 };
 
 }  // namespace photonsim

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <string>
+
+#include "topology/circuit_rates.h"
 
 namespace photonsim {
 
@@ -16,12 +19,14 @@ void Network::install(const Topology& topology) {
     throw std::logic_error("reconfiguration with " + std::to_string(pool_.live()) + " packets in flight");
   }
   circuits_.assign(topology.edges().size(), Circuit{});
+  const std::vector<Bandwidth> rates = circuit_rates(topology, fabric_);
   std::vector<uint32_t> ports_used(static_cast<size_t>(topology.gpus()), 0);
   for (size_t i = 0; i < circuits_.size(); ++i) {
     Circuit& circuit = circuits_[i];
     circuit.from = topology.edges()[i].first;
     circuit.to = topology.edges()[i].second;
     circuit.port = ports_used[circuit.from]++;
+    circuit.rate = rates[i];
     circuit.lit = true;
     circuit.pipe = Pipe(fabric_.latency);
   }
@@ -31,7 +36,13 @@ void Network::reset_circuits(size_t slots) {
   if (pool_.live() != 0) {
     throw std::logic_error("reconfiguration with " + std::to_string(pool_.live()) + " packets in flight");
   }
-  circuits_.assign(slots, Circuit{});
+  if (fabric_.bandwidth_scope != BandwidthScope::circuit) {
+    throw std::logic_error("circuit-by-circuit reconfiguration runs every circuit at fabric.bandwidth, but "
+                           "fabric.bandwidth_scope is " + std::string(to_string(fabric_.bandwidth_scope)));
+  }
+  Circuit circuit;
+  circuit.rate = fabric_.bandwidth;
+  circuits_.assign(slots, circuit);
 }
 
 bool Network::idle(uint32_t circuit_index, Time now) const {
@@ -255,7 +266,7 @@ void Network::transmit(uint32_t circuit_index, Time now) {
   }
   const Packet& p = pool_[id];
   const Flow& flow = flow_at(p.flow);
-  const Time serialization = this->serialization(p.bytes);
+  const Time serialization = Network::serialization(circuit, p.bytes);
   const bool last_hop = p.hop + 1 == flow.spec.route.size();
   const Time forwardable_after = router_.forwardable_after(p.bytes, serialization, last_hop);
   circuit.egress.serialise(now, serialization);

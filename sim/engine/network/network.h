@@ -65,7 +65,8 @@ class Network : public EventHandler {
   Network(const FabricSpec& fabric, Segmentation segmentation, EventList& events);
 
   // Replaces the circuits: circuit i is the topology's edge i, on its GPU's
-  // egress port numbered by the edge's rank among the GPU's edges. Throws
+  // egress port numbered by the edge's rank among the GPU's edges, at the
+  // rate circuit_rates gives it (fabric.bandwidth_scope). Throws
   // std::logic_error if packets are in flight (a reconfiguration must never
   // strand a packet on a dark circuit).
   void install(const Topology& topology);
@@ -73,7 +74,9 @@ class Network : public EventHandler {
   // connect (lit at once: circuits in place before the run) or disconnect
   // (dark at once, cancelling any pending command) one at a time, or command.
   // All throw std::logic_error unless the circuit is idle: nothing waiting,
-  // on the wire or being serialised.
+  // on the wire or being serialised. These circuits run at fabric.bandwidth:
+  // reset_circuits throws std::logic_error under bandwidth_scope gpu, whose
+  // rates depend on the whole configuration (barrier runs install it).
   void reset_circuits(size_t slots);
   void connect(uint32_t circuit, Node from, Node to, uint32_t port, Time now);
   void disconnect(uint32_t circuit, Time now);
@@ -164,15 +167,12 @@ class Network : public EventHandler {
   // circuit of its route. When it could land (so leave again) was the
   // GpuRouter's decision, taken as the packet was sent.
   void receive(PacketId id, Time now);
-  // Packets are mostly full-sized: remember the last size's serialisation
-  // instead of a 128-bit division per packet-hop. One memo serves every
-  // circuit because they all run at the one line rate (see router_).
-  Time serialization(uint32_t bytes) {
-    if (bytes != memo_bytes_) {
-      memo_bytes_ = bytes;
-      memo_time_ = fabric_.bandwidth.serialization(Bytes(bytes));
+  static Time serialization(Circuit& circuit, uint32_t bytes) {
+    if (bytes != circuit.memo_bytes) {
+      circuit.memo_bytes = bytes;
+      circuit.memo_time = circuit.rate.serialization(Bytes(bytes));
     }
-    return memo_time_;
+    return circuit.memo_time;
   }
   void schedule(Time at, EventToken::Kind kind, uint64_t id, EventPriority priority) {
     events_.schedule(at, *this, EventToken(kind, id).raw(), priority);
@@ -181,8 +181,9 @@ class Network : public EventHandler {
   FabricSpec fabric_;
   Segmentation segmentation_;
   EventList& events_;
-  // Every circuit runs at fabric.bandwidth, so each GPU receives and sends at
-  // the same rate: the router's equal-bandwidth check holds by construction.
+  // Cut-through runs only where every circuit runs at fabric.bandwidth (the
+  // config loader refuses it with bandwidth_scope: gpu), so each GPU receives
+  // and sends at the same rate: the router's equal-bandwidth check holds.
   GpuRouter router_;
   PacketPool pool_;
   std::vector<Circuit> circuits_;
@@ -200,8 +201,6 @@ class Network : public EventHandler {
   TimelineRecorder* recorder_ = nullptr;
   TimeSlots<std::vector<uint32_t>> batches_;  // per picosecond with a decide event: its circuits
   NetworkStats stats_;                        // all but peak_packets_in_flight, which is the pool's
-  uint32_t memo_bytes_ = UINT32_MAX;
-  Time memo_time_;
 };
 
 }  // namespace photonsim

@@ -333,5 +333,40 @@ TEST(AlphaBetaCongestion, UnroutableTransferIsReportedBeforeAnOverflow) {
   EXPECT_NE(both.find("unroutable transfer 0->2"), std::string::npos) << both;
 }
 
+// fabric.bandwidth_scope: gpu: the step's circuits at their split rates.
+// A fork 0 -> 1, 0 -> 2 on 2 ports gives each circuit one transmitter, 400 Gbps.
+TEST(AlphaBetaCongestion, SplitBandwidthSerialisesEachCircuitAtItsShare) {
+  FabricSpec f = test_fabric(3, 2);
+  f.bandwidth_scope = BandwidthScope::gpu;
+  const Topology fork("fork", 3, {{0, 1}, {0, 2}});
+  Transfer t;
+  t.src = 0;
+  t.dst = 1;
+  t.bytes = Bytes(4096);
+  const StepPrediction p =
+      predict_alpha_beta_congestion_step(Step{0, {t}}, fork, 0, f, test_workload(Collective::alltoall, 4096));
+  EXPECT_EQ(p.transmission, Time::ps(4096 * 20));
+  EXPECT_EQ(p.propagation, f.latency);
+}
+
+TEST(AlphaBetaCongestion, SplitBandwidthIsRefusedWhereAModelAssumesOneRate) {
+  FabricSpec f = test_fabric(8, 1);
+  f.bandwidth_scope = BandwidthScope::gpu;
+  const WorkloadSpec alltoall = test_workload(Collective::alltoall, 64 * 1024);
+  try {
+    synth(f, alltoall, synthesis("rdc", "joint", "none"));
+    FAIL() << "rdc's closed-form search ran under bandwidth_scope gpu";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("bandwidth_scope"), std::string::npos) << e.what();
+  }
+  const WorkloadSpec allreduce = test_workload(Collective::allreduce, 64 * 1024);
+  try {
+    synth(f, allreduce, synthesis("recursive_doubling", "harvest", "ring"));
+    FAIL() << "Harvest's cost ran under bandwidth_scope gpu";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("bandwidth_scope"), std::string::npos) << e.what();
+  }
+}
+
 }  // namespace
 }  // namespace photonsim
