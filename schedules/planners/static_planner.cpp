@@ -8,6 +8,26 @@
 
 namespace photonsim {
 
+std::vector<std::vector<Transfer>> rounds_by_hops(const StepPattern& pattern, const Topology& topology,
+                                                  const std::string& planner) {
+  ShortestPathRouter router(topology);
+  std::map<int, std::vector<Transfer>> by_hops;
+  for (const auto& step : pattern.steps) {
+    for (const Transfer& t : step) {
+      const int hops = router.hops(t.src, t.dst);
+      if (hops < 0) {
+        throw Error("planner '" + planner + "': no route from node " + std::to_string(t.src) + " to node " +
+                    std::to_string(t.dst) + " on topology '" + topology.name() + "'");
+      }
+      by_hops[hops].push_back(t);
+    }
+  }
+  std::vector<std::vector<Transfer>> rounds;
+  rounds.reserve(by_hops.size());
+  for (auto& [hops, transfers] : by_hops) rounds.push_back(std::move(transfers));
+  return rounds;
+}
+
 PlannerInfo StaticPlanner::info() const {
   return {"static", "every step on one topology (synthesis.static_topology or synthesis.topology)"};
 }
@@ -26,19 +46,8 @@ Schedule StaticPlanner::plan(const StepPattern& pattern, const PlanningInput& in
   const int index = catalog.index_of(topology);
 
   if (pattern.independent_steps) {
-    ShortestPathRouter router(topology);
-    std::map<int, std::vector<Transfer>> rounds_by_hops;
-    for (const auto& step : pattern.steps) {
-      for (const Transfer& t : step) {
-        const int hops = router.hops(t.src, t.dst);
-        if (hops < 0) {
-          throw Error("planner 'static': no route from node " + std::to_string(t.src) + " to node " +
-                      std::to_string(t.dst) + " on topology '" + topology.name() + "'");
-        }
-        rounds_by_hops[hops].push_back(t);
-      }
-    }
-    for (auto& [hops, transfers] : rounds_by_hops) parts.steps.push_back(Step{index, std::move(transfers)});
+    for (auto& transfers : rounds_by_hops(pattern, topology, "static"))
+      parts.steps.push_back(Step{index, std::move(transfers)});
   } else {
     for (const auto& step : pattern.steps) parts.steps.push_back(Step{index, step});
   }

@@ -24,6 +24,7 @@ import argparse
 import collections
 import csv
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -71,6 +72,7 @@ def main():
     for gpus in args.gpus:
         for ports_name, (ports, circuits, topology) in PORTS.items():
             folder = os.path.join(args.out, f"n{gpus}_p{ports}")
+            shutil.rmtree(folder, ignore_errors=True)  # this script's own output: rerun whole
             with tempfile.NamedTemporaryFile("w", suffix=".yaml", delete=False, dir=args.out) as sweep:
                 sweep.write(f"base: {BASE}\n"
                             "grid:\n"

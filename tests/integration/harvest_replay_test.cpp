@@ -179,8 +179,11 @@ TEST(HarvestReplay, OverlappedCostFollowsTheCongestedStaticRing) {
 // LP's rates, so steps mixing 1- and 2-hop paths run a little longer). With
 // store-and-forward of whole transfers every multi-hop route pays its
 // serialisation once per hop and the fluid model is far off (about 2x here).
+// (Direct all-to-all from the same start now takes the static planner's
+// rounds by hop count, single paths, 83.1 us where its multipath plan
+// measured 98.9 us: PlannerDecisions covers that choice.)
 TEST(HarvestReplay, MultipathPlanReplaysAndReportsItsError) {
-  for (const char* algorithm : {"bruck", "direct"}) {
+  for (const char* algorithm : {"bruck"}) {
     for (RouterMode router : {RouterMode::cut_through, RouterMode::store_and_forward}) {
       Case s = setup(8, 2, algorithm, Collective::alltoall, 1'000'000);
       s.fabric.reconfig_delay = Time::ms(1);

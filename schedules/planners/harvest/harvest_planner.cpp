@@ -15,6 +15,7 @@
 #include "schedules/planners/harvest/harvest_recursive_doubling.h"
 #include "schedules/planners/harvest/harvest_step_costs.h"
 #include "schedules/planners/port_split.h"
+#include "schedules/planners/static_planner.h"
 #include "schedules/cost/harvest/harvest_step_demand.h"
 #include "schedules/model/topology_catalog.h"
 
@@ -308,7 +309,19 @@ Schedule HarvestPlanner::plan_with_cache(const StepPattern& pattern, const Plann
   // DP's space, so Harvest's model never prefers reconfiguring every step.
   if (const std::optional<StepPattern> split = split_over_port_limit(pattern, input.fabric)) {
     Schedule cut = plan_pattern(*split, input, cache);
-    if (cut.prediction().total() < whole.prediction().total()) return cut;
+    if (cut.prediction().total() < whole.prediction().total()) whole = std::move(cut);
+  }
+  // Independent steps (an all-to-all's shifts) regrouped by hop count on the
+  // static topology, as the static planner runs them (d and n - d in one
+  // round on a bidirectional ring): planning those rounds too puts the
+  // static planner's plan in the DP's space.
+  if (pattern.independent_steps && input.static_topology) {
+    StepPattern rounds = pattern;
+    rounds.steps = rounds_by_hops(pattern, *input.static_topology, "harvest");
+    if (rounds.steps.size() != pattern.steps.size()) {
+      Schedule merged = plan_pattern(rounds, input, cache);
+      if (merged.prediction().total() < whole.prediction().total()) return merged;
+    }
   }
   return whole;
 }

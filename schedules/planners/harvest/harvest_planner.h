@@ -31,7 +31,9 @@
 //                         cost of HarvestCoefficients; paper is Eq. 3/8 as
 //                         printed, overlapped the fabric's forwarding
 // A pattern with steps over fabric.ports is also planned cut into groups
-// that fit (as every_step cuts it); the lower prediction is kept.
+// that fit (as every_step cuts it), and independent steps also regrouped by
+// hop count on the static topology (as the static planner runs them); the
+// lowest prediction is kept.
 // The prediction's model is "harvest_overlapped", or with cost: paper
 // "harvest" (or "harvest_eq8" for the closed form).
 #include <string>
