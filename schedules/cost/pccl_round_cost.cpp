@@ -8,6 +8,19 @@
 
 namespace photonsim {
 
+namespace {
+
+// Each circuit's routed bytes in the round.
+std::vector<int64_t> bytes_per_circuit(const Topology& topology, const std::vector<Transfer>& round, size_t index) {
+  std::vector<int64_t> per_circuit(topology.edges().size(), 0);
+  for (const RoutedFlow& flow : route_step(Step{0, round}, topology, index)) {
+    for (uint32_t link : flow.links) per_circuit[link] += flow.bytes.count();
+  }
+  return per_circuit;
+}
+
+}  // namespace
+
 const char* pccl_model_name(LoadModel model) { return model == LoadModel::edge_bytes ? "pccl" : "pccl_max_transfer"; }
 
 std::optional<RoundCost> communication_cost(const Topology& topology, const std::vector<Transfer>& round, size_t index,
@@ -29,10 +42,7 @@ std::optional<RoundCost> communication_cost(const Topology& topology, const std:
     // Circuits of different rates: the slowest to drain its load sets the
     // round (max_transfer: congestion * w on each circuit a transfer crosses).
     const std::vector<Bandwidth> rates = circuit_rates(topology, fabric);
-    std::vector<int64_t> per_circuit(edges.size(), 0);
-    for (const RoutedFlow& flow : route_step(Step{0, round}, topology, index)) {
-      for (uint32_t link : flow.links) per_circuit[link] += flow.bytes.count();
-    }
+    const std::vector<int64_t> per_circuit = bytes_per_circuit(topology, round, index);
     Time transmission;
     for (size_t i = 0; i < edges.size(); ++i) {
       if (per_circuit[i] == 0) continue;
@@ -47,11 +57,7 @@ std::optional<RoundCost> communication_cost(const Topology& topology, const std:
     // congestion * w, so routing the round a second time would only cost time.
     load = w * cd.congestion;
   } else {
-    std::vector<int64_t> per_circuit(topology.edges().size(), 0);
-    for (const RoutedFlow& flow : route_step(Step{0, round}, topology, index)) {
-      for (uint32_t link : flow.links) per_circuit[link] += flow.bytes.count();
-    }
-    for (int64_t bytes : per_circuit) load = std::max(load, Bytes(bytes));
+    for (int64_t bytes : bytes_per_circuit(topology, round, index)) load = std::max(load, Bytes(bytes));
   }
   return RoundCost{fabric.latency * cd.dilation, fabric.bandwidth.serialization(load)};
 }

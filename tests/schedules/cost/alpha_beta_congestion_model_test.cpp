@@ -352,20 +352,16 @@ TEST(AlphaBetaCongestion, SplitBandwidthSerialisesEachCircuitAtItsShare) {
 TEST(AlphaBetaCongestion, SplitBandwidthIsRefusedWhereAModelAssumesOneRate) {
   FabricSpec f = test_fabric(8, 1);
   f.bandwidth_scope = BandwidthScope::gpu;
-  const WorkloadSpec alltoall = test_workload(Collective::alltoall, 64 * 1024);
-  try {
-    synth(f, alltoall, synthesis("rdc", "joint", "none"));
-    FAIL() << "rdc's closed-form search ran under bandwidth_scope gpu";
-  } catch (const Error& e) {
-    EXPECT_NE(std::string(e.what()).find("bandwidth_scope"), std::string::npos) << e.what();
-  }
-  const WorkloadSpec allreduce = test_workload(Collective::allreduce, 64 * 1024);
-  try {
-    synth(f, allreduce, synthesis("recursive_doubling", "harvest", "ring"));
-    FAIL() << "Harvest's cost ran under bandwidth_scope gpu";
-  } catch (const Error& e) {
-    EXPECT_NE(std::string(e.what()).find("bandwidth_scope"), std::string::npos) << e.what();
-  }
+  const auto expect_refused = [&](Collective collective, const SynthesisSpec& s, const std::string& what) {
+    try {
+      synth(f, test_workload(collective, 64 * 1024), s);
+      FAIL() << what << " ran under bandwidth_scope gpu";
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find("bandwidth_scope"), std::string::npos) << e.what();
+    }
+  };
+  expect_refused(Collective::alltoall, synthesis("rdc", "joint", "none"), "rdc's closed-form search");
+  expect_refused(Collective::allreduce, synthesis("recursive_doubling", "harvest", "ring"), "Harvest's cost");
 }
 
 }  // namespace
