@@ -12,13 +12,9 @@
 //   graph=auto (default): the one with the higher max-concurrent-flow
 //     throughput theta on this demand, ties circulant.
 // For k = 1 both are the n-cycle (Generalized Kautz of degree 1 would be
-// disconnected), as the paper notes. Routing: max_concurrent_flow's path
-// decomposition; each pair's bytes are split over its paths in proportion to
-// their flow, in whole bytes (cumulative rounding, so the pieces sum to the
-// demand), as one StrategyFlow with several routes. Where every GPU has one
-// circuit out (k = 1: the n-cycle) each pair's one path is forced: theta comes
-// from max_concurrent_flow_theta and each flow keeps its path implicit (the
-// walk along the circuits), so memory stays O(n^2), not O(n^3) nodes.
+// disconnected), as the paper notes. Routing (concurrent_routing.h): the
+// max-concurrent-flow path decomposition, each pair's bytes split over its
+// paths in proportion to their flow.
 // The whole all-to-all is ONE round: every flow starts at once and shares
 // circuits, as a static multipath design actually runs. That round is not
 // contention-free by design; the planner's alpha_beta_congestion prediction

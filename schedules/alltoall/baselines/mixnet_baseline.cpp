@@ -6,6 +6,7 @@
 #include <tuple>
 
 #include "core/error.h"
+#include "schedules/alltoall/baselines/concurrent_routing.h"
 #include "schedules/alltoall/round_packer.h"
 #include "topology/all_shortest_paths.h"
 
@@ -15,7 +16,11 @@ AlgorithmInfo MixnetBaseline::info() const {
   return {
       "mixnet", {Collective::alltoall},
       "joint",  "MixNet: one greedy topology from the traffic matrix (heaviest pairs first), shortest paths (d = 1)",
-      {},       "n >= 2",
+      {ParameterSpec::choice("routing", {"rounds", "max_concurrent_flow"},
+                             "rounds: one shortest path per flow, packed into contention-free rounds (the all-to-all "
+                             "paper's scheduling of baselines without one); max_concurrent_flow: DirectConnect's "
+                             "split routing, one concurrent round")},
+      "n >= 2",
       true};
 }
 
@@ -210,8 +215,13 @@ Topology MixnetBaseline::topology(const JointInput& input) {
 }
 
 std::vector<AlltoallStrategy> MixnetBaseline::strategies(const JointInput& input, std::optional<int> only) const {
-  const Topology built = topology(input);  // validates the circuit kind first
+  Topology built = topology(input);  // validates the circuit kind first
   if (only && *only != 1) return {};
+  if (input.params.text("routing") == "max_concurrent_flow") {
+    std::vector<AlltoallStrategy> out;
+    out.push_back(concurrent_round_strategy(route_concurrently(std::move(built), input), input, "mixnet"));
+    return out;
+  }
   const int n = input.gpus();
   const AllShortestPaths shortest(built);
   struct Flow {

@@ -24,7 +24,10 @@
 // hop count, longest first (equal hop counts end up sharing rounds), then
 // bytes, heaviest first; each flow takes the earliest round in which one of
 // its shortest paths (up to 16, clockwise order) is contention-free, then
-// rounds are merged. d = 1. Directed circuits only. Where every GPU has one
+// rounds are merged (routing=rounds, the default). routing=max_concurrent_flow
+// routes the demand on the same topology as DirectConnect does
+// (concurrent_routing.h: split over the LP's paths, one concurrent round).
+// d = 1. Directed circuits only. Where every GPU has one
 // circuit out (k = 1) the flows keep their one path implicit (the walk along
 // the circuits): O(n^2) memory, not O(n^3) nodes.
 #include "schedules/alltoall/joint_synthesizer.h"

@@ -335,6 +335,57 @@ TEST(JointBaselines, MixnetRepairsAGreedyTopologyThatFallsApart) {
   }
 }
 
+// routing: max_concurrent_flow keeps MixNet's topology and routes on it as
+// DirectConnect does: one concurrent round, each pair split over the LP's
+// paths, and the LP's theta is the throughput the split reaches: no
+// circuit carries more than the largest flow / theta.
+TEST(JointBaselines, MixnetWithMaxConcurrentFlowRoutesItsTopologyAsDirectconnect) {
+  for (int k : {1, 2}) {
+    const std::string what = "mixnet max_concurrent_flow k=" + std::to_string(k);
+    const std::vector<Bytes> demand = demand_of(FlowDistribution::zipf, 12);
+    const Case rounds("mixnet", fabric(12, k), demand, {}, alltoall_workload(FlowDistribution::zipf));
+    const Case split("mixnet", fabric(12, k), demand, {{"routing", "max_concurrent_flow"}},
+                     alltoall_workload(FlowDistribution::zipf));
+    const AlltoallStrategy s = split.strategy();
+    const Topology t = MixnetBaseline::topology(split.input());
+    EXPECT_EQ(s.topologies.front(), t) << what;
+    ASSERT_EQ(s.rounds.size(), 1U) << what;
+    EXPECT_FALSE(s.contention_free_rounds) << what;
+    EXPECT_GT(rounds.strategy().rounds.size(), 1U) << what;
+    int64_t largest = 0;
+    for (const Bytes& b : demand) largest = std::max(largest, b.count());
+    DemandMatrix normalised(12);
+    for (Node u = 0; u < 12; ++u) {
+      for (Node v = 0; v < 12; ++v) {
+        if (u != v) normalised.set(u, v, static_cast<double>(demand[u * 12 + v].count()) / static_cast<double>(largest));
+      }
+    }
+    const double theta = max_concurrent_flow(t, normalised).theta;
+    ASSERT_GT(theta, 0.0) << what;
+    EXPECT_NE(s.construction.find("max concurrent flow theta"), std::string::npos) << what;
+    std::map<Edge, double> load;
+    for (const StrategyFlow& f : s.rounds.front().flows) {
+      if (f.routes.empty()) {  // k = 1: the walk along the one circuit out of each GPU
+        Node v = f.src;
+        while (v != f.dst) {
+          const Node next = t.edges()[v].second;
+          load[{v, next}] += static_cast<double>(f.bytes.count());
+          v = next;
+        }
+      }
+      for (const Route& r : f.routes) {
+        for (size_t h = 0; h + 1 < r.path.size(); ++h) load[{r.path[h], r.path[h + 1]}] += static_cast<double>(r.bytes.count());
+      }
+    }
+    for (const auto& [e, bytes] : load) {
+      // Whole-byte rounding adds under one byte per flow on the circuit.
+      EXPECT_LE(bytes, static_cast<double>(largest) / theta + 144.0) << what << " " << e.first << "->" << e.second;
+    }
+    expect_valid(split, s, what);
+  }
+  EXPECT_THROW(Case("mixnet", fabric(8, 2), uniform_demand(8, 1), {{"routing", "lp"}}).strategy(), Error);
+}
+
 TEST(JointBaselines, DirectconnectAndTopooptOnOnePortAreTheNCycle) {
   for (int n : {8, 16}) {
     for (FlowDistribution distribution : {FlowDistribution::uniform, FlowDistribution::zipf}) {
