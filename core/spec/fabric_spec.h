@@ -58,7 +58,9 @@ struct FabricSpec {
   RouterMode router = RouterMode::store_and_forward;
   Bytes packet;  // forwarding unit; 0 = one packet per chunk
   Bytes header;  // cut-through forwards once this much has arrived
-  EgressOrder egress_order = EgressOrder::chunk;
+  // chunk_fifo: the all-to-all paper's htsim queues (issue 34: its cost model
+  // predicts this order; chunk leaves own packets for a round's end).
+  EgressOrder egress_order = EgressOrder::chunk_fifo;
   Time reconfig_delay;  // alpha_r, >= 0
   // How long a switch command is dark, by name (the engine's
   // reconfiguration models; "constant": reconfig_delay, the papers' model).

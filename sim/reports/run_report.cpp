@@ -151,7 +151,7 @@ std::string RunReport::table() const {
       << format_bandwidth(spec.fabric.bandwidth)
       << (spec.fabric.bandwidth_scope == BandwidthScope::gpu ? " per GPU, split over its ports" : "") << ", "
       << format_time(spec.fabric.latency) << " latency, "
-      << to_string(spec.fabric.router) << (spec.fabric.egress_order == EgressOrder::chunk ? std::string()
+      << to_string(spec.fabric.router) << (spec.fabric.egress_order == FabricSpec{}.egress_order ? std::string()
                                                                  : std::string(", egress ") + to_string(spec.fabric.egress_order))
       << ")\n";
   out << "message " << format_bytes(schedule.message()) << ", alpha_r " << format_time(spec.fabric.reconfig_delay)

@@ -119,7 +119,7 @@ TEST(ConfigLoader, OmittedKeysTakeTheirDefaults) {
   EXPECT_EQ(config.fabric.header.count(), 0);
   EXPECT_EQ(config.fabric.reconfig_delay, Time::zero());
   EXPECT_EQ(config.fabric.step_overhead, Time::zero());
-  EXPECT_EQ(config.fabric.egress_order, EgressOrder::chunk);
+  EXPECT_EQ(config.fabric.egress_order, EgressOrder::chunk_fifo);
   EXPECT_EQ(config.fabric.sync, SyncMode::barrier);
   EXPECT_EQ(config.fabric.reconfiguration, ReconfigurationScope::all);
   EXPECT_FALSE(reports_execution(config));

@@ -42,8 +42,9 @@
 //  - a circuit is "lit for step s" once the latest reconfiguration at or
 //    before s that changed its port has lit (the initial topology: at 0);
 //  - egress order with steps overlapping: chunk: (step, chunk index,
-//    forwarded before own, forwarded by the time they became ready), fifo:
-//    (time queued, forwarded before own); then the longer remaining route,
+//    forwarded before own, forwarded by the time they became ready),
+//    chunk_fifo: (step, chunk index, time queued, forwarded before own),
+//    fifo: (time queued, forwarded before own); then the longer remaining route,
 //    the smaller flow (transfers numbered step by step, then by place), the
 //    packet order;
 //  - a step begins at the barrier (sync = barrier) or at its earliest release

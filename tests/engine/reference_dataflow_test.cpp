@@ -251,8 +251,14 @@ TEST(ReferenceDataflow, TheEngineLetsAnEmptyTransferWaitForItsCircuits) {
 // at 0..1 ns; at 1 ns places 0 and 2 wait: place 0 goes first (1..2), place 2
 // (block 1) at 2..3 ns, so step 2's 0 -> 2 carrying block 1 runs 3..4 ns.
 // The engine sends place 2 first (it joined at 0) and ends step 2 at 3 ns.
+// The rule is egress_order: chunk's; under fifo and chunk_fifo (the default)
+// own packets count from their transfer's start, so place 2 does go first.
 struct FlowTie {
-  FabricSpec fabric() const { return small_fabric(3, SyncMode::dataflow, ReconfigurationScope::all); }
+  FabricSpec fabric() const {
+    FabricSpec f = small_fabric(3, SyncMode::dataflow, ReconfigurationScope::all);
+    f.egress_order = EgressOrder::chunk;
+    return f;
+  }
   Schedule schedule() const {
     return steps_on(3, Topology("pair", 3, {{0, 2}, {2, 0}}), 0,
                     {{move(0, 2, 1)}, {move(2, 0, 1), move(2, 0, 1, {0}), move(2, 0, 1, {1})}, {move(0, 2, 1, {1})}});

@@ -24,7 +24,8 @@
 //    idle circuit with something waiting sends the least packet by the
 //    egress order (chunk: chunk index, forwarded before own, forwarded by the
 //    time they became ready; fifo: the time they became ready, own packets
-//    ready at the step's start, forwarded before own); ties by the longer
+//    ready at the step's start, forwarded before own; chunk_fifo, the
+//    default: chunk index, then as fifo); ties by the longer
 //    remaining route, then the smaller flow index, then packet order;
 //  - a step ends when its last byte lands (at its start if it moves nothing).
 #include <cstdint>

@@ -137,20 +137,24 @@ TEST(JointSynthesis, PacketSimulationAgreesWithTotalCostWithinTwoPercent) {
 }
 
 // `chunks: pipelined` on k = 2: rounds that are contention-free for one chunk
-// interleave their chunk pipelines on shared circuits and drift a few percent
-// from TotalCost (either way), which is why `auto` runs waves there.
+// interleave their chunk pipelines on shared circuits and drift from
+// TotalCost (either way), which is why `auto` runs waves there: over 1 % under
+// the default egress order (chunk_fifo), over 2 % under `chunk`.
 TEST(JointSynthesis, PipelinedChunksOnTwoPortsDriftFromTotalCost) {
-  double worst = 0.0;
-  for (int n : {8, 16}) {
-    const Example e = paper_setting(n, 2, Time::us(20), "pipelined");
-    for (const auto& o : SynthesizerRegistry::with_builtins().plan_all(e.f, e.w, e.s)) {
-      ASSERT_TRUE(o.schedule) << o.error;
-      const double error = percent_off_total_cost(e, o);
-      EXPECT_LE(std::abs(error), 4.0) << "n = " << n << ", " << o.label();
-      worst = std::max(worst, std::abs(error));
+  for (const auto& [order, least] : {std::pair{EgressOrder::chunk_fifo, 1.0}, std::pair{EgressOrder::chunk, 2.0}}) {
+    double worst = 0.0;
+    for (int n : {8, 16}) {
+      Example e = paper_setting(n, 2, Time::us(20), "pipelined");
+      e.f.egress_order = order;
+      for (const auto& o : SynthesizerRegistry::with_builtins().plan_all(e.f, e.w, e.s)) {
+        ASSERT_TRUE(o.schedule) << o.error;
+        const double error = percent_off_total_cost(e, o);
+        EXPECT_LE(std::abs(error), 4.0) << "n = " << n << ", " << o.label() << ", " << to_string(order);
+        worst = std::max(worst, std::abs(error));
+      }
     }
+    EXPECT_GT(worst, least) << to_string(order);
   }
-  EXPECT_GT(worst, 2.0);
 }
 
 // With the joint planner's chunk waves, every step is a one-chunk round, so the

@@ -11,7 +11,7 @@
 // first (and every circuit due to free frees); only then does each idle port
 // choose among everything waiting, so the choice never depends on the order
 // in which same-time events are handled, nor on GPU numbering. The choice,
-// with fabric.egress_order = chunk (default): smallest chunk index; at equal
+// with fabric.egress_order = chunk: smallest chunk index; at equal
 // index forwarded packets before the GPU's own; forwarded packets first come
 // first served (by the time they became forwardable here), own flows by the
 // longer route (the critical path); remaining ties: the longer remaining route,
@@ -19,8 +19,8 @@
 // With egress_order = fifo: first come first served, the GPU's own packets
 // counted as queued at the step's start; ties as above (forwarded before own,
 // longer remaining route, smaller flow index). With egress_order =
-// chunk_fifo (the all-to-all paper's htsim queues): smallest chunk index,
-// then first come first served as fifo. EgressEntry holds the key.
+// chunk_fifo (the default, the all-to-all paper's htsim queues): smallest
+// chunk index, then first come first served as fifo. EgressEntry holds the key.
 // Lifecycle: install(topology) while idle, start_flows(at), drive the
 // EventList until empty, read finished_at(); repeat per step.
 #include <cstdint>
