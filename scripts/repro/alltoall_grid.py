@@ -8,9 +8,10 @@ Zipfian (0.4) flow sizes, k in {1, 2}.
 Per setting it keeps the R where rdc gains most over the best baseline (the
 paper's method) and prints the average reduction. It does so for two
 baseline sets and two ways to time a run:
-  baselines photonsim: FAST, MixNet (not for uniform, as the paper),
-      DirectConnect (GenKautz, Circulant), TopoOpt with each flow split over
-      its 4 shortest paths (photonsim's default);
+  baselines photonsim: FAST, MixNet (not for uniform, as the paper; in
+      rounds and routed by max concurrent flow), DirectConnect (GenKautz,
+      Circulant), TopoOpt with each flow split over its 4 shortest paths
+      (photonsim's default);
   baselines paper: the same with TopoOpt on one shortest path per flow
       (the paper: "We set k = 1");
   measured: the packet-level simulation (measured_ps);
@@ -77,6 +78,7 @@ ALGORITHMS = [
     ("rdc, merged rounds", "rdc", ["merge: true"], []),
     ("FAST", "fast", [], []),
     ("MixNet", "mixnet", [], []),
+    ("MixNet, max concurrent flow", "mixnet", ["routing: max_concurrent_flow"], []),
     ("DirectConnect (GenKautz)", "directconnect", ["graph: genkautz"], []),
     ("DirectConnect (Circulant)", "directconnect", ["graph: circulant"], []),
     ("TopoOpt", "topoopt", [], []),
@@ -90,7 +92,8 @@ ALGORITHMS = [
 ]
 VARIANTS = ["rdc", "rdc, merged rounds"]
 BASELINE_SETS = {
-    "photonsim": ["FAST", "MixNet", "DirectConnect (GenKautz)", "DirectConnect (Circulant)", "TopoOpt"],
+    "photonsim": ["FAST", "MixNet", "MixNet, max concurrent flow", "DirectConnect (GenKautz)",
+                  "DirectConnect (Circulant)", "TopoOpt"],
     "paper": ["FAST", "MixNet", "DirectConnect (GenKautz), rounds", "DirectConnect (Circulant), rounds",
               "TopoOpt (K = 1)"],
 }
@@ -99,7 +102,7 @@ TIMINGS = {"measured": "measured_ps", "predicted": "predicted_ps"}
 
 def baselines(which, distribution):
     """The paper leaves MixNet out for uniform flows (all equal: its greedy has nothing to go on)."""
-    return [n for n in BASELINE_SETS[which] if not (n == "MixNet" and distribution == "uniform")]
+    return [n for n in BASELINE_SETS[which] if not (n.startswith("MixNet") and distribution == "uniform")]
 
 
 def run(point):
@@ -209,8 +212,9 @@ print(f"\n{len(points)} runs ({len(failures)} failed) in {elapsed:.0f} s on {job
       f"summary.csv, figure{figure}.png, figure{figure}.pdf")
 
 labels = [label for label, _, _, _ in ALGORITHMS if label not in ("static ring", "pairwise")]
-colors = dict(zip(labels, ["black", "tab:gray", "tab:orange", "tab:green", "tab:red", "tab:purple", "tab:brown",
-                           "tab:pink", "tab:olive", "tab:cyan"]))
+colors = dict(zip(labels, ["black", "tab:gray", "tab:orange", "tab:green", "yellowgreen", "tab:red", "tab:purple",
+                           "tab:brown", "tab:pink", "tab:olive", "tab:cyan"]))
+assert len(colors) == len(labels), "alltoall_grid.py: a colour per bar label"
 reduction_of = {tuple(s[3:7]): float(s[12]) for s in summary if s[:3] == ["rdc", "photonsim", "measured"]}
 CAP = 3.0  # like the paper, tall bars are truncated (their value is printed)
 fig, axes = plt.subplots(len(DISTRIBUTIONS), 1, figsize=(13, 3.4 * len(DISTRIBUTIONS)), sharex=True)
@@ -224,7 +228,7 @@ for ax, dist in zip(axes, DISTRIBUTIONS):
             delay = chosen.get(setting)
             rdc = results.get((*setting, delay, "rdc"))
             row = results.get((*setting, delay, label))
-            if delay is None or rdc is None or row is None or (label == "MixNet" and dist == "uniform"):
+            if delay is None or rdc is None or row is None or (label.startswith("MixNet") and dist == "uniform"):
                 continue
             x = i + (j - (len(labels) - 1) / 2) * width
             y = float(row["measured_ps"]) / float(rdc["measured_ps"])

@@ -491,7 +491,9 @@ def alltoall(results, c):
     describe = lambda rows: "; ".join(f"n = {r['gpus']}, k = {r['ports']}, {r['distribution']}: "  # noqa: E731
                                       f"{r['best_baseline']} by {-float(r['reduction_pct']):.2f} %" for r in rows)
     expected = {("64", "2", "zipf", "MixNet"), ("8", "2", "zipf", "FAST")}
-    found = lambda rows: {(r["gpus"], r["ports"], r["distribution"], r["best_baseline"]) for r in rows}  # noqa: E731
+    # MixNet in rounds or routed by max concurrent flow (photonsim's set) is the paper's MixNet either way.
+    found = lambda rows: {(r["gpus"], r["ports"], r["distribution"], r["best_baseline"].split(",")[0])  # noqa: E731
+                          for r in rows}
     c.other("Fig. 11: rdc loses in 2 of 24 settings (MixNet at n = 64, k = 2, Zipf; FAST at n = 8, k = 2, Zipf)",
             "Sec. 5.2", "2 losses", f"{len(losses)} against the paper's baselines ({describe(losses) or 'none'}); "
             f"{len(ours_losses)} against photonsim's ({describe(ours_losses) or 'none'})",
