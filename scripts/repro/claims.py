@@ -187,30 +187,34 @@ def harvest(results, c):
 
     variants = figure5_variants(results)
 
-    reference = {"static_small": 6.4, "static_1GB": 3.0, "bvn_small": 7.3, "bvn_4MB": 3.0}  # recursive doubling's
+    papers = {"static_small": {"recursive_doubling": 6.4, "swing": 4.7, "direct": 20},
+              "static_1GB": {"recursive_doubling": 3.0, "swing": 3.1, "direct": 30},
+              "bvn_small": {"recursive_doubling": 7.3, "swing": 10, "direct": 5.3},
+              "bvn_4MB": {"recursive_doubling": 3.0, "direct": 4.8}}
 
     def number(claim, paper, value, key):
         why, note = variants.explain(key, paper)
         statistic, algorithm = key.split("/") if "/" in key else (key, "")
         if not why and algorithm not in ("", "recursive_doubling"):
-            why = variants.relative(key, paper, f"{statistic}/recursive_doubling", reference[statistic], names)
+            why = variants.relative(key, paper, f"{statistic}/recursive_doubling",
+                                    papers[statistic]["recursive_doubling"], names)
             note = "" if why else note
         c.number(claim, "Sec. 6.2", paper, value, f"{run} (figure5/, figure5_variants/)", why, note=note)
 
-    for algorithm, paper in (("recursive_doubling", 6.4), ("swing", 4.7), ("direct", 20)):
+    for algorithm, paper in papers["static_small"].items():
         value = max(v["static"] / v["harvest"] for k, v in cells(algorithm, lambda d, m: m in small and d < 1e6))
         number(f"Fig. 5: {names[algorithm]}, over static, 1-256 KB, alpha_r < 1 us", paper, value,
                f"static_small/{algorithm}")
-    for algorithm, paper in (("recursive_doubling", 3.0), ("swing", 3.1), ("direct", 30)):
+    for algorithm, paper in papers["static_1GB"].items():
         v = f5[(algorithm, "10000000ps", "1GB")]
         number(f"Fig. 5: {names[algorithm]}, over static, 1 GB, alpha_r = 10 us", paper, v["static"] / v["harvest"],
                f"static_1GB/{algorithm}")
-    for algorithm, paper in (("recursive_doubling", 7.3), ("swing", 10), ("direct", 5.3)):
+    for algorithm, paper in papers["bvn_small"].items():
         ratios = [f5[(algorithm, "100000000ps", m)]["every_step"] / f5[(algorithm, "100000000ps", m)]["harvest"]
                   for m in small]
         number(f"Fig. 5: {names[algorithm]}, over BvN (every step), 100 us, 1-256 KB (average)", paper,
                sum(ratios) / len(ratios), f"bvn_small/{algorithm}")
-    for algorithm, paper in (("recursive_doubling", 3.0), ("direct", 4.8)):
+    for algorithm, paper in papers["bvn_4MB"].items():
         value = max(v["every_step"] / v["harvest"] for k, v in cells(algorithm, lambda d, m: m == "4MB" and 1e7 <= d <= 1e8))
         number(f"Fig. 5: {names[algorithm]}, over BvN, 4 MB, alpha_r 10-100 us (max)", paper, value,
                f"bvn_4MB/{algorithm}")
