@@ -1,6 +1,7 @@
 #include "schedules/model/step_routes.h"
 
 #include <algorithm>
+#include <map>
 #include <optional>
 #include <string>
 
@@ -11,8 +12,10 @@ namespace photonsim {
 
 namespace {
 
+// `turns`, when given, counts the transfer's earlier routes over each hop, so
+// its routes take a hop's parallel circuits in turn.
 LinkRoute links_of(const std::vector<Node>& nodes, const Topology& topology, const Transfer& t, size_t spread,
-                   size_t step_index) {
+                   size_t step_index, std::map<Edge, size_t>* turns = nullptr) {
   const std::vector<Edge>& edges = topology.edges();
   LinkRoute route;
   route.reserve(nodes.size());
@@ -24,7 +27,9 @@ LinkRoute links_of(const std::vector<Node>& nodes, const Topology& topology, con
                   std::to_string(t.dst) + " uses hop " + std::to_string(nodes[h]) + "->" +
                   std::to_string(nodes[h + 1]) + ", which is not a circuit of topology '" + topology.name() + "'");
     }
-    route.push_back(static_cast<uint32_t>(range.first - edges.begin()) + static_cast<uint32_t>(spread % multiplicity));
+    const size_t turn = turns ? (*turns)[Edge{nodes[h], nodes[h + 1]}]++ : 0;
+    route.push_back(static_cast<uint32_t>(range.first - edges.begin()) +
+                    static_cast<uint32_t>((spread + turn) % multiplicity));
   }
   return route;
 }
@@ -65,7 +70,8 @@ void for_each_routed_flow(const Step& step, const Topology& topology, size_t ste
   for (size_t i = 0; i < step.transfers.size(); ++i) {
     const Transfer& t = step.transfers[i];
     if (!t.routes.empty()) {
-      for (const Route& r : t.routes) visit({i, links_of(r.path, topology, t, i, step_index), r.bytes});
+      std::map<Edge, size_t> turns;
+      for (const Route& r : t.routes) visit({i, links_of(r.path, topology, t, i, step_index, &turns), r.bytes});
       continue;
     }
     std::vector<Node> nodes;

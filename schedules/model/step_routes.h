@@ -4,7 +4,10 @@
 // per route when it carries a multipath split. Explicit paths are followed
 // hop by hop; others take the router's shortest path. Among parallel
 // circuits u -> v, transfer i takes circuit (i mod multiplicity), so parallel
-// circuits share the load. Simulator and cost models both route through
+// circuits share the load; the routes of a split take them in turn from
+// there (the k-th of its routes over u -> v takes circuit (i + k) mod
+// multiplicity), so a max-concurrent-flow split over parallel circuits
+// uses them all. Simulator and cost models both route through
 // here. Throws Error naming the step, transfer and nodes when a hop is not a
 // circuit or dst is unreachable.
 #include <cstdint>

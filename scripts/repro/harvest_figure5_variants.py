@@ -11,7 +11,7 @@ Variants: n in 8, 16, 32, 64 GPUs x the 1-D ring read two ways: one directed
 port per GPU (photonsim's default reading, configs/sweeps/harvest_figure5.yaml)
 and two ports per GPU with bidirectional circuits (the paper's "d = 2 ... a
 1-D ring"). Each variant runs configs/sweeps/harvest_figure5.yaml's grid
-(static, harvest and every_step; alpha_r 10 ns - 10 ms; 1 KB - 1 GB) and
+(static, harvest and every_step, `parallel: true` on two ports; alpha_r 10 ns - 10 ms; 1 KB - 1 GB) and
 computes each claim's statistic as scripts/repro/claims.py does.
 
 usage: scripts/repro/harvest_figure5_variants.py [--out DIR] [--photonsim BIN] [--gpus N ...]
@@ -35,8 +35,17 @@ from claims import ps  # noqa: E402  (the sweep columns' times, read as claims.p
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BASE = os.path.join(ROOT, "configs", "harvest_paper", "recursive_doubling_64.yaml")
 SMALL = ("1KB", "4KB", "16KB", "64KB", "256KB")
-PORTS = {"1 directed port": (1, "directed", "ring"),
-         "2 bidirectional ports": (2, "bidirectional", '"{type: ring, bidirectional: true}"')}
+# The BvN baseline on two ports may put both on a step's peer, as Harvest's
+# own topologies may (its x_{u,v} are integers): every_step's `parallel`.
+PORTS = {"1 directed port": (1, "directed", "ring", "every_step"),
+         "2 bidirectional ports": (2, "bidirectional", '"{type: ring, bidirectional: true}"',
+                                   '"{type: every_step, parallel: true}"')}
+
+
+def planner_of(row):
+    """static, harvest or every_step, whatever parameters the grid gave it."""
+    name = row["synthesis.planner"]
+    return "every_step" if "every_step" in name else name
 
 
 def statistics(path):
@@ -45,7 +54,7 @@ def statistics(path):
     with open(path, newline="", encoding="utf-8") as f:
         for row in csv.DictReader(f):
             key = (row["synthesis.algorithm"], row["fabric.reconfig_delay"], row["workload.message"])
-            f5[key][row["synthesis.planner"]] = int(row["measured_ps"])
+            f5[key][planner_of(row)] = int(row["measured_ps"])
     out = {}
     for algorithm in ("recursive_doubling", "swing", "direct"):
         cells = [v for k, v in f5.items() if k[0] == algorithm and k[2] in SMALL and ps(k[1]) < 1e6]
@@ -70,7 +79,7 @@ def main():
     os.makedirs(args.out, exist_ok=True)
     rows = []
     for gpus in args.gpus:
-        for ports_name, (ports, circuits, topology) in PORTS.items():
+        for ports_name, (ports, circuits, topology, bvn) in PORTS.items():
             folder = os.path.join(args.out, f"n{gpus}_p{ports}")
             shutil.rmtree(folder, ignore_errors=True)  # this script's own output: rerun whole
             with tempfile.NamedTemporaryFile("w", suffix=".yaml", delete=False, dir=args.out) as sweep:
@@ -80,7 +89,7 @@ def main():
                             f"  fabric.ports: [{ports}]\n"
                             f"  fabric.circuits: [{circuits}]\n"
                             f"  synthesis.topology: [{topology}]\n"
-                            "  synthesis.planner: [static, harvest, every_step]\n"
+                            f"  synthesis.planner: [static, harvest, {bvn}]\n"
                             "  fabric.reconfig_delay: 10ns..10ms x2\n"
                             "  workload.message: [1KB, 4KB, 16KB, 64KB, 256KB, 1MB, 4MB, 16MB, 1GB]\n"
                             "zip:\n"

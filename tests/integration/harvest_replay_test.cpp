@@ -209,5 +209,34 @@ TEST(HarvestReplay, MultipathPlanReplaysAndReportsItsError) {
   }
 }
 
+// Swing's steps are pairwise exchanges: on two bidirectional ports Harvest
+// puts both ports of a GPU on its partner (the paper's x_{u,v} = 2), and each
+// transfer is split in halves over the two circuits. Every flow is one hop on
+// a circuit of its own, so measured equals predicted to the picosecond, and
+// each step moves at twice a circuit's rate.
+TEST(HarvestReplay, PairwiseExchangeStripesOverBothPortsOfEachPair) {
+  Case s = setup(8, 2, "swing", Collective::reducescatter, 8'000'000);
+  s.fabric.circuits = CircuitKind::bidirectional;
+  s.synthesis.topology.params["bidirectional"] = "true";
+  const Replayed r = replay(s);
+  print("swing reduce-scatter n=8, 2 bidirectional ports", r);
+  ASSERT_EQ(r.schedule.steps().size(), 3u);
+  for (size_t i = 0; i < 3; ++i) {
+    const Step& step = r.schedule.steps()[i];
+    const Topology& topology = r.schedule.topologies()[static_cast<size_t>(step.topology)];
+    for (const Transfer& t : step.transfers) {
+      EXPECT_EQ(topology.multiplicity(t.src, t.dst), 2) << "step " << i + 1;
+      ASSERT_EQ(t.routes.size(), 2u) << "step " << i + 1;
+      EXPECT_EQ(t.routes[0].bytes + t.routes[1].bytes, t.bytes);
+    }
+    const Bytes half(8'000'000 / 8 * (4 >> i) / 2);  // m / 2^(i+1) per transfer, in two halves
+    EXPECT_NEAR(static_cast<double>(r.schedule.prediction().steps[i].transmission.picoseconds()),
+                10.0 * static_cast<double>(half.count()), 2.0)  // the LP's tolerance
+        << "step " << i + 1;
+  }
+  EXPECT_NEAR(static_cast<double>(r.result.completion.picoseconds()),
+              static_cast<double>(r.schedule.prediction().total().picoseconds()), 6.0);
+}
+
 }  // namespace
 }  // namespace photonsim

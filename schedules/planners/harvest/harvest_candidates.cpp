@@ -214,12 +214,25 @@ void add_step_circuits(CandidateList& out, const std::vector<std::vector<Transfe
   }
 }
 
+// Step i's circuits over every free port (parallel_circuits_for_pairs), for
+// the steps where some pair gains a circuit.
+void add_parallel_step_circuits(CandidateList& out, const std::vector<std::vector<Transfer>>& steps,
+                                const FabricSpec& fabric) {
+  for (size_t i = 0; i < steps.size(); ++i) {
+    std::vector<Edge> pairs;
+    for (const Transfer& t : steps[i]) pairs.push_back({t.src, t.dst});
+    const std::string name = "parallel_step(" + std::to_string(i + 1) + ")";
+    const Topology parallel = parallel_circuits_for_pairs(name, fabric, pairs);
+    if (parallel != circuits_for_pairs(name, fabric.gpus, pairs, fabric.circuits)) out.add(parallel);
+  }
+}
+
 }  // namespace
 
 HarvestCandidateFamilies HarvestCandidateFamilies::parse(const ComponentParams& params, const std::string& key) {
   HarvestCandidateFamilies families;
   if (!params.has(key)) return families;
-  families = HarvestCandidateFamilies{false, false, false, false, false};
+  families = HarvestCandidateFamilies{false, false, false, false, false, false};
   std::string text = params.text(key);
   for (char& c : text) {
     if (c == '[' || c == ']' || c == ',') c = ' ';
@@ -244,6 +257,8 @@ HarvestCandidateFamilies HarvestCandidateFamilies::parse(const ComponentParams& 
       families.torus = true;
     else if (name == "expander")
       families.expander = true;
+    else if (name == "parallel")
+      families.parallel = true;
     else
       params.fail(key, "unknown family '" + name + "' (valid: " + names() + ")");
   }
@@ -260,6 +275,7 @@ std::vector<Topology> harvest_candidates(const std::vector<std::vector<Transfer>
   if (families.shifted_ring) add_shifted_rings(out, fabric);
   if (families.torus) add_tori(out, fabric);
   if (families.expander) add_expander(out, fabric, seed);
+  if (families.parallel) add_parallel_step_circuits(out, steps, fabric);
   return out.take();
 }
 

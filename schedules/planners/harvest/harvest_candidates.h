@@ -23,7 +23,14 @@
 //                 dimension), one-way when d >= 2 (directed), both ways when
 //                 d >= 4; 3 factors with unit shifts when d >= 3 (6 both ways);
 //   expander      random_regular of degree d (d/2, made symmetric, for
-//                 bidirectional circuits) seeded with the experiment seed.
+//                 bidirectional circuits) seeded with the experiment seed;
+//   parallel      each step's own circuits repeated over the ports the step
+//                 leaves free: a pair whose GPUs use c_u and c_v of their d
+//                 ports gets min(d / c_u, d / c_v) parallel circuits (the
+//                 MISOCP's x_{u,v} are integers, so two ports of a GPU may
+//                 both reach one peer: a pairwise exchange on d = 2 moves at
+//                 twice a circuit's rate). Listed last: it wins only where it
+//                 is strictly cheaper.
 // Only topologies that fit fabric.ports are kept; equal circuit sets are
 // listed once, under the first name.
 #include <cstdint>
@@ -43,11 +50,12 @@ struct HarvestCandidateFamilies {
   bool shifted_ring = true;
   bool torus = true;
   bool expander = true;
+  bool parallel = true;
 
   // The planner parameter `key` as a list of family names (all when absent);
   // throws Error naming the parameter for an unknown or missing name.
   static HarvestCandidateFamilies parse(const ComponentParams& params, const std::string& key);
-  static const char* names() { return "initial, step, shifted_ring, torus, expander"; }
+  static const char* names() { return "initial, step, shifted_ring, torus, expander, parallel"; }
 };
 
 std::vector<Topology> harvest_candidates(const std::vector<std::vector<Transfer>>& steps, const FabricSpec& fabric,

@@ -26,7 +26,7 @@ PlannerInfo HarvestPlanner::info() const {
           "Harvest DP over step ranges (Eq. 4/5, Alg. 1): alpha + delta*l + beta*m/theta per step + alpha_r per "
           "change; Eq. 8 for recursive doubling",
           {ParameterSpec::computed("candidates", ParameterType::text, "all",
-                                   "[initial, step, shifted_ring, torus, expander]"),
+                                   "[initial, step, shifted_ring, torus, expander, parallel]"),
            ParameterSpec::computed("max_reconfigurations", ParameterType::integer, "unlimited", "at most K changes"),
            ParameterSpec::boolean("closed_form", true, "Eq. 8 for recursive_doubling on n = 2^j, 1 directed port"),
            ParameterSpec::choice("cost", {"overlapped", "paper"},

@@ -77,6 +77,22 @@ TEST(StepRoutes, ParallelCircuitsAssignedByTransferIndexModMultiplicity) {
   EXPECT_EQ(routes[7].links, (LinkRoute{3}));
 }
 
+TEST(StepRoutes, RoutesOfASplitTakeParallelCircuitsInTurn) {
+  // Sorted edges: 0,1:{0,1} 2:{0,2} 3,4:{1,2} 5:{2,0}. Transfer 1 (0 -> 2) splits
+  // over 0-1-2, 0-2 and 0-1-2 again: its routes over 0 -> 1 take circuits
+  // 1 mod 2 and 2 mod 2, over 1 -> 2 likewise, so the split uses both of each pair.
+  const Topology t("doubled", 3, {{0, 1}, {0, 1}, {1, 2}, {1, 2}, {2, 0}, {0, 2}});
+  Transfer split = xfer(0, 2);
+  split.routes = {Route{{0, 1, 2}, Bytes(4)}, Route{{0, 2}, Bytes(2)}, Route{{0, 1, 2}, Bytes(4)}};
+  const Step step{0, {xfer(2, 0), split}};
+  const auto routes = route_step(step, t, 0);
+  ASSERT_EQ(routes.size(), 4u);
+  EXPECT_EQ(routes[1].links, (LinkRoute{1, 4}));  // turn 0 from transfer index 1
+  EXPECT_EQ(routes[2].links, (LinkRoute{2}));
+  EXPECT_EQ(routes[3].links, (LinkRoute{0, 3}));  // turn 1: the other circuit of each pair
+  EXPECT_EQ(routes[3].bytes, Bytes(4));
+}
+
 TEST(StepRoutes, HopThatIsNotACircuitThrows) {
   const Step step{0, {xfer(0, 1), xfer(0, 2, {0, 2})}};
   try {

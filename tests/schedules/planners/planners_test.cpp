@@ -14,6 +14,7 @@
 #include "core/error.h"
 #include "schedules/algorithms/alltoall_direct.h"
 #include "schedules/algorithms/broadcast_binomial.h"
+#include "schedules/model/step_routes.h"
 #include "schedules/planners/every_step_planner.h"
 #include "schedules/planners/static_planner.h"
 #include "schedules/synthesizer_registry.h"
@@ -295,6 +296,48 @@ TEST(EveryStepPlanner, BidirectionalPairSharesOneCircuit) {
   // With directed circuits the pair also fits (out 1, in 1 per node).
   const Schedule d = EveryStepPlanner().plan(pattern, input(fabric(4, 1)));
   EXPECT_EQ(d.steps().size(), size_t{1});
+}
+
+TEST(EveryStepPlanner, ParallelPutsTheFreePortsOnEachPairAndStripesItsTransfer) {
+  StepPattern pattern;
+  // A pairwise exchange (0 <-> 1, 2 <-> 3) on 2 bidirectional ports: each pair
+  // gets both ports. On 3 directed ports, a GPU sending or receiving on 2 of
+  // them leaves its pairs 3 / 2 = 1 circuit; lone pairs get 3.
+  pattern.steps = {{xfer(0, 1), xfer(1, 0), xfer(2, 3), xfer(3, 2)}};
+  PlanningInput in = input(fabric(4, 2, CircuitKind::bidirectional));
+  in.params = ComponentParams("every_step", {{"parallel", "true"}}, EveryStepPlanner().info().parameters, "planner");
+  const Schedule s = EveryStepPlanner().plan(pattern, in);
+  ASSERT_EQ(s.steps().size(), size_t{1});
+  const Topology& t = s.topologies()[static_cast<size_t>(s.steps()[0].topology)];
+  EXPECT_EQ(t.multiplicity(0, 1), 2);
+  EXPECT_EQ(t.multiplicity(1, 0), 2);
+  EXPECT_EQ(t.multiplicity(3, 2), 2);
+  for (const Transfer& x : s.steps()[0].transfers) {
+    ASSERT_EQ(x.routes.size(), size_t{2});
+    EXPECT_EQ(x.routes[0].bytes, Bytes(50));
+    EXPECT_EQ(x.routes[1].bytes, Bytes(50));
+  }
+  const std::vector<RoutedFlow> routed = route_step(s.steps()[0], t, 0);
+  ASSERT_EQ(routed.size(), size_t{8});
+  for (size_t i = 0; i < 8; i += 2) EXPECT_NE(routed[i].links, routed[i + 1].links) << "transfer " << i / 2;
+
+  pattern.steps = {{xfer(0, 2), xfer(0, 3), xfer(1, 2)}};
+  in.fabric = fabric(4, 3);
+  const Schedule d = EveryStepPlanner().plan(pattern, in);
+  const Topology& u = d.topologies()[static_cast<size_t>(d.steps()[0].topology)];
+  EXPECT_EQ(u.multiplicity(0, 2), 1);  // min(3 / 2 out of 0, 3 / 2 into 2)
+  EXPECT_EQ(u.multiplicity(0, 3), 1);  // min(3 / 2, 3 / 1)
+  EXPECT_EQ(u.multiplicity(1, 2), 1);  // 3 / 2 into 2
+  EXPECT_TRUE(d.steps()[0].transfers[0].routes.empty());
+
+  pattern.steps = {{xfer(0, 1), xfer(2, 3)}};
+  const Schedule three = EveryStepPlanner().plan(pattern, in);
+  EXPECT_EQ(three.topologies()[static_cast<size_t>(three.steps()[0].topology)].multiplicity(2, 3), 3);
+  EXPECT_EQ(three.steps()[0].transfers[1].routes[0].bytes, Bytes(34));  // 100 = 34 + 33 + 33
+  // Without the parameter: one circuit per pair, transfers whole.
+  const Schedule plain = EveryStepPlanner().plan(pattern, input(fabric(4, 3)));
+  EXPECT_EQ(plain.topologies()[static_cast<size_t>(plain.steps()[0].topology)].multiplicity(2, 3), 1);
+  EXPECT_TRUE(plain.steps()[0].transfers[1].routes.empty());
 }
 
 TEST(EveryStepPlanner, DirectAlltoallSplitsRespectPorts) {
