@@ -212,10 +212,23 @@ print(f"\n{len(points)} runs ({len(failures)} failed) in {elapsed:.0f} s on {job
       f"summary.csv, figure{figure}.png, figure{figure}.pdf")
 
 labels = [label for label, _, _, _ in ALGORITHMS if label not in ("static ring", "pairwise")]
-colors = dict(zip(labels, ["black", "tab:gray", "tab:orange", "tab:green", "yellowgreen", "tab:red", "tab:purple",
+colors = dict(zip(labels, ["black", "tab:gray", "tab:orange", "tab:green", "gold", "tab:red", "tab:purple",
                            "tab:brown", "tab:pink", "tab:olive", "tab:cyan"]))
 assert len(colors) == len(labels), "alltoall_grid.py: a colour per bar label"
 reduction_of = {tuple(s[3:7]): float(s[12]) for s in summary if s[:3] == ["rdc", "photonsim", "measured"]}
+
+
+def readable(delay):
+    """'1258925412ps' -> '1.26 ms' (the grid keeps R as written)."""
+    value = float(delay[:-2]) if delay.endswith("ps") else None
+    if value is None:
+        return delay
+    for unit, scale in (("ms", 1e9), ("us", 1e6), ("ns", 1e3)):
+        if value >= scale:
+            return f"{value / scale:.3g} {unit}"
+    return f"{value:g} ps"
+
+
 CAP = 3.0  # like the paper, tall bars are truncated (their value is printed)
 fig, axes = plt.subplots(len(DISTRIBUTIONS), 1, figsize=(13, 3.4 * len(DISTRIBUTIONS)), sharex=True)
 columns = [(n, k, m) for n in GPUS for k in PORTS for m in MESSAGES]
@@ -239,8 +252,8 @@ for ax, dist in zip(axes, DISTRIBUTIONS):
         ax.bar(xs, ys, width, label=label, color=colors[label])
     for i, (n, k, m) in enumerate(columns):
         if (n, k, dist, m) in reduction_of:
-            ax.text(i, CAP * 1.1, f"rdc {-reduction_of[(n, k, dist, m)]:+.0f}% @ R={chosen[(n, k, dist, m)]}",
-                    ha="center", fontsize=8)
+            ax.text(i, CAP * 1.1, f"rdc {-reduction_of[(n, k, dist, m)]:+.0f}%\nR = {readable(chosen[(n, k, dist, m)])}",
+                    ha="center", fontsize=7)
     ax.axhline(1.0, color="black", linewidth=0.8, linestyle="--")
     ax.set_ylim(0, CAP * 1.25)
     ax.set_ylabel("completion time / rdc's")
@@ -251,6 +264,6 @@ for ax, dist in zip(axes, DISTRIBUTIONS):
 axes[-1].set_xticks(range(len(columns)))
 axes[-1].set_xticklabels([f"n={n}, k={k}" if figure == 11 else f"k={k}, {m}" for n, k, m in columns])
 handles = [plt.Rectangle((0, 0), 1, 1, color=colors[label]) for label in labels]
-fig.legend(handles, labels, ncol=len(labels), fontsize=8, loc="upper center")
-fig.tight_layout(rect=(0, 0, 1, 0.97))
+fig.legend(handles, labels, ncol=(len(labels) + 1) // 2, fontsize=8, loc="upper center")
+fig.tight_layout(rect=(0, 0, 1, 0.94))
 pp.save_figure(fig, os.path.join(out, f"figure{figure}"), dpi=120)

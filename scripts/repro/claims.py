@@ -99,6 +99,55 @@ class Claims:
         print(f"written: {path}, {md}")
 
 
+# scripts/repro/alltoall_grid.py's baseline set "photonsim" (MixNet left out for uniform flows).
+PHOTONSIM_BASELINES = ("FAST", "MixNet", "MixNet, max concurrent flow", "DirectConnect (GenKautz)",
+                       "DirectConnect (Circulant)", "TopoOpt")
+NEAR_BEST_POINTS = 0.5  # percentage points of rdc's reduction: R samples this close are the same approach
+TIE_PCT = 0.5  # a loss this small is a tie: R sampling alone moves rdc's best by as much
+
+
+def losses_up_to_ties(grid_path, expected, losses):
+    """Why Figure 11's losses are the paper's up to ties: every loss larger than TIE_PCT is one of the paper's,
+    and at each of the paper's settings rdc loses or ties, the paper's winner being the best baseline at an R
+    where rdc comes within NEAR_BEST_POINTS of its closest approach (baselines cross there; the paper's R
+    grid is not stated). '' when that does not hold. `losses`: summary rows of the photonsim baselines."""
+    expected_settings = {e[:3] for e in expected}
+    setting = lambda r: (r["gpus"], r["ports"], r["distribution"])  # noqa: E731
+    clear = [r for r in losses if -float(r["reduction_pct"]) > TIE_PCT]
+    if any(setting(r) not in expected_settings for r in clear):
+        return ""
+    times = collections.defaultdict(dict)
+    with open(grid_path, newline="", encoding="utf-8") as f:
+        for r in csv.DictReader(f):
+            times[(r["gpus"], r["ports"], r["distribution"], r["reconfig_delay"])][r["label"]] = int(r["measured_ps"])
+    notes = []
+    for gpus, ports, dist, winner in sorted(expected):
+        per_delay = []
+        for (g, k, d, delay), by_label in times.items():
+            if (g, k, d) != (gpus, ports, dist) or "rdc" not in by_label:
+                continue
+            base = {b: by_label[b] for b in PHOTONSIM_BASELINES
+                    if b in by_label and not (b.startswith("MixNet") and dist == "uniform")}
+            best = min(base, key=base.get)
+            per_delay.append((100.0 * (1 - by_label["rdc"] / base[best]), delay, best, base[best], by_label["rdc"]))
+        if not per_delay or max(per_delay)[0] > TIE_PCT:
+            return ""
+        top = max(per_delay)
+        near = [p for p in per_delay if p[2].split(",")[0] == winner and p[0] < 0 and top[0] - p[0] <= NEAR_BEST_POINTS]
+        if not near:
+            return ""
+        w = max(near)
+        where = (f"{winner} is the best baseline there" if w is top else
+                 f"at R = {ps(w[1]) / 1e6:.1f} us {winner} is the best baseline ({w[0]:+.2f} %)")
+        notes.append(f"n = {gpus}, k = {ports}, {dist}: rdc never wins; closest at R = {ps(top[1]) / 1e6:.1f} us "
+                     f"({top[2]} {top[3] / 1e9:.4f} ms against rdc's {top[4] / 1e9:.4f} ms, {top[0]:+.2f} %); {where}")
+    ties = [r for r in losses if setting(r) not in expected_settings]
+    tie_text = "".join(f"; a tie, not a loss, at n = {r['gpus']}, k = {r['ports']}, {r['distribution']} "
+                       f"({r['best_baseline']} by {-float(r['reduction_pct']):.2f} %)" for r in ties)
+    return ("the paper's two losses, up to ties within " f"{TIE_PCT:g} % (the R grid alone moves rdc's best by as "
+            "much; figure11/grid.csv): " + "; ".join(notes) + tie_text)
+
+
 def retri(results, c):
     run = "scripts/reproduce retri"
     f2 = table(os.path.join(results, "figure2", "results.csv"),
@@ -498,11 +547,15 @@ def alltoall(results, c):
     # MixNet in rounds or routed by max concurrent flow (photonsim's set) is the paper's MixNet either way.
     found = lambda rows: {(r["gpus"], r["ports"], r["distribution"], r["best_baseline"].split(",")[0])  # noqa: E731
                           for r in rows}
+    status = "holds" if expected in (found(losses), found(ours_losses)) else "unexplained"
+    why = ""
+    if status == "unexplained":
+        why = losses_up_to_ties(os.path.join(results, "figure11", "grid.csv"), expected, ours_losses)
+        status = "explained" if why else status
     c.other("Fig. 11: rdc loses in 2 of 24 settings (MixNet at n = 64, k = 2, Zipf; FAST at n = 8, k = 2, Zipf)",
             "Sec. 5.2", "2 losses", f"{len(losses)} against the paper's baselines ({describe(losses) or 'none'}); "
             f"{len(ours_losses)} against photonsim's ({describe(ours_losses) or 'none'})",
-            "holds" if expected in (found(losses), found(ours_losses)) else "unexplained",
-            f"{run} (figure11/summary.csv)")
+            status, f"{run} (figure11/summary.csv)", why)
     by_ratio = collections.defaultdict(list)
     for r in paper_rows:
         by_ratio[int(r["gpus"]) / int(r["ports"])].append(float(r["reduction_pct"]))
