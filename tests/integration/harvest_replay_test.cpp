@@ -236,6 +236,17 @@ TEST(HarvestReplay, PairwiseExchangeStripesOverBothPortsOfEachPair) {
   }
   EXPECT_NEAR(static_cast<double>(r.result.completion.picoseconds()),
               static_cast<double>(r.schedule.prediction().total().picoseconds()), 6.0);
+
+  // Without the family every pair keeps one circuit: each step at one circuit's rate.
+  s.synthesis.planner_params["candidates"] = "[initial, step, shifted_ring, torus, expander]";
+  const Replayed one = replay(s);
+  for (size_t i = 0; i < 3; ++i) {
+    const Bytes whole(8'000'000 / 8 * (4 >> i));
+    EXPECT_NEAR(static_cast<double>(one.schedule.prediction().steps[i].transmission.picoseconds()),
+                10.0 * static_cast<double>(whole.count()), 2.0)
+        << "step " << i + 1;
+  }
+  EXPECT_GT(one.result.completion, r.result.completion);
 }
 
 }  // namespace
