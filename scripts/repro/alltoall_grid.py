@@ -40,6 +40,8 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "scripts", "plots"))
 import photonsim_plots as pp  # noqa: E402
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from alltoall_baselines import BASELINE_SETS, baselines  # noqa: E402
 
 args = pp.argument_parser(__doc__)
 args.add_argument("--figure", type=int, choices=(11, 12), default=11, help="the paper's figure (default 11)")
@@ -91,18 +93,7 @@ ALGORITHMS = [
     ("pairwise", "pairwise", [], []),
 ]
 VARIANTS = ["rdc", "rdc, merged rounds"]
-BASELINE_SETS = {
-    "photonsim": ["FAST", "MixNet", "MixNet, max concurrent flow", "DirectConnect (GenKautz)",
-                  "DirectConnect (Circulant)", "TopoOpt"],
-    "paper": ["FAST", "MixNet", "DirectConnect (GenKautz), rounds", "DirectConnect (Circulant), rounds",
-              "TopoOpt (K = 1)"],
-}
 TIMINGS = {"measured": "measured_ps", "predicted": "predicted_ps"}
-
-
-def baselines(which, distribution):
-    """The paper leaves MixNet out for uniform flows (all equal: its greedy has nothing to go on)."""
-    return [n for n in BASELINE_SETS[which] if not (n.startswith("MixNet") and distribution == "uniform")]
 
 
 def run(point):

@@ -24,6 +24,9 @@ import os
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from alltoall_baselines import baselines  # noqa: E402  (the grid's own baseline sets)
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TOLERANCE_PCT = 5.0
 FIELDS = ["claim", "where", "paper", "photonsim", "deviation_pct", "status", "command", "why"]
@@ -99,9 +102,6 @@ class Claims:
         print(f"written: {path}, {md}")
 
 
-# scripts/repro/alltoall_grid.py's baseline set "photonsim" (MixNet left out for uniform flows).
-PHOTONSIM_BASELINES = ("FAST", "MixNet", "MixNet, max concurrent flow", "DirectConnect (GenKautz)",
-                       "DirectConnect (Circulant)", "TopoOpt")
 NEAR_BEST_POINTS = 0.5  # percentage points of rdc's reduction: R samples this close are the same approach
 TIE_PCT = 0.5  # a loss this small is a tie: R sampling alone moves rdc's best by as much
 
@@ -126,8 +126,7 @@ def losses_up_to_ties(grid_path, expected, losses):
         for (g, k, d, delay), by_label in times.items():
             if (g, k, d) != (gpus, ports, dist) or "rdc" not in by_label:
                 continue
-            base = {b: by_label[b] for b in PHOTONSIM_BASELINES
-                    if b in by_label and not (b.startswith("MixNet") and dist == "uniform")}
+            base = {b: by_label[b] for b in baselines("photonsim", dist) if b in by_label}
             best = min(base, key=base.get)
             per_delay.append((100.0 * (1 - by_label["rdc"] / base[best]), delay, best, base[best], by_label["rdc"]))
         if not per_delay or max(per_delay)[0] > TIE_PCT:
