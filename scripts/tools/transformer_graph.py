@@ -21,7 +21,11 @@ Finally per stage and TP rank t the DP gradient AllReduce (s.t.dp.ar) over
 that rank's GPUs of every replica, --dp-bytes cut into buckets of at most
 --dp-bucket (chained: s.t.dp.ar.b0, .b1, ...), after the stage's last backward
 node in every replica. It overlaps the stage's backward send (p2p), which
-fabric.priority orders (PCCL: p2p first). Without TP (--tp 1) there are no TP
+fabric.priority orders (PCCL: p2p first). With --dp-per-layer (no TP) the
+gradients are instead reduced layer by layer as FlexFlow's task graphs and
+PyTorch DDP do: after layer l's backward in every replica, one AllReduce per
+size listed (s.dp.l3.ar0, .ar1, ...), chained on the stage's GPUs, so they
+overlap the backward of the layers before l. Without TP (--tp 1) there are no TP
 AllReduces, without DP (one replica) no DP AllReduce. Node names carry the
 replica (r0), microbatch (m1, only with --microbatches > 1), stage (s1),
 layer (l3, global) or TP rank (t2).
@@ -55,6 +59,10 @@ def size(text):
 
 def duration(text):
     return quantity(text, TIME_UNITS, "time")
+
+
+def sizes(text):
+    return [size(part) for part in text.split(",")]
 
 
 def positive(text):
@@ -116,6 +124,7 @@ def build(a):
     fwd_half = (a.fwd // 2, a.fwd - a.fwd // 2)  # attention, MLP
     bwd_half = (a.bwd - a.bwd // 2, a.bwd // 2)  # MLP, attention
     last = {}  # (r, s) -> the stage's latest node: the next one waits for it
+    grads = {}  # (r, s, l) -> the node after which layer l's gradients are whole
     sends = {}  # (r, m, s, direction) -> the send nodes the receiving stage waits for
 
     def step(r, s, name, kind, extra_after, **fields):
@@ -130,6 +139,8 @@ def build(a):
             if a.tp > 1:
                 step(r, s, f"{base}.{part}.ar", "collective", [], collective="allreduce",
                      gpus=f"[{tp_group(r, s)}]", message=show_size(a.tp_bytes))
+        if direction == "bwd":
+            grads[(r, s, l)] = last[(r, s)]  # microbatches run last to first: m0's backward writes last
 
     def send(r, m, s, to, direction):
         names = []
@@ -158,7 +169,15 @@ def build(a):
                     layer(r, tag(m), s, l, "bwd", bwd_half, ("mlp", "attn"), waits)
                 if s > 0:
                     send(r, tag(m), s, s - 1, "bwd")
-    if dp > 1:
+    if dp > 1 and a.dp_per_layer:
+        for s in range(a.pp):
+            after = []
+            for l in reversed(range(s * per_stage, (s + 1) * per_stage)):
+                after = after + [grads[(r, s, l)] for r in range(dp)]
+                for k, b in enumerate(a.dp_per_layer):
+                    after = [g.add(f"s{s}.dp.l{l}.ar{k}", "collective", after, collective="allreduce",
+                                   gpus=f"[{span([gpu(r, s, 0) for r in range(dp)])}]", message=show_size(b))]
+    elif dp > 1:
         buckets = []
         left = a.dp_bytes
         while left > 0:
@@ -187,12 +206,18 @@ def main():
     p.add_argument("--p2p-bytes", type=size, default="1MB", help="activations per TP rank between stages (default 1MB)")
     p.add_argument("--dp-bytes", type=size, default="64MB", help="gradients per GPU per stage (default 64MB)")
     p.add_argument("--dp-bucket", type=size, default=None, help="largest DP AllReduce; more are chained (default: dp-bytes)")
+    p.add_argument("--dp-per-layer", type=sizes, default=None,
+                   help="reduce gradients layer by layer instead: the sizes of one layer's AllReduces, each after "
+                        "that layer's backward, e.g. 16MiB,16MiB,16MiB,16MiB,64MiB,64MiB (needs --tp 1)")
     p.add_argument("--out", required=True, help="the graph file to write ('-': standard output)")
     a = p.parse_args()
     if a.gpus % (a.tp * a.pp) != 0:
         p.error(f"--gpus {a.gpus} is not a multiple of tp * pp = {a.tp * a.pp}")
     if a.layers % a.pp != 0:
         p.error(f"--layers {a.layers} is not a multiple of pp = {a.pp}")
+    if a.dp_per_layer and a.tp > 1:
+        p.error("--dp-per-layer needs --tp 1: a layer's DP AllReduce would share its GPUs with the TP AllReduces "
+                "of the layers still in backward, two collectives at once on one GPU")
     if a.dp_bucket is None:
         a.dp_bucket = a.dp_bytes
     if min(a.fwd, a.bwd) < 2:
@@ -206,7 +231,8 @@ def main():
         f"# gpus {a.gpus} = dp {dp} x pp {a.pp} x tp {a.tp}; {a.layers} layers, {a.microbatches} microbatch(es);"
         f" per layer fwd {show_time(a.fwd)}, bwd {show_time(a.bwd)};",
         f"# TP AllReduce {show_size(a.tp_bytes)}, stage send {show_size(a.p2p_bytes)},"
-        f" DP AllReduce {show_size(a.dp_bytes)} (buckets of at most {show_size(a.dp_bucket)}).",
+        + (f" DP AllReduces per layer {', '.join(show_size(b) for b in a.dp_per_layer)}." if a.dp_per_layer else
+           f" DP AllReduce {show_size(a.dp_bytes)} (buckets of at most {show_size(a.dp_bucket)})."),
         f"# nodes: {total} (compute {g.count['compute']}, collective {g.count['collective']}, p2p {g.count['p2p']})",
     ]
     text = "\n".join(header + g.lines) + "\n"

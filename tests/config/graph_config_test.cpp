@@ -481,7 +481,8 @@ TEST(GraphConfig, TransformerScriptGraphsValidate) {
   for (const Shape& shape :
        {Shape{16, "--tp 4 --pp 2 --layers 4 --microbatches 3"}, Shape{8, "--tp 1 --pp 4 --layers 8 --microbatches 2"},
         Shape{8, "--tp 8 --pp 1 --layers 2"}, Shape{12, "--tp 2 --pp 3 --layers 3 --dp-bytes 100MB --dp-bucket 32MB"},
-        Shape{4, "--tp 2 --pp 2 --layers 2"}}) {
+        Shape{4, "--tp 2 --pp 2 --layers 2"}, Shape{8, "--tp 1 --pp 2 --layers 4 --dp-per-layer 16MiB,64MiB"},
+        Shape{4, "--tp 1 --pp 1 --layers 2 --microbatches 2 --dp-per-layer 1MB"}}) {
     SCOPED_TRACE(shape.args);
     const fs::path graph = dir / "g.yaml";
     const std::string command =
@@ -493,6 +494,36 @@ TEST(GraphConfig, TransformerScriptGraphsValidate) {
     const ExperimentConfig config = load_config((dir / "exp.yaml").string());
     EXPECT_GT(config.graph->nodes().size(), 0u);
   }
+  fs::remove_all(dir);
+}
+
+// --dp-per-layer: each layer's gradient AllReduces wait for that layer's backward in every replica
+// (and the previous AllReduce), not for the whole backward, so they overlap the earlier layers'
+// backward; with TP the script refuses (two collectives at once on one GPU).
+TEST(GraphConfig, TransformerScriptReducesGradientsLayerByLayer) {
+  if (std::system("command -v python3 >/dev/null 2>&1") != 0) GTEST_SKIP() << "no python3";
+  const fs::path dir = fs::path(testing::TempDir()) / "graph_config_per_layer";
+  fs::create_directories(dir);
+  const std::string script = std::string(PHOTONSIM_SOURCE_DIR) + "/scripts/tools/transformer_graph.py";
+  const std::string base = "python3 " + script + " --gpus 2 --pp 1 --layers 2 --dp-per-layer 16MiB,64MiB --out ";
+  ASSERT_EQ(std::system((base + (dir / "g.yaml").string() + " --tp 1").c_str()), 0);
+  write(dir / "exp.yaml",
+        "fabric: {gpus: 2, bandwidth: 450GB/s, latency: 3us}\nworkload: {graph: g.yaml}\nsynthesis: {algorithm: rhd}\n");
+  const ExperimentConfig config = load_config((dir / "exp.yaml").string());
+  std::map<std::string, std::vector<std::string>> after;
+  std::map<std::string, int64_t> bytes;
+  for (const TaskNode& node : config.graph->nodes()) {
+    if (node.name.find(".dp.") == std::string::npos) continue;
+    after[node.name] = node.after;
+    bytes[node.name] = node.message.count();
+  }
+  using Names = std::vector<std::string>;
+  EXPECT_EQ(after.size(), 4u);
+  EXPECT_EQ(after["s0.dp.l1.ar0"], (Names{"r0.s0.l1.bwd.attn", "r1.s0.l1.bwd.attn"}));
+  EXPECT_EQ(after["s0.dp.l1.ar1"], (Names{"s0.dp.l1.ar0"}));
+  EXPECT_EQ(after["s0.dp.l0.ar0"], (Names{"s0.dp.l1.ar1", "r0.s0.l0.bwd.attn", "r1.s0.l0.bwd.attn"}));
+  EXPECT_EQ(bytes["s0.dp.l0.ar1"], int64_t{64} << 20);
+  EXPECT_NE(std::system((base + (dir / "h.yaml").string() + " --tp 2 --gpus 4 2>/dev/null").c_str()), 0);
   fs::remove_all(dir);
 }
 
