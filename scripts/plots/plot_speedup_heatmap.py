@@ -4,9 +4,10 @@ sweeps fabric.reconfig_delay, workload.message and one more key naming the
 contenders (e.g. synthesis.planner): for each contender against the
 baseline, the speedup baseline_time / contender_time per cell (the ReTri and
 Harvest papers' Figures 2, 3, 5, 6), plus a map of which contender is fastest
-in each cell (the regimes).
+in each cell (the regimes). A sweep that also varies other keys is cut to one
+value of each with --where KEY=VALUE (repeatable).
 
-usage: plot_speedup_heatmap.py RESULTS.csv OUT_PREFIX --by KEY --baseline VALUE [--title TEXT]
+usage: plot_speedup_heatmap.py RESULTS.csv OUT_PREFIX --by KEY --baseline VALUE [--title TEXT] [--where KEY=VALUE]...
 writes OUT_PREFIX.png and OUT_PREFIX.pdf
 """
 import sys
@@ -19,13 +20,21 @@ args.add_argument("prefix", help="OUT_PREFIX: writes OUT_PREFIX.png and OUT_PREF
 args.add_argument("--by", required=True, help="the swept column naming the contenders, e.g. synthesis.planner")
 args.add_argument("--baseline", required=True, help="the value of --by the others are compared with")
 args.add_argument("--title", default="", help="the figure's title")
+args.add_argument("--where", action="append", default=[], help="KEY=VALUE: only the rows whose column KEY is VALUE")
 args = args.parse_args()
 plt = pp.pyplot()
 import numpy as np  # noqa: E402
 from matplotlib.colors import ListedColormap, LogNorm  # noqa: E402
 
 prefix, by, baseline, title = args.prefix, args.by, args.baseline, args.title
-rows, _ = pp.read_results(args.results)
+rows, columns = pp.read_results(args.results)
+for condition in args.where:
+    key, sep, value = condition.partition("=")
+    if not sep or key not in columns:
+        sys.exit(f"--where {condition}: KEY=VALUE with KEY a column of {args.results}")
+    rows = [r for r in rows if r[key] == value]
+    if not rows:
+        sys.exit(f"--where {condition}: no row of {args.results} has {key} = {value}")
 size_of, fmt_time, fmt_bytes = pp.size_of, pp.fmt_time, pp.fmt_bytes
 
 # Cells are keyed by the swept message when it is swept (with message_scope:
