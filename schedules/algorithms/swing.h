@@ -9,6 +9,15 @@
 // per node; log2(n) steps. The all-gather mirrors it (steps reversed, step t
 // carries m * 2^t / n); AllReduce is the reduce-scatter then the all-gather.
 // Other n throw Error: the paper's non-power-of-two variant is not implemented.
+// With `dims` (a torus of powers of two) each step pairs peers along one
+// dimension, the dimensions in turn, with rho counted per dimension and the
+// parity of the node's coordinate there. With `multiport` (AllReduce only)
+// 2 x D planes run at once, each on its own share of every node's data
+// (blocks r * planes + c): plane c starts in dimension c mod D and planes
+// D.. mirror the peers (u -+ rho), so a step sends to one peer per
+// dimension and direction, every port of a D-dimensional torus.
+#include <vector>
+
 #include "schedules/algorithms/collective_algorithm.h"
 
 namespace photonsim {
@@ -23,6 +32,17 @@ class Swing : public CollectiveAlgorithm {
   static int rho(int step);
   // pi(u, s) on n nodes.
   static int peer(int node, int step, int n);
+
+  // Step s of a plane starting in dimension `first`: which dimension, and
+  // which of that dimension's own steps (rho's index).
+  struct DimensionStep {
+    int dimension = 0;
+    int within = 0;
+  };
+  static std::vector<DimensionStep> dimension_steps(const std::vector<int>& dims, int first);
+  // The peer of `node` on the torus `dims` (row-major, the last dimension
+  // varying fastest) in that step, mirrored or not.
+  static int torus_peer(int node, const std::vector<int>& dims, DimensionStep step, bool mirrored);
 };
 
 }  // namespace photonsim

@@ -3,7 +3,11 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
 #include <set>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "tests/schedules/pattern_of.h"
 #include "tests/schedules/reduction_checks.h"
@@ -84,6 +88,71 @@ TEST(Swing, VerifierCatchesASwappedDestination) {
   const Schedule swapped =
       edited(good, [](ScheduleParts& p) { std::swap(p.steps[1].transfers[0].dst, p.steps[1].transfers[5].dst); });
   EXPECT_NE(verdict(swapped), "ok");
+}
+
+// Multi-dimensional Swing: proven on tori of every shape up to 3 dimensions,
+// for every collective; with multiport (AllReduce) the 2D planes together.
+TEST(Swing, OnToriAndMultiportVerified) {
+  const std::vector<std::pair<int, std::string>> tori = {{4, "2x2"}, {8, "2x4"}, {16, "4x4"}, {32, "4x8"},
+                                                          {64, "8x8"}, {64, "4x4x4"}, {64, "2x4x8"}, {128, "8x16"}};
+  for (const auto& [n, dims] : tori) {
+    for (Collective c : reduction_collectives()) {
+      EXPECT_EQ(verdict(planned(Swing(), "swing", n, c, {{"dims", dims}})), "ok") << dims;
+    }
+    EXPECT_EQ(verdict(planned(Swing(), "swing", n, Collective::allreduce, {{"dims", dims}, {"multiport", "true"}})),
+              "ok")
+        << dims;
+  }
+  for (int n : {2, 8, 64}) {
+    EXPECT_EQ(verdict(planned(Swing(), "swing", n, Collective::allreduce, {{"multiport", "true"}})), "ok") << n;
+  }
+}
+
+// On the 4x4 torus with multiport each node sends, in every step, to one
+// peer per dimension and direction, each plane a quarter of the data: node
+// 0 at step 0 to rows +1 and -1 (nodes 4 and 12) and columns +1 and -1
+// (nodes 1 and 3); steps alternate dimensions, rho counted per dimension.
+TEST(Swing, MultiportUsesEveryPortOfTheTorus) {
+  const int64_t m = int64_t{1} << 20;
+  const StepPattern p = pattern_of(Swing(), fabric(16), workload(Collective::allreduce, m),
+                                   {{"dims", "4x4"}, {"multiport", "true"}});
+  ASSERT_EQ(p.steps.size(), size_t{8});
+  EXPECT_EQ(p.blocks, 64u);
+  for (size_t s = 0; s < 4; ++s) {
+    std::map<Node, std::multiset<Node>> peers;
+    for (const Transfer& t : p.steps[s]) {
+      peers[t.src].insert(t.dst);
+      EXPECT_EQ(t.bytes.count(), (m / 4) >> (s + 1)) << "s=" << s;
+    }
+    ASSERT_EQ(peers.size(), size_t{16});
+    for (const auto& [node, to] : peers) {
+      EXPECT_EQ(std::set<Node>(to.begin(), to.end()).size(), size_t{4}) << "s=" << s << " node " << node;
+    }
+  }
+  std::multiset<Node> first;
+  for (const Transfer& t : p.steps[0]) {
+    if (t.src == 0) first.insert(t.dst);
+  }
+  EXPECT_EQ(first, (std::multiset<Node>{1, 3, 4, 12}));
+  // Plane 0 goes rows, columns, rows, columns; rho per dimension: 1, 1, -1, -1.
+  const auto order = Swing::dimension_steps({4, 4}, 0);
+  ASSERT_EQ(order.size(), size_t{4});
+  EXPECT_EQ(order[2].dimension, 0);
+  EXPECT_EQ(order[2].within, 1);
+  EXPECT_EQ(Swing::torus_peer(0, {4, 4}, order[2], false), 12);  // row 0 + rho(1) = -1 -> row 3
+  EXPECT_EQ(Swing::torus_peer(0, {4, 4}, order[2], true), 4);
+}
+
+TEST(Swing, BadDimsAndMultiportOutsideAllReduceAreRefused) {
+  const std::string rs = error_of(
+      [] { pattern_of(Swing(), fabric(16), workload(Collective::reducescatter), {{"dims", "4x4"}, {"multiport", "true"}}); });
+  EXPECT_NE(rs.find("multiport"), std::string::npos) << rs;
+  EXPECT_NE(rs.find("allreduce only"), std::string::npos) << rs;
+  const std::string odd = error_of([] { pattern_of(Swing(), fabric(24), workload(Collective::allreduce), {{"dims", "4x6"}}); });
+  EXPECT_NE(odd.find("power of two"), std::string::npos) << odd;
+  const std::string product =
+      error_of([] { pattern_of(Swing(), fabric(16), workload(Collective::allreduce), {{"dims", "4x8"}}); });
+  EXPECT_NE(product.find("4x8 has 32 nodes but fabric.gpus is 16"), std::string::npos) << product;
 }
 
 }  // namespace
