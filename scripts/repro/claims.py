@@ -374,6 +374,7 @@ def harvest_figure8(results, c, run):
             "x 16 KB-256 MB, the paper's fabric. Not run: the 3D tori (six ports), whose LPs take minutes a point "
             "here; on 4x4x4 every Swing step pairs torus neighbours, so the static torus is ideal there")
 
+
 def harvest_figure9(results, c, run):
     """Fig. 9: Harvest never slower than the better of static and BvN for the other multi-port collectives."""
     gains = harvest_over_best(results, "figure9", "synthesis.algorithm")
@@ -388,6 +389,7 @@ def harvest_figure9(results, c, run):
             f"{run} (figure9/: configs/sweeps/harvest_figure9.yaml; heatmaps figure9/*.png)",
             "64 GPUs on a 2D torus 8x8 with four directed ports, alpha_r 1-100 us x 16 KB-16 MB, the paper's fabric; "
             "Fig. 9 states neither n nor the static topology (Fig. 8's 64 GPUs and 2D torus taken)")
+
 
 def harvest_figure10(results, c, run):
     """Fig. 10: all-to-all's advantage over a static low-diameter topology shrinks as the ports grow."""
@@ -506,9 +508,12 @@ def bert_training(results):
                                              f"{'per_layer' if overlapped else 'after_backward'}.yaml")
                 reduce = ["--dp-per-layer", layer_grads] if overlapped else ["--dp-bytes", "2304MiB", "--dp-bucket",
                                                                              "64MiB"]
-                subprocess.run([sys.executable, os.path.join(ROOT, "scripts/tools/transformer_graph.py"), "--gpus",
-                                str(n), "--tp", "1", "--pp", "1", "--layers", "12", "--fwd", f"{fwd_ns}ns", "--bwd",
-                                f"{2 * fwd_ns}ns", *reduce, "--out", graph], check=True)
+                done = subprocess.run([sys.executable, os.path.join(ROOT, "scripts/tools/transformer_graph.py"),
+                                       "--gpus", str(n), "--tp", "1", "--pp", "1", "--layers", "12", "--fwd",
+                                       f"{fwd_ns}ns", "--bwd", f"{2 * fwd_ns}ns", *reduce, "--out", graph],
+                                      capture_output=True, text=True)
+                if done.returncode != 0:
+                    sys.exit(f"claims.py: transformer_graph.py for {graph} failed: {done.stderr.strip()}")
                 times = [photonsim_run("configs/training/transformer_128.yaml", f"fabric.gpus={n}",
                                        f"workload.graph={os.path.abspath(graph)}", f"synthesis.algorithm={algorithm}",
                                        f"synthesis.planner={planner}", "fabric.preconfigure=true")[0]["iteration_ps"]

@@ -24,7 +24,7 @@ node in every replica. It overlaps the stage's backward send (p2p), which
 fabric.priority orders (PCCL: p2p first). With --dp-per-layer (no TP) the
 gradients are instead reduced layer by layer as FlexFlow's task graphs and
 PyTorch DDP do: after layer l's backward in every replica, one AllReduce per
-size listed (s.dp.l3.ar0, .ar1, ...), chained on the stage's GPUs, so they
+size listed (s0.dp.l3.ar0, .ar1, ...), chained on the stage's GPUs, so they
 overlap the backward of the layers before l. Without TP (--tp 1) there are no TP
 AllReduces, without DP (one replica) no DP AllReduce. Node names carry the
 replica (r0), microbatch (m1, only with --microbatches > 1), stage (s1),
@@ -204,7 +204,7 @@ def main():
     p.add_argument("--bwd", type=duration, default="120us", help="backward compute per layer and microbatch (default 120us)")
     p.add_argument("--tp-bytes", type=size, default="2MB", help="each TP AllReduce, two a layer each way (default 2MB)")
     p.add_argument("--p2p-bytes", type=size, default="1MB", help="activations per TP rank between stages (default 1MB)")
-    p.add_argument("--dp-bytes", type=size, default="64MB", help="gradients per GPU per stage (default 64MB)")
+    p.add_argument("--dp-bytes", type=size, default=None, help="gradients per GPU per stage (default 64MB)")
     p.add_argument("--dp-bucket", type=size, default=None, help="largest DP AllReduce; more are chained (default: dp-bytes)")
     p.add_argument("--dp-per-layer", type=sizes, default=None,
                    help="reduce gradients layer by layer instead: the sizes of one layer's AllReduces, each after "
@@ -218,6 +218,10 @@ def main():
     if a.dp_per_layer and a.tp > 1:
         p.error("--dp-per-layer needs --tp 1: a layer's DP AllReduce would share its GPUs with the TP AllReduces "
                 "of the layers still in backward, two collectives at once on one GPU")
+    if a.dp_per_layer and (a.dp_bytes is not None or a.dp_bucket is not None):
+        p.error("--dp-per-layer names every gradient AllReduce itself: drop --dp-bytes and --dp-bucket")
+    if a.dp_bytes is None:
+        a.dp_bytes = 64 * 10**6
     if a.dp_bucket is None:
         a.dp_bucket = a.dp_bytes
     if min(a.fwd, a.bwd) < 2:

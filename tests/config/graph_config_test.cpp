@@ -499,7 +499,8 @@ TEST(GraphConfig, TransformerScriptGraphsValidate) {
 
 // --dp-per-layer: each layer's gradient AllReduces wait for that layer's backward in every replica
 // (and the previous AllReduce), not for the whole backward, so they overlap the earlier layers'
-// backward; with TP the script refuses (two collectives at once on one GPU).
+// backward; with TP the script refuses (two collectives at once on one GPU), and with
+// --dp-bytes too (which it would ignore).
 TEST(GraphConfig, TransformerScriptReducesGradientsLayerByLayer) {
   if (std::system("command -v python3 >/dev/null 2>&1") != 0) GTEST_SKIP() << "no python3";
   const fs::path dir = fs::path(testing::TempDir()) / "graph_config_per_layer";
@@ -524,6 +525,7 @@ TEST(GraphConfig, TransformerScriptReducesGradientsLayerByLayer) {
   EXPECT_EQ(after["s0.dp.l0.ar0"], (Names{"s0.dp.l1.ar1", "r0.s0.l0.bwd.attn", "r1.s0.l0.bwd.attn"}));
   EXPECT_EQ(bytes["s0.dp.l0.ar1"], int64_t{64} << 20);
   EXPECT_NE(std::system((base + (dir / "h.yaml").string() + " --tp 2 --gpus 4 2>/dev/null").c_str()), 0);
+  EXPECT_NE(std::system((base + (dir / "h.yaml").string() + " --tp 1 --dp-bytes 2MB 2>/dev/null").c_str()), 0);
   fs::remove_all(dir);
 }
 
