@@ -18,6 +18,7 @@ Run by scripts/reproduce alltoall|retri|harvest|pccl at its end. Standard librar
 """
 import argparse
 import collections
+import concurrent.futures
 import csv
 import json
 import os
@@ -494,33 +495,102 @@ BERT_FWD_FLOPS = 24 * BERT_TOKENS * BERT_HIDDEN ** 2 + 4 * BERT_TOKENS * BERT_SE
 FP32, TF32 = 19.5e12, 156e12  # A100 dense peaks (FLOP/s)
 
 
-def bert_training(results):
-    """{(n, rate, overlapped): ring-on-static-ring / PCCL-on-RHD iteration time} for Sec. 6's model."""
+def bert_graph(results, n, rate, overlapped):
+    """Sec. 6's model on n GPUs, data parallel, written as a task graph into results/bert/."""
     folder = os.path.join(results, "bert")
     os.makedirs(folder, exist_ok=True)
     layer_grads = "16MiB,16MiB,16MiB,16MiB,64MiB,64MiB"  # Q, K, V, O (h^2 x 4 B) and the MLP's two (4 h^2 x 4 B)
-    gains = {}
+    graph = os.path.join(folder, f"bert_{n}_{'fp32' if rate == FP32 else 'tf32'}_"
+                                 f"{'per_layer' if overlapped else 'after_backward'}.yaml")
+    fwd_ns = round(BERT_FWD_FLOPS / rate * 1e9)
+    reduce = ["--dp-per-layer", layer_grads] if overlapped else ["--dp-bytes", "2304MiB", "--dp-bucket", "64MiB"]
+    done = subprocess.run([sys.executable, os.path.join(ROOT, "scripts/tools/transformer_graph.py"), "--gpus", str(n),
+                           "--tp", "1", "--pp", "1", "--layers", "12", "--fwd", f"{fwd_ns}ns", "--bwd",
+                           f"{2 * fwd_ns}ns", *reduce, "--out", graph], capture_output=True, text=True)
+    if done.returncode != 0:
+        sys.exit(f"claims.py: transformer_graph.py for {graph} failed: {done.stderr.strip()}")
+    return graph
+
+
+def iteration_times(jobs):
+    """{key: iteration_ps} for {key: (n, graph, topology, algorithm, planner)}, run on every core."""
+    def one(job):
+        n, graph, topology, algorithm, planner = job
+        return photonsim_run("configs/training/transformer_128.yaml", f"fabric.gpus={n}",
+                             f"workload.graph={os.path.abspath(graph)}", f"synthesis.topology={topology}",
+                             f"synthesis.algorithm={algorithm}", f"synthesis.planner={planner}",
+                             "fabric.preconfigure=true")[0]["iteration_ps"]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        futures = {key: pool.submit(one, job) for key, job in jobs.items()}
+        return {key: future.result() for key, future in futures.items()}
+
+
+def bert_training(results):
+    """{(n, rate, overlapped): ring-on-static-ring / PCCL-on-RHD iteration time} for Sec. 6's model."""
+    ring = "{type: ring, bidirectional: true}"
+    jobs = {}
     for n in (32, 64, 128):
         for rate in (FP32, TF32):
-            fwd_ns = round(BERT_FWD_FLOPS / rate * 1e9)
             for overlapped in (True, False):
-                graph = os.path.join(folder, f"bert_{n}_{'fp32' if rate == FP32 else 'tf32'}_"
-                                             f"{'per_layer' if overlapped else 'after_backward'}.yaml")
-                reduce = ["--dp-per-layer", layer_grads] if overlapped else ["--dp-bytes", "2304MiB", "--dp-bucket",
-                                                                             "64MiB"]
-                done = subprocess.run([sys.executable, os.path.join(ROOT, "scripts/tools/transformer_graph.py"),
-                                       "--gpus", str(n), "--tp", "1", "--pp", "1", "--layers", "12", "--fwd",
-                                       f"{fwd_ns}ns", "--bwd", f"{2 * fwd_ns}ns", *reduce, "--out", graph],
-                                      capture_output=True, text=True)
-                if done.returncode != 0:
-                    sys.exit(f"claims.py: transformer_graph.py for {graph} failed: {done.stderr.strip()}")
-                times = [photonsim_run("configs/training/transformer_128.yaml", f"fabric.gpus={n}",
-                                       f"workload.graph={os.path.abspath(graph)}", f"synthesis.algorithm={algorithm}",
-                                       f"synthesis.planner={planner}", "fabric.preconfigure=true")[0]["iteration_ps"]
-                         for algorithm, planner in (("ring", "static"), ("rhd", "pccl"))]
-                gains[(n, rate, overlapped)] = times[0] / times[1]
-    return gains
+                graph = bert_graph(results, n, rate, overlapped)
+                jobs[(n, rate, overlapped, "ring")] = (n, graph, ring, "ring", "static")
+                jobs[(n, rate, overlapped, "pccl")] = (n, graph, ring, "rhd", "pccl")
+    times = iteration_times(jobs)
+    return {key[:3]: times[key] / times[key[:3] + ("pccl",)] for key in times if key[3] == "ring"}
 
+
+# Fig. 12's start topologies per n: the 2D and 3D shapes (torus and grid alike).
+FIG12_SHAPES = {32: ("4x8", "2x4x4"), 64: ("8x8", "4x4x4"), 128: ("8x16", "4x4x8")}
+
+
+def pccl_figure12(results, c, run_all):
+    """Fig. 12: Sec. 6's model on every start topology under every baseline and PCCL."""
+    jobs = {}
+    for n, (d2, d3) in FIG12_SHAPES.items():
+        starts = {"ring": "{type: ring, bidirectional: true}", "2D torus": f"{{type: torus, dims: {d2}}}",
+                  "3D torus": f"{{type: torus, dims: {d3}}}", "2D grid": f"{{type: grid, dims: {d2}}}",
+                  "3D grid": f"{{type: grid, dims: {d3}}}"}
+        algorithms = {"ring": "ring", "rhd": "rhd", "swing": "swing", "2D bucket": f"{{type: bucket, dims: {d2}}}",
+                      "3D bucket": f"{{type: bucket, dims: {d3}}}"}
+        for rate in (FP32, TF32):
+            graph = bert_graph(results, n, rate, True)
+            for start, topology in starts.items():
+                for name, algorithm in algorithms.items():
+                    jobs[(n, rate, start, name)] = (n, graph, topology, algorithm, "static")
+                jobs[(n, rate, start, "pccl")] = (n, graph, topology, "rhd", "pccl")
+    t = iteration_times(jobs)
+    ideal = {"ring": "ring", "2D torus": "2D bucket", "3D torus": "3D bucket"}
+    # ideal / PCCL per start, over n and both compute rates
+    fit = {start: [t[(n, rate, start, algorithm)] / t[(n, rate, start, "pccl")] for n in FIG12_SHAPES
+                   for rate in (FP32, TF32)] for start, algorithm in ideal.items()}
+    matches = min(min(v) for v in fit.values()) >= 1 - TOLERANCE_PCT / 100 and min(fit["ring"]) > 1
+
+    def over_best(start, rate):
+        return [min(v for k, v in t.items() if k[:3] == (n, rate, start) and k[3] != "pccl") /
+                t[(n, rate, start, "pccl")] for n in FIG12_SHAPES]
+
+    show = "; ".join(f"{start} {min(v):.2f}-{max(v):.2f}x" for start, v in fit.items())
+    command = (f"{run_all} (bert/: the Sec. 6 graphs per n, each start topology with ring, rhd, swing and bucket "
+               "(2D, 3D) static and rhd under pccl, fabric.preconfigure=true)")
+    c.other("Fig. 12: PCCL matches the ideal algorithm on the ring, 2D and 3D torus, and outperforms it on the ring "
+            "(Bert, 32-128 GPUs, r = 5 us)", "Sec. 6, Fig. 12", "matches; faster on the ring",
+            f"ideal algorithm's iteration over PCCL's: {show}", "holds" if matches else "fails", command,
+            "ring algorithm on the ring, 2D bucket on the 2D torus, 3D bucket on the 3D torus; Sec. 6's model as in "
+            "the 1.3x row, gradients reduced per layer, compute at the A100's FP32 and TF32 peaks; 'matches' = "
+            f"within {TOLERANCE_PCT:g} %")
+    grids = {rate: over_best("2D grid", rate) + over_best("3D grid", rate) for rate in (FP32, TF32)}
+    outperforms = min(min(v) for v in grids.values()) > 1
+    inside = max(grids[FP32]) <= 1.2 <= max(grids[TF32])
+    c.other("Fig. 12: PCCL outperforms every algorithm on the 2D and 3D grids, by up to 1.2x (Bert, 32-128 GPUs)",
+            "Sec. 6, Fig. 12", "up to 1.2x",
+            f"{min(grids[FP32]):.2f}-{max(grids[FP32]):.2f}x (compute at FP32 peak), {min(grids[TF32]):.2f}-"
+            f"{max(grids[TF32]):.2f}x (TF32 peak)",
+            "explained" if outperforms and inside else ("fails" if not outperforms else "unexplained"), command,
+            "over the fastest of ring, RHD, Swing and bucket (2D, 3D) never reconfiguring, per grid and n: PCCL is "
+            "faster on every grid at both rates; the gain is set by the compute the paper measured on an A100 and "
+            "does not state, and 1.2x lies between the two rates' maxima (2D grid "
+            + ", ".join(f"{g:.2f}x" for g in over_best("2D grid", TF32)) + ", 3D grid "
+            + ", ".join(f"{g:.2f}x" for g in over_best("3D grid", TF32)) + " at n = 32, 64, 128, TF32)")
 
 def pccl(results, c):
     run_all = "scripts/reproduce pccl"
@@ -658,6 +728,7 @@ def pccl(results, c):
             "inside; photonsim's synthetic transformer (configs/training/transformer_{32,64,128}.yaml, "
             f"`{e2e_command}`) gives " + ", ".join(f"{over_ring[n]:.2f}x" for n in over_ring) +
             " (against RHD on the static ring " + ", ".join(f"{over_rhd[n]:.2f}x" for n in over_rhd) + ")")
+    pccl_figure12(results, c, run_all)
     sota = os.path.join(results, "sota", "results.csv")
     if not os.path.exists(sota):
         sys.exit(f"claims.py: {sota} is missing: run scripts/reproduce pccl first")
