@@ -22,7 +22,6 @@ import concurrent.futures
 import csv
 import json
 import os
-import re
 import subprocess
 import sys
 
@@ -344,68 +343,67 @@ def figure5_variants(results):
         return Figure5Variants(list(csv.DictReader(f)))
 
 
-def harvest_over_best(results, folder, key):
-    """{value of `key`: [min(static, BvN) / Harvest per alpha_r x message]} from a multi-port sweep."""
+def planner_cells(results, folder, keys):
+    """{values of `keys`: {planner: measured_ps}} from results/FOLDER/results.csv; the planner is harvest,
+    every_step (any parameters) or static (any other, e.g. Harvest held to the initial topology)."""
     path = os.path.join(results, folder, "results.csv")
     if not os.path.exists(path):
         sys.exit(f"claims.py: {path} is missing: run scripts/reproduce harvest first")
     cells = collections.defaultdict(dict)
     with open(path, newline="", encoding="utf-8") as f:
         for r in csv.DictReader(f):
-            planner = "every_step" if "every_step" in r["synthesis.planner"] else r["synthesis.planner"]
-            cells[(r[key], r["fabric.reconfig_delay"], r["workload.message"])][planner] = int(r["measured_ps"])
+            name = r["synthesis.planner"]
+            planner = "harvest" if name == "harvest" else "every_step" if "every_step" in name else "static"
+            cells[tuple(r[k] for k in keys)][planner] = int(r["measured_ps"])
+    return cells
+
+
+def harvest_never_slower(results, c, run, figure, key, labels, static, claim, why):
+    """A Fig. 8/9 row: Harvest against the better of static and BvN per alpha_r x message, per value of `key`
+    (`labels`: {value: its name in the row}, in the row's order)."""
     gains = collections.defaultdict(list)
-    for (value, _, _), v in cells.items():
+    for (value, _, _), v in planner_cells(results, f"figure{figure}", (key, "fabric.reconfig_delay",
+                                                                          "workload.message")).items():
         gains[value].append(min(v["static"], v["every_step"]) / v["harvest"])
-    return gains
+    summary = [f"{label} {min(gains[value]):.2f}-{max(gains[value]):.2f}x" for value, label in labels.items()]
+    worst = min(min(g) for g in gains.values())
+    c.other(claim, f"Sec. 6.2, Fig. {figure}", "Harvest at least as fast as the better of both",
+            f"over the better of {static} and BvN, per alpha_r x message: " + ", ".join(summary),
+            "holds" if worst >= 1 - 0.01 else "fails",
+            f"{run} (figure{figure}/: configs/sweeps/harvest_figure{figure}.yaml; heatmaps figure{figure}/*.png)", why)
 
 
 def harvest_figure8(results, c, run):
-    """Fig. 8: multi-port Swing with mirroring on 2D and 3D tori of 64 GPUs."""
-    gains = harvest_over_best(results, "figure8", "synthesis.topology")
-    summary = [f"{re.sub(r'[^0-9x]', '', t)} {min(g):.2f}-{max(g):.2f}x" for t, g in gains.items()]
-    worst = min(min(g) for g in gains.values())
-    c.other("Fig. 8: multi-port Swing with mirroring on tori of 64 GPUs: Harvest outperforms static and BvN "
-            "schedules", "Sec. 6.2, Fig. 8", "Harvest at least as fast as the better of both",
-            "over the better of static (the torus) and BvN, per alpha_r x message: " + ", ".join(summary),
-            "holds" if worst >= 1 - 0.01 else "fails",
-            f"{run} (figure8/: configs/sweeps/harvest_figure8.yaml; heatmaps figure8/*.png)",
-            "{type: swing, dims: ..., multiport: true}: 2 x D planes on shares of the data, half mirrored, one peer "
-            "per dimension and direction a step; the 2D tori 8x8 and 4x16 on four directed ports, alpha_r 1-100 us "
-            "x 16 KB-256 MB, the paper's fabric. Not run: the 3D tori (six ports), whose LPs take minutes a point "
-            "here; on 4x4x4 every Swing step pairs torus neighbours, so the static torus is ideal there")
+    """Fig. 8: multi-port Swing with mirroring on 2D tori of 64 GPUs."""
+    harvest_never_slower(
+        results, c, run, 8, "synthesis.topology", {f"{{type: torus, dims: {d}}}": d for d in ("8x8", "4x16")},
+        "static (the torus)",
+        "Fig. 8: multi-port Swing with mirroring on tori of 64 GPUs: Harvest outperforms static and BvN schedules",
+        "{type: swing, dims: ..., multiport: true}: 2 x D planes on shares of the data, half mirrored, one peer "
+        "per dimension and direction a step; the 2D tori 8x8 and 4x16 on four directed ports, "
+        "alpha_r 1-100 us x 16 KB-256 MB, the paper's fabric. Not run: the 3D tori (six ports), whose LPs take "
+        "minutes a point here; on 4x4x4 every Swing step pairs torus neighbours, so the static torus is ideal there")
 
 
 def harvest_figure9(results, c, run):
     """Fig. 9: Harvest never slower than the better of static and BvN for the other multi-port collectives."""
-    gains = harvest_over_best(results, "figure9", "synthesis.algorithm")
     names = {"{type: bruck, radix: 4}": "Bruck index (r = 4)", "bruck_concat": "Bruck concatenation",
              "binomial": "binomial tree", "binary_tree": "binary tree"}
-    summary = [f"{name} {min(gains[a]):.2f}-{max(gains[a]):.2f}x" for a, name in names.items()]
-    worst = min(min(g) for g in gains.values())
-    c.other("Fig. 9: Bruck index and concatenation, binomial and binary-tree broadcast: Harvest outperforms static "
-            "and BvN schedules (multi-port)", "Sec. 6.2, Fig. 9", "Harvest at least as fast as the better of both",
-            "over the better of static and BvN, per alpha_r x message: " + ", ".join(summary),
-            "holds" if worst >= 1 - 0.01 else "fails",
-            f"{run} (figure9/: configs/sweeps/harvest_figure9.yaml; heatmaps figure9/*.png)",
-            "64 GPUs on a 2D torus 8x8 with four directed ports, alpha_r 1-100 us x 16 KB-16 MB, the paper's fabric; "
-            "Fig. 9 states neither n nor the static topology (Fig. 8's 64 GPUs and 2D torus taken)")
+    harvest_never_slower(
+        results, c, run, 9, "synthesis.algorithm", names, "static",
+        "Fig. 9: Bruck index and concatenation, binomial and binary-tree broadcast: Harvest outperforms static and "
+        "BvN schedules (multi-port)",
+        "64 GPUs on a 2D torus 8x8 with four directed ports, alpha_r 1-100 us x 16 KB-16 MB, the paper's fabric; "
+        "Fig. 9 states neither n nor the static topology (Fig. 8's 64 GPUs and 2D torus taken)")
 
 
 def harvest_figure10(results, c, run):
     """Fig. 10: all-to-all's advantage over a static low-diameter topology shrinks as the ports grow."""
-    path = os.path.join(results, "figure10", "results.csv")
-    if not os.path.exists(path):
-        sys.exit(f"claims.py: {path} is missing: run scripts/reproduce harvest first")
-    cells = collections.defaultdict(dict)
-    with open(path, newline="", encoding="utf-8") as f:
-        for r in csv.DictReader(f):
-            planner = "harvest" if r["synthesis.planner"] == "harvest" else "static"
-            cells[(int(r["fabric.gpus"]), int(r["fabric.ports"]), r["fabric.reconfig_delay"],
-                   r["workload.message"])][planner] = int(r["measured_ps"])
+    cells = planner_cells(results, "figure10", ("fabric.gpus", "fabric.ports", "fabric.reconfig_delay",
+                                                "workload.message"))
     gains = collections.defaultdict(list)  # (n, ports) -> static / harvest per alpha_r x message
     for (n, ports, _, _), v in cells.items():
-        gains[(n, ports)].append(v["static"] / v["harvest"])
+        gains[(int(n), int(ports))].append(v["static"] / v["harvest"])
     sizes = sorted({n for n, _ in gains})
     ports = sorted({k for _, k in gains})
     peak = {key: max(g) for key, g in gains.items()}
