@@ -48,6 +48,10 @@ void check_node(const TaskNode& node, int gpus) {
       check_gpus(node, {node.src, node.dst}, gpus);
       if (node.bytes.count() <= 0) fail(node, "a p2p send needs positive bytes");
       break;
+    case TaskKind::delay:
+      if (node.duration <= Time::zero()) fail(node, "a delay node needs a positive duration");
+      check_gpus(node, node.gpus, gpus);
+      break;
   }
 }
 
@@ -66,7 +70,7 @@ void check_exclusive_gpus(const TaskGraph& g, const std::vector<TaskNode>& nodes
   Reachability reach(g.predecessors(), g.topological_order());
   std::vector<Use> uses;
   for (uint32_t i = 0; i < nodes.size(); ++i) {
-    if (nodes[i].kind == TaskKind::p2p) continue;
+    if (nodes[i].kind == TaskKind::p2p || nodes[i].kind == TaskKind::delay) continue;
     for (int gpu : nodes[i].gpus) uses.push_back({gpu, nodes[i].kind == TaskKind::collective, reach.position(i), i});
   }
   std::sort(uses.begin(), uses.end());
@@ -171,20 +175,20 @@ TaskGraph TaskGraph::build(std::vector<TaskNode> nodes, int gpus) {
     cycle += " -> '" + nodes[at].name + "'";
     fail(nodes[at], "its dependencies form a cycle: " + cycle);
   }
-  // Compute alone along any chain of `after` must end within the time range
+  // Compute and delays alone along any chain of `after` must end within the time range
   // (communication can only add to it): the iteration's total never wraps.
   std::vector<int64_t> compute_end(n, 0);
   for (uint32_t i : g.order_) {
     int64_t start = 0;
     for (uint32_t p : g.predecessors_[i]) start = std::max(start, compute_end[p]);
-    if (nodes[i].kind == TaskKind::compute &&
+    if (runs_off_network(nodes[i].kind) &&
         __builtin_add_overflow(start, nodes[i].duration.picoseconds(), &compute_end[i])) {
       fail(nodes[i], "its duration " + std::to_string(nodes[i].duration.picoseconds()) + " ps after " +
                          std::to_string(start) +
-                         " ps of compute before it (along `after`) ends past the largest time photonsim "
+                         " ps of compute and delays before it (along `after`) ends past the largest time photonsim "
                          "represents, 9223372036854775807 ps (about 106.75 days)");
     }
-    if (nodes[i].kind != TaskKind::compute) compute_end[i] = start;
+    if (!runs_off_network(nodes[i].kind)) compute_end[i] = start;
   }
   check_exclusive_gpus(g, nodes);
   g.nodes_ = std::move(nodes);

@@ -118,7 +118,7 @@ GraphReport run_task_graph(const ExperimentConfig& config, const SynthesizerRegi
   for (const TaskNode& node : graph.nodes()) {
     GraphNodeWork w;
     GraphNodeInfo about;
-    if (node.kind == TaskKind::compute) {
+    if (runs_off_network(node.kind)) {
       about.predicted = node.duration;
     } else {
       // Its schedule, its prediction and the times derived from them: any

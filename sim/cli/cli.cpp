@@ -30,6 +30,7 @@
 #include "schedules/synthesizer_registry.h"
 #include "sim/app/experiment_pipeline.h"
 #include "sim/config/config_schema.h"
+#include "sim/interop/chakra_writer.h"
 #include "sim/reports/bound_report.h"
 #include "sim/sweep/sweep_mpi.h"
 #include "sim/sweep/sweep_runner.h"
@@ -61,7 +62,7 @@ constexpr const char* kUsage =
     "usage:\n"
     "  photonsim run CONFIG.yaml [--set key=value]... [--format table|json|csv] [--out DIR] [--seed N]\n"
     "                [--fidelity packet|chunk|analytical] [--trace FILE.json]\n"
-    "  photonsim synth CONFIG.yaml --out FILE.pb|FILE.xml [--set key=value]...\n"
+    "  photonsim synth CONFIG.yaml --out FILE.pb|FILE.xml|PREFIX [--format chakra] [--set key=value]...\n"
     "  photonsim replay FILE.pb CONFIG.yaml [--set key=value]... [--format table|json|csv] [--out DIR] [--no-verify]\n"
     "                [--trace FILE.json]\n"
     "  photonsim plan CONFIG.yaml [--set key=value]... [--format table|json]\n"
@@ -278,27 +279,43 @@ int verb_run(int argc, const char* const* argv, std::ostream& out, std::ostream&
 int verb_synth(int argc, const char* const* argv, std::ostream& out, const MemoryBudget& budget) {
   CommonOptions o;
   po::options_description d("options");
-  std::string config_path;
+  std::string config_path, format;
   // clang-format off
   d.add_options()("help,h", "show this help")(
       "set", po::value(&o.sets)->composing(), "override a config key (repeatable)")(
-      "out", po::value(&o.out), "schedule file to write (.pb binary; .pbtxt/.textproto text; .xml an MSCCL algorithm)");
+      "out", po::value(&o.out), "schedule file to write (.pb binary; .pbtxt/.textproto text; .xml an MSCCL algorithm), "
+                                "or with --format chakra the prefix of PREFIX.N.et")(
+      "format", po::value(&format), "chakra: Chakra execution traces, one per rank (default: by --out's extension)");
   // clang-format on
   po::variables_map vm = parse(argc, argv, d, {{"config", &config_path}});
   if (vm.count("help")) {
     out << "usage: photonsim synth CONFIG.yaml --out FILE.pb|FILE.xml\n"
-           "Synthesizes the schedule, writes it (FILE.xml: as an MSCCL XML algorithm), and prints its prediction.\n\n"
+           "       photonsim synth CONFIG.yaml --out PREFIX --format chakra\n"
+           "Synthesizes the schedule, writes it (FILE.xml: as an MSCCL XML algorithm; --format chakra: as Chakra\n"
+           "execution traces PREFIX.0.et, PREFIX.1.et, ..., its reconfigurations as delay nodes), and prints its\n"
+           "prediction.\n\n"
         << d;
     return 0;
   }
+  if (!format.empty()) check_format(format, {"chakra"});
   if (config_path.empty()) throw po::error("synth needs CONFIG.yaml");
-  if (o.out.empty()) throw po::error("synth needs --out FILE.pb");
+  if (o.out.empty()) throw po::error(format == "chakra" ? "synth needs --out PREFIX" : "synth needs --out FILE.pb");
   const ExperimentPipeline pipeline(&budget);
   const ExperimentConfig config = pipeline.load(config_path, o.sets);
   ExperimentPipeline::require_one_collective(config, "synth");
-  refuse_outputs_over_inputs({{"--out", o.out}}, config.inputs);
+  std::vector<NamedPath> outputs{{"--out", o.out}};
+  if (format == "chakra") {
+    outputs.clear();
+    for (int r = 0; r < config.fabric.gpus; ++r) outputs.push_back({"--out", o.out + "." + std::to_string(r) + ".et"});
+  }
+  refuse_outputs_over_inputs(outputs, config.inputs);
   const Schedule schedule = pipeline.synthesize(config);
-  if (o.out.ends_with(".xml")) {
+  std::string wrote = o.out;
+  if (format == "chakra") {
+    const std::vector<std::string> traces = chakra_traces_of(schedule);
+    for (size_t r = 0; r < traces.size(); ++r) write_file_atomically(o.out + "." + std::to_string(r) + ".et", traces[r]);
+    wrote = o.out + ".0.et .. " + o.out + "." + std::to_string(traces.size() - 1) + ".et";
+  } else if (o.out.ends_with(".xml")) {
     std::string xml;
     try {
       xml = write_msccl_xml(schedule);
@@ -320,7 +337,7 @@ int verb_synth(int argc, const char* const* argv, std::ostream& out, const Memor
         << " + startup " << format_time(sp.startup) << " + propagation " << format_time(sp.propagation)
         << " + transmission " << format_time(sp.transmission) << "\n";
   }
-  out << "wrote " << o.out << "\n";
+  out << "wrote " << wrote << "\n";
   return 0;
 }
 

@@ -12,6 +12,7 @@
 #include <cctype>
 #include <initializer_list>
 #include <limits>
+#include <map>
 #include <optional>
 #include <set>
 #include <span>
@@ -40,6 +41,7 @@ constexpr std::string_view kComputeNodeKeys[]{"name", "type", "after", "gpus", "
 constexpr std::string_view kCollectiveNodeKeys[]{"name",    "type", "after",     "collective", "gpus",
                                                  "message", "root", "algorithm", "planner"};
 constexpr std::string_view kP2pNodeKeys[]{"name", "type", "after", "src", "dst", "bytes"};
+constexpr std::string_view kDelayNodeKeys[]{"name", "type", "after", "gpus", "duration"};
 constexpr std::string_view kAnyNodeKeys[]{"name", "type", "after", "gpus",  "duration",  "collective", "message",
                                           "root", "src",  "dst",   "bytes", "algorithm", "planner"};
 // The workload keys that describe the one collective of a config without a graph.
@@ -475,15 +477,24 @@ class Reader {
   // workload.graph: {chakra: PREFIX}: Chakra traces PREFIX.0.et, PREFIX.1.et,
   // ... (relative to the config's folder), one rank per GPU.
   void read_chakra_graph(const Entry& graph, int gpus, ExperimentConfig& config) const {
-    std::optional<Entry> prefix;
+    std::optional<Entry> prefix, replicate, algorithms;
     for (const auto& pair : graph.value) {
       const Entry key{pair.first, graph.key, graph.where};
-      if (!pair.first.IsScalar() || pair.first.Scalar() != "chakra")
+      const std::string name = pair.first.IsScalar() ? pair.first.Scalar() : std::string("?");
+      if (name == "chakra") {
+        prefix = Entry{pair.second, graph.key + ".chakra", graph.where};
+      } else if (name == "replicate") {
+        replicate = Entry{pair.second, graph.key + ".replicate", where(graph.key + ".replicate", pair.first.Mark())};
+      } else if (name == "algorithms") {
+        algorithms = Entry{pair.second, graph.key + ".algorithms", where(graph.key + ".algorithms", pair.first.Mark())};
+      } else {
         fail(key, graph.key + " must be a list of nodes, the name of a YAML file holding one, or {chakra: PREFIX} " +
-                      "(got the key '" + (pair.first.IsScalar() ? pair.first.Scalar() : std::string("?")) + "')");
-      prefix = Entry{pair.second, graph.key + ".chakra", graph.where};
+                      "(optionally with replicate: N, algorithms: {COLLECTIVE: ALGORITHM}) (got the key '" + name +
+                      "'; valid keys: chakra, replicate, algorithms)");
+      }
     }
     if (!prefix) fail(graph, graph.key + " as a map needs chakra: PREFIX");
+    const int copies = replicate ? integer<int>(*replicate, 2, INT_MAX) : 0;
     const std::string named = non_empty_text(*prefix);
     const std::string path = (std::filesystem::path(source_).parent_path() / std::filesystem::path(named)).string();
     if (budget_ != nullptr) {
@@ -496,13 +507,17 @@ class Reader {
         if (!std::filesystem::is_regular_file(rank, ignored)) break;
         bytes += std::filesystem::file_size(rank, ignored);
       }
+      if (copies > 0) {
+        ranks = copies;
+        bytes = bytes > UINT64_MAX / static_cast<uint64_t>(copies) ? UINT64_MAX : bytes * static_cast<uint64_t>(copies);
+      }
       budget_->check(graph_file_memory_estimate(bytes), path + ": workload.graph: Chakra traces of " +
                                                             std::to_string(ranks) + " ranks, " + std::to_string(bytes) +
                                                             " bytes");
     }
     ChakraGraph chakra;
     try {
-      chakra = read_chakra_traces(path, path);
+      chakra = read_chakra_traces(path, path, copies);
     } catch (const Error& error) {
       fail(*prefix, prefix->key + ": " + error.what());
     }
@@ -514,6 +529,29 @@ class Reader {
     for (size_t i = 0; i < chakra.nodes.size(); ++i) config.node_locations[chakra.nodes[i].name] = chakra.locations[i];
     for (const std::string& w : chakra.warnings) config.warnings.push_back(path + ": " + w);
     if (chakra.nodes.empty()) fail(*prefix, prefix->key + ": the traces hold no node photonsim simulates");
+    if (algorithms) {
+      // As ASTRA-sim's per-collective implementations: the algorithm each
+      // kind of collective in the trace runs (others: synthesis.algorithm).
+      if (!algorithms->value.IsMap())
+        fail(*algorithms, algorithms->key + " must be a map from a collective (alltoall, allreduce, reducescatter, " +
+                              "allgather, broadcast) to an algorithm (got " + describe(algorithms->value) + ")");
+      std::map<Collective, std::string> chosen;
+      for (const auto& pair : algorithms->value) {
+        const Entry key{pair.first, algorithms->key, algorithms->where};
+        const std::string name = pair.first.IsScalar() ? pair.first.Scalar() : std::string("?");
+        Collective collective = Collective::allreduce;
+        try {
+          collective = parse_collective(name);
+        } catch (const Error& error) {
+          fail(key, algorithms->key + ": " + error.what());
+        }
+        chosen[collective] = non_empty_text(Entry{pair.second, algorithms->key + "." + name, algorithms->where});
+      }
+      for (TaskNode& node : chakra.nodes) {
+        const auto it = chosen.find(node.collective);
+        if (node.kind == TaskKind::collective && it != chosen.end()) node.algorithm = it->second;
+      }
+    }
     build_graph(std::move(chakra.nodes), gpus, graph, config);
   }
 
@@ -565,6 +603,7 @@ class Reader {
     node.kind = choice(required("type"), kTaskKindNames);
     const KeyList valid = node.kind == TaskKind::compute      ? KeyList(kComputeNodeKeys)
                           : node.kind == TaskKind::collective ? KeyList(kCollectiveNodeKeys)
+                          : node.kind == TaskKind::delay      ? KeyList(kDelayNodeKeys)
                                                               : KeyList(kP2pNodeKeys);
     const std::string listing = std::string("valid keys of a ") + to_string(node.kind) + " node: " + join(valid);
     std::set<std::string> seen;
@@ -613,6 +652,10 @@ class Reader {
         node.src = integer<int>(required("src"), 0, INT_MAX);
         node.dst = integer<int>(required("dst"), 0, INT_MAX);
         node.bytes = size(required("bytes"), nullptr);
+        break;
+      case TaskKind::delay:
+        if (auto on = field("gpus")) node.gpus = gpu_list(*on, source, gpus);
+        node.duration = time(required("duration"));
         break;
     }
     return node;

@@ -79,7 +79,7 @@ std::vector<ConfigKey> builtin_keys() {
     {"workload.root", "integer", "GPU", std::to_string(workload.root), "0 .. fabric.gpus-1", "broadcast root"},
     {"workload.distribution", "choice", "", name(kFlowDistributionNames, workload.distribution), names(kFlowDistributionNames), "all-to-all flow sizes between pairs"},
     {"workload.zipf_factor", "real", "", real_text(workload.zipf_factor), "0 .. 100, with distribution: zipf", "skew of zipf flow sizes"},
-    {"workload.graph", "graph", "", "none", "a list of nodes, a YAML file of one, or {chakra: PREFIX}", "a task graph instead of one collective (docs/workloads.md)"},
+    {"workload.graph", "graph", "", "none", "a list of nodes, a YAML file of one, or {chakra: PREFIX[, replicate: N][, algorithms: {COLLECTIVE: ALGORITHM}]}", "a task graph instead of one collective (docs/workloads.md)"},
     {"synthesis", "section", "", "required", "a map", "how the schedule is made"},
     {"synthesis.algorithm", "component", "", "required", "a name, or {type: NAME, PARAM: VALUE, ...} (photonsim list)", "the collective algorithm or joint synthesizer", true},
     {"synthesis.planner", "component", "", "the algorithm's own", "a name, or {type: NAME, ...} (photonsim list)", "when to reconfigure and to which topology", true},

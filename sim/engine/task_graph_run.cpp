@@ -31,7 +31,7 @@ TaskGraphRun::TaskGraphRun(const FabricSpec& fabric, Segmentation segmentation, 
   const size_t n = graph.nodes().size();
   if (work_.size() != n) throw std::logic_error("TaskGraphRun: one GraphNodeWork per node");
   for (size_t i = 0; i < n; ++i) {
-    if (communicates(static_cast<uint32_t>(i)) == (graph.nodes()[i].kind == TaskKind::compute)) {
+    if (communicates(static_cast<uint32_t>(i)) == runs_off_network(graph.nodes()[i].kind)) {
       throw std::logic_error("TaskGraphRun: a schedule for each communication node and none for compute");
     }
   }
@@ -169,7 +169,8 @@ void TaskGraphRun::release(uint32_t node, Time now) {
   if (!communicates(node)) {
     st.started = true;
     results_[node].start = now;
-    schedule_timer(later(node, now, graph_.nodes()[node].duration, "compute (duration)"), Timer::compute_done, node);
+    const char* what = graph_.nodes()[node].kind == TaskKind::delay ? "delay (duration)" : "compute (duration)";
+    schedule_timer(later(node, now, graph_.nodes()[node].duration, what), Timer::compute_done, node);
     return;
   }
   if (st.acquired) {

@@ -32,8 +32,9 @@ struct TraceNode {
   uint64_t id = 0;
   std::string name;
   int type = 0;
-  std::vector<uint64_t> deps;  // data then control, as written
+  std::vector<uint64_t> deps;  // data_deps, as written
   uint64_t duration_us = 0;
+  bool cpu = false;  // is_cpu_op: host-side, off the GPU
   std::map<std::string, Attribute> attrs;
 };
 
@@ -41,6 +42,7 @@ struct RankTrace {
   std::string file;  // as shown in messages
   std::vector<TraceNode> nodes;
   std::unordered_map<uint64_t, size_t> index;  // id -> place
+  size_t controls = 0;                          // ctrl_deps, not read
 };
 
 std::string describe(const RankTrace& trace, const TraceNode& node) {
@@ -132,9 +134,11 @@ RankTrace parse_rank(const std::string& bytes, const std::string& shown) {
     node.name = message.name();
     node.type = static_cast<int>(message.type());
     node.deps.assign(message.data_deps().begin(), message.data_deps().end());
-    node.deps.insert(node.deps.end(), message.ctrl_deps().begin(), message.ctrl_deps().end());
+    trace.controls += static_cast<size_t>(message.ctrl_deps_size());
     node.duration_us = message.duration_micros();
     for (const chakra::AttributeProto& a : message.attr()) node.attrs[a.name()] = attribute_of(a);
+    const auto cpu = node.attrs.find("is_cpu_op");
+    node.cpu = cpu != node.attrs.end() && cpu->second.integer && *cpu->second.integer != 0;
     if (!trace.index.emplace(node.id, trace.nodes.size()).second) fail(trace, node, "its id is used by another node");
     trace.nodes.push_back(std::move(node));
   }
@@ -189,7 +193,11 @@ class Builder {
  public:
   Builder(std::vector<RankTrace> traces) : traces_(std::move(traces)) {
     global_.resize(traces_.size());
-    for (size_t r = 0; r < traces_.size(); ++r) global_[r].assign(traces_[r].nodes.size(), kPassThrough);
+    received_.resize(traces_.size());
+    for (size_t r = 0; r < traces_.size(); ++r) {
+      global_[r].assign(traces_[r].nodes.size(), kPassThrough);
+      received_[r].assign(traces_[r].nodes.size(), kPassThrough);
+    }
   }
 
   ChakraGraph build() {
@@ -213,7 +221,10 @@ class Builder {
     }
     std::vector<std::set<uint32_t>> after(graph_.nodes.size());
     for (size_t r = 0; r < traces_.size(); ++r) {
-      int64_t last_compute = -1, last_collective = -1;
+      // One at a time, in file order, per rank: GPU compute, collectives, and
+      // host (CPU) operations, as ASTRA-sim's HardwareResource holds one of
+      // each in flight.
+      int64_t last_compute = -1, last_collective = -1, last_host = -1;
       for (size_t i = 0; i < traces_[r].nodes.size(); ++i) {
         const int64_t g = global_[r][i];
         if (g < 0) continue;
@@ -223,6 +234,7 @@ class Builder {
         const TaskKind kind = graph_.nodes[static_cast<size_t>(g)].kind;
         int64_t* last = kind == TaskKind::compute      ? &last_compute
                         : kind == TaskKind::collective ? &last_collective
+                        : kind == TaskKind::delay      ? &last_host
                                                        : nullptr;
         if (last != nullptr) {
           if (*last >= 0 && *last != g) after[static_cast<size_t>(g)].insert(static_cast<uint32_t>(*last));
@@ -237,6 +249,17 @@ class Builder {
     for (const auto& [what, count] : ignored_) {
       graph_.warnings.push_back(std::to_string(count) + " " + what + " passed through (not simulated)");
     }
+    size_t controls = 0;
+    for (const RankTrace& t : traces_) controls += t.controls;
+    if (controls > 0) {
+      graph_.warnings.push_back(std::to_string(controls) +
+                                " ctrl_deps not read (dependencies are data_deps, as Chakra's feeder reads them; its "
+                                "PyTorch converter turns the ordering ones into data_deps)");
+    }
+    for (const auto& [what, count] : hosted_) {
+      graph_.warnings.push_back(std::to_string(count) + " " + what +
+                                " run as host delays (their duration, holding no GPU or port)");
+    }
     return std::move(graph_);
   }
 
@@ -246,6 +269,8 @@ class Builder {
     uint32_t node = 0;
     bool sent = false, received = false;
     size_t first_rank = 0, first_node = 0;
+    int64_t received_size = -1;  // the receive's comm_size, when it gives one
+    size_t receive_rank = 0, receive_node = 0;
   };
 
   uint32_t add(TaskNode node, size_t r, size_t i) {
@@ -256,10 +281,47 @@ class Builder {
 
   void ignore(const std::string& what) { ++ignored_[what]; }
 
+  Time duration_of(const RankTrace& t, const TraceNode& n) {
+    // photonsim's own export (chakra_writer.h) keeps the exact picoseconds.
+    if (n.attrs.count("duration_ps") != 0) {
+      const int64_t ps = integer_attr(t, n, "duration_ps", std::nullopt);
+      if (ps <= 0) fail(t, n, "duration_ps must be positive picoseconds (got " + std::to_string(ps) + ")");
+      return Time::ps(ps);
+    }
+    // Exactly as given, or refused: never clamped.
+    if (n.duration_us > static_cast<uint64_t>(INT64_MAX / 1'000'000)) {
+      fail(t, n,
+           "duration_micros " + std::to_string(n.duration_us) +
+               " us is past the largest time photonsim represents, 9223372036854775807 ps (about 106.75 days, "
+               "9223372036854 us)");
+    }
+    return Time::us(static_cast<int64_t>(n.duration_us));
+  }
+
   void classify(size_t r, size_t i) {
     const RankTrace& t = traces_[r];
     const TraceNode& n = t.nodes[i];
     const std::string prefix = "r" + std::to_string(r) + "." + std::to_string(n.id) + (n.name.empty() ? "" : ".");
+    if (n.cpu && n.type != chakra::METADATA_NODE && n.type != chakra::INVALID_NODE) {
+      // Host-side work (a PyTorch trace's CPU operators, c10d's CPU-side
+      // collectives): its duration on the rank's host, off the GPU and the
+      // fabric; what the GPU runs is in the trace's GPU nodes.
+      if (n.type < chakra::INVALID_NODE || n.type > chakra::COMM_COLL_NODE) {
+        fail(t, n, "unknown node type " + std::to_string(n.type) + " (Chakra's are 0..7)");
+      }
+      if (n.duration_us == 0) {
+        ignore(std::string("CPU-side ") + type_name(n.type) + "s of 0 us");
+        return;
+      }
+      ++hosted_[std::string("CPU-side ") + type_name(n.type) + "s"];
+      TaskNode d;
+      d.name = prefix + n.name;
+      d.kind = TaskKind::delay;
+      d.gpus = {static_cast<int>(r)};
+      d.duration = duration_of(t, n);
+      global_[r][i] = add(std::move(d), r, i);
+      return;
+    }
     switch (n.type) {
       case chakra::COMP_NODE: {
         if (n.duration_us == 0) {
@@ -270,14 +332,7 @@ class Builder {
         c.name = prefix + n.name;
         c.kind = TaskKind::compute;
         c.gpus = {static_cast<int>(r)};
-        // Exactly as given, or refused: never clamped.
-        if (n.duration_us > static_cast<uint64_t>(INT64_MAX / 1'000'000)) {
-          fail(t, n,
-               "duration_micros " + std::to_string(n.duration_us) +
-                   " us is past the largest time photonsim represents, 9223372036854775807 ps (about 106.75 days, "
-                   "9223372036854 us)");
-        }
-        c.duration = Time::us(static_cast<int64_t>(n.duration_us));
+        c.duration = duration_of(t, n);
         global_[r][i] = add(std::move(c), r, i);
         return;
       }
@@ -330,12 +385,24 @@ class Builder {
       }
       case chakra::COMM_SEND_NODE:
       case chakra::COMM_RECV_NODE: {
+        // As ASTRA-sim: a send starts once its own dependencies are done
+        // and ends when its data has arrived; a receive ends when both its
+        // dependencies are done and the data has arrived (it takes no time of
+        // its own). So the send is the p2p node and the receive passes its
+        // dependencies on with that node's: no valid trace becomes a cycle.
         const bool send = n.type == chakra::COMM_SEND_NODE;
         const int64_t peer = integer_attr(t, n, send ? "comm_dst" : "comm_src", std::nullopt);
         if (peer < 0 || peer >= static_cast<int64_t>(traces_.size()) || peer == static_cast<int64_t>(r)) {
           fail(t, n,
                std::string(send ? "comm_dst " : "comm_src ") + std::to_string(peer) + " is not another rank (0.." +
                    std::to_string(traces_.size() - 1) + ")");
+        }
+        const int64_t self = integer_attr(t, n, send ? "comm_src" : "comm_dst", static_cast<int64_t>(r));
+        if (self != static_cast<int64_t>(r)) {
+          fail(t, n,
+               std::string(send ? "a send" : "a receive") + " in rank " + std::to_string(r) + "'s trace gives " +
+                   (send ? "comm_src " : "comm_dst ") + std::to_string(self) + " (ASTRA-sim requires " +
+                   (send ? "the sender" : "the receiver") + " to be the trace's own rank)");
         }
         const int64_t tag = integer_attr(t, n, "comm_tag", int64_t{0});
         const int64_t src = send ? static_cast<int64_t>(r) : peer, dst = send ? peer : static_cast<int64_t>(r);
@@ -356,16 +423,29 @@ class Builder {
           entry.node = add(std::move(p), r, i);
           it = p2p_.emplace(key, entry).first;
         }
-        TaskNode& p = graph_.nodes[it->second.node];
+        PointToPoint& entry = it->second;
+        TaskNode& p = graph_.nodes[entry.node];
         if (send) {
           const int64_t size = integer_attr(t, n, "comm_size", std::nullopt);
           if (size <= 0) fail(t, n, "comm_size must be positive bytes (got " + std::to_string(size) + ")");
           p.bytes = Bytes(size);
-          it->second.sent = true;
+          entry.sent = true;
+          graph_.locations[entry.node] = describe(t, n);  // a p2p node is where its send is
+          global_[r][i] = entry.node;
         } else {
-          it->second.received = true;
+          entry.received = true;
+          entry.received_size = integer_attr(t, n, "comm_size", int64_t{-1});
+          entry.receive_rank = r;
+          entry.receive_node = i;
+          received_[r][i] = entry.node;
         }
-        global_[r][i] = it->second.node;
+        if (entry.sent && entry.received && entry.received_size >= 0 && entry.received_size != p.bytes.count()) {
+          const RankTrace& rt = traces_[entry.receive_rank];
+          fail(rt, rt.nodes[entry.receive_node],
+               "receives " + std::to_string(entry.received_size) + " bytes but the matching send, " +
+                   graph_.locations[entry.node] + ", sends " + std::to_string(p.bytes.count()) +
+                   " (ASTRA-sim pairs a send and a receive only of the same comm_size)");
+        }
         return;
       }
       case chakra::INVALID_NODE:
@@ -383,22 +463,36 @@ class Builder {
     TaskNode& c = graph_.nodes[g];
     if (c.gpus.size() < 2) {
       throw Error(graph_.locations[g] + ": a " + to_string(c.collective) +
-                  " its process group holds on this rank alone (a collective needs at least two ranks)");
+                  " its process group holds on this rank alone (a collective needs at least two ranks; a "
+                  "single rank's trace runs with replicate: N)");
     }
     if (c.collective == Collective::broadcast && std::find(c.gpus.begin(), c.gpus.end(), c.root) == c.gpus.end()) {
       throw Error(graph_.locations[g] + ": the broadcast root " + std::to_string(c.root) + " is not in its group");
     }
+    const auto members = static_cast<int64_t>(c.gpus.size());
     if (c.collective == Collective::alltoall) {
-      // Chakra: the rank's whole buffer; photonsim: each (source, destination) flow.
-      const int64_t per_flow = c.message.count() / static_cast<int64_t>(c.gpus.size());
+      // ASTRA-sim: the rank's whole buffer, n messages of comm_size / n;
+      // photonsim: each (source, destination) flow.
+      const int64_t per_flow = c.message.count() / members;
       if (per_flow <= 0) throw Error(graph_.locations[g] + ": comm_size is smaller than the group");
       c.message = Bytes(per_flow);
+    } else if (c.collective == Collective::allgather) {
+      // ASTRA-sim: each rank's input (its ring sends n - 1 messages of
+      // comm_size); photonsim: the gathered whole, n blocks.
+      int64_t whole = 0;
+      if (__builtin_mul_overflow(c.message.count(), members, &whole)) {
+        throw Error(graph_.locations[g] + ": an all-gather of " + std::to_string(c.message.count()) +
+                    " bytes a rank over " + std::to_string(members) +
+                    " ranks gathers past the largest size photonsim represents, 9223372036854775807 bytes");
+      }
+      c.message = Bytes(whole);
     }
   }
 
   // The task nodes that node i of rank r waits for: its dependencies, through
-  // passed-through nodes to the task nodes behind them. Depth first with an
-  // explicit stack: a chain of passed-through nodes may be as long as the file.
+  // passed-through nodes to the task nodes behind them (a receive's: its
+  // send too). Depth first with an explicit stack: a chain of passed-through
+  // nodes may be as long as the file.
   const std::vector<uint32_t>& resolve(size_t r, size_t i) {
     if (resolved_.size() != traces_.size()) {
       resolved_.resize(traces_.size());
@@ -436,6 +530,7 @@ class Builder {
           out.insert(static_cast<uint32_t>(global_[r][j]));
         } else {
           out.insert(resolved_[r][j].begin(), resolved_[r][j].end());
+          if (received_[r][j] >= 0) out.insert(static_cast<uint32_t>(received_[r][j]));
         }
       }
       resolved_[r][node].assign(out.begin(), out.end());
@@ -446,20 +541,45 @@ class Builder {
   }
 
   std::vector<RankTrace> traces_;
-  std::vector<std::vector<int64_t>> global_;  // per rank, per node: its task node, or kPassThrough
+  std::vector<std::vector<int64_t>> global_;    // per rank, per node: its task node, or kPassThrough
+  std::vector<std::vector<int64_t>> received_;  // per rank, per receive node: the p2p node it waits for
   ChakraGraph graph_;
   std::map<std::pair<size_t, std::string>, size_t> collectives_seen_;
   std::map<std::pair<std::string, size_t>, uint32_t> collectives_;
   std::map<std::tuple<int64_t, int64_t, int64_t, bool>, size_t> p2p_seen_;
   std::map<std::tuple<int64_t, int64_t, int64_t, size_t>, PointToPoint> p2p_;
   std::map<std::string, size_t> ignored_;
+  std::map<std::string, size_t> hosted_;
   std::vector<std::vector<std::vector<uint32_t>>> resolved_;
   std::vector<std::vector<char>> state_;
 };
 
+// One rank's trace on ranks 0..copies-1, each rank the same nodes (every
+// process group then spans all of them). Its sends and receives name fixed
+// peers, so copies of them would not pair: refused.
+ChakraGraph replicated(RankTrace trace, int copies, std::vector<std::string> files) {
+  if (copies < 2) throw Error(trace.file + ": replicate must be at least 2 ranks (got " + std::to_string(copies) + ")");
+  for (const TraceNode& n : trace.nodes) {
+    if (!n.cpu && (n.type == chakra::COMM_SEND_NODE || n.type == chakra::COMM_RECV_NODE)) {
+      fail(trace, n,
+           std::string(n.type == chakra::COMM_SEND_NODE ? "a send" : "a receive") +
+               " names a fixed peer rank, so copies of this trace cannot pair up; replicate runs only traces "
+               "without sends and receives (give each rank's own file instead)");
+    }
+  }
+  std::vector<RankTrace> traces;
+  for (int r = 0; r < copies; ++r) {
+    traces.push_back(trace);
+    traces.back().file = trace.file + " (as rank " + std::to_string(r) + ")";
+  }
+  ChakraGraph graph = Builder(std::move(traces)).build();
+  graph.files = std::move(files);
+  return graph;
+}
+
 }  // namespace
 
-ChakraGraph read_chakra_traces(const std::string& prefix, const std::string& shown_prefix) {
+ChakraGraph read_chakra_traces(const std::string& prefix, const std::string& shown_prefix, int replicate) {
   std::vector<RankTrace> traces;
   std::vector<std::string> files;
   for (size_t r = 0;; ++r) {
@@ -469,6 +589,10 @@ ChakraGraph read_chakra_traces(const std::string& prefix, const std::string& sho
     struct stat st {};
     if (::stat(path.c_str(), &st) != 0 && errno == ENOENT) break;
     const std::string shown = shown_prefix + "." + std::to_string(r) + ".et";
+    if (replicate > 0 && r > 0) {
+      throw Error(shown + ": replicate runs one rank's trace on every rank, but " + shown +
+                  " is a second rank's (leave replicate out to run each rank's own file)");
+    }
     std::string bytes;
     try {
       bytes = read_input_file(path, kChakraInput);
@@ -478,18 +602,26 @@ ChakraGraph read_chakra_traces(const std::string& prefix, const std::string& sho
     traces.push_back(parse_rank(bytes, shown));
     files.push_back(path);
   }
+  if (traces.empty()) {
+    throw Error(shown_prefix + ": no trace files " + shown_prefix + ".0.et, " + shown_prefix + ".1.et, ...");
+  }
+  if (replicate > 0) return replicated(std::move(traces.front()), replicate, files);
   if (traces.size() < 2) {
-    throw Error(shown_prefix + ": " +
-                (traces.empty()
-                     ? std::string("no trace files ") + shown_prefix + ".0.et, " + shown_prefix + ".1.et, ..."
-                     : std::string("only one rank's trace (") + shown_prefix + ".0.et); a fabric needs two"));
+    throw Error(shown_prefix + ": only one rank's trace (" + shown_prefix +
+                ".0.et); a fabric needs two: give replicate: N to run it on N ranks (each rank the same trace, "
+                "every process group all N ranks)");
   }
   ChakraGraph graph = Builder(std::move(traces)).build();
   graph.files = std::move(files);
   return graph;
 }
 
-ChakraGraph chakra_graph_from_bytes(const std::vector<std::string>& ranks, const std::vector<std::string>& shown) {
+ChakraGraph chakra_graph_from_bytes(const std::vector<std::string>& ranks, const std::vector<std::string>& shown,
+                                    int replicate) {
+  if (replicate > 0) {
+    if (ranks.size() != 1 || shown.size() != 1) throw Error("Chakra traces: replicate takes one rank's trace");
+    return replicated(parse_rank(ranks[0], shown[0]), replicate, {});
+  }
   if (ranks.size() < 2 || shown.size() != ranks.size()) throw Error("Chakra traces: at least two ranks, each named");
   std::vector<RankTrace> traces;
   for (size_t r = 0; r < ranks.size(); ++r) traces.push_back(parse_rank(ranks[r], shown[r]));

@@ -1,34 +1,48 @@
 #pragma once
 // Contract: MLCommons Chakra execution traces in, a photonsim task graph out
-// (YAML `workload.graph: {chakra: PREFIX}`). Reads PREFIX.0.et, PREFIX.1.et,
-// ... while they exist (rank N = file N): each a stream of length-delimited
-// protobuf messages, the GlobalMetadata then one Node each (chakra_et.proto,
-// Chakra ET 0.0.4's field numbers). Mapping, per rank:
+// (YAML `workload.graph: {chakra: PREFIX}`), read as ASTRA-sim (the reference
+// consumer) runs them. Reads PREFIX.0.et, PREFIX.1.et, ... while they exist
+// (rank N = file N), or PREFIX.0.et alone on N ranks (`replicate: N`): each a
+// stream of length-delimited protobuf messages, the GlobalMetadata (any
+// version: 0.0.4, 1.0.0 and the PyTorch converter's empty one share the wire
+// format) then one Node each (chakra_et.proto). Mapping, per rank:
+//  - any node with is_cpu_op true (but METADATA and INVALID): a delay node of
+//    duration_micros on the rank's host, holding no GPU or port (0 us: passed
+//    through), as ASTRA-sim replays CPU operators; c10d's CPU-side
+//    COMM_COLL_NODEs, which carry no comm_type, are such nodes;
 //  - COMP_NODE: a compute node on the rank's GPU for duration_micros (0 us:
 //    passed through, its dependencies handed to its dependents);
 //  - COMM_COLL_NODE (attrs comm_type, comm_size in bytes, pg_name; root for
 //    broadcast): the k-th collective of process group pg_name on every rank
 //    that has one is one collective node over those ranks (no pg_name: all
-//    ranks); ALL_REDUCE, ALL_GATHER, REDUCE_SCATTER, ALL_TO_ALL (comm_size
-//    split evenly over the group: photonsim's per-flow message) and
-//    BROADCAST are read; REDUCE, GATHER, SCATTER, REDUCE_SCATTER_BLOCK and
-//    BARRIER are passed through with a warning;
-//  - COMM_SEND_NODE (comm_dst, comm_size, comm_tag) and COMM_RECV_NODE
-//    (comm_src, comm_tag): the k-th send from s to d with a tag and the k-th
-//    matching receive are one p2p node;
+//    ranks). comm_size as ASTRA-sim reads it: ALL_REDUCE and REDUCE_SCATTER
+//    the rank's whole buffer, ALL_GATHER the rank's input (photonsim's
+//    message: comm_size x group), ALL_TO_ALL the rank's whole buffer
+//    (photonsim's per-flow message: comm_size / group), BROADCAST the buffer;
+//    REDUCE, GATHER, SCATTER, REDUCE_SCATTER_BLOCK and BARRIER are passed
+//    through with a warning;
+//  - COMM_SEND_NODE (comm_dst, comm_size, comm_tag) is a p2p node that starts
+//    after its own dependencies; the k-th COMM_RECV_NODE (comm_src,
+//    comm_tag) with the same source, destination and tag takes no time and
+//    hands on its dependencies and that send (ASTRA-sim: a send ends when its
+//    data arrives, a receive when its data has arrived and it was issued);
 //  - METADATA_NODE, MEM_LOAD_NODE, MEM_STORE_NODE, INVALID_NODE: passed
 //    through with a warning; any other type is an error.
-// Dependencies are data_deps and ctrl_deps (ids within the rank's file). A
+// Dependencies are data_deps (ids within the rank's file), as Chakra's feeder
+// reads them: ctrl_deps are counted in a warning, not read (Chakra's PyTorch
+// converter turns the ordering ones into data_deps and leaves the rest on
+// removed operators, on the node itself, even in cycles). A
 // rank's compute nodes run one at a time in the file's order, and so do its
-// collectives (the task graph requires it of nodes sharing a GPU).
+// collectives and its host delays (ASTRA-sim's one of each in flight).
 // Values are taken exactly or refused, never clamped, saturated or wrapped:
 // duration_micros past the time range (int64 picoseconds), integer
-// attributes past int64, a broadcast root that is no rank.
+// attributes past int64, a broadcast root that is no rank, an all-gather
+// past the size range.
 // Every error is one line naming the file and the node (id and name):
 // truncated or unparsable messages, unknown types, missing attributes,
 // out-of-range values (with the field and the limit), dependencies on itself
-// or on no node, unmatched sends or receives, ranks disagreeing on a
-// collective.
+// or on no node, unmatched sends or receives (or of different comm_size),
+// ranks disagreeing on a collective, sends in a replicated trace.
 #include <string>
 #include <vector>
 
@@ -46,8 +60,10 @@ struct ChakraGraph {
 
 // Throws Error. `shown_prefix` is how messages name the files (the path as
 // the user wrote it).
-ChakraGraph read_chakra_traces(const std::string& prefix, const std::string& shown_prefix);
+// `replicate` N >= 2: PREFIX.0.et alone, run as each of ranks 0..N-1 (0: off).
+ChakraGraph read_chakra_traces(const std::string& prefix, const std::string& shown_prefix, int replicate = 0);
 // The same from the files' bytes, rank by rank, named `shown[r]` in messages.
-ChakraGraph chakra_graph_from_bytes(const std::vector<std::string>& ranks, const std::vector<std::string>& shown);
+ChakraGraph chakra_graph_from_bytes(const std::vector<std::string>& ranks, const std::vector<std::string>& shown,
+                                    int replicate = 0);
 
 }  // namespace photonsim

@@ -18,11 +18,11 @@ namespace {
 std::string ps(Time t) { return std::to_string(t.picoseconds()); }
 
 Time compute_time(const TaskNode& node, const GraphNodeResult& r) {
-  return node.kind == TaskKind::compute ? r.end - r.start : Time::zero();
+  return runs_off_network(node.kind) ? r.end - r.start : Time::zero();
 }
 
 Time communication_time(const TaskNode& node, const GraphNodeResult& r) {
-  return node.kind == TaskKind::compute ? Time::zero() : r.end - r.start;
+  return runs_off_network(node.kind) ? Time::zero() : r.end - r.start;
 }
 
 std::string gpus_text(const TaskNode& node) {

@@ -29,7 +29,7 @@ size_t node_events(const TaskGraph& graph, const GraphResult& result, const std:
   for (uint32_t v : nodes) {
     const GraphNodeResult& r = result.nodes[v];
     n += 1;
-    if (graph.nodes()[v].kind == TaskKind::compute) continue;
+    if (runs_off_network(graph.nodes()[v].kind)) continue;
     if (r.lit > r.acquired) ++n;
     if (r.acquired > r.released) ++n;
     if (r.start > std::max(r.released, r.acquired)) ++n;
@@ -98,6 +98,10 @@ std::string graph_trace_report(const TaskGraph& graph, const GraphResult& result
       const GraphNodeResult& r = result.nodes[v];
       if (nodes[v].kind == TaskKind::compute) {
         events.span(nodes[v].name, "compute", pid, compute, r.start, r.end, node_args(v));
+        continue;
+      }
+      if (nodes[v].kind == TaskKind::delay) {  // host-side work: the GPU waits on it
+        events.span(nodes[v].name, "host", pid, wait, r.start, r.end, node_args(v));
         continue;
       }
       if (r.lit > r.acquired) {

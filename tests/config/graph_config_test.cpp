@@ -146,6 +146,26 @@ TEST(GraphConfig, InlineGraphBecomesTaskNodes) {
   EXPECT_EQ(config.key_locations.count("workload.collective"), 0u);
 }
 
+// type: delay is host-side time: a duration, optionally whose host (gpus);
+// it may overlap compute on that GPU, and takes no keys of the other types.
+TEST(GraphConfig, DelayNodesTakeADurationAndOptionalGpus) {
+  const ExperimentConfig c = load_config_from_string(
+      with_graph("    - {name: host, type: delay, duration: 85us, gpus: [3]}\n"
+                 "    - {name: k, type: compute, gpus: [3], duration: 5us}\n"
+                 "    - {name: wait, type: delay, duration: 1ns, after: [host, k]}\n"),
+      "exp.yaml");
+  const TaskNode& host = node_named(*c.graph, "host");
+  EXPECT_EQ(host.kind, TaskKind::delay);
+  EXPECT_EQ(host.duration, Time::us(85));
+  EXPECT_EQ(host.gpus, (std::vector<int>{3}));
+  EXPECT_TRUE(node_named(*c.graph, "wait").gpus.empty());
+  expect_error(with_graph("    - {name: host, type: delay, duration: 0us}\n"),
+               {"exp.yaml:8", "node 'host'", "a delay node needs a positive duration"});
+  expect_error(with_graph("    - {name: host, type: delay, duration: 1us, bytes: 1MB}\n"),
+               {"exp.yaml:8", "key 'bytes' does not apply to a delay node", "valid keys of a delay node"});
+  expect_error(with_graph("    - {name: host, type: delay}\n"), {"exp.yaml:8", "missing required key 'duration'"});
+}
+
 TEST(GraphConfig, DefaultsAndOverridesOfTheFabricKeys) {
   const std::string plain = with_graph("    - {name: a, type: compute, gpus: [0], duration: 1us}\n");
   const ExperimentConfig defaults = load_config_from_string(plain, "exp.yaml");
@@ -335,7 +355,7 @@ TEST_F(GraphFile, MissingFileNamesTheResolvedPath) {
 
 TEST(GraphConfigErrors, UnknownTypeListsTheValidOnes) {
   expect_error(with_graph("    - {name: a, type: gpu, gpus: [0], duration: 1us}\n"),
-               {"exp.yaml:8: workload.graph: node 'a': type must be one of: compute, collective, p2p (got 'gpu')"});
+               {"exp.yaml:8: workload.graph: node 'a': type must be one of: compute, collective, p2p, delay (got 'gpu')"});
 }
 
 TEST(GraphConfigErrors, MissingDuration) {

@@ -39,7 +39,8 @@ const std::vector<Layer> kLayers{
     {"schedules/model/", {"core/", "topology/", "schedules/model/"}, {"topology/flow/", "topology/physical/"}},
     {"schedules/cost/", {"core/", "topology/", "schedules/model/", "schedules/cost/"}},
     {"schedules/", {"core/", "topology/", "schedules/"}},
-    {"sim/interop/", {"core/", "sim/interop/"}},
+    // Other tools' formats to and from photonsim's specs and schedule values.
+    {"sim/interop/", {"core/", "topology/", "schedules/model/", "sim/interop/"}, {"topology/flow/", "topology/physical/"}},
     {"sim/engine/network/",
      {"core/", "topology/", "schedules/model/", "sim/engine/network/"},
      {"topology/flow/", "topology/physical/"}},

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "core/error.h"
 #include "core/rng.h"
 #include "tests/engine/replay_fixture.h"
 #include "tests/support/task_nodes.h"
@@ -68,6 +69,24 @@ struct Graph {
 };
 
 constexpr int64_t kStepNs = 10'000 + 500;
+
+// A delay (host-side work) holds no GPU: compute on its GPU runs beside it,
+// and what waits for it starts when it ends.
+TEST(TaskGraphRun, ADelayHoldsNoGpu) {
+  Graph g;
+  g.nodes = {delay_node("host", {0}, us(30)), compute("kernel", {0}, us(20)),
+             compute("after", {0}, us(5), {"host", "kernel"})};
+  const GraphResult r = g.run();
+  EXPECT_EQ(r.nodes[1].start, Time::zero());
+  EXPECT_EQ(r.nodes[2].start, us(30));
+  EXPECT_EQ(r.iteration, us(35));
+}
+
+TEST(TaskGraphRun, ADelayNeedsAPositiveDuration) {
+  Graph g;
+  g.nodes = {delay_node("host", {}, Time::zero())};
+  EXPECT_THROW(g.run(), Error);
+}
 
 // The case: 100 us of compute before an AllReduce whose first
 // circuits take 50 us to set up. Preconfigured, the setup is hidden.

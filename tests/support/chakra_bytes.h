@@ -9,7 +9,7 @@
 namespace photonsim::testing_support {
 
 struct ChakraAttr {
-  enum class Kind { int64, uint64, text } kind = Kind::int64;
+  enum class Kind { int64, uint64, text, boolean } kind = Kind::int64;
   std::string name;
   uint64_t number = 0;  // int64: the value's two's complement
   std::string text;
@@ -29,6 +29,9 @@ inline ChakraAttr chakra_int(std::string name, int64_t value) {
 }
 inline ChakraAttr chakra_uint(std::string name, uint64_t value) {
   return {ChakraAttr::Kind::uint64, std::move(name), value, ""};
+}
+inline ChakraAttr chakra_bool(std::string name, bool value) {
+  return {ChakraAttr::Kind::boolean, std::move(name), value ? 1u : 0u, ""};
 }
 inline ChakraAttr chakra_text(std::string name, std::string value) {
   return {ChakraAttr::Kind::text, std::move(name), 0, std::move(value)};
@@ -76,6 +79,9 @@ inline std::string chakra_trace(const std::vector<ChakraNode>& nodes) {
           break;
         case ChakraAttr::Kind::text:
           attr += bytes(29, a.text);
+          break;
+        case ChakraAttr::Kind::boolean:
+          attr += number(27, a.number);
           break;
       }
       m += bytes(10, attr);

@@ -1,0 +1,27 @@
+#pragma once
+// Contract: a synthesized schedule out as Chakra execution traces, one per
+// rank (`photonsim synth CONFIG --out PREFIX --format chakra` writes
+// PREFIX.0.et .. PREFIX.(n-1).et), so ASTRA-sim and other Chakra consumers
+// run photonsim's schedules. Per rank, step by step: a step that
+// reconfigures first holds a COMP_NODE "step<S>.reconfigure" of the
+// schedule's predicted reconfiguration (duration_micros rounded up to whole
+// microseconds, as Chakra counts; the exact picoseconds in the int64
+// attribute duration_ps, which photonsim reads back); then one
+// COMM_SEND_NODE per transfer the rank sends (comm_src, comm_dst, comm_size,
+// comm_tag = the step) and one COMM_RECV_NODE per transfer it receives. A
+// rank's nodes of step S depend on its nodes of the step before (the
+// dataflow reading of the barrier; a step's receives on its reconfiguration
+// too, so they are issued when its sends are). GlobalMetadata version 0.0.4;
+// ids 0, 1, ... per file; is_cpu_op false on every node. A transfer's
+// multi-hop path is not written (a Chakra consumer routes a send itself).
+#include <string>
+#include <vector>
+
+#include "schedules/model/schedule.h"
+
+namespace photonsim {
+
+// Each rank's file, as bytes (rank r at [r]).
+std::vector<std::string> chakra_traces_of(const Schedule& schedule);
+
+}  // namespace photonsim
