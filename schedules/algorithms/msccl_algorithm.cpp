@@ -15,7 +15,9 @@ AlgorithmInfo MscclAlgorithm::info() const {
       "static",
       "an MSCCL XML algorithm (msccl-tools, TACCL, TE-CCL): thread-block steps become transfers, dependency "
       "levels become steps",
-      {ParameterSpec::computed("file", ParameterType::text, "", "the MSCCL XML file, relative to the config's folder")},
+      {ParameterSpec::computed("file", ParameterType::text, "",
+                               "the MSCCL XML file, relative to the config's folder; or a list of them, of which "
+                               "the first whose collective, ngpus and minBytes..maxBytes fit runs (as MSCCL picks)")},
       "the file's ngpus",
       false,
       true};
@@ -23,9 +25,59 @@ AlgorithmInfo MscclAlgorithm::info() const {
 
 bool MscclAlgorithm::supports(int gpus, int /*ports*/) const { return gpus >= 2; }
 
+namespace {
+
+// MSCCL's nBytes: the whole buffer (count x type size x sizeMultiplier).
+int64_t buffer_bytes(const WorkloadSpec& w, int gpus) {
+  if (w.collective != Collective::alltoall) return w.message.count();
+  int64_t whole = 0;
+  return __builtin_mul_overflow(w.message.count(), static_cast<int64_t>(gpus), &whole) ? INT64_MAX : whole;
+}
+
+std::string range_of(const MscclProgram& p) {
+  return std::to_string(p.min_bytes) + ".." + (p.max_bytes == 0 ? std::string("unbounded") : std::to_string(p.max_bytes));
+}
+
+bool fits(const MscclProgram& p, int64_t bytes) {
+  return bytes >= p.min_bytes && (p.max_bytes == 0 || bytes <= p.max_bytes);
+}
+
+// One file, or the first of a list (one path a line, as the config loader
+// writes it) that MSCCL would run for this collective, GPU count and size.
+std::pair<MscclProgram, std::string> chosen_program(const AlgorithmInput& input) {
+  const std::string list = input.params.text("file");
+  std::vector<std::string> paths;
+  for (size_t begin = 0; begin <= list.size();) {
+    const size_t end = std::min(list.find('\n', begin), list.size());
+    if (end > begin) paths.push_back(list.substr(begin, end - begin));
+    begin = end + 1;
+  }
+  if (paths.empty()) throw Error("synthesis.algorithm: msccl needs file: ALGO.xml (or a list of them)");
+  const WorkloadSpec& w = input.workload;
+  const int64_t bytes = buffer_bytes(w, input.gpus());
+  std::string tried;
+  for (const std::string& path : paths) {
+    MscclProgram program = read_msccl_xml(read_input_file(path, kMscclInput), path);
+    if (paths.size() == 1 || (program.collective == w.collective && program.gpus == input.gpus() && fits(program, bytes))) {
+      if (!fits(program, bytes)) {
+        throw Error(path + ": MSCCL runs this algorithm for buffers of " + range_of(program) +
+                    " bytes (minBytes..maxBytes), not " + std::to_string(bytes) +
+                    " (the whole buffer, as MSCCL counts it); give a list of files to choose among");
+      }
+      return {std::move(program), path};
+    }
+    tried += (tried.empty() ? "" : "; ") + path + ": " + to_string(program.collective) + " on " +
+             std::to_string(program.gpus) + " GPUs, " + range_of(program) + " bytes";
+  }
+  throw Error(std::string("synthesis.algorithm: no MSCCL file of the list runs a ") + to_string(w.collective) + " of " +
+              std::to_string(bytes) + " bytes (the whole buffer) on " + std::to_string(input.gpus()) +
+              " GPUs (" + tried + ")");
+}
+
+}  // namespace
+
 StepPattern MscclAlgorithm::pattern(const AlgorithmInput& input) const {
-  const std::string path = input.params.text("file");
-  const MscclProgram program = read_msccl_xml(read_input_file(path, kMscclInput), path);
+  const auto [program, path] = chosen_program(input);
   const WorkloadSpec& w = input.workload;
   if (program.gpus != input.gpus())
     throw Error(path + ": the algorithm is for ngpus = " + std::to_string(program.gpus) + " GPUs, fabric.gpus is " +

@@ -6,7 +6,11 @@
 // file's nchunksperloop chunks, as MSCCL cuts the buffer), so any planner can
 // choose topologies for them and the verifier proves them. The file must
 // match the fabric's GPU count, the workload's collective and, for a
-// broadcast, its root; an Error names the file and what differs.
+// broadcast, its root, and its minBytes..maxBytes must hold the buffer; an
+// Error names the file and what differs. `file` may list several (one path
+// a line, as the config loader passes a YAML list): the first whose
+// collective, ngpus and range fit runs, as MSCCL picks among its loaded
+// algorithms.
 #include "schedules/algorithms/collective_algorithm.h"
 
 namespace photonsim {

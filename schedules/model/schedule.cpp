@@ -25,9 +25,11 @@ Schedule::Schedule(ScheduleParts parts) : p_(std::move(parts)) {
     throw Error("schedule: " + std::to_string(p_.block_sizes.size()) + " block sizes for " + std::to_string(p_.blocks) +
                 " blocks");
   }
-  if (p_.block_parts < 1 || (p_.block_parts > 1 && p_.collective != Collective::alltoall)) {
+  const bool partable = p_.collective == Collective::alltoall || p_.collective == Collective::allgather ||
+                        p_.collective == Collective::reducescatter;
+  if (p_.block_parts < 1 || (p_.block_parts > 1 && !partable)) {
     throw Error("schedule: block_parts " + std::to_string(p_.block_parts) +
-                " (only all-to-all flows are cut into parts)");
+                " (only all-to-all flows and all-gather / reduce-scatter blocks are cut into parts)");
   }
   const Node n = static_cast<Node>(p_.gpus);
   for (size_t s = 0; s < p_.steps.size(); ++s) {

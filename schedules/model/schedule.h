@@ -23,17 +23,22 @@ struct ScheduleParts {
   Bytes message;
   // Block numbering (a contract with the verifier): all-to-all: src * n + dst
   // (blocks = n*n), or with block_parts P > 1 every flow cut in P parts,
-  // part p of (src, dst) numbered (src * n + dst) * P + p (blocks = n*n*P); all-gather: block i starts at node i; broadcast: blocks
+  // part p of (src, dst) numbered (src * n + dst) * P + p (blocks = n*n*P); all-gather: block i starts at node i
+  // (with block_parts P > 1: blocks = n*P, block i starts at node i / P, as
+  // MSCCL's several chunks per GPU); broadcast: blocks
   // (segments) start at `root`; reduce-scatter / AllReduce: every node holds its
   // own contribution to every block, and block b ends fully reduced at node b
-  // (reduce-scatter) or everywhere (AllReduce).
+  // (reduce-scatter; with block_parts P > 1, blocks = n*P ending at node b / P)
+  // or everywhere (AllReduce).
   uint32_t blocks = 0;
   // Per-block bytes when blocks differ in size (an all-to-all whose flows have
   // their own sizes, workload.distribution); empty = the numbering's sizes
   // (all-to-all: `message` each; others: schedules/model/block_sizes.h).
   std::vector<Bytes> block_sizes;
-  // All-to-all only: the parts each flow is cut into (ReTri's mirrored Bridge
-  // halves every flow); part p carries block_bytes(message, P, p).
+  // All-to-all: the parts each flow is cut into (ReTri's mirrored Bridge
+  // halves every flow); part p carries block_bytes(message, P, p). All-gather
+  // and reduce-scatter: the blocks each node owns (the buffer is cut into n*P
+  // blocks, block_bytes(message, n*P, b)).
   uint32_t block_parts = 1;
   int root = 0;
   int initial_topology = -1;

@@ -23,6 +23,10 @@ struct MscclProgram {
   int root = 0;
   uint32_t blocks = 0;
   uint32_t block_parts = 1;
+  // The sizes MSCCL runs it for: minBytes <= nBytes <= maxBytes, nBytes the
+  // whole buffer (count x type size x sizeMultiplier); max 0: no bound.
+  int64_t min_bytes = 0;
+  int64_t max_bytes = 0;
   std::vector<std::vector<Transfer>> levels;
 };
 

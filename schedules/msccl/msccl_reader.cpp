@@ -7,6 +7,7 @@
 #include <limits>
 #include <map>
 #include <optional>
+#include <tuple>
 #include <unordered_map>
 
 #include "core/error.h"
@@ -152,20 +153,24 @@ class Reader {
     chunks_ = *number(root_, where, "nchunksperloop", 1, static_cast<int64_t>(kMaxBlocks));
     channels_ = static_cast<int>(*number(root_, where, "nchannels", 1, 1 << 16));
     inplace_ = *number(root_, where, "inplace", 0, 1) == 1;
-    const auto need_one_per_gpu = [&](const char* numbering) {
-      if (chunks_ != n_)
+    program_.min_bytes = number(root_, where, "minBytes", 0, INT64_MAX, false).value_or(0);
+    program_.max_bytes = number(root_, where, "maxBytes", 0, INT64_MAX, false).value_or(0);
+    // All-gather and reduce-scatter: each GPU owns nchunksperloop / ngpus
+    // chunks (production NDv4/NCv4 all-gathers use 2-4), photonsim's
+    // block_parts.
+    const auto per_gpu = [&]() {
+      if (chunks_ % n_ != 0)
         fail(root_.line, where,
-             "attribute 'nchunksperloop' must equal ngpus = " + std::to_string(n_) + " for " + coll + " (got " +
-                 std::to_string(chunks_) + "): photonsim numbers " + numbering);
+             "attribute 'nchunksperloop' must be a multiple of ngpus = " + std::to_string(n_) + " for " + coll +
+                 " (got " + std::to_string(chunks_) + "): each GPU owns as many chunks");
+      factor_ = chunks_ / n_;
+      program_.blocks = static_cast<uint32_t>(chunks_);
+      program_.block_parts = static_cast<uint32_t>(factor_);
     };
     switch (program_.collective) {
       case Collective::allgather:
-        need_one_per_gpu("one all-gather block per GPU");
-        program_.blocks = static_cast<uint32_t>(n_);
-        break;
       case Collective::reducescatter:
-        need_one_per_gpu("one reduce-scatter block per GPU");
-        program_.blocks = static_cast<uint32_t>(n_);
+        per_gpu();
         break;
       case Collective::alltoall: {
         if (chunks_ % n_ != 0)
@@ -375,10 +380,10 @@ class Reader {
     if (!inplace_) return {buffer, offset};
     switch (program_.collective) {
       case Collective::allgather:
-        if (buffer == Buffer::input) return {Buffer::output, offset + gpu};
+        if (buffer == Buffer::input) return {Buffer::output, offset + gpu * factor_};
         return {buffer, offset};
       case Collective::reducescatter:
-        if (buffer == Buffer::output) return {Buffer::input, offset + gpu};
+        if (buffer == Buffer::output) return {Buffer::input, offset + gpu * factor_};
         return {buffer, offset};
       default:
         if (buffer == Buffer::output) return {Buffer::input, offset};
@@ -399,8 +404,11 @@ class Reader {
       case Collective::reducescatter:
         return b == Buffer::input && o < chunks_ ? static_cast<uint32_t>(o) : kNoBlock;
       case Collective::allgather:
-        if (inplace_) return b == Buffer::output && o == gpu ? static_cast<uint32_t>(gpu) : kNoBlock;
-        return b == Buffer::input && o == 0 ? static_cast<uint32_t>(gpu) : kNoBlock;
+        if (inplace_) {
+          return b == Buffer::output && o >= gpu * factor_ && o < (gpu + 1) * factor_ ? static_cast<uint32_t>(o)
+                                                                                        : kNoBlock;
+        }
+        return b == Buffer::input && o < factor_ ? static_cast<uint32_t>(gpu * factor_ + o) : kNoBlock;
       case Collective::alltoall:
         if (b != Buffer::input || o >= chunks_) return kNoBlock;
         return static_cast<uint32_t>((static_cast<int64_t>(gpu) * n_ + o / factor_) * factor_ + o % factor_);
@@ -529,6 +537,7 @@ class Reader {
     if (op.kind->sends) {
       LevelledTransfer t;
       t.level = start;
+      t.channel = tb.channel;
       t.transfer.src = static_cast<Node>(op.gpu);
       t.transfer.dst = static_cast<Node>(tb.send);
       t.transfer.blocks = op.kind->receives ? incoming : read_blocks(op);
@@ -541,21 +550,25 @@ class Reader {
   MscclProgram finish() {
     int64_t levels = 0;
     for (const LevelledTransfer& t : transfers_) levels = std::max(levels, t.level + 1);
-    std::vector<std::vector<const Transfer*>> by_level(static_cast<size_t>(levels));
-    for (const LevelledTransfer& t : transfers_) by_level[static_cast<size_t>(t.level)].push_back(&t.transfer);
+    std::vector<std::vector<const LevelledTransfer*>> by_level(static_cast<size_t>(levels));
+    for (const LevelledTransfer& t : transfers_) by_level[static_cast<size_t>(t.level)].push_back(&t);
     for (auto& level : by_level) {
       if (level.empty()) continue;
-      // One transfer per (sender, receiver, operation) and level, blocks in the order sent.
-      std::stable_sort(level.begin(), level.end(), [](const Transfer* a, const Transfer* b) {
-        return std::tie(a->src, a->dst, a->op) < std::tie(b->src, b->dst, b->op);
-      });
+      // One transfer per (sender, receiver, channel, operation) and level,
+      // blocks in the order sent: channels are separate connections, so
+      // their data moves on independently (and shares the ports).
+      const auto key = [](const LevelledTransfer* t) {
+        return std::make_tuple(t->transfer.src, t->transfer.dst, t->channel, t->transfer.op);
+      };
+      std::stable_sort(level.begin(), level.end(),
+                       [&](const LevelledTransfer* a, const LevelledTransfer* b) { return key(a) < key(b); });
       std::vector<Transfer> merged;
-      for (const Transfer* t : level) {
-        if (!merged.empty() && merged.back().src == t->src && merged.back().dst == t->dst &&
-            merged.back().op == t->op) {
-          merged.back().blocks.insert(merged.back().blocks.end(), t->blocks.begin(), t->blocks.end());
+      for (size_t i = 0; i < level.size(); ++i) {
+        const Transfer& t = level[i]->transfer;
+        if (i > 0 && key(level[i - 1]) == key(level[i])) {
+          merged.back().blocks.insert(merged.back().blocks.end(), t.blocks.begin(), t.blocks.end());
         } else {
-          merged.push_back(*t);
+          merged.push_back(t);
         }
       }
       program_.levels.push_back(std::move(merged));
@@ -565,6 +578,7 @@ class Reader {
 
   struct LevelledTransfer {
     int64_t level = 0;
+    int channel = 0;
     Transfer transfer;
   };
 

@@ -6,10 +6,14 @@
 // s, r, rcs, rrs, rrc, rrcs, cpy, re and nop are read; a received chunk
 // later reduced locally (re) makes its transfer a reduction. Thread blocks
 // run their steps in order; the k-th send of GPU u's thread block to v on
-// channel c meets the k-th receive of v's thread block from u on c.
-// Collectives: allreduce (any nchunksperloop), allgather and reduce_scatter
-// (nchunksperloop = ngpus), alltoall (a multiple of ngpus: the chunk factor
-// becomes block parts), broadcast (photonsim's own `root` attribute on <algo>).
+// channel c meets the k-th receive of v's thread block from u on c. A level's
+// sends from u to v are one transfer per channel (channels are separate
+// connections sharing the GPUs' ports). Collectives: allreduce (any
+// nchunksperloop), allgather, reduce_scatter and alltoall (a multiple of
+// ngpus: the chunks per GPU become block parts), broadcast (photonsim's own
+// `root` attribute on <algo>). minBytes/maxBytes are kept for the choice
+// among several files (msccl_algorithm.h); proto is not read (photonsim
+// models no protocol).
 // Every fault is an Error "SOURCE:LINE: <gpu id=..> <tb id=..> <step s=..>:
 // ..." naming the element and attribute.
 #include <string>

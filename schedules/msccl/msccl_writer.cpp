@@ -69,7 +69,6 @@ class Writer {
     switch (s_.collective()) {
       case Collective::allgather:
       case Collective::reducescatter:
-        return n_;
       case Collective::alltoall:
         return n_ * parts_;
       default:
@@ -290,10 +289,10 @@ class Writer {
     for (int g = 0; g < n_; ++g) {
       int64_t input = chunks_per_loop(), output = 0, scratch = 0;
       if (c == Collective::allgather) {
-        input = 1;
-        output = n_;
+        input = parts_;
+        output = n_ * parts_;
       } else if (c == Collective::reducescatter) {
-        output = 1;
+        output = parts_;
       } else if (alltoall) {
         output = input;
         scratch = static_cast<int64_t>(scratch_[static_cast<size_t>(g)].size());

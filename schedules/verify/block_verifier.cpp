@@ -74,9 +74,11 @@ class Verifier {
                   "an all-to-all of " + std::to_string(parts_) + " part(s) per flow needs n*n*parts = " +
                       std::to_string(n_ * n_ * parts_) + " blocks, the schedule declares " + std::to_string(blocks_));
     }
-    if ((s_.collective() == Collective::allgather || s_.collective() == Collective::reducescatter) && blocks_ != n_) {
+    if ((s_.collective() == Collective::allgather || s_.collective() == Collective::reducescatter) &&
+        blocks_ != n_ * parts_) {
       return fail(result, 0, 0, 0,
-                  std::string("a ") + to_string(s_.collective()) + " needs n = " + std::to_string(n_) +
+                  std::string("a ") + to_string(s_.collective()) + " of " + std::to_string(parts_) +
+                      " block(s) per node needs n*parts = " + std::to_string(n_ * parts_) +
                       " blocks, the schedule declares " + std::to_string(blocks_));
     }
     initialise();
@@ -135,7 +137,9 @@ class Verifier {
         }
         break;
       case Collective::allgather:
-        for (size_t v = 0; v < n_; ++v) held_[v].set(v);
+        for (size_t v = 0; v < n_; ++v) {
+          for (size_t part = 0; part < parts_; ++part) held_[v].set(v * parts_ + part);
+        }
         break;
       default:  // broadcast: the root holds every segment
         for (size_t b = 0; b < blocks_; ++b) held_[static_cast<size_t>(s_.root())].set(b);
@@ -352,7 +356,7 @@ class Verifier {
       case Collective::allreduce:
         for (size_t v = 0; v < n_; ++v) {
           for (size_t b = 0; b < blocks_; ++b) {
-            if (s_.collective() == Collective::reducescatter && b != v) continue;
+            if (s_.collective() == Collective::reducescatter && b / parts_ != v) continue;
             const size_t missing = partial_[v][b].first_missing(n_);
             if (missing < n_) {
               fail(result, end, static_cast<Node>(v), static_cast<uint32_t>(b),
@@ -370,7 +374,7 @@ class Verifier {
 
   const Schedule& s_;
   size_t n_;
-  size_t parts_;  // all-to-all: parts per flow
+  size_t parts_;  // all-to-all: parts per flow; all-gather, reduce-scatter: blocks per node
   size_t blocks_;
   bool reducing_;
   std::vector<Bits> held_;

@@ -911,13 +911,32 @@ class Reader {
 
   // `bruck` or `{type: bruck, radix: 3}`; parameters stay strings for the algorithm.
   // An algorithm read from a file (msccl) names it relative to the config's folder.
+  // `file` may be a list (msccl: several algorithms, chosen by size): each
+  // resolved, then one path a line.
   std::pair<std::string, std::map<std::string, std::string>> algorithm_spec(const Entry& entry) const {
     auto spec = named_component(entry, "algorithm");
     const auto file = spec.second.find("file");
-    if (file != spec.second.end() && !file->second.empty() && !std::filesystem::path(file->second).is_absolute())
-      file->second = (std::filesystem::path(source_).parent_path() / std::filesystem::path(file->second)).string();
-    if (file != spec.second.end() && !file->second.empty())
-      inputs_.push_back({"algorithm file (" + entry.key + ")", file->second});
+    if (file == spec.second.end() || file->second.empty()) return spec;
+    std::vector<std::string> paths{file->second};
+    const YAML::Node listed = entry.value.IsMap() ? entry.value["file"] : YAML::Node();
+    if (listed.IsDefined() && listed.IsSequence()) {
+      const std::string key = child_key(entry, "file");
+      paths.clear();
+      for (const auto& item : listed) {
+        const std::string path = non_empty_text(Entry{item, key, entry.where});
+        if (path.find('\n') != std::string::npos) fail(entry, key + ": a file name holds a line break");
+        paths.push_back(path);
+      }
+      if (paths.empty()) fail(entry, key + " lists no file");
+    }
+    std::string joined;
+    for (std::string& path : paths) {
+      if (!std::filesystem::path(path).is_absolute())
+        path = (std::filesystem::path(source_).parent_path() / std::filesystem::path(path)).string();
+      inputs_.push_back({"algorithm file (" + entry.key + ")", path});
+      joined += (joined.empty() ? "" : "\n") + path;
+    }
+    file->second = joined;
     return spec;
   }
 

@@ -99,6 +99,45 @@ TEST(BlockVerifier, DataReceivedInAStepIsNotUsableInThatStep) {
   EXPECT_EQ(v.violation->node, 1u);
 }
 
+// Several blocks a node (block_parts 2, MSCCL's chunks per GPU): node v
+// owns blocks 2v and 2v + 1. A reduce-scatter on 2 nodes is each sending the
+// other's two blocks; one of them left out is caught at the node that owns it.
+TEST(BlockVerifier, ReduceScatterOfTwoBlocksANode) {
+  ScheduleParts p;
+  p.collective = Collective::reducescatter;
+  p.gpus = 2;
+  p.message = Bytes(4000);
+  p.blocks = 4;
+  p.block_parts = 2;
+  p.steps = {Step{0,
+                  {Transfer{0, 1, Bytes(2000), {}, {2, 3}, TransferOp::reduce, {}, false},
+                   Transfer{1, 0, Bytes(2000), {}, {0, 1}, TransferOp::reduce, {}, false}}}};
+  EXPECT_TRUE(verify_schedule(rebuild(p)).ok());
+  p.steps[0].transfers[1] = Transfer{1, 0, Bytes(1000), {}, {0}, TransferOp::reduce, {}, false};
+  const Verification v = verify_schedule(rebuild(p));
+  ASSERT_FALSE(v.ok());
+  EXPECT_EQ(v.violation->what, "node 0 ends with block 1 missing the input of node 1");
+  p.blocks = 2;
+  EXPECT_NE(verify_schedule(rebuild(p)).violation->what.find("of 2 block(s) per node needs n*parts = 4 blocks"),
+            std::string::npos);
+}
+
+// All-gather of two blocks a node: each starts with both of its own.
+TEST(BlockVerifier, AllGatherOfTwoBlocksANode) {
+  ScheduleParts p;
+  p.collective = Collective::allgather;
+  p.gpus = 2;
+  p.message = Bytes(4000);
+  p.blocks = 4;
+  p.block_parts = 2;
+  p.steps = {Step{0,
+                  {Transfer{0, 1, Bytes(2000), {}, {0, 1}, TransferOp::copy, {}, false},
+                   Transfer{1, 0, Bytes(2000), {}, {2, 3}, TransferOp::copy, {}, false}}}};
+  EXPECT_TRUE(verify_schedule(rebuild(p)).ok());
+  p.steps[0].transfers[0] = Transfer{0, 1, Bytes(1000), {}, {2}, TransferOp::copy, {}, false};
+  EXPECT_FALSE(verify_schedule(rebuild(p)).ok());  // node 0 sends a block it does not hold
+}
+
 TEST(BlockVerifier, DoubleCountedReductionIsCaught) {
   ScheduleParts p = synthesize(4, Collective::reducescatter, "ring").parts();
   // Repeat step 0: every node adds its neighbour's input to the same block again.
