@@ -58,7 +58,8 @@ std::pair<MscclProgram, std::string> chosen_program(const AlgorithmInput& input)
   std::string tried;
   for (const std::string& path : paths) {
     MscclProgram program = read_msccl_xml(read_input_file(path, kMscclInput), path);
-    if (paths.size() == 1 || (program.collective == w.collective && program.gpus == input.gpus() && fits(program, bytes))) {
+    const bool collective_fits = program.custom || program.collective == w.collective;
+    if (paths.size() == 1 || (collective_fits && program.gpus == input.gpus() && fits(program, bytes))) {
       if (!fits(program, bytes)) {
         throw Error(path + ": MSCCL runs this algorithm for buffers of " + range_of(program) +
                     " bytes (minBytes..maxBytes), not " + std::to_string(bytes) +
@@ -66,7 +67,7 @@ std::pair<MscclProgram, std::string> chosen_program(const AlgorithmInput& input)
       }
       return {std::move(program), path};
     }
-    tried += (tried.empty() ? "" : "; ") + path + ": " + to_string(program.collective) + " on " +
+    tried += (tried.empty() ? "" : "; ") + path + ": " + (program.custom ? "custom" : to_string(program.collective)) + " on " +
              std::to_string(program.gpus) + " GPUs, " + range_of(program) + " bytes";
   }
   throw Error(std::string("synthesis.algorithm: no MSCCL file of the list runs a ") + to_string(w.collective) + " of " +
@@ -82,16 +83,18 @@ StepPattern MscclAlgorithm::pattern(const AlgorithmInput& input) const {
   if (program.gpus != input.gpus())
     throw Error(path + ": the algorithm is for ngpus = " + std::to_string(program.gpus) + " GPUs, fabric.gpus is " +
                 std::to_string(input.gpus()));
-  if (program.collective != w.collective)
+  if (!program.custom && program.collective != w.collective)
     throw Error(path + ": the algorithm's collective is " + to_string(program.collective) +
                 ", workload.collective is " + to_string(w.collective));
-  if (program.collective == Collective::broadcast && program.root != w.root)
+  if (!program.custom && program.collective == Collective::broadcast && program.root != w.root)
     throw Error(path + ": the broadcast is from root " + std::to_string(program.root) + ", workload.root is " +
                 std::to_string(w.root));
   StepPattern pattern;
   pattern.blocks = program.blocks;
   pattern.block_parts = program.block_parts;
+  pattern.custom = program.custom;
   const auto block_size = [&](uint32_t b) {
+    if (program.custom) return block_bytes(w.message, program.blocks, b);
     if (program.collective == Collective::alltoall)
       return block_bytes(w.message, program.block_parts, b % program.block_parts);
     return block_bytes(w.message, program.blocks, b);
@@ -104,6 +107,11 @@ StepPattern MscclAlgorithm::pattern(const AlgorithmInput& input) const {
       step.push_back(std::move(t));
     }
     pattern.steps.push_back(std::move(step));
+  }
+  // A custom program's blocks are its chunks, whatever the collective's
+  // numbering: sized explicitly, so the schedule answers for each.
+  if (program.custom) {
+    for (uint32_t b = 0; b < program.blocks; ++b) pattern.block_sizes.push_back(block_size(b));
   }
   return pattern;
 }

@@ -10,7 +10,10 @@
 // Error names the file and what differs. `file` may list several (one path
 // a line, as the config loader passes a YAML list): the first whose
 // collective, ngpus and range fit runs, as MSCCL picks among its loaded
-// algorithms.
+// algorithms. A coll="custom" program runs under workload.collective: its
+// blocks are each GPU's nchunksperloop input chunks (the message cut into
+// ngpus x nchunksperloop), and the schedule is marked custom, so the verifier
+// proves nothing of it and says so.
 #include "schedules/algorithms/collective_algorithm.h"
 
 namespace photonsim {

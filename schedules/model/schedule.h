@@ -40,6 +40,9 @@ struct ScheduleParts {
   // and reduce-scatter: the blocks each node owns (the buffer is cut into n*P
   // blocks, block_bytes(message, n*P, b)).
   uint32_t block_parts = 1;
+  // An MSCCL coll="custom" program run under `collective`: it has no
+  // post-condition, so the verifier does not prove it (and says so).
+  bool custom = false;
   int root = 0;
   int initial_topology = -1;
   std::vector<Topology> topologies;
@@ -62,6 +65,7 @@ class Schedule {
   uint32_t blocks() const { return p_.blocks; }
   const std::vector<Bytes>& block_sizes() const { return p_.block_sizes; }
   uint32_t block_parts() const { return p_.block_parts; }
+  bool custom() const { return p_.custom; }
   // The bytes of block b (b < blocks()).
   Bytes block_size(uint32_t b) const;
   int root() const { return p_.root; }

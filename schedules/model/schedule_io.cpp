@@ -50,6 +50,7 @@ proto::Schedule to_proto(const Schedule& s) {
   out.set_root(static_cast<uint32_t>(s.root()));
   for (Bytes b : s.block_sizes()) out.add_block_bytes(static_cast<uint64_t>(b.count()));
   if (s.block_parts() > 1) out.set_block_parts(s.block_parts());
+  if (s.custom()) out.set_custom(true);
   for (const Topology& t : s.topologies()) {
     proto::Topology* pt = out.add_topologies();
     pt->set_name(t.name());
@@ -122,6 +123,7 @@ ScheduleParts header_from_proto(const proto::Schedule& in, const std::string& wh
     parts.block_sizes.push_back(Bytes(static_cast<int64_t>(b)));
   }
   parts.block_parts = std::max<uint32_t>(1, in.block_parts());
+  parts.custom = in.custom();
   return parts;
 }
 

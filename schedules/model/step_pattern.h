@@ -18,6 +18,7 @@ struct StepPattern {
   // Per-block bytes when blocks differ (ScheduleParts::block_sizes); empty = uniform.
   std::vector<Bytes> block_sizes;
   uint32_t block_parts = 1;  // ScheduleParts::block_parts
+  bool custom = false;       // ScheduleParts::custom
 };
 
 }  // namespace photonsim

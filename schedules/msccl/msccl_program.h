@@ -23,6 +23,9 @@ struct MscclProgram {
   int root = 0;
   uint32_t blocks = 0;
   uint32_t block_parts = 1;
+  // coll="custom": no collective's post-condition holds it; run under the
+  // workload's collective, its blocks each GPU's nchunksperloop input chunks.
+  bool custom = false;
   // The sizes MSCCL runs it for: minBytes <= nBytes <= maxBytes, nBytes the
   // whole buffer (count x type size x sizeMultiplier); max 0: no bound.
   int64_t min_bytes = 0;

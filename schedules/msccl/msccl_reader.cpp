@@ -143,10 +143,12 @@ class Reader {
       program_.collective = Collective::alltoall;
     } else if (coll == "broadcast") {
       program_.collective = Collective::broadcast;
+    } else if (coll == "custom") {
+      program_.custom = true;  // the collective is the workload's (msccl_algorithm.h)
     } else {
       fail(root_.line, where,
            "attribute 'coll' is " + quoted(coll) +
-               "; photonsim reads allreduce, allgather, reduce_scatter, alltoall and broadcast");
+               "; photonsim reads allreduce, allgather, reduce_scatter, alltoall, broadcast and custom");
     }
     n_ = static_cast<int>(*number(root_, where, "ngpus", 2, kMaxGpus));
     program_.gpus = n_;
@@ -167,6 +169,14 @@ class Reader {
       program_.blocks = static_cast<uint32_t>(chunks_);
       program_.block_parts = static_cast<uint32_t>(factor_);
     };
+    if (program_.custom) {
+      // Block g*C + c starts in GPU g's input chunk c (C = nchunksperloop).
+      const uint64_t blocks = static_cast<uint64_t>(n_) * static_cast<uint64_t>(chunks_);
+      if (blocks > kMaxBlocks)
+        fail(root_.line, where, "ngpus x nchunksperloop = " + std::to_string(blocks) + " blocks is too many");
+      program_.blocks = static_cast<uint32_t>(blocks);
+      return;
+    }
     switch (program_.collective) {
       case Collective::allgather:
       case Collective::reducescatter:
@@ -399,6 +409,9 @@ class Reader {
   // What a location holds before any step runs.
   uint32_t initial_block(int gpu, Buffer buffer, int64_t offset) const {
     const auto [b, o] = canonical(gpu, buffer, offset);
+    if (program_.custom) {
+      return b == Buffer::input && o < chunks_ ? static_cast<uint32_t>(gpu * chunks_ + o) : kNoBlock;
+    }
     switch (program_.collective) {
       case Collective::allreduce:
       case Collective::reducescatter:
@@ -437,8 +450,10 @@ class Reader {
     return out;
   }
 
-  // Received (or reduced) data must be the same block as the local chunk it meets.
+  // Received (or reduced) data must be the same block as the local chunk it
+  // meets (a custom collective may combine any chunks: its result is its own).
   void check_same_blocks(const Op& op, const std::vector<uint32_t>& incoming, const std::vector<uint32_t>& local) {
+    if (program_.custom) return;
     for (size_t c = 0; c < incoming.size(); ++c) {
       if (incoming[c] != local[c])
         fail(

@@ -11,7 +11,8 @@
 // connections sharing the GPUs' ports). Collectives: allreduce (any
 // nchunksperloop), allgather, reduce_scatter and alltoall (a multiple of
 // ngpus: the chunks per GPU become block parts), broadcast (photonsim's own
-// `root` attribute on <algo>). minBytes/maxBytes are kept for the choice
+// `root` attribute on <algo>), custom (block g*C + c starts in GPU g's input
+// chunk c; any chunks may be reduced together). minBytes/maxBytes are kept for the choice
 // among several files (msccl_algorithm.h); proto is not read (photonsim
 // models no protocol).
 // Every fault is an Error "SOURCE:LINE: <gpu id=..> <tb id=..> <step s=..>:

@@ -54,6 +54,7 @@ inline ScheduleParts schedule_header(const StepPattern& pattern, const PlanningI
   parts.blocks = pattern.blocks;
   parts.block_sizes = pattern.block_sizes;
   parts.block_parts = pattern.block_parts;
+  parts.custom = pattern.custom;
   parts.root = input.workload.root;
   return parts;
 }

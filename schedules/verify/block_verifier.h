@@ -15,7 +15,8 @@
 // Transfer sizes must match the blocks they carry (schedules/model/block_sizes.h;
 // all-to-all blocks are `message` bytes each). The first violation is
 // reported with its step, node and block; nothing is thrown for a wrong
-// schedule.
+// schedule. A custom collective (MSCCL coll="custom") is not replayed: it
+// has no post-condition, and Verification::not_proven says so.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -34,6 +35,9 @@ struct Violation {
 
 struct Verification {
   std::optional<Violation> violation;
+  // Set when nothing could be proven: a custom collective (Schedule::custom)
+  // has no post-condition. ok() then holds; callers say so.
+  std::optional<std::string> not_proven;
   uint64_t transfers = 0;
   uint64_t block_moves = 0;  // (transfer, block) pairs replayed
   bool ok() const { return !violation.has_value(); }

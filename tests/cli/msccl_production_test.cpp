@@ -133,5 +133,37 @@ TEST_F(MscclProduction, AnAllGatherOfSeveralChunksAGpuIsWrittenBackAsMscclXml) {
   EXPECT_EQ(parse_json(back.out).at("measured_ps").integer(), measured(path));
 }
 
+// msccl-tools' own coll="custom" output (alltonext_forward.py 2 1: 16
+// GPUs, each GPU's 8 chunks to the next GPU through the nodes' gateways):
+// it runs under the workload's collective, and every verb says that nothing
+// proves it (a custom collective has no post-condition); it is not written
+// back as MSCCL XML, and a saved schedule keeps the mark.
+TEST_F(MscclProduction, ACustomCollectiveRunsUnprovenAndSaysSo) {
+  const std::string path = write(
+      "custom.yaml",
+      "fabric: {gpus: 16, ports: 15, circuits: directed, bandwidth: 800Gbps, latency: 500ns, reconfig_delay: 5us, "
+      "router: store_and_forward}\nworkload: {collective: allreduce, message: 128000B}\nsynthesis:\n  algorithm: "
+      "{type: msccl, file: " + kExternal + "msccl-tools/alltonext_forward_2_1.xml}\n  planner: static\n  topology: complete\n");
+  const HostileOutcome verify = run({"verify", path});
+  EXPECT_EQ(verify.code, 0) << verify.err;
+  EXPECT_NE(verify.out.find("not verified: allreduce / msccl on 16 GPUs (3 steps, 36 transfers, 128 blocks): a custom "
+                            "collective (MSCCL coll=\"custom\") has no post-condition to prove"),
+            std::string::npos)
+      << verify.out;
+  EXPECT_NE(verify.err.find("photonsim: warning:"), std::string::npos);
+  const HostileOutcome ran = run({"run", path, "--format", "json"});
+  ASSERT_EQ(ran.code, 0) << ran.err;
+  EXPECT_NE(ran.err.find("custom collective"), std::string::npos) << ran.err;
+  // Level 0: a GPU's 8 chunks of 1000 B (128000 B over 16 x 8 blocks) to
+  // the next GPU on one circuit; then two levels of one chunk a port.
+  EXPECT_EQ(parse_json(ran.out).at("measured_ps").integer(), (500'000 + 8'000 * 10) + 2 * (500'000 + 1'000 * 10));
+  const HostileOutcome xml = run({"synth", path, "--out", (dir_ / "c.xml").string()});
+  EXPECT_EQ(xml.code, 1);
+  EXPECT_NE(xml.err.find("a custom collective (read from coll=\"custom\") is not written back"), std::string::npos);
+  const std::string pb = (dir_ / "c.pb").string();
+  ASSERT_EQ(run({"synth", path, "--out", pb}).code, 0);
+  EXPECT_NE(run({"verify", pb}).out.find("not verified"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace photonsim_test
