@@ -298,6 +298,17 @@ class Builder {
     return Time::us(static_cast<int64_t>(n.duration_us));
   }
 
+  // Node i of rank r as a compute or delay node of its duration on rank r.
+  void add_timed(TaskKind kind, const std::string& prefix, size_t r, size_t i) {
+    const TraceNode& n = traces_[r].nodes[i];
+    TaskNode node;
+    node.name = prefix + n.name;
+    node.kind = kind;
+    node.gpus = {static_cast<int>(r)};
+    node.duration = duration_of(traces_[r], n);
+    global_[r][i] = add(std::move(node), r, i);
+  }
+
   void classify(size_t r, size_t i) {
     const RankTrace& t = traces_[r];
     const TraceNode& n = t.nodes[i];
@@ -314,12 +325,7 @@ class Builder {
         return;
       }
       ++hosted_[std::string("CPU-side ") + type_name(n.type) + "s"];
-      TaskNode d;
-      d.name = prefix + n.name;
-      d.kind = TaskKind::delay;
-      d.gpus = {static_cast<int>(r)};
-      d.duration = duration_of(t, n);
-      global_[r][i] = add(std::move(d), r, i);
+      add_timed(TaskKind::delay, prefix, r, i);
       return;
     }
     switch (n.type) {
@@ -328,12 +334,7 @@ class Builder {
           ignore("compute nodes of 0 us");
           return;
         }
-        TaskNode c;
-        c.name = prefix + n.name;
-        c.kind = TaskKind::compute;
-        c.gpus = {static_cast<int>(r)};
-        c.duration = duration_of(t, n);
-        global_[r][i] = add(std::move(c), r, i);
+        add_timed(TaskKind::compute, prefix, r, i);
         return;
       }
       case chakra::COMM_COLL_NODE: {

@@ -59,14 +59,8 @@ size_t count(const TaskGraph& g, TaskKind kind) {
 // One file per rank under a fresh folder; returns the prefix.
 std::string write(const std::vector<Nodes>& ranks) {
   const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-  const fs::path dir = fs::path(testing::TempDir()) / ("chakra_semantics_" + std::string(info->name()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  for (size_t r = 0; r < ranks.size(); ++r) {
-    std::ofstream(dir / ("t." + std::to_string(r) + ".et"), std::ios::binary)
-        << testing_support::chakra_trace(ranks[r]);
-  }
-  return (dir / "t").string();
+  return testing_support::write_chakra_traces(
+      fs::path(testing::TempDir()) / ("chakra_semantics_" + std::string(info->name())), ranks);
 }
 
 ChakraNode node(uint64_t id, std::string name, int type, std::vector<uint64_t> deps,

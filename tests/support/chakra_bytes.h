@@ -3,6 +3,8 @@
 // format, as scripts/tools/chakra_traces.py writes them), so a test can put any value
 // in any field: durations and uint64 attributes past int64, roots past int.
 #include <cstdint>
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -89,6 +91,16 @@ inline std::string chakra_trace(const std::vector<ChakraNode>& nodes) {
     out += delimited(m);
   }
   return out;
+}
+
+// One file per rank, DIR/t.R.et, under a fresh DIR; returns the prefix DIR/t.
+inline std::string write_chakra_traces(const std::filesystem::path& dir, const std::vector<std::vector<ChakraNode>>& ranks) {
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  for (size_t r = 0; r < ranks.size(); ++r) {
+    std::ofstream(dir / ("t." + std::to_string(r) + ".et"), std::ios::binary) << chakra_trace(ranks[r]);
+  }
+  return (dir / "t").string();
 }
 
 }  // namespace photonsim::testing_support
