@@ -78,7 +78,10 @@ std::pair<MscclProgram, std::string> chosen_program(const AlgorithmInput& input)
 }  // namespace
 
 StepPattern MscclAlgorithm::pattern(const AlgorithmInput& input) const {
-  const auto [program, path] = chosen_program(input);
+  // Not a structured binding: the lambdas below capture it (clang 14).
+  const std::pair<MscclProgram, std::string> chosen = chosen_program(input);
+  const MscclProgram& program = chosen.first;
+  const std::string& path = chosen.second;
   const WorkloadSpec& w = input.workload;
   if (program.gpus != input.gpus())
     throw Error(path + ": the algorithm is for ngpus = " + std::to_string(program.gpus) + " GPUs, fabric.gpus is " +
