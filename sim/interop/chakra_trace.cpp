@@ -476,6 +476,11 @@ class Builder {
       // photonsim: each (source, destination) flow.
       const int64_t per_flow = c.message.count() / members;
       if (per_flow <= 0) throw Error(graph_.locations[g] + ": comm_size is smaller than the group");
+      if (c.message.count() % members != 0) {
+        graph_.warnings.push_back(graph_.locations[g] + ": all-to-all comm_size " + std::to_string(c.message.count()) +
+                                  " is not a multiple of its " + std::to_string(members) + " ranks: each flow is " +
+                                  std::to_string(per_flow) + " bytes, the remainder dropped (as ASTRA-sim divides)");
+      }
       c.message = Bytes(per_flow);
     } else if (c.collective == Collective::allgather) {
       // ASTRA-sim: each rank's input (its ring sends n - 1 messages of

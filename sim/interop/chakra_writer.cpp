@@ -93,6 +93,7 @@ std::vector<std::string> chakra_traces_of(const Schedule& schedule) {
       }
     }
     for (const Transfer& t : steps[s].transfers) {
+      if (t.bytes.count() == 0) continue;  // moves nothing (Chakra sends carry a positive comm_size)
       const std::string pair = std::to_string(t.src) + "->" + std::to_string(t.dst);
       for (const bool send : {true, false}) {
         RankWriter& w = ranks[send ? t.src : t.dst];

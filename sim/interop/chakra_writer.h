@@ -8,7 +8,8 @@
 // microseconds, as Chakra counts; the exact picoseconds in the int64
 // attribute duration_ps, which photonsim reads back); then one
 // COMM_SEND_NODE per transfer the rank sends (comm_src, comm_dst, comm_size,
-// comm_tag = the step) and one COMM_RECV_NODE per transfer it receives. A
+// comm_tag = the step) and one COMM_RECV_NODE per transfer it receives
+// (transfers of 0 bytes move nothing and are left out). A
 // rank's nodes of step S depend on its nodes of the step before (the
 // dataflow reading of the barrier; a step's receives on its reconfiguration
 // too, so they are issued when its sends are). GlobalMetadata version 0.0.4;

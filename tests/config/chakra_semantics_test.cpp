@@ -170,6 +170,18 @@ TEST(ChakraSemantics, CommSizeIsWhatAstraSimReads) {
   EXPECT_EQ(message("reduce_scatter"), Bytes(1'048'576));
 }
 
+// An all-to-all buffer that does not split evenly: each flow takes the
+// floor, as ASTRA-sim's integer division, and a warning says what is dropped.
+TEST(ChakraSemantics, AnUnevenAllToAllSaysWhatItDrops) {
+  const auto a2a = node(0, "a2a", 7, {}, {chakra_int("comm_type", 6), chakra_int("comm_size", 1000)});
+  const ExperimentConfig c = load(write({{a2a}, {a2a}, {a2a}}), 3);
+  EXPECT_EQ(c.graph->nodes()[0].message, Bytes(333));
+  ASSERT_EQ(c.warnings.size(), 1u);
+  EXPECT_NE(c.warnings[0].find("all-to-all comm_size 1000 is not a multiple of its 3 ranks: each flow is 333 bytes"),
+            std::string::npos)
+      << c.warnings[0];
+}
+
 // Chakra's own generator writes GlobalMetadata version 1.0.0: the same wire
 // format, read the same way.
 TEST(ChakraSemantics, ChakraGeneratorTracesOfSchemaOneLoad) {
