@@ -36,11 +36,10 @@ namespace photonsim {
 
 enum class TaskKind { compute, collective, p2p, delay };
 
-inline constexpr EnumName<TaskKind> kTaskKindNames[] = {
-    {TaskKind::compute, "compute"},
-    {TaskKind::collective, "collective"},
-    {TaskKind::p2p, "p2p"},
-    {TaskKind::delay, "delay"}};
+inline constexpr EnumName<TaskKind> kTaskKindNames[] = {{TaskKind::compute, "compute"},
+                                                        {TaskKind::collective, "collective"},
+                                                        {TaskKind::p2p, "p2p"},
+                                                        {TaskKind::delay, "delay"}};
 
 // A node that takes time without the network: compute or a delay.
 inline bool runs_off_network(TaskKind kind) { return kind == TaskKind::compute || kind == TaskKind::delay; }

@@ -35,7 +35,8 @@ int64_t buffer_bytes(const WorkloadSpec& w, int gpus) {
 }
 
 std::string range_of(const MscclProgram& p) {
-  return std::to_string(p.min_bytes) + ".." + (p.max_bytes == 0 ? std::string("unbounded") : std::to_string(p.max_bytes));
+  return std::to_string(p.min_bytes) + ".." +
+         (p.max_bytes == 0 ? std::string("unbounded") : std::to_string(p.max_bytes));
 }
 
 bool fits(const MscclProgram& p, int64_t bytes) {
@@ -67,12 +68,12 @@ std::pair<MscclProgram, std::string> chosen_program(const AlgorithmInput& input)
       }
       return {std::move(program), path};
     }
-    tried += (tried.empty() ? "" : "; ") + path + ": " + (program.custom ? "custom" : to_string(program.collective)) + " on " +
-             std::to_string(program.gpus) + " GPUs, " + range_of(program) + " bytes";
+    tried += (tried.empty() ? "" : "; ") + path + ": " + (program.custom ? "custom" : to_string(program.collective)) +
+             " on " + std::to_string(program.gpus) + " GPUs, " + range_of(program) + " bytes";
   }
   throw Error(std::string("synthesis.algorithm: no MSCCL file of the list runs a ") + to_string(w.collective) + " of " +
-              std::to_string(bytes) + " bytes (the whole buffer) on " + std::to_string(input.gpus()) +
-              " GPUs (" + tried + ")");
+              std::to_string(bytes) + " bytes (the whole buffer) on " + std::to_string(input.gpus()) + " GPUs (" +
+              tried + ")");
 }
 
 }  // namespace

@@ -419,7 +419,7 @@ class Reader {
       case Collective::allgather:
         if (inplace_) {
           return b == Buffer::output && o >= gpu * factor_ && o < (gpu + 1) * factor_ ? static_cast<uint32_t>(o)
-                                                                                        : kNoBlock;
+                                                                                      : kNoBlock;
         }
         return b == Buffer::input && o < factor_ ? static_cast<uint32_t>(gpu * factor_ + o) : kNoBlock;
       case Collective::alltoall:

@@ -56,8 +56,9 @@ class Writer {
 
   std::string write() {
     if (s_.custom())
-      throw Error("MSCCL export: a custom collective (read from coll=\"custom\") is not written back: its chunks "
-                  "are the file's own, not a collective's numbering");
+      throw Error(
+          "MSCCL export: a custom collective (read from coll=\"custom\") is not written back: its chunks "
+          "are the file's own, not a collective's numbering");
     if (!s_.block_sizes().empty())
       throw Error(std::string("MSCCL export: this ") + to_string(s_.collective()) +
                   " has blocks of their own sizes (workload.distribution), but MSCCL chunks are all one size");

@@ -317,7 +317,8 @@ int verb_synth(int argc, const char* const* argv, std::ostream& out, const Memor
   std::string wrote = o.out;
   if (format == "chakra") {
     const std::vector<std::string> traces = chakra_traces_of(schedule);
-    for (size_t r = 0; r < traces.size(); ++r) write_file_atomically(o.out + "." + std::to_string(r) + ".et", traces[r]);
+    for (size_t r = 0; r < traces.size(); ++r)
+      write_file_atomically(o.out + "." + std::to_string(r) + ".et", traces[r]);
     wrote = o.out + ".0.et .. " + o.out + "." + std::to_string(traces.size() - 1) + ".et";
   } else if (o.out.ends_with(".xml")) {
     std::string xml;

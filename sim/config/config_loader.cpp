@@ -178,15 +178,18 @@ class Reader {
   void check_split_bandwidth(const Entry& scope, const FabricSpec& f) const {
     const std::string prefix = scope.key + ": gpu ";
     if (f.router != RouterMode::store_and_forward)
-      fail(scope, prefix + "needs fabric.router: store_and_forward (cut-through between circuits of different "
-                           "rates is not modelled; got router " + to_string(f.router) + ")");
+      fail(scope, prefix +
+                      "needs fabric.router: store_and_forward (cut-through between circuits of different "
+                      "rates is not modelled; got router " +
+                      to_string(f.router) + ")");
     if (f.sync != SyncMode::barrier)
-      fail(scope, prefix + "needs fabric.sync: barrier (a dataflow run changes circuits one at a time, and the "
-                           "split rates depend on the whole configuration)");
+      fail(scope, prefix +
+                      "needs fabric.sync: barrier (a dataflow run changes circuits one at a time, and the "
+                      "split rates depend on the whole configuration)");
     if (f.bandwidth.bps() % f.ports != 0)
-      fail(scope, prefix + "splits fabric.bandwidth (" + std::to_string(f.bandwidth.bps()) + " bps) over fabric.ports = " +
-                      std::to_string(f.ports) + " transmitters: it must be a multiple of " +
-                      std::to_string(f.ports) + " bps");
+      fail(scope, prefix + "splits fabric.bandwidth (" + std::to_string(f.bandwidth.bps()) +
+                      " bps) over fabric.ports = " + std::to_string(f.ports) +
+                      " transmitters: it must be a multiple of " + std::to_string(f.ports) + " bps");
   }
 
   PhysicalSpec read_physical(const Entry& physical, const FabricSpec& f) const {
@@ -252,8 +255,9 @@ class Reader {
     WorkloadSpec& w = config.workload;
     if (auto graph = find(workload, "graph")) {
       if (config.fabric.bandwidth_scope != BandwidthScope::circuit)
-        fail(*graph, "workload.graph runs with fabric.bandwidth_scope: circuit only (a task graph changes circuits "
-                     "one at a time, and the split rates depend on the whole configuration)");
+        fail(*graph,
+             "workload.graph runs with fabric.bandwidth_scope: circuit only (a task graph changes circuits "
+             "one at a time, and the split rates depend on the whole configuration)");
       for (std::string_view name : kSingleCollectiveKeys) {
         if (auto given = find(workload, name))
           fail(*given, given->key +

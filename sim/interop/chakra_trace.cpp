@@ -42,7 +42,7 @@ struct RankTrace {
   std::string file;  // as shown in messages
   std::vector<TraceNode> nodes;
   std::unordered_map<uint64_t, size_t> index;  // id -> place
-  size_t controls = 0;                          // ctrl_deps, not read
+  size_t controls = 0;                         // ctrl_deps, not read
 };
 
 std::string describe(const RankTrace& trace, const TraceNode& node) {

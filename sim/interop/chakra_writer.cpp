@@ -51,9 +51,7 @@ class RankWriter {
     step_nodes_.clear();
   }
   // After a reconfiguration node: the step's transfers wait for it alone.
-  void after_last() {
-    deps_ = {step_nodes_.back()};
-  }
+  void after_last() { deps_ = {step_nodes_.back()}; }
   std::string finish() { return std::move(bytes_); }
 
  private:
@@ -85,8 +83,8 @@ std::vector<std::string> chakra_traces_of(const Schedule& schedule) {
       const int64_t ps = reconfiguration.picoseconds();
       for (RankWriter& w : ranks) {
         chakra::Node& node = w.begin(step + ".reconfigure", chakra::COMP_NODE);
-        node.set_duration_micros(static_cast<uint64_t>((ps + kPicosecondsPerMicrosecond - 1) /
-                                                       kPicosecondsPerMicrosecond));
+        node.set_duration_micros(
+            static_cast<uint64_t>((ps + kPicosecondsPerMicrosecond - 1) / kPicosecondsPerMicrosecond));
         add_int(node, "duration_ps", ps);
         w.end();
         w.after_last();
@@ -97,8 +95,8 @@ std::vector<std::string> chakra_traces_of(const Schedule& schedule) {
       const std::string pair = std::to_string(t.src) + "->" + std::to_string(t.dst);
       for (const bool send : {true, false}) {
         RankWriter& w = ranks[send ? t.src : t.dst];
-        chakra::Node& node = w.begin(step + (send ? ".send." : ".recv.") + pair,
-                                     send ? chakra::COMM_SEND_NODE : chakra::COMM_RECV_NODE);
+        chakra::Node& node =
+            w.begin(step + (send ? ".send." : ".recv.") + pair, send ? chakra::COMM_SEND_NODE : chakra::COMM_RECV_NODE);
         add_int(node, "comm_src", static_cast<int64_t>(t.src));
         add_int(node, "comm_dst", static_cast<int64_t>(t.dst));
         add_int(node, "comm_size", t.bytes.count());

@@ -34,9 +34,10 @@ TEST_F(ChakraCli, SynthesizedScheduleWrittenAsChakraRunsInItsOwnTime) {
   EXPECT_FALSE(fs::exists(prefix + ".8.et"));
   const HostileOutcome original = run({"run", config, "--format", "json"});
   ASSERT_EQ(original.code, 0) << original.err;
-  const std::string back = write_config(
-      "back.yaml", std::string(kFabric) + "0us}\nworkload:\n  graph: {chakra: rhd}\n"
-                                          "synthesis: {algorithm: ring, planner: static, topology: ring}\n");
+  const std::string back =
+      write_config("back.yaml", std::string(kFabric) +
+                                    "0us}\nworkload:\n  graph: {chakra: rhd}\n"
+                                    "synthesis: {algorithm: ring, planner: static, topology: ring}\n");
   const HostileOutcome replayed = run({"run", back, "--format", "json"});
   ASSERT_EQ(replayed.code, 0) << replayed.err;
   EXPECT_EQ(parse_json(replayed.out).at("iteration_ps").integer(),
@@ -50,7 +51,8 @@ TEST_F(ChakraCli, SynthesizedScheduleWrittenAsChakraRunsInItsOwnTime) {
 }
 
 TEST_F(ChakraCli, AnUnknownSynthFormatListsTheValidOnes) {
-  const HostileOutcome o = run({"synth", std::string(PHOTONSIM_SOURCE_DIR) + "/configs/quickstart.yaml", "--out", (dir_ / "x").string(), "--format", "astra"});
+  const HostileOutcome o = run({"synth", std::string(PHOTONSIM_SOURCE_DIR) + "/configs/quickstart.yaml", "--out",
+                                (dir_ / "x").string(), "--format", "astra"});
   EXPECT_EQ(o.code, 2) << o.err;
   EXPECT_NE(o.err.find("--format: unknown format 'astra' (valid: chakra)"), std::string::npos) << o.err;
 }

@@ -108,14 +108,16 @@ TEST_F(MscclProduction, MscclToolsOutputWithInstancesAndChannelsVerifies) {
                 .find("(2 steps, 48 transfers, 16 blocks)"),
             std::string::npos);
   // 3 levels of a ring: 2 chunks of 2000 B a GPU each, 540 ns.
-  EXPECT_EQ(measured(config(4, kExternal + "msccl-tools/allgather_ring_4_2_2.xml", "16000B")), 3 * (500'000 + 4'000 * 10));
+  EXPECT_EQ(measured(config(4, kExternal + "msccl-tools/allgather_ring_4_2_2.xml", "16000B")),
+            3 * (500'000 + 4'000 * 10));
   // allreduce_a100_ring.py 8 2 2 on a directed ring: 14 levels, each GPU
   // sending 2 chunks of 1000 B (one a channel) to the next.
-  const std::string ring = write(
-      "ring.yaml",
-      "fabric: {gpus: 8, ports: 1, circuits: directed, bandwidth: 800Gbps, latency: 500ns, reconfig_delay: 5us, "
-      "router: store_and_forward}\nworkload: {collective: allreduce, message: 16000B}\nsynthesis:\n  algorithm: "
-      "{type: msccl, file: " + kExternal + "msccl-tools/allreduce_a100_ring_8_2_2.xml}\n  planner: static\n  topology: ring\n");
+  const std::string ring =
+      write("ring.yaml",
+            "fabric: {gpus: 8, ports: 1, circuits: directed, bandwidth: 800Gbps, latency: 500ns, reconfig_delay: 5us, "
+            "router: store_and_forward}\nworkload: {collective: allreduce, message: 16000B}\nsynthesis:\n  algorithm: "
+            "{type: msccl, file: " +
+                kExternal + "msccl-tools/allreduce_a100_ring_8_2_2.xml}\n  planner: static\n  topology: ring\n");
   EXPECT_NE(verified(ring).find("(14 steps, 224 transfers, 16 blocks)"), std::string::npos);
   EXPECT_EQ(measured(ring), 14 * (500'000 + 2'000 * 10));
 }
@@ -143,7 +145,8 @@ TEST_F(MscclProduction, ACustomCollectiveRunsUnprovenAndSaysSo) {
       "custom.yaml",
       "fabric: {gpus: 16, ports: 15, circuits: directed, bandwidth: 800Gbps, latency: 500ns, reconfig_delay: 5us, "
       "router: store_and_forward}\nworkload: {collective: allreduce, message: 128000B}\nsynthesis:\n  algorithm: "
-      "{type: msccl, file: " + kExternal + "msccl-tools/alltonext_forward_2_1.xml}\n  planner: static\n  topology: complete\n");
+      "{type: msccl, file: " +
+          kExternal + "msccl-tools/alltonext_forward_2_1.xml}\n  planner: static\n  topology: complete\n");
   const HostileOutcome verify = run({"verify", path});
   EXPECT_EQ(verify.code, 0) << verify.err;
   EXPECT_NE(verify.out.find("not verified: allreduce / msccl on 16 GPUs (3 steps, 36 transfers, 128 blocks): a custom "

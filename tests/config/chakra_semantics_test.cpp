@@ -90,7 +90,8 @@ ChakraNode compute(uint64_t id, uint64_t us, std::vector<uint64_t> deps = {}) {
 // cycle; as ASTRA-sim runs it, a send waits only for its own dependencies.
 TEST(ChakraSemantics, SendThenReceiveAroundARingIsNoCycle) {
   std::vector<Nodes> ranks;
-  for (int r = 0; r < 3; ++r) ranks.push_back({send(0, (r + 1) % 3, 4096), recv(1, (r + 2) % 3, 4096, {0}), compute(2, 10, {1})});
+  for (int r = 0; r < 3; ++r)
+    ranks.push_back({send(0, (r + 1) % 3, 4096), recv(1, (r + 2) % 3, 4096, {0}), compute(2, 10, {1})});
   const ExperimentConfig c = load(write(ranks), 3);
   const TaskGraph& g = *c.graph;
   EXPECT_EQ(g.nodes().size(), 6u);  // 3 sends, 3 compute; receives take no node of their own
@@ -144,8 +145,8 @@ TEST(ChakraSemantics, CpuSideNodesAreHostDelays) {
   EXPECT_EQ(named(g, "r1.2.kernel").kind, TaskKind::compute);
   const TaskNode& ar = named(g, "world.c0.allreduce");
   EXPECT_EQ(ar.gpus, (std::vector<int>{0, 1}));
-  EXPECT_EQ(ar.after, (std::vector<std::string>{"r0.0.c10d::allreduce_", "r0.2.kernel", "r1.0.c10d::allreduce_",
-                                                "r1.2.kernel"}));
+  EXPECT_EQ(ar.after,
+            (std::vector<std::string>{"r0.0.c10d::allreduce_", "r0.2.kernel", "r1.0.c10d::allreduce_", "r1.2.kernel"}));
   ASSERT_EQ(c.warnings.size(), 3u);
   EXPECT_NE(c.warnings[0].find("2 CPU-side COMP_NODEs of 0 us passed through"), std::string::npos) << c.warnings[0];
   EXPECT_NE(c.warnings[1].find("2 CPU-side COMM_COLL_NODEs run as host delays"), std::string::npos) << c.warnings[1];
@@ -158,8 +159,7 @@ TEST(ChakraSemantics, CpuSideNodesAreHostDelays) {
 // of it per flow; AllReduce and reduce-scatter the buffer.
 TEST(ChakraSemantics, CommSizeIsWhatAstraSimReads) {
   const auto message = [](const std::string& name) {
-    const ExperimentConfig c =
-        load(external("astra-sim/microbenchmarks/" + name + "/8npus_1MB/" + name), 8);
+    const ExperimentConfig c = load(external("astra-sim/microbenchmarks/" + name + "/8npus_1MB/" + name), 8);
     EXPECT_EQ(c.graph->nodes().size(), 1u) << name;
     EXPECT_EQ(c.graph->nodes()[0].gpus, (std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7})) << name;
     return c.graph->nodes()[0].message;

@@ -149,11 +149,11 @@ TEST(GraphConfig, InlineGraphBecomesTaskNodes) {
 // type: delay is host-side time: a duration, optionally whose host (gpus);
 // it may overlap compute on that GPU, and takes no keys of the other types.
 TEST(GraphConfig, DelayNodesTakeADurationAndOptionalGpus) {
-  const ExperimentConfig c = load_config_from_string(
-      with_graph("    - {name: host, type: delay, duration: 85us, gpus: [3]}\n"
-                 "    - {name: k, type: compute, gpus: [3], duration: 5us}\n"
-                 "    - {name: wait, type: delay, duration: 1ns, after: [host, k]}\n"),
-      "exp.yaml");
+  const ExperimentConfig c =
+      load_config_from_string(with_graph("    - {name: host, type: delay, duration: 85us, gpus: [3]}\n"
+                                         "    - {name: k, type: compute, gpus: [3], duration: 5us}\n"
+                                         "    - {name: wait, type: delay, duration: 1ns, after: [host, k]}\n"),
+                              "exp.yaml");
   const TaskNode& host = node_named(*c.graph, "host");
   EXPECT_EQ(host.kind, TaskKind::delay);
   EXPECT_EQ(host.duration, Time::us(85));
@@ -354,8 +354,9 @@ TEST_F(GraphFile, MissingFileNamesTheResolvedPath) {
 }
 
 TEST(GraphConfigErrors, UnknownTypeListsTheValidOnes) {
-  expect_error(with_graph("    - {name: a, type: gpu, gpus: [0], duration: 1us}\n"),
-               {"exp.yaml:8: workload.graph: node 'a': type must be one of: compute, collective, p2p, delay (got 'gpu')"});
+  expect_error(
+      with_graph("    - {name: a, type: gpu, gpus: [0], duration: 1us}\n"),
+      {"exp.yaml:8: workload.graph: node 'a': type must be one of: compute, collective, p2p, delay (got 'gpu')"});
 }
 
 TEST(GraphConfigErrors, MissingDuration) {
@@ -528,8 +529,9 @@ TEST(GraphConfig, TransformerScriptReducesGradientsLayerByLayer) {
   const std::string script = std::string(PHOTONSIM_SOURCE_DIR) + "/scripts/tools/transformer_graph.py";
   const std::string base = "python3 " + script + " --gpus 2 --pp 1 --layers 2 --dp-per-layer 16MiB,64MiB --out ";
   ASSERT_EQ(std::system((base + (dir / "g.yaml").string() + " --tp 1").c_str()), 0);
-  write(dir / "exp.yaml",
-        "fabric: {gpus: 2, bandwidth: 450GB/s, latency: 3us}\nworkload: {graph: g.yaml}\nsynthesis: {algorithm: rhd}\n");
+  write(
+      dir / "exp.yaml",
+      "fabric: {gpus: 2, bandwidth: 450GB/s, latency: 3us}\nworkload: {graph: g.yaml}\nsynthesis: {algorithm: rhd}\n");
   const ExperimentConfig config = load_config((dir / "exp.yaml").string());
   std::map<std::string, std::vector<std::string>> after;
   std::map<std::string, int64_t> bytes;

@@ -41,11 +41,11 @@ ExperimentConfig graph_config(const std::string& prefix, const std::string& alph
 // transfer comes back as one send of its bytes, every reconfiguration as a
 // compute node of the predicted delay on every rank, to the picosecond.
 TEST(ChakraExport, ASynthesizedScheduleReadsBackAsItsTransfersAndReconfigurations) {
-  const ExperimentConfig config = load_config_from_string(
-      std::string(kFabric) +
-          "1500ns}\nworkload: {collective: allreduce, message: 1MB}\n"
-          "synthesis: {algorithm: rhd, planner: every_step}\n",
-      "/tmp/rhd.yaml");
+  const ExperimentConfig config =
+      load_config_from_string(std::string(kFabric) +
+                                  "1500ns}\nworkload: {collective: allreduce, message: 1MB}\n"
+                                  "synthesis: {algorithm: rhd, planner: every_step}\n",
+                              "/tmp/rhd.yaml");
   const Schedule schedule = ExperimentPipeline(nullptr).synthesize(config);
   const std::vector<std::string> traces = chakra_traces_of(schedule);
   ASSERT_EQ(traces.size(), 8u);
@@ -58,7 +58,8 @@ TEST(ChakraExport, ASynthesizedScheduleReadsBackAsItsTransfersAndReconfiguration
   const ExperimentConfig back = graph_config((dir / "rhd").string(), "0us");
   std::map<std::tuple<int, int, int64_t>, int> sent, written;
   for (const Step& step : schedule.steps()) {
-    for (const Transfer& t : step.transfers) ++written[{static_cast<int>(t.src), static_cast<int>(t.dst), t.bytes.count()}];
+    for (const Transfer& t : step.transfers)
+      ++written[{static_cast<int>(t.src), static_cast<int>(t.dst), t.bytes.count()}];
   }
   int reconfigurations = 0;
   for (const TaskNode& n : back.graph->nodes()) {
@@ -93,7 +94,8 @@ TEST(ChakraExport, AnExportedScheduleRunsInTheSchedulesOwnTime) {
   for (size_t r = 0; r < traces.size(); ++r) {
     std::ofstream(dir / ("rhd." + std::to_string(r) + ".et"), std::ios::binary) << traces[r];
   }
-  const GraphReport back = run_task_graph(graph_config((dir / "rhd").string(), "0us"), SynthesizerRegistry::with_builtins());
+  const GraphReport back =
+      run_task_graph(graph_config((dir / "rhd").string(), "0us"), SynthesizerRegistry::with_builtins());
   // 6 steps: 1 MB halving to 125 KB and back, 5 reconfigurations of 1.5 us.
   EXPECT_EQ(back.result.iteration, Time::us(28));
   EXPECT_EQ(schedule.prediction().total(), Time::us(28));
@@ -103,14 +105,14 @@ TEST(ChakraExport, AnExportedScheduleRunsInTheSchedulesOwnTime) {
 // ring, 800 Gbps (10 ps a byte), 500 ns a hop, store-and-forward, whole
 // transfers as one packet, 5 us to set up the first circuits: the closed
 // forms of the ring algorithm and of direct all-to-all.
-constexpr int64_t kHop = 500'000;              // ps
-constexpr int64_t kBlock = 131'072 * 10;       // 1 MiB / 8 at 10 ps a byte
-constexpr int64_t kSetup = 5'000'000;          // ps
+constexpr int64_t kHop = 500'000;         // ps
+constexpr int64_t kBlock = 131'072 * 10;  // 1 MiB / 8 at 10 ps a byte
+constexpr int64_t kSetup = 5'000'000;     // ps
 
 Time run_microbenchmark(const std::string& name, const std::string& synthesis, int ports = 1) {
   std::string yaml = std::string(kFabric) + "5us}\nworkload:\n  graph: {chakra: " +
-                     external("astra-sim/microbenchmarks/" + name + "/8npus_1MB/" + name) + "}\nsynthesis: " + synthesis +
-                     "\n";
+                     external("astra-sim/microbenchmarks/" + name + "/8npus_1MB/" + name) +
+                     "}\nsynthesis: " + synthesis + "\n";
   yaml.replace(yaml.find("ports: 1"), 8, "ports: " + std::to_string(ports));
   const ExperimentConfig c = load_config_from_string(yaml, "/tmp/micro.yaml");
   return run_task_graph(c, SynthesizerRegistry::with_builtins()).result.iteration;

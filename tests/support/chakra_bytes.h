@@ -94,7 +94,8 @@ inline std::string chakra_trace(const std::vector<ChakraNode>& nodes) {
 }
 
 // One file per rank, DIR/t.R.et, under a fresh DIR; returns the prefix DIR/t.
-inline std::string write_chakra_traces(const std::filesystem::path& dir, const std::vector<std::vector<ChakraNode>>& ranks) {
+inline std::string write_chakra_traces(const std::filesystem::path& dir,
+                                       const std::vector<std::vector<ChakraNode>>& ranks) {
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   for (size_t r = 0; r < ranks.size(); ++r) {

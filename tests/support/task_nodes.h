@@ -18,7 +18,8 @@ inline TaskNode compute_node(std::string name, std::vector<int> gpus, Time durat
   return n;
 }
 
-inline TaskNode delay_node(std::string name, std::vector<int> gpus, Time duration, std::vector<std::string> after = {}) {
+inline TaskNode delay_node(std::string name, std::vector<int> gpus, Time duration,
+                           std::vector<std::string> after = {}) {
   TaskNode n = compute_node(std::move(name), std::move(gpus), duration, std::move(after));
   n.kind = TaskKind::delay;
   return n;

@@ -102,16 +102,24 @@ TEST(BlockVerifier, DataReceivedInAStepIsNotUsableInThatStep) {
 // Several blocks a node (block_parts 2, MSCCL's chunks per GPU): node v
 // owns blocks 2v and 2v + 1. A reduce-scatter on 2 nodes is each sending the
 // other's two blocks; one of them left out is caught at the node that owns it.
-TEST(BlockVerifier, ReduceScatterOfTwoBlocksANode) {
+// Two nodes, 4000 bytes in two blocks a node, one step: `to_1` from node 0
+// and `to_0` from node 1, 1000 bytes a block.
+ScheduleParts two_blocks_a_node(Collective collective, TransferOp op, std::vector<uint32_t> to_1,
+                                std::vector<uint32_t> to_0) {
   ScheduleParts p;
-  p.collective = Collective::reducescatter;
+  p.collective = collective;
   p.gpus = 2;
   p.message = Bytes(4000);
   p.blocks = 4;
   p.block_parts = 2;
-  p.steps = {Step{0,
-                  {Transfer{0, 1, Bytes(2000), {}, {2, 3}, TransferOp::reduce, {}, false},
-                   Transfer{1, 0, Bytes(2000), {}, {0, 1}, TransferOp::reduce, {}, false}}}};
+  const auto bytes = [](const std::vector<uint32_t>& b) { return Bytes(1000 * static_cast<int64_t>(b.size())); };
+  p.steps = {Step{
+      0, {Transfer{0, 1, bytes(to_1), {}, to_1, op, {}, false}, Transfer{1, 0, bytes(to_0), {}, to_0, op, {}, false}}}};
+  return p;
+}
+
+TEST(BlockVerifier, ReduceScatterOfTwoBlocksANode) {
+  ScheduleParts p = two_blocks_a_node(Collective::reducescatter, TransferOp::reduce, {2, 3}, {0, 1});
   EXPECT_TRUE(verify_schedule(rebuild(p)).ok());
   p.steps[0].transfers[1] = Transfer{1, 0, Bytes(1000), {}, {0}, TransferOp::reduce, {}, false};
   const Verification v = verify_schedule(rebuild(p));
@@ -124,18 +132,10 @@ TEST(BlockVerifier, ReduceScatterOfTwoBlocksANode) {
 
 // All-gather of two blocks a node: each starts with both of its own.
 TEST(BlockVerifier, AllGatherOfTwoBlocksANode) {
-  ScheduleParts p;
-  p.collective = Collective::allgather;
-  p.gpus = 2;
-  p.message = Bytes(4000);
-  p.blocks = 4;
-  p.block_parts = 2;
-  p.steps = {Step{0,
-                  {Transfer{0, 1, Bytes(2000), {}, {0, 1}, TransferOp::copy, {}, false},
-                   Transfer{1, 0, Bytes(2000), {}, {2, 3}, TransferOp::copy, {}, false}}}};
-  EXPECT_TRUE(verify_schedule(rebuild(p)).ok());
-  p.steps[0].transfers[0] = Transfer{0, 1, Bytes(1000), {}, {2}, TransferOp::copy, {}, false};
-  EXPECT_FALSE(verify_schedule(rebuild(p)).ok());  // node 0 sends a block it does not hold
+  EXPECT_TRUE(
+      verify_schedule(rebuild(two_blocks_a_node(Collective::allgather, TransferOp::copy, {0, 1}, {2, 3}))).ok());
+  // Node 0 sends a block it does not hold.
+  EXPECT_FALSE(verify_schedule(rebuild(two_blocks_a_node(Collective::allgather, TransferOp::copy, {2}, {2, 3}))).ok());
 }
 
 TEST(BlockVerifier, DoubleCountedReductionIsCaught) {
