@@ -7,10 +7,11 @@
 #include <limits>
 #include <map>
 #include <optional>
-#include <tuple>
 #include <unordered_map>
 
 #include "core/error.h"
+#include "schedules/msccl/chunk_layout.h"
+#include "schedules/msccl/levelled_transfer.h"
 #include "schedules/msccl/xml_element.h"
 
 namespace photonsim {
@@ -18,9 +19,7 @@ namespace {
 
 constexpr int kMaxGpus = 1 << 16;
 constexpr uint64_t kMaxBlocks = uint64_t{1} << 28;
-constexpr uint32_t kNoBlock = std::numeric_limits<uint32_t>::max();
-
-enum class Buffer : uint8_t { input, output, scratch };
+using Buffer = ChunkBuffer;
 
 // What a step does: its receive, reduction, store and send parts.
 struct StepKind {
@@ -90,6 +89,7 @@ class Reader {
 
   MscclProgram read() {
     read_algo();
+    layout_ = ChunkLayout(program_.collective, program_.custom, n_, chunks_, inplace_, program_.root);
     read_gpus();
     resolve_dependencies();
     match_sends();
@@ -384,57 +384,10 @@ class Reader {
 
   // --- chunk contents -------------------------------------------------------
 
-  // In-place collectives alias one buffer into the other (msccl-tools'
-  // get_buffer_index): every location is named by its canonical buffer.
-  std::pair<Buffer, int64_t> canonical(int gpu, Buffer buffer, int64_t offset) const {
-    if (!inplace_) return {buffer, offset};
-    switch (program_.collective) {
-      case Collective::allgather:
-        if (buffer == Buffer::input) return {Buffer::output, offset + gpu * factor_};
-        return {buffer, offset};
-      case Collective::reducescatter:
-        if (buffer == Buffer::output) return {Buffer::input, offset + gpu * factor_};
-        return {buffer, offset};
-      default:
-        if (buffer == Buffer::output) return {Buffer::input, offset};
-        return {buffer, offset};
-    }
-  }
-
-  uint64_t key(int gpu, Buffer buffer, int64_t offset) const {
-    const auto [b, o] = canonical(gpu, buffer, offset);
-    return (static_cast<uint64_t>(gpu) << 40) | (static_cast<uint64_t>(b) << 36) | static_cast<uint64_t>(o);
-  }
-
-  // What a location holds before any step runs.
-  uint32_t initial_block(int gpu, Buffer buffer, int64_t offset) const {
-    const auto [b, o] = canonical(gpu, buffer, offset);
-    if (program_.custom) {
-      return b == Buffer::input && o < chunks_ ? static_cast<uint32_t>(gpu * chunks_ + o) : kNoBlock;
-    }
-    switch (program_.collective) {
-      case Collective::allreduce:
-      case Collective::reducescatter:
-        return b == Buffer::input && o < chunks_ ? static_cast<uint32_t>(o) : kNoBlock;
-      case Collective::allgather:
-        if (inplace_) {
-          return b == Buffer::output && o >= gpu * factor_ && o < (gpu + 1) * factor_ ? static_cast<uint32_t>(o)
-                                                                                      : kNoBlock;
-        }
-        return b == Buffer::input && o < factor_ ? static_cast<uint32_t>(gpu * factor_ + o) : kNoBlock;
-      case Collective::alltoall:
-        if (b != Buffer::input || o >= chunks_) return kNoBlock;
-        return static_cast<uint32_t>((static_cast<int64_t>(gpu) * n_ + o / factor_) * factor_ + o % factor_);
-      case Collective::broadcast:
-        return gpu == program_.root && b == Buffer::input && o < chunks_ ? static_cast<uint32_t>(o) : kNoBlock;
-    }
-    return kNoBlock;
-  }
-
   Content content(int gpu, Buffer buffer, int64_t offset) const {
-    const auto it = contents_.find(key(gpu, buffer, offset));
+    const auto it = contents_.find(layout_.key(gpu, buffer, offset));
     if (it != contents_.end()) return it->second;
-    return Content{initial_block(gpu, buffer, offset), -1};
+    return Content{layout_.initial_block(gpu, buffer, offset), -1};
   }
 
   std::vector<uint32_t> read_blocks(const Op& op) const {
@@ -464,7 +417,8 @@ class Reader {
 
   void store(const Op& op, const std::vector<uint32_t>& blocks, int64_t copied_by) {
     for (size_t c = 0; c < blocks.size(); ++c)
-      contents_[key(op.gpu, op.dst_buffer, op.dst_offset + static_cast<int64_t>(c))] = Content{blocks[c], copied_by};
+      contents_[layout_.key(op.gpu, op.dst_buffer, op.dst_offset + static_cast<int64_t>(c))] =
+          Content{blocks[c], copied_by};
   }
 
   // --- execution in dependency order ----------------------------------------
@@ -532,7 +486,7 @@ class Reader {
       for (int64_t c = 0; c < op.count; ++c) {
         const Content from = content(op.gpu, op.src_buffer, op.src_offset + c);
         if (from.block == kNoBlock) read_blocks(op);  // fails naming the chunk
-        contents_[key(op.gpu, op.dst_buffer, op.dst_offset + c)] = from;
+        contents_[layout_.key(op.gpu, op.dst_buffer, op.dst_offset + c)] = from;
       }
     } else if (op.kind->name == std::string_view("re")) {
       const std::vector<uint32_t> added = read_blocks(op);
@@ -552,7 +506,7 @@ class Reader {
     if (op.kind->sends) {
       LevelledTransfer t;
       t.level = start;
-      t.channel = tb.channel;
+      t.connection = tb.channel;
       t.transfer.src = static_cast<Node>(op.gpu);
       t.transfer.dst = static_cast<Node>(tb.send);
       t.transfer.blocks = op.kind->receives ? incoming : read_blocks(op);
@@ -563,39 +517,9 @@ class Reader {
   }
 
   MscclProgram finish() {
-    int64_t levels = 0;
-    for (const LevelledTransfer& t : transfers_) levels = std::max(levels, t.level + 1);
-    std::vector<std::vector<const LevelledTransfer*>> by_level(static_cast<size_t>(levels));
-    for (const LevelledTransfer& t : transfers_) by_level[static_cast<size_t>(t.level)].push_back(&t);
-    for (auto& level : by_level) {
-      if (level.empty()) continue;
-      // One transfer per (sender, receiver, channel, operation) and level,
-      // blocks in the order sent: channels are separate connections, so
-      // their data moves on independently (and shares the ports).
-      const auto key = [](const LevelledTransfer* t) {
-        return std::make_tuple(t->transfer.src, t->transfer.dst, t->channel, t->transfer.op);
-      };
-      std::stable_sort(level.begin(), level.end(),
-                       [&](const LevelledTransfer* a, const LevelledTransfer* b) { return key(a) < key(b); });
-      std::vector<Transfer> merged;
-      for (size_t i = 0; i < level.size(); ++i) {
-        const Transfer& t = level[i]->transfer;
-        if (i > 0 && key(level[i - 1]) == key(level[i])) {
-          merged.back().blocks.insert(merged.back().blocks.end(), t.blocks.begin(), t.blocks.end());
-        } else {
-          merged.push_back(t);
-        }
-      }
-      program_.levels.push_back(std::move(merged));
-    }
+    program_.levels = by_level(transfers_);
     return std::move(program_);
   }
-
-  struct LevelledTransfer {
-    int64_t level = 0;
-    int channel = 0;
-    Transfer transfer;
-  };
 
   const std::string& source_;
   XmlElement root_;
@@ -605,6 +529,7 @@ class Reader {
   int64_t factor_ = 1;
   int channels_ = 1;
   bool inplace_ = false;
+  ChunkLayout layout_;
   std::vector<Gpu> gpus_;
   std::vector<Op> ops_;
   std::unordered_map<uint64_t, Content> contents_;
