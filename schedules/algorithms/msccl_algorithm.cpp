@@ -3,7 +3,7 @@
 #include "core/error.h"
 #include "core/input_file.h"
 #include "schedules/model/block_sizes.h"
-#include "schedules/msccl/msccl_reader.h"
+#include "schedules/msccl/msccl_file_reader.h"
 
 namespace photonsim {
 
@@ -13,11 +13,12 @@ AlgorithmInfo MscclAlgorithm::info() const {
       {Collective::allreduce, Collective::reducescatter, Collective::allgather, Collective::alltoall,
        Collective::broadcast},
       "static",
-      "an MSCCL XML algorithm (msccl-tools, TACCL, TE-CCL): thread-block steps become transfers, dependency "
-      "levels become steps",
+      "an MSCCL XML algorithm (msccl-tools, TACCL, TE-CCL) or an MSCCL++ JSON execution plan: thread-block "
+      "steps become transfers, dependency levels become steps",
       {ParameterSpec::computed("file", ParameterType::text, "",
-                               "the MSCCL XML file, relative to the config's folder; or a list of them, of which "
-                               "the first whose collective, ngpus and minBytes..maxBytes fit runs (as MSCCL picks)")},
+                               "the MSCCL XML file or MSCCL++ JSON plan, relative to the config's folder; or a list "
+                               "of them, of which the first whose collective, GPU count and size range fit runs (as "
+                               "MSCCL picks)")},
       "the file's ngpus",
       false,
       true};
@@ -58,12 +59,15 @@ std::pair<MscclProgram, std::string> chosen_program(const AlgorithmInput& input)
   const int64_t bytes = buffer_bytes(w, input.gpus());
   std::string tried;
   for (const std::string& path : paths) {
-    MscclProgram program = read_msccl_xml(read_input_file(path, kMscclInput), path);
+    const std::string text = read_input_file(path, kMscclInput);
+    const bool is_plan = is_mscclpp_plan(text);
+    MscclProgram program = read_msccl_file(text, path);
     const bool collective_fits = program.custom || program.collective == w.collective;
     if (paths.size() == 1 || (collective_fits && program.gpus == input.gpus() && fits(program, bytes))) {
       if (!fits(program, bytes)) {
-        throw Error(path + ": MSCCL runs this algorithm for buffers of " + range_of(program) +
-                    " bytes (minBytes..maxBytes), not " + std::to_string(bytes) +
+        throw Error(path + ": MSCCL runs this algorithm for buffers of " + range_of(program) + " bytes (" +
+                    (is_plan ? "min_message_size..max_message_size" : "minBytes..maxBytes") + "), not " +
+                    std::to_string(bytes) +
                     " (the whole buffer, as MSCCL counts it); give a list of files to choose among");
       }
       return {std::move(program), path};

@@ -1,8 +1,9 @@
 #pragma once
-// Contract: an MSCCL XML algorithm as a collective algorithm
-// (synthesis.algorithm: {type: msccl, file: algo.xml}, the path relative to
-// the config's folder): the file's transfers by dependency level become the
-// steps (schedules/msccl/msccl_reader.h), sized from workload.message (the
+// Contract: an MSCCL XML algorithm or an MSCCL++ JSON execution plan as a
+// collective algorithm (synthesis.algorithm: {type: msccl, file: algo.xml |
+// plan.json}, the path relative to the config's folder): the file's
+// transfers by dependency level become the steps
+// (schedules/msccl/msccl_file_reader.h), sized from workload.message (the
 // file's nchunksperloop chunks, as MSCCL cuts the buffer), so any planner can
 // choose topologies for them and the verifier proves them. The file must
 // match the fabric's GPU count, the workload's collective and, for a

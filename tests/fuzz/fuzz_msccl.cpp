@@ -1,7 +1,7 @@
-// libFuzzer harness for the MSCCL XML reader (and, on what verifies, the
-// writer): any input must either read or throw photonsim::Error (a one-line
-// message); anything else - a crash, another exception, a sanitizer report
-// or a hang - is a finding.
+// libFuzzer harness for the MSCCL XML and MSCCL++ JSON readers (and, on what
+// verifies, the XML writer): any input must either read or throw
+// photonsim::Error (a one-line message); anything else - a crash, another
+// exception, a sanitizer report or a hang - is a finding.
 #include <cstddef>
 #include <cstdint>
 #include <string>

@@ -1,7 +1,8 @@
 #pragma once
 // Contract: what the MSCCL fuzzer does with one input, shared by the
 // libFuzzer harness (tests/fuzz/fuzz_msccl.cpp) and the corpus replay in the
-// test suite: the input is an MSCCL XML algorithm. It is read; when it reads,
+// test suite: the input is an MSCCL XML algorithm or an MSCCL++ JSON
+// execution plan (msccl_file_reader.h). It is read; when it reads,
 // its levels become a schedule (no circuits; 1,000 bytes per chunk) that the
 // verifier judges; a verified schedule must export to MSCCL XML and read back
 // (a failure there traps: a verified schedule is always expressible).
@@ -12,6 +13,7 @@
 
 #include "core/error.h"
 #include "schedules/model/block_sizes.h"
+#include "schedules/msccl/msccl_file_reader.h"
 #include "schedules/msccl/msccl_reader.h"
 #include "schedules/msccl/msccl_writer.h"
 #include "schedules/verify/block_verifier.h"
@@ -21,7 +23,7 @@ namespace photonsim_fuzz {
 inline void exercise_msccl_input(const uint8_t* data, size_t size) {
   using namespace photonsim;
   const std::string text(reinterpret_cast<const char*>(data), size);
-  const MscclProgram program = read_msccl_xml(text, "fuzz.xml");
+  const MscclProgram program = read_msccl_file(text, "fuzz.xml");
   ScheduleParts parts;
   parts.collective = program.collective;
   parts.algorithm = "msccl";
