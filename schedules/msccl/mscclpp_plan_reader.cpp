@@ -9,7 +9,7 @@
 
 #include "core/error.h"
 #include "schedules/msccl/chunk_layout.h"
-#include "schedules/msccl/json_value.h"
+#include "core/json_value.h"
 #include "schedules/msccl/levelled_transfer.h"
 
 namespace photonsim {

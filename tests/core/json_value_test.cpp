@@ -1,6 +1,6 @@
 // The line-numbered JSON reader MSCCL++ plans are read with: values, their
 // lines, and a one-line Error naming the line for each malformed input.
-#include "schedules/msccl/json_value.h"
+#include "core/json_value.h"
 
 #include <gtest/gtest.h>
 
@@ -39,8 +39,8 @@ TEST(JsonValue, ReadsEveryKindWithItsLine) {
   EXPECT_EQ(v.find("d")->line, 4);
   EXPECT_EQ(v.find("e"), nullptr);
   // Members keep file order.
-  EXPECT_EQ(v.members[0].first, "a");
-  EXPECT_EQ(v.members[2].first, "d");
+  EXPECT_EQ(v.members[0].key, "a");
+  EXPECT_EQ(v.members[2].key, "d");
 }
 
 TEST(JsonValue, IntegersTakeTheirFullRange) {

@@ -1,4 +1,4 @@
-#include "schedules/msccl/json_value.h"
+#include "core/json_value.h"
 
 #include <charconv>
 
@@ -7,10 +7,24 @@
 namespace photonsim {
 
 const JsonValue* JsonValue::find(std::string_view key) const {
-  for (const auto& [name, value] : members) {
-    if (name == key) return &value;
+  for (const JsonMember& m : members) {
+    if (m.key == key) return &m.value;
   }
   return nullptr;
+}
+
+const JsonValue& JsonValue::at(std::string_view key) const {
+  const JsonValue* v = find(key);
+  if (!v) throw Error("JSON line " + std::to_string(line) + ": no member " + quoted(std::string(key)));
+  return *v;
+}
+
+int64_t JsonValue::integer() const {
+  const std::optional<int64_t> v = as_int64();
+  if (!v)
+    throw Error("JSON line " + std::to_string(line) + ": " + (kind == Kind::number ? text : json_kind_name(kind)) +
+                " is not a 64-bit integer");
+  return *v;
 }
 
 namespace {
@@ -168,7 +182,7 @@ class JsonReader {
       ++pos_;
       skip_spaces();
       JsonValue member = value(depth + 1);
-      v.members.emplace_back(std::move(key), std::move(member));
+      v.members.push_back(JsonMember{std::move(key), std::move(member)});
       skip_spaces();
       if (!at_end() && peek() == ',') {
         ++pos_;
