@@ -232,7 +232,7 @@ class PlanReader {
       fail(v->line, "",
            "'" + std::string(key) + "' must be a non-negative integer (got " +
                (v->kind == JsonValue::Kind::number ? v->text : json_kind_name(v->kind)) + ")");
-    if (*out > static_cast<uint64_t>(INT64_MAX)) return 0;
+    if (*out > static_cast<uint64_t>(INT64_MAX)) return std::string_view(key) == "max_message_size" ? 0 : INT64_MAX;
     return static_cast<int64_t>(*out);
   }
 
@@ -862,7 +862,9 @@ class PlanReader {
       level = start;
       if (count == op.group_size) count = 0;
     }
-    const int connection = op.gpu * kMaxIds + op.tb;
+    // A thread block's writes are one stream, its reads another (by_level
+    // keys them with the two GPUs).
+    const int connection = op.tb;
     // Reads: a remote source is a transfer from its owner.
     std::vector<std::vector<uint32_t>> values;
     std::vector<int64_t> copied_by;
@@ -873,7 +875,7 @@ class PlanReader {
       copied_by.push_back(-1);
       if (r.remote) {
         remote_read = true;
-        copied_by.back() = add_transfer(start, r.rank, op.gpu, connection, values.back(),
+        copied_by.back() = add_transfer(start, r.rank, op.gpu, -1 - connection, values.back(),
                                         op.kind->reduces ? TransferOp::reduce : TransferOp::copy);
       }
     }

@@ -7,8 +7,7 @@
 
 #include <string>
 
-#include "tests/cli/hostile_run.h"
-#include "tests/support/json_value.h"
+#include "tests/cli/msccl_file_runs.h"
 
 namespace photonsim_test {
 namespace {
@@ -18,29 +17,10 @@ using photonsim::testing_support::parse_json;
 const std::string kExternal = std::string(PHOTONSIM_SOURCE_DIR) + "/tests/data/external/";
 const char* kNdv4[] = {"ag-1k-512k", "ag-1m", "ag-2m", "ag-4m", "ag-8m", "ag-16m", "ag-32m-1g"};
 
-class MscclProduction : public Hostile {
+class MscclProduction : public MscclFileRuns {
  protected:
-  // A fabric of `gpus` on the complete graph of directed circuits, 800 Gbps
-  // (10 ps a byte), 500 ns a hop, store-and-forward, whole transfers.
   std::string config(int gpus, const std::string& file, const std::string& message) {
-    return write("c.yaml", "fabric: {gpus: " + std::to_string(gpus) + ", ports: " + std::to_string(gpus - 1) +
-                               ", circuits: directed, bandwidth: 800Gbps, latency: 500ns, reconfig_delay: 5us, "
-                               "router: store_and_forward}\n"
-                               "workload: {collective: allgather, message: " +
-                               message + "}\nsynthesis:\n  algorithm: {type: msccl, file: " + file +
-                               "}\n  planner: static\n  topology: complete\n");
-  }
-  std::string verified(const std::string& path, const std::string& message = "") {
-    std::vector<std::string> args{"verify", path};
-    if (!message.empty()) args.insert(args.end(), {"--set", "workload.message=" + message});
-    const HostileOutcome o = run(args);
-    EXPECT_EQ(o.code, 0) << o.err;
-    return o.out;
-  }
-  int64_t measured(const std::string& path) {
-    const HostileOutcome o = run({"run", path, "--format", "json"});
-    EXPECT_EQ(o.code, 0) << o.err;
-    return o.code == 0 ? parse_json(o.out).at("measured_ps").integer() : -1;
+    return MscclFileRuns::config(gpus, "allgather", file, message);
   }
 };
 

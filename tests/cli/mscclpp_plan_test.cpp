@@ -7,41 +7,15 @@
 
 #include <string>
 
-#include "tests/cli/hostile_run.h"
-#include "tests/support/json_value.h"
+#include "tests/cli/msccl_file_runs.h"
 
 namespace photonsim_test {
 namespace {
 
-using photonsim::testing_support::parse_json;
-
 const std::string kPlans = std::string(PHOTONSIM_SOURCE_DIR) + "/tests/data/external/mscclpp/";
 
-// 500 ns a hop and 10 ps a byte (800 Gbps), store-and-forward.
-constexpr int64_t kHop = 500'000;
-constexpr int64_t kPsPerByte = 10;
-
-class MscclppPlans : public Hostile {
+class MscclppPlans : public MscclFileRuns {
  protected:
-  // `gpus` on the complete graph of directed circuits.
-  std::string config(int gpus, const std::string& collective, const std::string& file, const std::string& message) {
-    return write("c.yaml", "fabric: {gpus: " + std::to_string(gpus) + ", ports: " + std::to_string(gpus - 1) +
-                               ", circuits: directed, bandwidth: 800Gbps, latency: 500ns, reconfig_delay: 5us, "
-                               "router: store_and_forward}\nworkload: {collective: " +
-                               collective + ", message: " + message +
-                               "}\nsynthesis:\n  algorithm: {type: msccl, file: " + file +
-                               "}\n  planner: static\n  topology: complete\n");
-  }
-  std::string verified(const std::string& path) {
-    const HostileOutcome o = run({"verify", path});
-    EXPECT_EQ(o.code, 0) << o.err;
-    return o.out;
-  }
-  int64_t measured(const std::string& path) {
-    const HostileOutcome o = run({"run", path, "--format", "json"});
-    EXPECT_EQ(o.code, 0) << o.err;
-    return o.code == 0 ? parse_json(o.out).at("measured_ps").integer() : -1;
-  }
   // Verifies the plan and returns its measured time at `message`.
   int64_t time_of(int gpus, const std::string& collective, const std::string& plan,
                   const std::string& message = "1MiB") {

@@ -154,15 +154,22 @@ TEST(MscclppPlan, AllGatherPutsEachChunkToThePeerInOneLevel) {
   expect_moves(p, {{{0, 1, {0}, TransferOp::copy}, {1, 0, {1}, TransferOp::copy}}});
 }
 
+// GPU 0 of the small plans below: puts input chunk `chunk` into GPU 1's
+// scratch chunk 0, then signals GPU 1.
+GpuSpec put_and_signal(int in, int out, int chunk) {
+  GpuSpec g;
+  g.in = in, g.out = out, g.scratch = 1;
+  g.peers = {1};
+  g.remote_buffers = {{1, "s"}};
+  g.tbs = {tb(0, {data("put", {ref("i", chunk)}, {remote(0, 0)}), sync("signal")})};
+  return g;
+}
+
 // A custom plan on 3 GPUs: GPU 0 puts into GPU 1's scratch and signals;
 // GPU 1 waits, then puts its own input to GPU 2. Its data was there from
 // the start, but the wait holds it until GPU 0's transfer has landed.
 std::string relay(bool with_wait) {
-  GpuSpec g0;
-  g0.in = 1, g0.out = 0, g0.scratch = 1;
-  g0.peers = {1};
-  g0.remote_buffers = {{1, "s"}};
-  g0.tbs = {tb(0, {data("put", {ref("i", 0)}, {remote(0, 0)}), sync("signal")})};
+  const GpuSpec g0 = put_and_signal(1, 0, 0);
   GpuSpec g1 = g0;
   g1.peers = {0, 2};
   g1.remote_buffers = {{2, "s"}};
@@ -186,23 +193,34 @@ TEST(MscclppPlan, AWaitHoldsTheWaiterUntilTheSignallersDataHasLanded) {
                {{{0, 1, {0}, TransferOp::copy}, {1, 2, {1}, TransferOp::copy}}});
 }
 
-// All-reduce on 2 GPUs by read-reduce-send (mscclpp.language's allreduce):
-// each GPU reads the peer's half and adds it (a reduction from the peer),
-// then writes the sum back (a copy), a level later.
-TEST(MscclppPlan, ReadReduceSendReducesFromThePeerThenCopiesBack) {
+// An in-place all-reduce of 2 chunks on 2 GPUs, each GPU one thread block
+// running ops(g), the peer's input its remote buffer 0.
+template <typename Ops>
+std::string allreduce_2(Ops ops) {
   std::vector<std::string> gpus;
   for (int g = 0; g < 2; ++g) {
     GpuSpec spec;
     spec.in = 2, spec.out = 2;
     spec.peers = {1 - g};
     spec.remote_buffers = {{1 - g, "i"}};
-    spec.tbs = {
-        tb(0, {sync("rlxsignal"), sync("rlxwait"),
-               data("rres", {ref("i", g), remote(0, g)}, {ref("i", g), remote(0, g)}, ", \"reduce_op\": \"sum\""),
-               sync("signal"), sync("wait")})};
+    spec.tbs = {tb(0, ops(g))};
     gpus.push_back(gpu(g, spec));
   }
-  const MscclProgram p = read_mscclpp_plan(plan("allreduce", true, gpus), "t.json");
+  return plan("allreduce", true, gpus);
+}
+
+// All-reduce on 2 GPUs by read-reduce-send (mscclpp.language's allreduce):
+// each GPU reads the peer's half and adds it (a reduction from the peer),
+// then writes the sum back (a copy), a level later.
+TEST(MscclppPlan, ReadReduceSendReducesFromThePeerThenCopiesBack) {
+  const MscclProgram p = read_mscclpp_plan(
+      allreduce_2([](int g) {
+        return std::vector<std::string>{
+            sync("rlxsignal"), sync("rlxwait"),
+            data("rres", {ref("i", g), remote(0, g)}, {ref("i", g), remote(0, g)}, ", \"reduce_op\": \"sum\""),
+            sync("signal"), sync("wait")};
+      }),
+      "t.json");
   EXPECT_EQ(p.blocks, 2u);
   expect_moves(p, {{{0, 1, {1}, TransferOp::reduce}, {1, 0, {0}, TransferOp::reduce}},
                    {{0, 1, {0}, TransferOp::copy}, {1, 0, {1}, TransferOp::copy}}});
@@ -211,11 +229,7 @@ TEST(MscclppPlan, ReadReduceSendReducesFromThePeerThenCopiesBack) {
 // A get is a transfer from the buffer's owner; put into scratch and then
 // added locally (re) makes that put a reduction.
 TEST(MscclppPlan, GetMovesFromTheOwnerAndALocalReduceTurnsACopyIntoAReduction) {
-  GpuSpec g0;
-  g0.in = 2, g0.out = 2, g0.scratch = 1;
-  g0.peers = {1};
-  g0.remote_buffers = {{1, "s"}};
-  g0.tbs = {tb(0, {data("put", {ref("i", 1)}, {remote(0, 0)}), sync("signal")})};
+  const GpuSpec g0 = put_and_signal(2, 2, 1);
   GpuSpec g1 = g0;
   g1.peers = {0};
   g1.remote_buffers = {{0, "i"}};
@@ -248,11 +262,7 @@ TEST(MscclppPlan, AnUnpackWaitsForItsPackets) {
 // Another thread block of GPU 1 sends only after a semaphore (or a barrier)
 // tells it that GPU 0's data has landed: a level later.
 std::string handover(const std::string& release, const std::string& acquire, int semaphores) {
-  GpuSpec g0;
-  g0.in = 1, g0.out = 0, g0.scratch = 1;
-  g0.peers = {1};
-  g0.remote_buffers = {{1, "s"}};
-  g0.tbs = {tb(0, {data("put", {ref("i", 0)}, {remote(0, 0)}), sync("signal")})};
+  const GpuSpec g0 = put_and_signal(1, 0, 0);
   GpuSpec g1 = g0;
   g1.peers = {0};
   g1.remote_buffers = {{0, "s"}};
@@ -390,16 +400,9 @@ INSTANTIATE_TEST_SUITE_P(
     [](const auto& p) { return std::string(p.param.name); });
 
 TEST(MscclppPlan, AReductionOfDifferentBlocksIsRefused) {
-  std::vector<std::string> gpus;
-  for (int g = 0; g < 2; ++g) {
-    GpuSpec spec;
-    spec.in = 2, spec.out = 2;
-    spec.peers = {1 - g};
-    spec.remote_buffers = {{1 - g, "i"}};
-    spec.tbs = {tb(0, {data("rre", {ref("i", 0), remote(0, 1)}, {ref("i", 0)})})};
-    gpus.push_back(gpu(g, spec));
-  }
-  const std::string json = plan("allreduce", true, gpus);
+  const std::string json = allreduce_2([](int) {
+    return std::vector<std::string>{data("rre", {ref("i", 0), remote(0, 1)}, {ref("i", 0)})};
+  });
   EXPECT_NE(error_of(json).find("t.json:" + std::to_string(line_of(json, "\"rre\"")) +
                                 ": gpus[0].threadblocks[0].ops[0] (rre): reduces block 1 (src_buff[1]) with block 0 "
                                 "(src_buff[0])"),
