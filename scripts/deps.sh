@@ -1,5 +1,7 @@
 # Sourced by scripts/setup and scripts/test: installs the Debian packages
-# photonsim needs when any is missing (non-interactive apt-get).
+# photonsim needs when any is missing (non-interactive apt-get). They are the
+# only scripts that install anything: the others (reproductions, plots) find
+# what setup installed and, when it is missing, say to run scripts/setup.
 PHOTONSIM_PACKAGES=(
   cmake ninja-build g++ pkg-config
   coinor-libclp-dev coinor-libcbc-dev
@@ -12,9 +14,12 @@ PHOTONSIM_PACKAGES=(
 
 # Packages the plotting scripts need (Debian's Python, not pip).
 PHOTONSIM_PLOT_PACKAGES=(python3 python3-matplotlib python3-numpy)
+# The Python package (python/photonsim: pybind11 module, pandas results,
+# pytest tests) on top of the plotting packages.
+PHOTONSIM_PYTHON_PACKAGES=("${PHOTONSIM_PLOT_PACKAGES[@]}" python3-dev pybind11-dev python3-pandas python3-pytest)
 
 photonsim_install_deps() {
-  photonsim_install_packages "${PHOTONSIM_PACKAGES[@]}"
+  photonsim_install_packages "${PHOTONSIM_PACKAGES[@]}" "${PHOTONSIM_PYTHON_PACKAGES[@]}"
 }
 
 # Installs whichever of the given Debian packages are missing.
@@ -36,8 +41,31 @@ photonsim_install_packages() {
       return 1
     fi
   fi
-  $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2 &&
-    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+  # Another apt (unattended upgrades, a second terminal) may hold the lock:
+  # wait up to 10 minutes for it rather than fail.
+  local wait=(-o DPkg::Lock::Timeout=600)
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get "${wait[@]}" update -qq >&2 &&
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get "${wait[@]}" install -y -qq --no-install-recommends \
+      "${missing[@]}" >&2
+}
+
+# Puts DIR (build/python) on /usr/bin/python3's path with a photonsim.pth in
+# its site-packages (root), else in the user's site-packages.
+photonsim_install_python_path() {
+  local dir="$1" py=/usr/bin/python3 site
+  [ -x "$py" ] || { echo "photonsim: no /usr/bin/python3; the Python package is in $dir (add it to PYTHONPATH)" >&2; return 0; }
+  for site in "$("$py" -c 'import site; print(site.getsitepackages()[0])')" \
+              "$("$py" -c 'import site; print(site.getusersitepackages())')"; do
+    if mkdir -p "$site" 2>/dev/null && printf '%s\n' "$dir" >"$site/photonsim.pth.tmp" 2>/dev/null; then
+      mv "$site/photonsim.pth.tmp" "$site/photonsim.pth"
+      if "$py" -c 'import photonsim, photonsim._photonsim' 2>/dev/null; then
+        echo "photonsim: /usr/bin/python3 imports photonsim from $dir ($site/photonsim.pth)" >&2
+        return 0
+      fi
+    fi
+  done
+  echo "photonsim: could not put $dir on /usr/bin/python3's path; set PYTHONPATH=$dir" >&2
+  return 1
 }
 
 photonsim_generator() {
@@ -45,8 +73,8 @@ photonsim_generator() {
 }
 
 # Prints an interpreter that imports matplotlib and numpy: Debian's
-# /usr/bin/python3 (a pyenv python3 on PATH does not see Debian's packages),
-# installing python3-matplotlib and python3-numpy first when they are missing.
+# /usr/bin/python3 (a pyenv python3 on PATH does not see Debian's packages).
+# Installs nothing: when none has them, says to run scripts/setup.
 photonsim_plot_python() {
   local py
   for py in /usr/bin/python3 "$(command -v python3 2>/dev/null)"; do
@@ -55,11 +83,6 @@ photonsim_plot_python() {
       return 0
     fi
   done
-  photonsim_install_packages "${PHOTONSIM_PLOT_PACKAGES[@]}" || return 1
-  if /usr/bin/python3 -c 'import matplotlib, numpy' 2>/dev/null; then
-    echo /usr/bin/python3
-    return 0
-  fi
-  echo "photonsim: no Python 3 with matplotlib and numpy; install: apt-get install ${PHOTONSIM_PLOT_PACKAGES[*]}" >&2
+  echo "photonsim: no Python 3 with matplotlib and numpy; run scripts/setup (it installs ${PHOTONSIM_PLOT_PACKAGES[*]})" >&2
   return 1
 }

@@ -5,8 +5,8 @@ sweep's results.csv, saving figures (PNG + PDF) and CSV files atomically, and
 the unit and axis helpers.
 
 The plots need matplotlib and numpy. Debian's /usr/bin/python3 sees them once
-python3-matplotlib and python3-numpy are installed (scripts/deps.sh's
-photonsim_plot_python installs them); a pyenv `python3` on PATH does not, so
+python3-matplotlib and python3-numpy are installed (scripts/setup installs
+them); a pyenv `python3` on PATH does not, so
 every plotting script starts with #!/usr/bin/python3.
 
 Run on its own, this file checks the interpreter:
@@ -46,7 +46,7 @@ def pyplot():
         import numpy  # noqa: F401  (the heatmaps need it; check both at once)
     except ImportError as e:
         sys.exit(f"{script_name()}: {sys.executable} cannot import {e.name}: install Debian's {DEBIAN_PACKAGES} "
-                 "(apt-get install, or `. scripts/deps.sh && photonsim_plot_python`) and run the script with "
+                 "(scripts/setup installs them) and run the script with "
                  "/usr/bin/python3 (its shebang); a pyenv python3 does not see Debian's packages")
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt

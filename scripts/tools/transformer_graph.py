@@ -89,23 +89,35 @@ def show_size(b):
 def span(gpus):
     """A GPU list as the loader's ranges: "a-b", "a-b/s" or a single id."""
     if len(gpus) == 1:
-        return str(gpus[0])
+        return gpus[0]
     step = gpus[1] - gpus[0]
     assert all(b - a == step for a, b in zip(gpus, gpus[1:]))
-    return f'"{gpus[0]}-{gpus[-1]}"' if step == 1 else f'"{gpus[0]}-{gpus[-1]}/{step}"'
+    return f"{gpus[0]}-{gpus[-1]}" if step == 1 else f"{gpus[0]}-{gpus[-1]}/{step}"
+
+
+def yaml_value(value):
+    """A node field in YAML flow style: lists in brackets, GPU ranges quoted."""
+    if isinstance(value, list):
+        return "[" + ", ".join(yaml_value(v) for v in value) + "]"
+    if isinstance(value, str) and ("-" in value or "/" in value):
+        return f'"{value}"'
+    return str(value)
 
 
 class Graph:
+    """The nodes, as dicts (photonsim.transformer_graph) and as YAML lines."""
+
     def __init__(self):
+        self.nodes = []
         self.lines = []
         self.count = {"compute": 0, "collective": 0, "p2p": 0}
 
     def add(self, name, kind, after, **fields):
-        parts = [f"name: {name}", f"type: {kind}"]
-        parts += [f"{key}: {value}" for key, value in fields.items()]
+        node = {"name": name, "type": kind, **fields}
         if after:
-            parts.append("after: " + (after[0] if len(after) == 1 else "[" + ", ".join(after) + "]"))
-        self.lines.append("- {" + ", ".join(parts) + "}")
+            node["after"] = after[0] if len(after) == 1 else list(after)
+        self.nodes.append(node)
+        self.lines.append("- {" + ", ".join(f"{key}: {yaml_value(value)}" for key, value in node.items()) + "}")
         self.count[kind] += 1
         return name
 
@@ -134,11 +146,11 @@ def build(a):
     def layer(r, m, s, l, direction, halves, parts, extra_after):
         base = f"r{r}{m}.s{s}.l{l}.{direction}"
         for half, part in zip(halves, parts):
-            step(r, s, f"{base}.{part}", "compute", extra_after, gpus=f"[{tp_group(r, s)}]", duration=show_time(half))
+            step(r, s, f"{base}.{part}", "compute", extra_after, gpus=[tp_group(r, s)], duration=show_time(half))
             extra_after = []
             if a.tp > 1:
                 step(r, s, f"{base}.{part}.ar", "collective", [], collective="allreduce",
-                     gpus=f"[{tp_group(r, s)}]", message=show_size(a.tp_bytes))
+                     gpus=[tp_group(r, s)], message=show_size(a.tp_bytes))
         if direction == "bwd":
             grads[(r, s, l)] = last[(r, s)]  # microbatches run last to first: m0's backward writes last
 
@@ -176,7 +188,7 @@ def build(a):
                 after = after + [grads[(r, s, l)] for r in range(dp)]
                 for k, b in enumerate(a.dp_per_layer):
                     after = [g.add(f"s{s}.dp.l{l}.ar{k}", "collective", after, collective="allreduce",
-                                   gpus=f"[{span([gpu(r, s, 0) for r in range(dp)])}]", message=show_size(b))]
+                                   gpus=[span([gpu(r, s, 0) for r in range(dp)])], message=show_size(b))]
     elif dp > 1:
         buckets = []
         left = a.dp_bytes
@@ -189,7 +201,7 @@ def build(a):
                 for k, b in enumerate(buckets):
                     name = f"s{s}.t{t}.dp.ar" + (f".b{k}" if len(buckets) > 1 else "")
                     after = [g.add(name, "collective", after, collective="allreduce",
-                                   gpus=f"[{span([gpu(r, s, t) for r in range(dp)])}]", message=show_size(b))]
+                                   gpus=[span([gpu(r, s, t) for r in range(dp)])], message=show_size(b))]
     return g, dp
 
 

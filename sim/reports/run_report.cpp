@@ -24,6 +24,23 @@ struct Column {
 
 Time predicted_total(const RunReport& r) { return r.schedule.prediction().total(); }
 
+// NCCL's bandwidths (nccl-tests' PERFORMANCE.md), in GB/s: algbw is the
+// bytes each GPU contributes (the message; n messages for all-to-all) over
+// the completion time, busbw algbw times the collective's bus factor.
+std::pair<std::string, std::string> nccl_bandwidths(const RunReport& r) {
+  const Collective collective = r.schedule.collective();
+  const double n = static_cast<double>(r.schedule.gpus());
+  const double message = static_cast<double>(r.schedule.message().count());
+  const double seconds = static_cast<double>(r.result.completion.picoseconds()) * 1e-12;
+  if (seconds <= 0 || n <= 0) return {fixed(0, 6), fixed(0, 6)};
+  const double per_rank = collective == Collective::alltoall ? message * n : message;
+  const double algbw = per_rank / seconds / 1e9;
+  const double bus = collective == Collective::allreduce   ? 2.0 * (n - 1) / n
+                     : collective == Collective::broadcast ? 1.0
+                                                           : (n - 1) / n;
+  return {fixed(algbw, 6), fixed(algbw * bus, 6)};
+}
+
 std::vector<Column> scalar_columns(const RunReport& r) {
   const ExperimentSpec& c = r.spec;
   const Time predicted = predicted_total(r);
@@ -76,6 +93,8 @@ std::vector<Column> scalar_columns(const RunReport& r) {
     // Only when named, so the default run's columns stay as they were.
     columns.insert(columns.end() - 4, Column{"bandwidth_scope", to_string(c.fabric.bandwidth_scope), true});
   }
+  const auto [algbw, busbw] = nccl_bandwidths(r);
+  columns.insert(columns.end() - 4, {Column{"algbw_GBps", algbw, false}, Column{"busbw_GBps", busbw, false}});
   return columns;
 }
 

@@ -10,10 +10,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <iomanip>
-#include <map>
 #include <new>
-#include <sstream>
 
 #include "core/atomic_file.h"
 #include "core/error.h"
@@ -32,31 +29,6 @@ void write_all(int fd, const std::string& text) {
     if (put <= 0) throw Error(std::string("cannot write results: ") + std::strerror(errno));
     done += static_cast<size_t>(put);
   }
-}
-
-double nccl_bus_factor(const std::string& collective, double n) {
-  if (collective == "allreduce") return 2.0 * (n - 1) / n;
-  if (collective == "broadcast") return 1.0;
-  return (n - 1) / n;  // alltoall, reducescatter, allgather
-}
-
-std::string fixed(double v, int digits) {
-  std::ostringstream out;
-  out << std::fixed << std::setprecision(digits) << v;
-  return out.str();
-}
-
-// The bandwidth columns from the run's own columns.
-std::pair<std::string, std::string> bandwidths(const std::map<std::string, std::string>& row) {
-  if (row.count("measured_ps") == 0) return {"", ""};  // a task graph's row: no one collective
-  const std::string collective = row.at("collective");
-  const double n = std::stod(row.at("gpus"));
-  const double message = std::stod(row.at("message_bytes"));
-  const double seconds = std::stod(row.at("measured_ps")) * 1e-12;
-  if (seconds <= 0) return {"", ""};
-  const double per_rank = collective == "alltoall" ? message * n : message;
-  const double algbw = per_rank / seconds / 1e9;
-  return {fixed(algbw, 6), fixed(algbw * nccl_bus_factor(collective, n), 6)};
 }
 
 std::string key_of(const std::vector<std::string>& values) {
@@ -265,21 +237,21 @@ void SweepResults::record(size_t index, const std::string& answer, std::ostream&
     throw Error("point " + std::to_string(index) + ": the run's CSV is not one header and one row");
   const std::string& run_header = run.records[0];
   const std::string& run_row = run.records[1];
+  // A collective's run has the bandwidth columns; a task graph's summary
+  // leaves them empty. Last, the point's index in the sweep's order (rows
+  // land as points finish).
+  const bool has_bandwidths = run_header.find("algbw_GBps") != std::string::npos;
   std::string full_header;
   for (const std::string& k : keys_) full_header += csv_field(k) + ",";
-  full_header += run_header + ",algbw_GBps,busbw_GBps";
+  full_header += run_header + (has_bandwidths ? "" : ",algbw_GBps,busbw_GBps") + ",point";
   if (header_.empty()) header_ = full_header;
   if (header_ != full_header) {
     throw Error(path_ + ": its columns differ from this photonsim's (" + full_header.substr(0, 60) +
                 "...): a different version wrote it");
   }
-  std::map<std::string, std::string> row;
-  const std::vector<std::string> names = csv_split(run_header), values = csv_split(run_row);
-  for (size_t i = 0; i < names.size() && i < values.size(); ++i) row[names[i]] = values[i];
-  const auto [algbw, busbw] = bandwidths(row);
   std::string line;
   for (const auto& kv : point.values) line += csv_field(kv.second) + ",";
-  line += run_row + "," + algbw + "," + busbw + "\n";
+  line += run_row + (has_bandwidths ? "" : ",,") + "," + std::to_string(index) + "\n";
   append(line);
   ++outcome_.ran;
 }

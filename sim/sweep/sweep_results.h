@@ -4,7 +4,9 @@
 // `resume`, or when its columns do not start with this sweep's keys) and
 // lists the points still to run. record() takes a point's answer
 // (sweep_point_answer) and appends its row with one synced write - the
-// swept values, the run's CSV columns, algbw_GBps and busbw_GBps - or
+// swept values, the run's CSV columns (algbw_GBps and busbw_GBps among them;
+// empty for a task graph) and `point`, the point's index in points() order,
+// since rows land as points finish - or
 // reports a failed point on the log. Rows never repeat a point. It holds an
 // exclusive lock on the folder (a second sweep there is refused), refuses to
 // resume a file started with a different base config (results.csv.base_hash)

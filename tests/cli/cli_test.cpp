@@ -391,11 +391,29 @@ TEST_F(Cli, SweepWritesOneRowPerPointAndResumesWithoutDuplicates) {
   EXPECT_EQ(csv.rfind("fabric.reconfig_delay,workload.message,collective,", 0), 0u) << csv.substr(0, 80);
   EXPECT_NE(csv.find(",seed,"), std::string::npos);
   EXPECT_NE(csv.find(",version,"), std::string::npos);
-  EXPECT_NE(csv.find(",algbw_GBps,busbw_GBps\n"), std::string::npos);
+  EXPECT_NE(csv.find(",algbw_GBps,busbw_GBps,version,wall_s,synthesis_s,simulation_s,point\n"), std::string::npos);
   size_t lines = 0;
   const auto rows = sweep_rows(csv, 2, &lines);
   EXPECT_EQ(lines, 16u);
   EXPECT_EQ(rows.size(), 16u);
+  // Each row names its point in the grid's order (the last key fastest),
+  // whatever order the points finished in.
+  {
+    std::istringstream in(csv);
+    std::string line;
+    std::getline(in, line);
+    std::set<int> points;
+    const char* messages[] = {"1MB", "2MB", "4MB", "8MB"};
+    while (std::getline(in, line)) {
+      const int point = std::stoi(line.substr(line.rfind(',') + 1));
+      points.insert(point);
+      EXPECT_EQ(line.substr(line.find(',') + 1, line.find(',', line.find(',') + 1) - line.find(',') - 1),
+                messages[point % 4])
+          << line;
+    }
+    EXPECT_EQ(points.size(), 16u);
+    EXPECT_EQ(*points.rbegin(), 15);
+  }
   // Nothing is overwritten without --resume.
   expect_error("sweep " + sweep + " --out " + out, {"results.csv exists", "--resume"});
   // An interrupted sweep: only its first 9 rows survived.

@@ -1,0 +1,48 @@
+"""photonsim from Python: the simulator's own C++ pipeline, in process.
+
+    import photonsim
+    r = photonsim.run("configs/quickstart.yaml")            # or a dict
+    r.measured_ps, r.predicted_ps, r.error_pct, r.steps      # r.steps: a DataFrame
+    df = photonsim.sweep("configs/quickstart.yaml", {"fabric.reconfig_delay": "1us..1ms x1"})
+    s = photonsim.synthesize("configs/quickstart.yaml"); s.save("s.pb")
+    photonsim.replay(s, "configs/quickstart.yaml")
+    photonsim.plan("configs/quickstart.yaml")                # every planner, ranked
+    photonsim.load_results("results/sweep")                  # any --out or sweep folder
+
+Every function takes a config as a path (relative files resolve from its
+folder) or as a dict (relative files resolve from `base_dir`, default the
+working directory), plus `overrides` ({"dotted.key": value} or ["key=value"],
+as --set). A bad input raises PhotonsimError carrying photonsim's one-line
+message (file:line and key). The compiled module loads on first use, so the
+pure-Python parts (load_results, plots, transformer_graph) work without it.
+"""
+
+from photonsim._api import (
+    PhotonsimError,
+    Result,
+    Schedule,
+    load_schedule,
+    plan,
+    replay,
+    run,
+    synthesize,
+    version,
+)
+from photonsim.graphs import transformer_graph
+from photonsim.results import load_results
+from photonsim.sweeps import sweep
+
+__all__ = [
+    "PhotonsimError",
+    "Result",
+    "Schedule",
+    "load_results",
+    "load_schedule",
+    "plan",
+    "replay",
+    "run",
+    "sweep",
+    "synthesize",
+    "transformer_graph",
+    "version",
+]

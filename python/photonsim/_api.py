@@ -1,0 +1,230 @@
+"""run, synthesize, replay and plan: photonsim's pipeline through the
+compiled module, results as Python values (and pandas DataFrames)."""
+
+import json
+import os
+
+try:
+    from photonsim import _photonsim as _core
+except ImportError as _error:  # the pure-Python parts still work
+    _core = None
+    _core_error = _error
+
+    class PhotonsimError(ValueError):
+        """photonsim's one-line message for a bad input (file:line and key)."""
+
+else:
+    PhotonsimError = _core.PhotonsimError
+
+FIDELITIES = ("packet", "chunk", "analytical")
+
+
+def _need_core():
+    if _core is None:
+        raise ImportError(
+            "photonsim's compiled module (_photonsim) is not built or not on this interpreter's path: run "
+            "scripts/setup, which builds build/python/photonsim and makes /usr/bin/python3 import it"
+        ) from _core_error
+    return _core
+
+
+def _value_text(value):
+    """A --set value: YAML scalars as photonsim reads them, lists and maps as JSON (which YAML reads)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple, dict)):
+        return json.dumps(value)
+    return str(value)
+
+
+def _overrides(overrides):
+    if overrides is None:
+        return []
+    if isinstance(overrides, dict):
+        return [f"{key}={_value_text(value)}" for key, value in overrides.items()]
+    if isinstance(overrides, str):
+        return [overrides]
+    return [str(o) for o in overrides]
+
+
+def _config(config, overrides=None, base_dir=None):
+    """The module's config arguments: a path, or a dict as JSON text read as BASE_DIR/<dict>."""
+    sets = _overrides(overrides)
+    if isinstance(config, (str, os.PathLike)):
+        return {"path": os.fspath(config), "text": None, "source": "", "sets": sets}
+    if isinstance(config, dict):
+        folder = os.path.abspath(base_dir if base_dir is not None else os.getcwd())
+        return {"path": None, "text": json.dumps(config), "source": os.path.join(folder, "<dict>"), "sets": sets}
+    raise TypeError(f"config must be a path or a dict, not {type(config).__name__}")
+
+
+def _fidelity(fidelity):
+    if fidelity not in FIDELITIES:
+        raise ValueError(f"fidelity must be one of {', '.join(FIDELITIES)}, not {fidelity!r}")
+    return fidelity
+
+
+class Result:
+    """One run, with the fields and values of `photonsim run --format json`.
+
+    Every top-level field is an attribute (r.measured_ps, r.error_pct, ...).
+    r.steps is the per-step table as a DataFrame (a task graph's result has
+    r.nodes, its per-node table, instead), r.row the run's CSV row as a
+    one-row DataFrame (the columns of a sweep row), r.to_dict() the whole
+    report, r.warnings what photonsim warned about."""
+
+    def __init__(self, kind, report_json, csv_text, warnings):
+        self.kind = kind
+        self._data = json.loads(report_json)
+        self._csv = csv_text
+        self.warnings = list(warnings)
+
+    def __getattr__(self, name):
+        data = self.__dict__.get("_data", {})
+        if name in data:
+            return data[name]
+        raise AttributeError(f"a photonsim {self.__dict__.get('kind', 'run')} result has no field {name!r}")
+
+    def __dir__(self):
+        return sorted(set(super().__dir__()) | set(self._data))
+
+    def to_dict(self):
+        return json.loads(json.dumps(self._data))
+
+    @property
+    def steps(self):
+        import pandas as pd
+
+        if "per_step" not in self._data:
+            raise AttributeError("a task graph's result has nodes, not steps: use .nodes")
+        return pd.json_normalize(self._data["per_step"], sep="_")
+
+    @property
+    def nodes(self):
+        import io
+
+        import pandas as pd
+
+        if self.kind != "graph":
+            raise AttributeError("a collective's result has steps, not nodes: use .steps")
+        return pd.read_csv(io.StringIO(self._csv))
+
+    @property
+    def csv(self):
+        return self._csv
+
+    @property
+    def row(self):
+        import io
+
+        import pandas as pd
+
+        return pd.read_csv(io.StringIO(self._csv))
+
+    def __repr__(self):
+        d = self._data
+        if self.kind == "graph":
+            return f"<photonsim graph result: iteration {d.get('iteration_ps')} ps on {d.get('gpus')} GPUs>"
+        return (f"<photonsim result: {d.get('collective')} / {d.get('algorithm')} / {d.get('planner')} on "
+                f"{d.get('gpus')} GPUs: measured {d.get('measured_ps')} ps, predicted {d.get('predicted_ps')} ps>")
+
+
+def _result(answer):
+    return Result(answer["kind"], answer["json"], answer["csv"], answer["warnings"])
+
+
+def run(config, overrides=None, fidelity="packet", seed=None, base_dir=None, max_memory=None):
+    """Synthesizes and simulates the config (a path or a dict), as `photonsim run`.
+
+    overrides: {"dotted.key": value} or ["key=value", ...] (--set); fidelity:
+    packet, chunk or analytical (--fidelity); seed: the experiment seed
+    (--seed); max_memory: "8GiB" (--max-memory). Returns a Result."""
+    core = _need_core()
+    c = _config(config, overrides, base_dir)
+    return _result(core.run(c["path"], c["text"], c["source"], c["sets"], _fidelity(fidelity), seed, max_memory))
+
+
+class Schedule:
+    """A synthesized (or loaded) schedule: immutable, readable from Python.
+
+    s.steps (each step's topology index, whether it reconfigures, its
+    transfers), s.topologies (name and circuits), s.prediction, s.transfers
+    (every transfer as a DataFrame row with its step), s.to_dict();
+    s.save(path) writes it as `photonsim synth --out` does (.pb, .pbtxt,
+    .xml MSCCL; format="chakra": PATH.N.et); s.verify() proves it."""
+
+    def __init__(self, handle):
+        self._handle = handle
+        self._dict = handle.to_dict()
+
+    def to_dict(self):
+        return json.loads(json.dumps(self._dict))
+
+    def __getattr__(self, name):
+        d = self.__dict__.get("_dict", {})
+        if name in d:
+            return d[name]
+        raise AttributeError(f"a photonsim schedule has no field {name!r}")
+
+    @property
+    def transfers(self):
+        import pandas as pd
+
+        rows = []
+        for i, step in enumerate(self._dict["steps"]):
+            for t in step["transfers"]:
+                rows.append({"step": i, **t})
+        return pd.DataFrame(rows, columns=["step", "src", "dst", "bytes", "blocks", "op", "path"])
+
+    def save(self, path, format=None):
+        """Writes the schedule; returns what was written."""
+        return self._handle.save(os.fspath(path), format or "")
+
+    def verify(self):
+        """'verified' (or 'not verified: ...' for a custom collective); raises PhotonsimError on a violation."""
+        return self._handle.verify()
+
+    def __repr__(self):
+        d = self._dict
+        return (f"<photonsim schedule: {d['collective']} / {d['algorithm']} / {d['planner']} on {d['gpus']} GPUs, "
+                f"{len(d['steps'])} steps, {d['reconfigurations']} reconfigurations>")
+
+
+def synthesize(config, overrides=None, base_dir=None, max_memory=None):
+    """The config's schedule (`photonsim synth`), as a Schedule."""
+    core = _need_core()
+    c = _config(config, overrides, base_dir)
+    return Schedule(core.synthesize(c["path"], c["text"], c["source"], c["sets"], max_memory))
+
+
+def load_schedule(path):
+    """A schedule file (.pb or .pbtxt) as a Schedule."""
+    return Schedule(_need_core().load_schedule(os.fspath(path)))
+
+
+def replay(schedule, config, overrides=None, fidelity="packet", verify=True, base_dir=None, max_memory=None):
+    """Replays a Schedule (or a schedule file) on the config's fabric, as `photonsim replay`."""
+    core = _need_core()
+    if not isinstance(schedule, Schedule):
+        schedule = load_schedule(schedule)
+    c = _config(config, overrides, base_dir)
+    return _result(core.replay(schedule._handle, c["path"], c["text"], c["source"], c["sets"], _fidelity(fidelity),
+                               bool(verify), max_memory))
+
+
+def plan(config, overrides=None, base_dir=None, max_memory=None):
+    """Every planner's plan for the config's algorithm, ranked (`photonsim plan --format json`):
+    a DataFrame, one row per planner, best first; .attrs["best"] names the best."""
+    import pandas as pd
+
+    core = _need_core()
+    c = _config(config, overrides, base_dir)
+    report = json.loads(core.plan(c["path"], c["text"], c["source"], c["sets"], max_memory))
+    df = pd.DataFrame(report["planners"])
+    df.attrs["best"] = report.get("best")
+    return df
+
+
+def version():
+    """photonsim's version (as `photonsim --version`)."""
+    return _need_core().version()

@@ -1,0 +1,83 @@
+"""photonsim.sweep: a grid of runs, as `photonsim sweep`, into a DataFrame."""
+
+import json
+import os
+import sys
+import tempfile
+import warnings
+
+from photonsim._api import PhotonsimError, _need_core, _value_text
+
+
+def _values(value):
+    """A grid entry as the sweep file takes it: a list, a range string ("1us..1ms x10") or one value."""
+    if isinstance(value, (list, tuple)):
+        return [_value_text(v) for v in value]
+    return _value_text(value)
+
+
+def _progress_writer(stream):
+    def write(text):
+        stream.write(text)
+        stream.flush()
+
+    return write
+
+
+def sweep(config, grid, zip=None, jobs=1, out=None, resume=False, progress=True, base_dir=None, max_memory=None):
+    """Runs every point of the grid (and zip) over the config, as `photonsim sweep`.
+
+    grid: {"dotted.key": [values] | "1us..10ms x10" | value}, swept as a
+    product, the last key varying fastest; zip: keys whose lists vary
+    together. jobs: points run at once (worker processes). out: the folder
+    for results.csv (kept; resume=True continues it), else a temporary one.
+    Returns a DataFrame, one row per point in grid order: the point's index
+    (`point`), the swept keys, then the run's CSV columns, as results.csv.
+    Progress (with the time left) goes to standard error, in a terminal and
+    in a notebook. Points that fail are left out, with a warning naming them."""
+    import pandas as pd
+
+    core = _need_core()
+    if not isinstance(grid, dict) or not grid:
+        raise TypeError("grid must be a non-empty dict of dotted config keys to values")
+    spec = {"grid": {key: _values(value) for key, value in grid.items()}}
+    if zip:
+        spec["zip"] = {key: [_value_text(v) for v in values] for key, values in zip.items()}
+    folder = os.path.abspath(base_dir if base_dir is not None else os.getcwd())
+    written_base = None
+    if isinstance(config, dict):
+        # The sweep reads its base from a file: the dict, next to the files it names.
+        fd, written_base = tempfile.mkstemp(prefix=".photonsim-sweep-", suffix=".yaml", dir=folder)
+        with os.fdopen(fd, "w") as f:
+            json.dump(config, f)
+        spec["base"] = written_base
+    elif isinstance(config, (str, os.PathLike)):
+        spec["base"] = os.path.abspath(os.fspath(config))
+    else:
+        raise TypeError(f"config must be a path or a dict, not {type(config).__name__}")
+    temporary = None
+    if out is None:
+        temporary = tempfile.TemporaryDirectory(prefix="photonsim-sweep-")
+        out = temporary.name
+    try:
+        log = _progress_writer(sys.stderr) if progress else (lambda text: None)
+        outcome = core.sweep(json.dumps(spec), os.path.join(folder, "<sweep>"), folder, os.fspath(out), int(jobs),
+                             bool(resume), max_memory, log)
+        path = os.path.join(out, "results.csv")
+        if not os.path.exists(path):
+            if outcome["failed"]:
+                raise PhotonsimError(f"every one of the sweep's {outcome['points']} points failed (see the messages above)")
+            return pd.DataFrame()
+        df = pd.read_csv(path)
+    finally:
+        if written_base:
+            os.unlink(written_base)
+        if temporary is not None:
+            temporary.cleanup()
+    if outcome["failed"]:
+        warnings.warn(f"{outcome['failed']} of the sweep's {outcome['points']} points failed and are left out "
+                      "(their messages are above)", stacklevel=2)
+    if "point" in df.columns:
+        df = df.sort_values("point", kind="stable").reset_index(drop=True)
+        df = df[["point"] + [c for c in df.columns if c != "point"]]
+    return df

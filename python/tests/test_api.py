@@ -1,0 +1,186 @@
+"""photonsim from Python: run, sweep, synthesize/replay, plan, errors and
+load_results, against the command line's own output (build/photonsim)."""
+
+import json
+import os
+import subprocess
+
+import pandas as pd
+import pytest
+
+import photonsim
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), os.pardir, os.pardir))
+BINARY = os.environ.get("PHOTONSIM_BINARY", os.path.join(ROOT, "build", "photonsim"))
+QUICKSTART = os.path.join(ROOT, "configs", "quickstart.yaml")
+TIMINGS = {"wall_s", "synthesis_s", "simulation_s"}
+
+
+def cli_json(*args):
+    out = subprocess.run([BINARY, *args, "--format", "json"], check=True, capture_output=True, text=True, cwd=ROOT)
+    return json.loads(out.stdout)
+
+
+def without_timings(value):
+    if isinstance(value, dict):
+        return {k: without_timings(v) for k, v in value.items() if k not in TIMINGS}
+    if isinstance(value, list):
+        return [without_timings(v) for v in value]
+    return value
+
+
+def test_quickstart_measures_its_closed_form():
+    r = photonsim.run(QUICKSTART)
+    assert r.measured_ps == 1134000000  # 28 T, T = 500 ns + 4 MB / 800 Gbps
+    assert r.predicted_ps == 1134000000
+    assert r.kind == "run"
+    steps = r.steps
+    assert isinstance(steps, pd.DataFrame)
+    assert list(steps["step"]) == list(range(7))
+    assert steps["measured_ps"].sum() == r.measured_ps
+    assert "predicted_propagation_ps" in steps.columns
+    assert r.row["measured_ps"][0] == 1134000000
+
+
+def test_run_equals_the_command_line_field_by_field():
+    for overrides, args in (({}, []), ({"fabric.reconfig_delay": "1us"}, ["--set", "fabric.reconfig_delay=1us"])):
+        py = photonsim.run(QUICKSTART, overrides=overrides, fidelity="chunk", seed=7).to_dict()
+        cli = cli_json("run", QUICKSTART, "--fidelity", "chunk", "--seed", "7", *args)
+        assert without_timings(py) == without_timings(cli)
+
+
+def test_a_dict_config_runs_like_its_file(tmp_path):
+    config = {
+        "fabric": {"gpus": 8, "ports": 1, "bandwidth": "800Gbps", "latency": "500ns", "reconfig_delay": "10us"},
+        "workload": {"collective": "allreduce", "message": "8MB"},
+        "synthesis": {"algorithm": "ring", "planner": "static", "topology": "ring"},
+    }
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps(config))
+    assert photonsim.run(config).measured_ps == photonsim.run(str(path)).measured_ps
+
+
+def test_errors_carry_the_one_line_message(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("fabric:\n  gpus: -3\n")
+    with pytest.raises(photonsim.PhotonsimError) as e:
+        photonsim.run(str(bad))
+    assert str(bad) + ":2" in str(e.value)
+    assert "fabric.gpus" in str(e.value)
+    with pytest.raises(photonsim.PhotonsimError, match="no-such.yaml"):
+        photonsim.run(str(tmp_path / "no-such.yaml"))
+    with pytest.raises(photonsim.PhotonsimError, match="synthesis.algorithm"):
+        photonsim.run(QUICKSTART, overrides={"synthesis.algorithm": "nonesuch"})
+    with pytest.raises(ValueError, match="fidelity"):
+        photonsim.run(QUICKSTART, fidelity="exact")
+    with pytest.raises(TypeError):
+        photonsim.run(42)
+    # The interpreter is still there, and runs again.
+    assert photonsim.run(QUICKSTART).measured_ps == 1134000000
+
+
+def test_synthesize_save_and_replay(tmp_path):
+    s = photonsim.synthesize(QUICKSTART)
+    assert s.collective == "alltoall"
+    assert s.gpus == 8
+    assert len(s.steps) == 7
+    assert s.prediction["total_ps"] == 1134000000
+    assert s.verify() == "verified"
+    transfers = s.transfers
+    assert len(transfers) == sum(len(step["transfers"]) for step in s.steps)
+    assert set(transfers["op"]) == {"copy"}
+    for name in ("s.pb", "s.pbtxt", "s.xml"):
+        assert s.save(tmp_path / name) == str(tmp_path / name)
+        assert (tmp_path / name).stat().st_size > 0
+    s.save(tmp_path / "trace", format="chakra")
+    assert sorted(p.name for p in tmp_path.glob("trace.*.et")) == [f"trace.{r}.et" for r in range(8)]
+    loaded = photonsim.load_schedule(tmp_path / "s.pb")
+    assert loaded.to_dict() == s.to_dict()
+    replayed = photonsim.replay(loaded, QUICKSTART)
+    assert replayed.measured_ps == 1134000000
+    cli = cli_json("replay", str(tmp_path / "s.pb"), QUICKSTART)
+    assert without_timings(replayed.to_dict()) == without_timings(cli)
+
+
+def test_plan_ranks_every_planner():
+    df = photonsim.plan(QUICKSTART)
+    cli = cli_json("plan", QUICKSTART)
+    assert df.attrs["best"] == cli["best"]
+    assert list(df["planner"]) == [p["planner"] for p in cli["planners"]]
+    ok = df[df["ok"]]
+    assert list(ok["predicted_ps"]) == [p["predicted_ps"] for p in cli["planners"] if p["ok"]]
+    assert list(df["ok"]) == [p["ok"] for p in cli["planners"]]
+
+
+def test_sweep_rows_come_in_grid_order(tmp_path):
+    grid = {"fabric.reconfig_delay": ["1us", "100us"], "workload.message": ["1MB", "4MB"]}
+    df = photonsim.sweep(QUICKSTART, grid, jobs=2, out=tmp_path / "sweep", progress=False)
+    assert list(df["point"]) == [0, 1, 2, 3]
+    assert list(df["workload.message"]) == ["1MB", "4MB", "1MB", "4MB"]
+    for _, row in df.iterrows():
+        one = photonsim.run(QUICKSTART, overrides={"fabric.reconfig_delay": row["fabric.reconfig_delay"],
+                                                   "workload.message": row["workload.message"]})
+        assert row["measured_ps"] == one.measured_ps
+    # The same rows from the folder.
+    loaded = photonsim.load_results(tmp_path / "sweep")
+    assert loaded.kind == "sweep"
+    assert list(loaded.table["measured_ps"]) == list(df["measured_ps"])
+
+
+def test_sweep_of_a_dict_with_a_range(tmp_path):
+    config = {
+        "fabric": {"gpus": 8, "ports": 1, "bandwidth": "800Gbps", "latency": "500ns", "reconfig_delay": "10us"},
+        "workload": {"collective": "allreduce", "message": "8MB"},
+        "synthesis": {"algorithm": "ring", "planner": "static", "topology": "ring"},
+    }
+    df = photonsim.sweep(config, {"workload.message": "1MB..100MB x1"}, progress=False)
+    assert list(df["point"]) == [0, 1, 2]
+    assert df["measured_ps"].is_monotonic_increasing
+    assert not list(tmp_path.glob(".photonsim-sweep-*"))
+
+
+def test_load_results_of_a_run_folder(tmp_path):
+    out = tmp_path / "run"
+    subprocess.run([BINARY, "run", QUICKSTART, "--out", str(out)], check=True, capture_output=True, cwd=ROOT)
+    loaded = photonsim.load_results(out)
+    assert loaded.kind == "run"
+    assert loaded.report["measured_ps"] == 1134000000
+    assert loaded.table["measured_ps"][0] == 1134000000
+    assert list(loaded.steps["step"]) == list(range(7))
+    with pytest.raises(FileNotFoundError):
+        photonsim.load_results(tmp_path / "nothing")
+
+
+def test_a_task_graph_from_python():
+    nodes = photonsim.transformer_graph(8, tp=2, pp=2, layers=2)
+    assert nodes[0] == {"name": "r0.s0.l0.fwd.attn", "type": "compute", "gpus": ["0-1"], "duration": "30us"}
+    config = {
+        "fabric": {"gpus": 8, "ports": 2, "bandwidth": "800Gbps", "latency": "500ns", "reconfig_delay": "5us"},
+        "workload": {"graph": nodes},
+        "synthesis": {"algorithm": "rhd", "planner": "static", "topology": "ring"},
+    }
+    r = photonsim.run(config, fidelity="analytical")
+    assert r.kind == "graph"
+    assert r.iteration_ps > 0
+    assert len(r.nodes) == len(nodes)
+    with pytest.raises(ValueError, match="multiple of tp"):
+        photonsim.transformer_graph(6, tp=4, pp=2)
+
+
+def shipped_configs():
+    """Every experiment config under configs/, as tests/support/shipped_configs.h lists them, with the training ones."""
+    found = []
+    for folder, _, files in os.walk(os.path.join(ROOT, "configs")):
+        top = os.path.relpath(folder, os.path.join(ROOT, "configs")).split(os.sep)[0]
+        if top in ("bench", "sweeps"):
+            continue
+        found += [os.path.relpath(os.path.join(folder, f), ROOT) for f in files
+                  if f.endswith(".yaml") and not f.endswith("_graph.yaml")]
+    return sorted(found)
+
+
+@pytest.mark.parametrize("config", shipped_configs())
+def test_every_shipped_config_runs_as_the_command_line_does(config, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    py = photonsim.run(config).to_dict()
+    assert without_timings(py) == without_timings(cli_json("run", config))
