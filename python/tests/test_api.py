@@ -147,6 +147,9 @@ def test_load_results_of_a_run_folder(tmp_path):
     assert loaded.report["measured_ps"] == 1134000000
     assert loaded.table["measured_ps"][0] == 1134000000
     assert list(loaded.steps["step"]) == list(range(7))
+    assert loaded.provenance["about"]["command"][1:3] == ["run", QUICKSTART]
+    assert "collective: alltoall" in loaded.provenance["config"]
+    assert loaded.provenance["command"].startswith(BINARY + " run ")
     with pytest.raises(FileNotFoundError):
         photonsim.load_results(tmp_path / "nothing")
 

@@ -43,6 +43,8 @@
 #include "sim/reports/json_text.h"
 #include "sim/reports/physical_report.h"
 #include "sim/reports/plan_report.h"
+#include "sim/reports/provenance.h"
+#include "core/input_file.h"
 #include "sim/cli/terminal_progress.h"
 #include "sim/reports/topology_report.h"
 #include "sim/reports/trace_report.h"
@@ -165,15 +167,21 @@ po::variables_map parse(int argc, const char* const* argv, const po::options_des
   return vm;
 }
 
-void write_outputs(const RunReport& report, const std::string& dir) {
+void write_provenance(const Provenance& provenance, const std::string& dir) {
+  if (dir.empty()) return;
+  for (const auto& [name, text] : provenance_files(provenance)) write_file_atomically(dir + "/" + name, text);
+}
+
+void write_outputs(const RunReport& report, const std::string& dir, const Provenance& provenance) {
   if (dir.empty()) return;
   write_file_atomically(dir + "/result.json", report.json());
   write_file_atomically(dir + "/result.csv", report.csv());
   write_schedule(report.schedule, dir + "/schedule.pb");
+  write_provenance(provenance, dir);
 }
 
 int verb_run(int argc, const char* const* argv, std::ostream& out, std::ostream& err, bool replay,
-             const MemoryBudget& budget) {
+             const MemoryBudget& budget, const std::vector<std::string>& command) {
   CommonOptions o;
   po::options_description d = common_description(o, !replay);
   if (replay) {
@@ -220,6 +228,7 @@ int verb_run(int argc, const char* const* argv, std::ostream& out, std::ostream&
   if (config.graph && replay)
     throw Error(config_path + ": workload.graph: replay takes one schedule; run the graph with photonsim run");
   const std::string out_dir = o.out.empty() ? config.output_dir : o.out;
+  const Provenance provenance{command, config_path, config.resolved_yaml};
   {
     std::vector<NamedPath> inputs = config.inputs;
     if (replay) inputs.push_back({"schedule", schedule_path});
@@ -230,6 +239,7 @@ int verb_run(int argc, const char* const* argv, std::ostream& out, std::ostream&
       for (const char* name : config.graph ? std::vector<const char*>{"graph.json", "nodes.csv"}
                                            : std::vector<const char*>{"result.json", "result.csv", "schedule.pb"})
         outputs.push_back({out_role, out_dir + "/" + name});
+      for (const std::string& name : provenance_file_names()) outputs.push_back({out_role, out_dir + "/" + name});
     }
     refuse_outputs_over_inputs(outputs, inputs);  // before anything is written
   }
@@ -241,6 +251,7 @@ int verb_run(int argc, const char* const* argv, std::ostream& out, std::ostream&
     if (!dir.empty()) {
       write_file_atomically(dir + "/graph.json", report.json());
       write_file_atomically(dir + "/nodes.csv", report.csv());
+      write_provenance(provenance, dir);
     }
     if (tracing) {
       TraceOptions options;
@@ -265,7 +276,7 @@ int verb_run(int argc, const char* const* argv, std::ostream& out, std::ostream&
     err << "photonsim: warning: the schedule is a custom collective (MSCCL coll=\"custom\"): it has no "
            "post-condition, so nothing proves it moves the data it should\n";
   }
-  write_outputs(report, out_dir);
+  write_outputs(report, out_dir, provenance);
   if (tracing) {
     TraceOptions options;
     options.about = {{"config", config_path}};
@@ -498,7 +509,8 @@ int verb_bound(int argc, const char* const* argv, std::ostream& out, std::ostrea
   return 0;
 }
 
-int verb_sweep(int argc, const char* const* argv, std::ostream& out, std::ostream& err, const MemoryBudget& budget) {
+int verb_sweep(int argc, const char* const* argv, std::ostream& out, std::ostream& err, const MemoryBudget& budget,
+               const std::vector<std::string>& command) {
   std::string sweep_path, out_dir;
   int jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   po::options_description d("options");
@@ -527,6 +539,8 @@ int verb_sweep(int argc, const char* const* argv, std::ostream& out, std::ostrea
   options.memory = budget;
   const SweepOutcome o = run_sweep(spec, options, err);
   if (!o.report) return 0;
+  // The sweep file as written (its base config is a file beside it).
+  write_provenance(Provenance{command, sweep_path, read_input_file(sweep_path, kSweepInput)}, options.out_dir);
   out << "sweep: " << o.points << " points, " << o.ran << " ran, " << o.skipped << " already done, " << o.failed
       << " failed; " << options.out_dir << "/results.csv\n";
   if (o.failed > 0)
@@ -651,6 +665,7 @@ namespace {
 
 int dispatch(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
   std::string memory_limit;  // for the bad_alloc message
+  const std::vector<std::string> command(argv, argv + argc);  // as typed, for the provenance an --out keeps
   if (argc < 2) {
     err << kUsage;
     return 2;
@@ -690,8 +705,8 @@ int dispatch(int argc, const char* const* argv, std::ostream& out, std::ostream&
     memory_limit = budget.describe();
     argc = static_cast<int>(args.size());
     argv = args.data();
-    if (verb == "run") return verb_run(argc - 1, argv + 1, out, err, false, budget);
-    if (verb == "replay") return verb_run(argc - 1, argv + 1, out, err, true, budget);
+    if (verb == "run") return verb_run(argc - 1, argv + 1, out, err, false, budget, command);
+    if (verb == "replay") return verb_run(argc - 1, argv + 1, out, err, true, budget, command);
     if (verb == "synth") return verb_synth(argc - 1, argv + 1, out, budget);
     if (verb == "list") {
       if (argc == 3 && std::string_view(argv[2]) == "--markdown") {
@@ -706,7 +721,7 @@ int dispatch(int argc, const char* const* argv, std::ostream& out, std::ostream&
     if (verb == "plan") return verb_plan(argc - 1, argv + 1, out, budget);
     if (verb == "bound") return verb_bound(argc - 1, argv + 1, out, err);
     if (verb == "physical") return verb_physical(argc - 1, argv + 1, out, budget);
-    if (verb == "sweep") return verb_sweep(argc - 1, argv + 1, out, err, budget);
+    if (verb == "sweep") return verb_sweep(argc - 1, argv + 1, out, err, budget, command);
     err << "photonsim: unknown command " << one_line(quoted(verb))
         << " (valid: run, synth, replay, plan, list, topo, verify, bound, sweep, physical)\n";
     return 2;

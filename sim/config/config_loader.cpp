@@ -1042,7 +1042,13 @@ ExperimentConfig load_config_from_string(const std::string& yaml_text, const std
     apply_override(root, assignment);
     applied.push_back({split_assignment(assignment).first, assignment});
   }
-  return Reader(source_name, std::move(applied), budget).read(root);
+  // What an --out folder records as the config run (provenance): the file
+  // with every --set applied, before defaults.
+  YAML::Emitter resolved;
+  resolved << root;
+  ExperimentConfig config = Reader(source_name, std::move(applied), budget).read(root);
+  config.resolved_yaml = std::string(resolved.c_str()) + "\n";
+  return config;
 }
 
 ExperimentConfig load_config(const std::string& path, const std::vector<std::string>& overrides,

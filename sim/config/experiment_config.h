@@ -26,6 +26,9 @@ struct ExperimentConfig : ExperimentSpec {
   // Where each key read was set ("file:line" or "--set key=value"), so errors
   // found after loading (an unknown algorithm name, say) can point at it.
   std::map<std::string, std::string> key_locations;
+  // The YAML as read with every --set applied (defaults not filled in): what
+  // an --out folder keeps as config.yaml.
+  std::string resolved_yaml;
 };
 
 // Runs `body`; an Error whose message starts with a key of the config

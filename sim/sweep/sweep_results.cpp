@@ -16,6 +16,7 @@
 #include "core/error.h"
 #include "core/input_file.h"
 #include "sim/config/config_loader.h"
+#include "sim/reports/provenance.h"
 
 namespace photonsim {
 
@@ -40,9 +41,11 @@ std::string key_of(const std::vector<std::string>& values) {
 }  // namespace
 
 std::vector<NamedPath> sweep_outputs(const std::string& out_dir) {
-  return {{"sweep output", out_dir + "/results.csv"},
-          {"sweep output", out_dir + "/results.csv.base_hash"},
-          {"sweep lock", out_dir + "/.results.lock"}};
+  std::vector<NamedPath> out{{"sweep output", out_dir + "/results.csv"},
+                             {"sweep output", out_dir + "/results.csv.base_hash"},
+                             {"sweep lock", out_dir + "/.results.lock"}};
+  for (const std::string& name : provenance_file_names()) out.push_back({"sweep output", out_dir + "/" + name});
+  return out;
 }
 
 std::string sweep_point_answer(const SweepSpec& spec, const SweepPoint& point, const ExperimentPipeline& pipeline,

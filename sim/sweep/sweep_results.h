@@ -33,8 +33,10 @@ struct SweepOutcome {
   bool report = true;  // false on MPI ranks other than 0, which write nothing
 };
 
-// The files a sweep writes in `out_dir`: results.csv, results.csv.base_hash
-// and the lock .results.lock. None may be an input of the sweep or of a point.
+// The files a sweep writes in `out_dir`: results.csv, results.csv.base_hash,
+// the lock .results.lock and the provenance files (sim/reports/provenance.h,
+// written by the command line). None may be an input of the sweep or of a
+// point.
 std::vector<NamedPath> sweep_outputs(const std::string& out_dir);
 
 // Runs one point: "ok\n" + the run's CSV (header and row), or "error\n" + why.

@@ -1,0 +1,35 @@
+// The provenance files an --out folder keeps (sim/reports/provenance.h):
+// their names, contents, and the command line quoted for a shell.
+#include "sim/reports/provenance.h"
+
+#include <gtest/gtest.h>
+
+#include "core/build_info.h"
+#include "core/version.h"
+
+namespace photonsim {
+namespace {
+
+TEST(ShellQuoted, QuotesWhatTheShellWouldSplitOrExpand) {
+  EXPECT_EQ(shell_quoted({"photonsim", "run", "a b.yaml", "--set", "x=it's", "", "k=v,w", "$HOME"}),
+            "photonsim run 'a b.yaml' --set 'x=it'\\''s' '' k=v,w '$HOME'");
+}
+
+TEST(ProvenanceFiles, HoldTheVersionRevisionCommandAndConfig) {
+  const auto files =
+      provenance_files({{"photonsim", "run", "c.yaml", "--set", "fabric.gpus=4"}, "c.yaml", "seed: 1\n"});
+  ASSERT_EQ(files.size(), 3u);
+  std::vector<std::string> names;
+  for (const auto& f : files) names.push_back(f.first);
+  EXPECT_EQ(names, provenance_file_names());
+  EXPECT_EQ(files[0].second,
+            std::string("{\n  \"photonsim\": \"") + PHOTONSIM_VERSION + "\",\n  \"git_revision\": \"" +
+                PHOTONSIM_GIT_REVISION +
+                "\",\n  \"command\": [\"photonsim\", \"run\", \"c.yaml\", \"--set\", \"fabric.gpus=4\"],"
+                "\n  \"config\": \"c.yaml\"\n}\n");
+  EXPECT_EQ(files[1].second, "photonsim run c.yaml --set fabric.gpus=4\n");
+  EXPECT_EQ(files[2].second, "seed: 1\n");
+}
+
+}  // namespace
+}  // namespace photonsim
