@@ -13,10 +13,10 @@ PHOTONSIM_PACKAGES=(
 )
 
 # Packages the plotting scripts need (Debian's Python, not pip).
-PHOTONSIM_PLOT_PACKAGES=(python3 python3-matplotlib python3-numpy)
+PHOTONSIM_PLOT_PACKAGES=(python3 python3-matplotlib python3-numpy python3-pandas)
 # The Python package (python/photonsim: pybind11 module, pandas results,
 # pytest tests) on top of the plotting packages.
-PHOTONSIM_PYTHON_PACKAGES=("${PHOTONSIM_PLOT_PACKAGES[@]}" python3-dev pybind11-dev python3-pandas python3-pytest)
+PHOTONSIM_PYTHON_PACKAGES=("${PHOTONSIM_PLOT_PACKAGES[@]}" python3-dev pybind11-dev python3-pytest)
 
 photonsim_install_deps() {
   photonsim_install_packages "${PHOTONSIM_PACKAGES[@]}" "${PHOTONSIM_PYTHON_PACKAGES[@]}"

@@ -8,6 +8,7 @@
     photonsim.replay(s, "configs/quickstart.yaml")
     photonsim.plan("configs/quickstart.yaml")                # every planner, ranked
     photonsim.load_results("results/sweep")                  # any --out or sweep folder
+    photonsim.plots.vs_alpha_r(df, "time")                   # figures: PNG + PDF
 
 Every function takes a config as a path (relative files resolve from its
 folder) or as a dict (relative files resolve from `base_dir`, default the
@@ -32,12 +33,24 @@ from photonsim.graphs import transformer_graph
 from photonsim.results import load_results
 from photonsim.sweeps import sweep
 
+
+
+def __getattr__(name):
+    # photonsim.plots loads matplotlib only when first used.
+    if name == "plots":
+        import importlib
+
+        return importlib.import_module("photonsim.plots")
+    raise AttributeError(f"module 'photonsim' has no attribute {name!r}")
+
+
 __all__ = [
     "PhotonsimError",
     "Result",
     "Schedule",
     "load_results",
     "load_schedule",
+    "plots",
     "plan",
     "replay",
     "run",

@@ -19,7 +19,7 @@ import os
 import re
 import sys
 
-DEBIAN_PACKAGES = "python3-matplotlib python3-numpy"
+DEBIAN_PACKAGES = "python3-matplotlib python3-numpy python3-pandas"
 
 # Sizes as photonsim writes them (decimal and binary units, see docs/config.md).
 SIZE_UNITS = {"B": 1, "KB": 10**3, "MB": 10**6, "GB": 10**9, "TB": 10**12, "KiB": 2**10, "MiB": 2**20, "GiB": 2**30,
@@ -51,6 +51,22 @@ def pyplot():
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     return plt
+
+
+def plots():
+    """photonsim.plots, the figures themselves (python/photonsim/plots.py),
+    from this checkout; exits naming what the interpreter lacks."""
+    pyplot()
+    try:
+        import pandas  # noqa: F401
+    except ImportError as e:
+        sys.exit(f"{script_name()}: {sys.executable} cannot import {e.name}: install Debian's {DEBIAN_PACKAGES} "
+                 "(scripts/setup installs them)")
+    root = os.path.abspath(os.path.join(os.path.dirname(os.path.realpath(__file__)), os.pardir, os.pardir))
+    sys.path.insert(0, os.path.join(root, "python"))
+    from photonsim import plots as module
+
+    return module
 
 
 def read_results(path):

@@ -1,7 +1,7 @@
 #pragma once
 // Contract: renders a run as a Chrome trace-event-format document, the JSON
 // Object Format ({"traceEvents": [...], "displayTimeUnit": "ns",
-// "otherData": {...}}) that ui.perfetto.dev and chrome://tracing open.
+// "otherData": {...}}) that Perfetto (ui.perfetto.dev, trace_processor) opens.
 // Complete events ("ph": "X") carry "ts" and "dur" in microseconds, written
 // as exact decimals of the integer picoseconds (1234567 ps -> 1.234567);
 // metadata events ("ph": "M") name and order processes and threads.
