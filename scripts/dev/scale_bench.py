@@ -11,7 +11,9 @@ process's; synthesis_s and simulation_s come from photonsim's CSV (run only).
 With a bare-loop binary, the engine cases below also run and their
 packet-hops/s is compared with the bare loop's in the same run. A case still
 running at twice its time target (at least 60 s) is stopped and reported as
-missed, so one run of the benchmark takes bounded time.
+missed, so one run of the benchmark takes bounded time. Before each case,
+standard error says the time so far and about how long is left (the
+remaining cases' time targets).
 Only the standard library is used, so any python3 will do.
 """
 import csv
@@ -84,8 +86,14 @@ def main():
     print(f"{'case':<28}{'verb':<6}{'fidelity':<11}{'synth_s':>9}{'sim_s':>9}{'wall_s':>9}{'peak_MiB':>10}"
           f"{'pkt-hops/s':>12}  target")
     missed = 0
-    for config in configs:
+    # Progress on standard error: the time left estimated from the cases'
+    # own time targets (the cases still to run), the time so far measured.
+    targets = [float(scale_line(c).get("target_s", 10)) for c in configs]
+    started = time.monotonic()
+    for index, config in enumerate(configs):
         name = os.path.basename(config).removesuffix(".yaml")
+        print(f"[{index + 1}/{len(configs)}] {name}: {time.monotonic() - started:.0f} s so far, about "
+              f"{sum(targets[index:]):.0f} s left (the remaining cases' time targets)", file=sys.stderr, flush=True)
         spec = scale_line(config)
         verb = spec.get("verb", "run")
         fidelity = spec.get("fidelity", "packet")
