@@ -1,13 +1,14 @@
 #!/usr/bin/python3
 """What photonsim's plotting scripts share (scripts/plots/plot_*.py and the
-figure drivers in scripts/repro/ import it): the interpreter check, reading a
-sweep's results.csv, saving figures (PNG + PDF) and CSV files atomically, and
-the unit and axis helpers.
+figure drivers in scripts/repro/ import it): the interpreter check, the
+figures themselves (plots(): photonsim.plots, python/photonsim/plots.py),
+reading a sweep's results.csv, saving figures (PNG + PDF) and CSV files
+atomically.
 
-The plots need matplotlib and numpy. Debian's /usr/bin/python3 sees them once
-python3-matplotlib and python3-numpy are installed (scripts/setup installs
-them); a pyenv `python3` on PATH does not, so
-every plotting script starts with #!/usr/bin/python3.
+The plots need matplotlib, numpy and pandas. Debian's /usr/bin/python3 sees
+them once python3-matplotlib, python3-numpy and python3-pandas are
+installed (scripts/setup installs them); a pyenv `python3` on PATH does not,
+so every plotting script starts with #!/usr/bin/python3.
 
 Run on its own, this file checks the interpreter:
 
@@ -16,18 +17,9 @@ Run on its own, this file checks the interpreter:
 import argparse
 import csv
 import os
-import re
 import sys
 
 DEBIAN_PACKAGES = "python3-matplotlib python3-numpy python3-pandas"
-
-# Sizes as photonsim writes them (decimal and binary units, see docs/config.md).
-SIZE_UNITS = {"B": 1, "KB": 10**3, "MB": 10**6, "GB": 10**9, "TB": 10**12, "KiB": 2**10, "MiB": 2**20, "GiB": 2**30,
-              "TiB": 2**40}
-# Picoseconds (photonsim's *_ps columns) to the units the axes use.
-PS_TO_US = 1e-6
-PS_TO_MS = 1e-9
-
 
 def script_name():
     return os.path.basename(sys.argv[0]) or "photonsim_plots.py"
@@ -107,41 +99,6 @@ def write_csv(path, header, rows):
         w.writerow(header)
         w.writerows(rows)
     os.replace(tmp, path)
-
-
-def size_of(text):
-    """Bytes of a size as photonsim writes it ("1KB", "1000B", "1.5MiB")."""
-    match = re.fullmatch(r"\s*([0-9.]+)\s*([A-Za-z]+)\s*", text)
-    if not match or match.group(2) not in SIZE_UNITS:
-        sys.exit(f"cannot read the size '{text}'")
-    return int(float(match.group(1)) * SIZE_UNITS[match.group(2)])
-
-
-def short(v):
-    return f"{v:.0f}" if v >= 10 else f"{v:.2g}"
-
-
-def fmt_time(ps):
-    """A tick label for a time in picoseconds: 1us, 150ms, ..."""
-    for unit, scale in (("s", 1e12), ("ms", 1e9), ("us", 1e6), ("ns", 1e3)):
-        if ps >= scale:
-            return short(ps / scale) + unit
-    return f"{ps}ps"
-
-
-def fmt_bytes(b):
-    """A tick label for a size in bytes (decimal units): 1KB, 256MB, ..."""
-    for unit, scale in (("GB", 1e9), ("MB", 1e6), ("KB", 1e3)):
-        if b >= scale:
-            return short(b / scale) + unit
-    return f"{b}B"
-
-
-def log_log(ax):
-    """Both axes logarithmic, with a light grid on major and minor ticks."""
-    ax.set_xscale("log")
-    ax.set_yscale("log")
-    ax.grid(True, which="both", alpha=0.3)
 
 
 def main():
