@@ -374,7 +374,7 @@ def speedup_heatmap(results, prefix=None, by="synthesis.planner", baseline="stat
         ax.set_yticks(range(0, len(messages), step_y))
         ax.set_yticklabels([fmt_bytes(messages[i]) for i in range(0, len(messages), step_y)], fontsize=8)
         ax.set_xlabel("reconfiguration delay alpha_r")
-        ax.set_ylabel("message size (workload.message)")
+        ax.set_ylabel("message size")
     fig.suptitle((title + "\n" if title else "") + fabric_title(df), fontsize=10)
     fig.tight_layout()
     return _finish(fig, prefix, formats)
