@@ -3,6 +3,7 @@ compiled module, results as Python values (and pandas DataFrames)."""
 
 import json
 import os
+import sys
 
 try:
     from photonsim import _photonsim as _core
@@ -133,15 +134,30 @@ def _result(answer):
     return Result(answer["kind"], answer["json"], answer["csv"], answer["warnings"])
 
 
-def run(config, overrides=None, fidelity="packet", seed=None, base_dir=None, max_memory=None):
+def _log(progress):
+    """Where progress lines go: standard error (a terminal or a notebook), or nowhere."""
+    if not progress:
+        return None
+
+    def write(text):
+        sys.stderr.write(text)
+        sys.stderr.flush()
+
+    return write
+
+
+def run(config, overrides=None, fidelity="packet", seed=None, base_dir=None, max_memory=None, progress=True):
     """Synthesizes and simulates the config (a path or a dict), as `photonsim run`.
 
     overrides: {"dotted.key": value} or ["key=value", ...] (--set); fidelity:
     packet, chunk or analytical (--fidelity); seed: the experiment seed
-    (--seed); max_memory: "8GiB" (--max-memory). Returns a Result."""
+    (--seed); max_memory: "8GiB" (--max-memory). A run past three seconds
+    keeps a status line on standard error (the step, the time so far, about
+    how long is left) unless progress=False. Returns a Result."""
     core = _need_core()
     c = _config(config, overrides, base_dir)
-    return _result(core.run(c["path"], c["text"], c["source"], c["sets"], _fidelity(fidelity), seed, max_memory))
+    return _result(core.run(c["path"], c["text"], c["source"], c["sets"], _fidelity(fidelity), seed, max_memory,
+                            _log(progress)))
 
 
 class Schedule:
@@ -202,14 +218,15 @@ def load_schedule(path):
     return Schedule(_need_core().load_schedule(os.fspath(path)))
 
 
-def replay(schedule, config, overrides=None, fidelity="packet", verify=True, base_dir=None, max_memory=None):
-    """Replays a Schedule (or a schedule file) on the config's fabric, as `photonsim replay`."""
+def replay(schedule, config, overrides=None, fidelity="packet", verify=True, base_dir=None, max_memory=None,
+           progress=True):
+    """Replays a Schedule (or a schedule file) on the config's fabric, as `photonsim replay` (progress as run)."""
     core = _need_core()
     if not isinstance(schedule, Schedule):
         schedule = load_schedule(schedule)
     c = _config(config, overrides, base_dir)
     return _result(core.replay(schedule._handle, c["path"], c["text"], c["source"], c["sets"], _fidelity(fidelity),
-                               bool(verify), max_memory))
+                               bool(verify), max_memory, _log(progress)))
 
 
 def plan(config, overrides=None, base_dir=None, max_memory=None):

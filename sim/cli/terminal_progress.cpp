@@ -24,9 +24,15 @@ void TerminalProgress::advanced(size_t step, size_t steps, uint64_t events) {
   const auto now = std::chrono::steady_clock::now();
   const double elapsed = std::chrono::duration<double>(now - begin_).count();
   if (elapsed < 3 || (shown_ && now - last_shown_ < std::chrono::milliseconds(500))) return;
-  char line[160];
-  std::snprintf(line, sizeof line, "\rphotonsim: step %zu/%zu, %.3g events, %.0f s", step + 1, steps,
-                static_cast<double>(events), elapsed);
+  // The time left from the steps done so far, as if the rest took as long.
+  char left[64] = "";
+  if (step + 1 < steps) {
+    std::snprintf(left, sizeof left, ", about %.0f s left",
+                  elapsed * static_cast<double>(steps - step - 1) / static_cast<double>(step + 1));
+  }
+  char line[200];
+  std::snprintf(line, sizeof line, "\rphotonsim: step %zu/%zu, %.3g events, %.0f s%s  ", step + 1, steps,
+                static_cast<double>(events), elapsed, left);
   err_ << line << std::flush;
   shown_ = true;
   last_shown_ = now;

@@ -2,7 +2,9 @@
 // Contract: RunProgress for the command line. Warns (one line, always) when a
 // run will fire more than kWarnEvents events; once a run has taken more than
 // three seconds it keeps one status line up to date on the stream, if that
-// stream is a terminal (as sweeps do), and ends it with a newline.
+// stream is a terminal (as sweeps do): the step, the events, the time so far
+// and, from the steps done, about how long is left; it ends the line with a
+// newline.
 #include <chrono>
 #include <ostream>
 

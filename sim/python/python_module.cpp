@@ -23,6 +23,7 @@
 #include "schedules/msccl/msccl_writer.h"
 #include "schedules/verify/block_verifier.h"
 #include "sim/app/experiment_pipeline.h"
+#include "sim/cli/terminal_progress.h"
 #include "sim/config/config_loader.h"
 #include "sim/engine/fidelity.h"
 #include "sim/interop/chakra_writer.h"
@@ -64,13 +65,42 @@ py::dict run_dict(const std::string& kind, const std::string& json, const std::s
   return d;
 }
 
+// Progress lines (a sweep's bar, a long run's status), written to a Python
+// callable with the GIL held; None writes nothing.
+class CallbackBuffer : public std::streambuf {
+ public:
+  explicit CallbackBuffer(py::object callback) : callback_(std::move(callback)) {}
+  ~CallbackBuffer() override { sync(); }
+
+ protected:
+  int overflow(int c) override {
+    if (c != EOF) text_ += static_cast<char>(c);
+    return c;
+  }
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    text_.append(s, static_cast<size_t>(n));
+    return n;
+  }
+  int sync() override {
+    if (text_.empty()) return 0;
+    py::gil_scoped_acquire gil;
+    if (!callback_.is_none()) callback_(text_);
+    text_.clear();
+    return 0;
+  }
+
+ private:
+  py::object callback_;
+  std::string text_;
+};
+
 struct RunAnswer {
   std::string kind, json, csv;
   std::vector<std::string> warnings;
 };
 
 RunAnswer run(const ConfigSource& c, const std::string& fidelity_name, std::optional<uint64_t> seed,
-              const Schedule* replayed, bool verify) {
+              const Schedule* replayed, bool verify, RunProgress* progress) {
   const MemoryBudget budget = MemoryBudget::from_option(c.max_memory);
   const ExperimentPipeline pipeline(&budget);
   const Fidelity fidelity = parse_fidelity(fidelity_name);
@@ -86,8 +116,8 @@ RunAnswer run(const ConfigSource& c, const std::string& fidelity_name, std::opti
     answer.csv = report.csv();
     return answer;
   }
-  const RunReport report =
-      replayed ? pipeline.replay(*replayed, "the schedule", config, verify, fidelity) : pipeline.run(config, fidelity);
+  const RunReport report = replayed ? pipeline.replay(*replayed, "the schedule", config, verify, fidelity, progress)
+                                    : pipeline.run(config, fidelity, progress);
   if (report.schedule.custom()) {
     answer.warnings.push_back(
         "the schedule is a custom collective (MSCCL coll=\"custom\"): it has no post-condition, so nothing proves it "
@@ -210,34 +240,6 @@ std::string verify(const Schedule& s) {
   return v.not_proven ? "not verified: " + *v.not_proven : std::string("verified");
 }
 
-// The sweep's progress line, written to a Python callable with the GIL held.
-class CallbackBuffer : public std::streambuf {
- public:
-  explicit CallbackBuffer(py::object callback) : callback_(std::move(callback)) {}
-  ~CallbackBuffer() override { sync(); }
-
- protected:
-  int overflow(int c) override {
-    if (c != EOF) text_ += static_cast<char>(c);
-    return c;
-  }
-  std::streamsize xsputn(const char* s, std::streamsize n) override {
-    text_.append(s, static_cast<size_t>(n));
-    return n;
-  }
-  int sync() override {
-    if (text_.empty()) return 0;
-    py::gil_scoped_acquire gil;
-    if (!callback_.is_none()) callback_(text_);
-    text_.clear();
-    return 0;
-  }
-
- private:
-  py::object callback_;
-  std::string text_;
-};
-
 py::dict sweep(const std::string& sweep_text, const std::string& source, const std::string& directory,
                const std::string& out_dir, int jobs, bool resume, const std::optional<std::string>& max_memory,
                py::object log) {
@@ -286,32 +288,38 @@ PYBIND11_MODULE(_photonsim, m) {
       "run",
       [](std::optional<std::string> path, std::optional<std::string> text, std::string source,
          std::vector<std::string> sets, std::string fidelity, std::optional<uint64_t> seed,
-         std::optional<std::string> max_memory) {
+         std::optional<std::string> max_memory, py::object log) {
         const ConfigSource c = config_source(path, text, source, sets, max_memory);
+        CallbackBuffer buffer(std::move(log));  // made and destroyed with the GIL held
         RunAnswer a;
         {
           py::gil_scoped_release release;
-          a = run(c, fidelity, seed, nullptr, true);
+          std::ostream stream(&buffer);
+          TerminalProgress progress(stream, true);
+          a = run(c, fidelity, seed, nullptr, true, &progress);
         }
         return run_dict(a.kind, a.json, a.csv, a.warnings);
       },
       py::arg("path"), py::arg("text"), py::arg("source"), py::arg("sets"), py::arg("fidelity"), py::arg("seed"),
-      py::arg("max_memory"));
+      py::arg("max_memory"), py::arg("log") = py::none());
   m.def(
       "replay",
       [](const Schedule& schedule, std::optional<std::string> path, std::optional<std::string> text, std::string source,
-         std::vector<std::string> sets, std::string fidelity, bool verify_first,
-         std::optional<std::string> max_memory) {
+         std::vector<std::string> sets, std::string fidelity, bool verify_first, std::optional<std::string> max_memory,
+         py::object log) {
         const ConfigSource c = config_source(path, text, source, sets, max_memory);
+        CallbackBuffer buffer(std::move(log));
         RunAnswer a;
         {
           py::gil_scoped_release release;
-          a = run(c, fidelity, std::nullopt, &schedule, verify_first);
+          std::ostream stream(&buffer);
+          TerminalProgress progress(stream, true);
+          a = run(c, fidelity, std::nullopt, &schedule, verify_first, &progress);
         }
         return run_dict(a.kind, a.json, a.csv, a.warnings);
       },
       py::arg("schedule"), py::arg("path"), py::arg("text"), py::arg("source"), py::arg("sets"), py::arg("fidelity"),
-      py::arg("verify"), py::arg("max_memory"));
+      py::arg("verify"), py::arg("max_memory"), py::arg("log") = py::none());
   m.def(
       "synthesize",
       [](std::optional<std::string> path, std::optional<std::string> text, std::string source,

@@ -43,7 +43,7 @@ TEST(TerminalProgress, AStatusLineOnATerminalAfterThreeSeconds) {
     std::this_thread::sleep_for(std::chrono::milliseconds(3050));
     p.advanced(0, 2, 5);
   }
-  EXPECT_EQ(err.str(), "\rphotonsim: step 1/2, 5 events, 3 s\n");
+  EXPECT_EQ(err.str(), "\rphotonsim: step 1/2, 5 events, 3 s, about 3 s left  \n");
 }
 
 // The replayer's lower bound: two events per packet per hop, and it is a
