@@ -24,6 +24,19 @@ def _progress_writer(stream):
     return write
 
 
+def _write_provenance(core, out, config, grid, zip, jobs, spec):
+    """What the folder keeps of how it was made, as `photonsim sweep --out` does: provenance.json,
+    command.txt (here the Python call) and config.yaml (the sweep as a sweep file, JSON)."""
+    call = f"photonsim.sweep({config!r}, {grid!r}" + (f", zip={zip!r}" if zip else "") + f", jobs={jobs})"
+    base = config if not isinstance(config, dict) else "<dict>"
+    files = core.provenance_files([sys.executable, "-c", call], os.fspath(base), json.dumps(spec, indent=1) + "\n")
+    for name, text in files:
+        path = os.path.join(out, name)
+        with open(path + ".tmp", "w") as f:
+            f.write(text)
+        os.replace(path + ".tmp", path)
+
+
 def sweep(config, grid, zip=None, jobs=1, out=None, resume=False, progress=True, base_dir=None, max_memory=None):
     """Runs every point of the grid (and zip) over the config, as `photonsim sweep`.
 
@@ -63,6 +76,8 @@ def sweep(config, grid, zip=None, jobs=1, out=None, resume=False, progress=True,
         log = _progress_writer(sys.stderr) if progress else (lambda text: None)
         outcome = core.sweep(json.dumps(spec), os.path.join(folder, "<sweep>"), folder, os.fspath(out), int(jobs),
                              bool(resume), max_memory, log)
+        if temporary is None:
+            _write_provenance(core, out, config, grid, zip, jobs, spec)
         path = os.path.join(out, "results.csv")
         if not os.path.exists(path):
             if outcome["failed"]:

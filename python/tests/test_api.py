@@ -121,10 +121,13 @@ def test_sweep_rows_come_in_grid_order(tmp_path):
         one = photonsim.run(QUICKSTART, overrides={"fabric.reconfig_delay": row["fabric.reconfig_delay"],
                                                    "workload.message": row["workload.message"]})
         assert row["measured_ps"] == one.measured_ps
-    # The same rows from the folder.
+    # The same rows from the folder, which keeps how it was made.
     loaded = photonsim.load_results(tmp_path / "sweep")
     assert loaded.kind == "sweep"
     assert list(loaded.table["measured_ps"]) == list(df["measured_ps"])
+    assert loaded.provenance["about"]["config"] == QUICKSTART
+    assert "photonsim.sweep(" in loaded.provenance["command"]
+    assert json.loads(loaded.provenance["config"])["grid"]["workload.message"] == ["1MB", "4MB"]
 
 
 def test_sweep_of_a_dict_with_a_range(tmp_path):

@@ -27,6 +27,7 @@
 #include "sim/config/config_loader.h"
 #include "sim/engine/fidelity.h"
 #include "sim/interop/chakra_writer.h"
+#include "sim/reports/provenance.h"
 #include "sim/sweep/sweep_runner.h"
 #include "sim/sweep/sweep_spec.h"
 
@@ -338,6 +339,12 @@ PYBIND11_MODULE(_photonsim, m) {
         return plan(c);
       },
       py::arg("path"), py::arg("text"), py::arg("source"), py::arg("sets"), py::arg("max_memory"));
+  m.def(
+      "provenance_files",
+      [](std::vector<std::string> command, std::string config_path, std::string resolved) {
+        return provenance_files(Provenance{std::move(command), std::move(config_path), std::move(resolved)});
+      },
+      py::arg("command"), py::arg("config_path"), py::arg("resolved_config"));
   m.def("sweep", &sweep, py::arg("sweep_text"), py::arg("source"), py::arg("directory"), py::arg("out_dir"),
         py::arg("jobs"), py::arg("resume"), py::arg("max_memory"), py::arg("log"));
 }
