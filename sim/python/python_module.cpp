@@ -56,16 +56,6 @@ ExperimentConfig load(const ConfigSource& c, const ExperimentPipeline& pipeline,
   return load_config_from_string(*c.text, c.source, c.sets, &budget);
 }
 
-py::dict run_dict(const std::string& kind, const std::string& json, const std::string& csv,
-                  const std::vector<std::string>& warnings) {
-  py::dict d;
-  d["kind"] = kind;
-  d["json"] = json;
-  d["csv"] = csv;
-  d["warnings"] = warnings;
-  return d;
-}
-
 // Progress lines (a sweep's bar, a long run's status), written to a Python
 // callable with the GIL held; None writes nothing.
 class CallbackBuffer : public std::streambuf {
@@ -128,6 +118,26 @@ RunAnswer run(const ConfigSource& c, const std::string& fidelity_name, std::opti
   answer.json = report.json();
   answer.csv = report.csv();
   return answer;
+}
+
+// run() from Python: the GIL released while it runs, its progress line
+// written to `log` (a Python callable, or None); the answer as a dict.
+py::dict run_from_python(const ConfigSource& c, const std::string& fidelity, std::optional<uint64_t> seed,
+                         const Schedule* replayed, bool verify, py::object log) {
+  CallbackBuffer buffer(std::move(log));  // made and destroyed with the GIL held
+  RunAnswer a;
+  {
+    py::gil_scoped_release release;
+    std::ostream stream(&buffer);
+    TerminalProgress progress(stream, true);
+    a = run(c, fidelity, seed, replayed, verify, &progress);
+  }
+  py::dict d;
+  d["kind"] = a.kind;
+  d["json"] = a.json;
+  d["csv"] = a.csv;
+  d["warnings"] = a.warnings;
+  return d;
 }
 
 Schedule synthesize(const ConfigSource& c) {
@@ -290,16 +300,8 @@ PYBIND11_MODULE(_photonsim, m) {
       [](std::optional<std::string> path, std::optional<std::string> text, std::string source,
          std::vector<std::string> sets, std::string fidelity, std::optional<uint64_t> seed,
          std::optional<std::string> max_memory, py::object log) {
-        const ConfigSource c = config_source(path, text, source, sets, max_memory);
-        CallbackBuffer buffer(std::move(log));  // made and destroyed with the GIL held
-        RunAnswer a;
-        {
-          py::gil_scoped_release release;
-          std::ostream stream(&buffer);
-          TerminalProgress progress(stream, true);
-          a = run(c, fidelity, seed, nullptr, true, &progress);
-        }
-        return run_dict(a.kind, a.json, a.csv, a.warnings);
+        return run_from_python(config_source(path, text, source, sets, max_memory), fidelity, seed, nullptr, true,
+                               std::move(log));
       },
       py::arg("path"), py::arg("text"), py::arg("source"), py::arg("sets"), py::arg("fidelity"), py::arg("seed"),
       py::arg("max_memory"), py::arg("log") = py::none());
@@ -308,16 +310,8 @@ PYBIND11_MODULE(_photonsim, m) {
       [](const Schedule& schedule, std::optional<std::string> path, std::optional<std::string> text, std::string source,
          std::vector<std::string> sets, std::string fidelity, bool verify_first, std::optional<std::string> max_memory,
          py::object log) {
-        const ConfigSource c = config_source(path, text, source, sets, max_memory);
-        CallbackBuffer buffer(std::move(log));
-        RunAnswer a;
-        {
-          py::gil_scoped_release release;
-          std::ostream stream(&buffer);
-          TerminalProgress progress(stream, true);
-          a = run(c, fidelity, std::nullopt, &schedule, verify_first, &progress);
-        }
-        return run_dict(a.kind, a.json, a.csv, a.warnings);
+        return run_from_python(config_source(path, text, source, sets, max_memory), fidelity, std::nullopt, &schedule,
+                               verify_first, std::move(log));
       },
       py::arg("schedule"), py::arg("path"), py::arg("text"), py::arg("source"), py::arg("sets"), py::arg("fidelity"),
       py::arg("verify"), py::arg("max_memory"), py::arg("log") = py::none());
