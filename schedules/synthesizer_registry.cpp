@@ -97,9 +97,9 @@ std::unique_ptr<Synthesizer> SynthesizerRegistry::synthesizer(const WorkloadSpec
 }
 
 Schedule SynthesizerRegistry::synthesize(const FabricSpec& fabric, const WorkloadSpec& workload,
-                                         const SynthesisSpec& synthesis, uint64_t seed) const {
+                                         const SynthesisSpec& synthesis, uint64_t seed, WorkProgress* progress) const {
   return synthesizer(workload, synthesis)
-      ->synthesize(SynthesisRequest{fabric, workload, synthesis, seed, physical_layer_of(fabric)});
+      ->synthesize(SynthesisRequest{fabric, workload, synthesis, seed, physical_layer_of(fabric), progress});
 }
 
 Schedule SynthesizerRegistry::synthesize_point_to_point(const FabricSpec& fabric, Bytes bytes) const {
@@ -114,9 +114,9 @@ Schedule SynthesizerRegistry::synthesize_point_to_point(const FabricSpec& fabric
 
 std::vector<PlanCandidate> SynthesizerRegistry::plan_all(const FabricSpec& fabric, const WorkloadSpec& workload,
                                                          const SynthesisSpec& synthesis, uint64_t seed,
-                                                         CandidateDetail detail) const {
+                                                         CandidateDetail detail, WorkProgress* progress) const {
   return synthesizer(workload, synthesis)
-      ->candidates(SynthesisRequest{fabric, workload, synthesis, seed, physical_layer_of(fabric)}, detail);
+      ->candidates(SynthesisRequest{fabric, workload, synthesis, seed, physical_layer_of(fabric), progress}, detail);
 }
 
 }  // namespace photonsim

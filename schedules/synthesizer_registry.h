@@ -71,14 +71,16 @@ class SynthesizerRegistry {
   // `bytes` from GPU 0 to GPU 1 on `fabric`'s links, from the registered
   // point-to-point synthesizer (throws Error when none is registered).
   Schedule synthesize_point_to_point(const FabricSpec& fabric, Bytes bytes) const;
-  // synthesizer(...)->synthesize(...). `seed` feeds seeded workloads and randomised topology generators.
+  // synthesizer(...)->synthesize(...). `seed` feeds seeded workloads and
+  // randomised topology generators; `progress` hears how a long synthesis advances.
   Schedule synthesize(const FabricSpec& fabric, const WorkloadSpec& workload, const SynthesisSpec& synthesis,
-                      uint64_t seed = 1) const;
+                      uint64_t seed = 1, WorkProgress* progress = nullptr) const;
   // synthesizer(...)->candidates(...): every planner but `exhaustive`, or a
   // joint synthesizer's every d.
   std::vector<PlanCandidate> plan_all(const FabricSpec& fabric, const WorkloadSpec& workload,
                                       const SynthesisSpec& synthesis, uint64_t seed = 1,
-                                      CandidateDetail detail = CandidateDetail::schedules) const;
+                                      CandidateDetail detail = CandidateDetail::schedules,
+                                      WorkProgress* progress = nullptr) const;
 
   const std::vector<AlgorithmEntry>& algorithms() const { return algorithms_; }
   const std::vector<PlannerEntry>& planners() const { return planners_; }

@@ -136,7 +136,7 @@ def _result(answer):
 
 def _log(progress):
     """Where progress lines go: standard error (a terminal or a notebook), or nowhere."""
-    if not progress:
+    if progress is False or progress is None:
         return None
 
     def write(text):
@@ -146,18 +146,29 @@ def _log(progress):
     return write
 
 
+def _show_after(progress):
+    """Seconds before the status line shows: 3 for progress=True, else the number given."""
+    if progress is True or progress is False or progress is None:
+        return 3.0
+    if isinstance(progress, (int, float)) and progress >= 0:
+        return float(progress)
+    raise ValueError(f"progress: True, False or the seconds before the status line shows (>= 0), got {progress!r}")
+
+
 def run(config, overrides=None, fidelity="packet", seed=None, base_dir=None, max_memory=None, progress=True):
     """Synthesizes and simulates the config (a path or a dict), as `photonsim run`.
 
     overrides: {"dotted.key": value} or ["key=value", ...] (--set); fidelity:
     packet, chunk or analytical (--fidelity); seed: the experiment seed
     (--seed); max_memory: "8GiB" (--max-memory). A run past three seconds
-    keeps a status line on standard error (the step, the time so far, about
-    how long is left) unless progress=False. Returns a Result."""
+    keeps a status line on standard error (the synthesis's stage, then the
+    step; the time so far, about how long is left) unless progress=False;
+    progress=SECONDS shows it after that many seconds instead. Returns a
+    Result."""
     core = _need_core()
     c = _config(config, overrides, base_dir)
     return _result(core.run(c["path"], c["text"], c["source"], c["sets"], _fidelity(fidelity), seed, max_memory,
-                            _log(progress)))
+                            _log(progress), _show_after(progress)))
 
 
 class Schedule:
@@ -206,11 +217,14 @@ class Schedule:
                 f"{len(d['steps'])} steps, {d['reconfigurations']} reconfigurations>")
 
 
-def synthesize(config, overrides=None, base_dir=None, max_memory=None):
-    """The config's schedule (`photonsim synth`), as a Schedule."""
+def synthesize(config, overrides=None, base_dir=None, max_memory=None, progress=True):
+    """The config's schedule (`photonsim synth`), as a Schedule. A synthesis
+    past three seconds keeps a status line on standard error (its stage, how
+    far it is, about how long is left) unless progress=False."""
     core = _need_core()
     c = _config(config, overrides, base_dir)
-    return Schedule(core.synthesize(c["path"], c["text"], c["source"], c["sets"], max_memory))
+    return Schedule(core.synthesize(c["path"], c["text"], c["source"], c["sets"], max_memory, _log(progress),
+                                    _show_after(progress)))
 
 
 def load_schedule(path):
@@ -226,17 +240,19 @@ def replay(schedule, config, overrides=None, fidelity="packet", verify=True, bas
         schedule = load_schedule(schedule)
     c = _config(config, overrides, base_dir)
     return _result(core.replay(schedule._handle, c["path"], c["text"], c["source"], c["sets"], _fidelity(fidelity),
-                               bool(verify), max_memory, _log(progress)))
+                               bool(verify), max_memory, _log(progress), _show_after(progress)))
 
 
-def plan(config, overrides=None, base_dir=None, max_memory=None):
+def plan(config, overrides=None, base_dir=None, max_memory=None, progress=True):
     """Every planner's plan for the config's algorithm, ranked (`photonsim plan --format json`):
-    a DataFrame, one row per planner, best first; .attrs["best"] names the best."""
+    a DataFrame, one row per planner, best first; .attrs["best"] names the best.
+    Progress as synthesize."""
     import pandas as pd
 
     core = _need_core()
     c = _config(config, overrides, base_dir)
-    report = json.loads(core.plan(c["path"], c["text"], c["source"], c["sets"], max_memory))
+    report = json.loads(core.plan(c["path"], c["text"], c["source"], c["sets"], max_memory, _log(progress),
+                                  _show_after(progress)))
     df = pd.DataFrame(report["planners"])
     df.attrs["best"] = report.get("best")
     return df

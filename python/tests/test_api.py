@@ -102,6 +102,22 @@ def test_synthesize_save_and_replay(tmp_path):
     assert without_timings(replayed.to_dict()) == without_timings(cli)
 
 
+def test_a_synthesis_shows_its_stage_and_how_far_it_is(capfd):
+    # progress=0: the status line from the first report, not after three
+    # seconds (then at most every half second: this synthesis takes less).
+    config = os.path.join(ROOT, "configs", "bench", "scale", "fast_random_n1024.yaml")
+    s = photonsim.synthesize(config, {"fabric.gpus": 16}, progress=0)
+    assert s.gpus == 16
+    err = capfd.readouterr().err
+    # A row of the padded 16 x 16 demand has 16 positive entries: at least 16 permutations.
+    assert "\rphotonsim: FAST: permutations of the demand: 0 of at least 16, 0 s" in err
+    assert err.endswith("\n")
+    photonsim.synthesize(config, {"fabric.gpus": 16}, progress=False)
+    assert capfd.readouterr().err == ""
+    with pytest.raises(ValueError, match="progress"):
+        photonsim.synthesize(config, {"fabric.gpus": 16}, progress=-1)
+
+
 def test_plan_ranks_every_planner():
     df = photonsim.plan(QUICKSTART)
     cli = cli_json("plan", QUICKSTART)

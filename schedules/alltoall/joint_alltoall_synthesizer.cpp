@@ -43,7 +43,7 @@ class JointAlltoallSynthesizer::Prepared {
         params_(info.name, request.synthesis.algorithm_params, info.parameters, "algorithm"),
         initial_(initial_topology(request, topologies)),
         demand_(alltoall_flow_sizes(request.workload, request.fabric.gpus, request.seed)),
-        input{request.fabric, request.workload, demand_, params_, request.seed},
+        input{request.fabric, request.workload, demand_, params_, request.seed, request.progress},
         to_schedule{request.fabric, request.workload,
                     demand_,        request.workload.distribution != FlowDistribution::uniform ? demand_ : no_sizes_,
                     info.name,      planner_.name,
@@ -84,6 +84,8 @@ PlanCandidate JointAlltoallSynthesizer::candidate(AlltoallStrategy&& strategy, c
   candidate.configurations = strategy_configurations;
   candidate.hop_sum = strategy.contention_free_rounds ? strategy.hop_sum() : -1;
   candidate.construction = strategy.construction;
+  const std::string stage = info_.name + ": d = " + std::to_string(strategy_configurations) + " as a schedule";
+  report_work(prepared.request().progress, {stage, 0, 1});
   Schedule schedule = strategy_schedule(strategy, prepared.to_schedule);
   strategy = AlltoallStrategy();
   const SynthesisRequest& request = prepared.request();
@@ -93,7 +95,7 @@ PlanCandidate JointAlltoallSynthesizer::candidate(AlltoallStrategy&& strategy, c
       return candidate;
     }
   }
-  Prediction prediction = predict_alpha_beta_congestion(schedule, request.fabric, request.workload);
+  Prediction prediction = predict_alpha_beta_congestion(schedule, request.fabric, request.workload, request.progress);
   candidate.schedule = std::move(schedule).with_prediction(std::move(prediction));
   candidate.summary = CandidateSummary::of(*candidate.schedule);
   return candidate;
@@ -187,6 +189,8 @@ Schedule JointAlltoallSynthesizer::synthesize(const SynthesisRequest& request) c
   if (request.physical) return best_realisable(request);
   if (const std::optional<Outlined> best = best_outlined(prepared)) {
     std::optional<Schedule> built;
+    const std::string stage = info_.name + ": building the strategy of d = " + std::to_string(best->configurations);
+    report_work(request.progress, {stage, 0, 1});
     strategies_.for_each_strategy(prepared.input, best->configurations, [&](AlltoallStrategy&& strategy) {
       built = candidate(std::move(strategy), prepared).schedule;
     });

@@ -23,6 +23,7 @@
 
 #include "core/spec/fabric_spec.h"
 #include "core/units.h"
+#include "core/work_progress.h"
 #include "core/spec/workload_spec.h"
 #include "schedules/algorithms/algorithm_info.h"
 #include "schedules/alltoall/alltoall_strategy.h"
@@ -38,6 +39,7 @@ struct JointInput {
   const std::vector<Bytes>& demand;  // row-major n x n bytes, zero diagonal
   const ComponentParams& params;     // the algorithm's validated parameters
   uint64_t seed = 1;
+  WorkProgress* progress = nullptr;  // hears how a long construction advances
   int gpus() const { return fabric.gpus; }
   Bytes demand_at(Node s, Node t) const { return demand[static_cast<size_t>(s) * static_cast<size_t>(gpus()) + t]; }
   bool uniform() const;  // every off-diagonal entry equal

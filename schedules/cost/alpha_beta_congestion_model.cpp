@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <exception>
+#include <string>
 
 #include "core/error.h"
 #include "core/segmentation.h"
@@ -64,22 +65,32 @@ StepPrediction larger_bound(Time busiest_circuit, TransferAlone slowest, const F
   return p;
 }
 
-}  // namespace
+// Where one step's prediction reports, within the whole schedule's.
+struct StepProgress {
+  WorkProgress* listener = nullptr;
+  std::string_view stage;
+  size_t steps = 1;
+};
 
-StepPrediction predict_alpha_beta_congestion_step(const Step& step, const Topology& topology, size_t step_index,
-                                                  const FabricSpec& fabric, const WorkloadSpec& workload) {
+StepPrediction predict_step(const Step& step, const Topology& topology, size_t step_index, const FabricSpec& fabric,
+                            const WorkloadSpec& workload, const StepProgress& progress) {
   const Segmentation segmentation(workload.chunk, fabric.packet);
   std::vector<Time> circuit_busy(topology.edges().size(), Time::zero());
   // Every circuit at fabric.bandwidth unless the GPUs' bandwidth is split.
-  const std::vector<Bandwidth> rates = fabric.bandwidth_scope == BandwidthScope::circuit
-                                           ? std::vector<Bandwidth>()
-                                           : circuit_rates(topology, fabric);
+  const std::vector<Bandwidth> rates =
+      fabric.bandwidth_scope == BandwidthScope::circuit ? std::vector<Bandwidth>() : circuit_rates(topology, fabric);
   TransferAlone slowest;
   // Routes stream in one at a time (a step of every all-to-all pair would
   // hold O(n^3) links); an overflow waits until every transfer is routed, so
   // an unroutable transfer is still the error reported first.
   std::exception_ptr overflow;
+  const auto transfers = static_cast<double>(step.transfers.size());
   for_each_routed_flow(step, topology, step_index, [&](RoutedFlow&& flow) {
+    if (progress.listener != nullptr && flow.transfer % 4096 == 0) {
+      progress.listener->progressed({progress.stage,
+                                     static_cast<double>(step_index) + static_cast<double>(flow.transfer) / transfers,
+                                     static_cast<double>(progress.steps)});
+    }
     if (overflow) return;
     try {
       const Bytes bytes = flow.bytes;
@@ -105,12 +116,20 @@ StepPrediction predict_alpha_beta_congestion_step(const Step& step, const Topolo
   return larger_bound(busiest, slowest, fabric);
 }
 
+}  // namespace
+
+StepPrediction predict_alpha_beta_congestion_step(const Step& step, const Topology& topology, size_t step_index,
+                                                  const FabricSpec& fabric, const WorkloadSpec& workload) {
+  return predict_step(step, topology, step_index, fabric, workload, StepProgress{});
+}
+
 StepPrediction predict_alpha_beta_congestion_uniform_step(Bytes bytes, int hops, int64_t transfers_on_busiest_circuit,
                                                           const FabricSpec& fabric, const WorkloadSpec& workload) {
   if (fabric.bandwidth_scope != BandwidthScope::circuit) {
-    throw Error("the uniform-step estimate (the all-to-all planners' search) runs every circuit at "
-                "fabric.bandwidth; fabric.bandwidth_scope: gpu needs a planner that routes each step (static, "
-                "every_step, pccl, segments, exhaustive)");
+    throw Error(
+        "the uniform-step estimate (the all-to-all planners' search) runs every circuit at "
+        "fabric.bandwidth; fabric.bandwidth_scope: gpu needs a planner that routes each step (static, "
+        "every_step, pccl, segments, exhaustive)");
   }
   if (bytes.count() == 0 || hops == 0 || transfers_on_busiest_circuit == 0) return larger_bound({}, {}, fabric);
   const Segmentation segmentation(workload.chunk, fabric.packet);
@@ -120,13 +139,16 @@ StepPrediction predict_alpha_beta_congestion_uniform_step(Bytes bytes, int hops,
 }
 
 Prediction predict_alpha_beta_congestion(const Schedule& schedule, const FabricSpec& fabric,
-                                         const WorkloadSpec& workload) {
+                                         const WorkloadSpec& workload, WorkProgress* progress) {
   Prediction prediction;
   prediction.model = "alpha_beta_congestion";
+  const size_t steps = schedule.steps().size();
+  const std::string stage = "predicting the time of " + std::to_string(steps) + (steps == 1 ? " step" : " steps");
+  const StepProgress where{progress, stage, steps};
   for (size_t s = 0; s < schedule.steps().size(); ++s) {
     const Step& step = schedule.steps()[s];
     const Topology& topology = schedule.topologies()[static_cast<size_t>(step.topology)];
-    StepPrediction p = predict_alpha_beta_congestion_step(step, topology, s, fabric, workload);
+    StepPrediction p = predict_step(step, topology, s, fabric, workload, where);
     p.reconfiguration = schedule.reconfigures_before(s) ? fabric.reconfig_delay : Time::zero();
     prediction.steps.push_back(p);
   }

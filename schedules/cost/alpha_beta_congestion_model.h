@@ -18,13 +18,16 @@
 // section "Measured vs predicted" for the terms it leaves out.
 #include "core/spec/fabric_spec.h"
 #include "core/spec/workload_spec.h"
+#include "core/work_progress.h"
 #include "schedules/model/prediction.h"
 #include "schedules/model/schedule.h"
 
 namespace photonsim {
 
+// `progress` hears, step by step and every few thousand transfers, how far a
+// long prediction is.
 Prediction predict_alpha_beta_congestion(const Schedule& schedule, const FabricSpec& fabric,
-                                         const WorkloadSpec& workload);
+                                         const WorkloadSpec& workload, WorkProgress* progress = nullptr);
 // One step on `topology`, without its reconfiguration (the caller knows what
 // was in place); `step_index` only names the step in errors.
 StepPrediction predict_alpha_beta_congestion_step(const Step& step, const Topology& topology, size_t step_index,

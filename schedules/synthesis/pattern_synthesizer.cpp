@@ -1,5 +1,6 @@
 #include "schedules/synthesis/pattern_synthesizer.h"
 
+#include <algorithm>
 #include <optional>
 
 #include "core/error.h"
@@ -82,15 +83,19 @@ Schedule PatternSynthesizer::plan_with(const PlannerChoice& planner, const Synth
       throw Error("planner '" + planner.info.name + "': " + *why);
   }
   if (!planned.prediction().steps.empty()) return planned;
-  Prediction prediction = predict_alpha_beta_congestion(planned, fabric, request.workload);
+  Prediction prediction = predict_alpha_beta_congestion(planned, fabric, request.workload, request.progress);
   return std::move(planned).with_prediction(std::move(prediction));
 }
 
 std::vector<PlanCandidate> PatternSynthesizer::candidates(const SynthesisRequest& request,
                                                           CandidateDetail detail) const {
   std::vector<PlanCandidate> out;
+  const auto tried = [](const PlannerChoice& p) { return p.info.name != "exhaustive"; };  // a test oracle, too slow
+  const auto planners = static_cast<double>(std::count_if(planners_.begin(), planners_.end(), tried));
+  const std::string stage = "placing '" + info_.name + "' with each planner";
   for (const PlannerChoice& p : planners_) {
-    if (p.info.name == "exhaustive") continue;  // a test oracle, too slow to try by default
+    if (!tried(p)) continue;
+    report_work(request.progress, {stage, static_cast<double>(out.size()), planners});
     SynthesisSpec one = request.synthesis;
     one.planner = p.info.name;
     one.planner_params.clear();

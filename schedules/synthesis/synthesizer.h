@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/spec/fabric_spec.h"
+#include "core/work_progress.h"
 #include "core/spec/synthesis_spec.h"
 #include "core/spec/workload_spec.h"
 #include "schedules/model/schedule.h"
@@ -29,6 +30,8 @@ struct SynthesisRequest {
   // fabric.physical's hardware, shared by every planner and candidate of
   // one synthesis (its routings are cached); null without fabric.physical.
   std::shared_ptr<const PhysicalLayer> physical = nullptr;
+  // Hears how a long synthesis advances (null: no one listens).
+  WorkProgress* progress = nullptr;
 };
 
 class Synthesizer {

@@ -37,22 +37,23 @@ void ExperimentPipeline::check_verifier_budget(const Schedule& schedule, const s
                                                          " GPUs and " + std::to_string(schedule.blocks()) + " blocks");
 }
 
-Schedule ExperimentPipeline::synthesize(const ExperimentConfig& config) const {
+Schedule ExperimentPipeline::synthesize(const ExperimentConfig& config, WorkProgress* progress) const {
   check_budget(config);
   return naming_time_overflow(config.source + ": the predicted time of the synthesized schedule", [&] {
-    Schedule s = located(
-        config, [&] { return registry_.synthesize(config.fabric, config.workload, config.synthesis, config.seed); });
+    Schedule s = located(config, [&] {
+      return registry_.synthesize(config.fabric, config.workload, config.synthesis, config.seed, progress);
+    });
     s.prediction().total();  // the sum over steps must fit too
     return s;
   });
 }
 
-PlanReport ExperimentPipeline::plan(const ExperimentConfig& config) const {
+PlanReport ExperimentPipeline::plan(const ExperimentConfig& config, WorkProgress* progress) const {
   check_budget(config);
   return naming_time_overflow(config.source + ": a planner's predicted time", [&] {
     return located(config, [&] {
       return PlanReport::rank(registry_.plan_all(config.fabric, config.workload, config.synthesis, config.seed,
-                                                 CandidateDetail::summaries));
+                                                 CandidateDetail::summaries, progress));
     });
   });
 }

@@ -44,9 +44,10 @@ class ExperimentPipeline {
 
   // The config's schedule from its synthesizer, budget checked first; its
   // prediction (and the sum over steps) within the simulated time range.
-  Schedule synthesize(const ExperimentConfig& config) const;
+  // `progress` hears how a long synthesis advances.
+  Schedule synthesize(const ExperimentConfig& config, WorkProgress* progress = nullptr) const;
   // Every planner's plan for the config's algorithm, ranked (photonsim plan).
-  PlanReport plan(const ExperimentConfig& config) const;
+  PlanReport plan(const ExperimentConfig& config, WorkProgress* progress = nullptr) const;
 
   // Synthesizes and executes one collective on the fidelity's backend.
   RunReport run(const ExperimentConfig& config, Fidelity fidelity = Fidelity::packet, RunProgress* progress = nullptr,

@@ -65,8 +65,9 @@ RunReport run_experiment(const ExperimentConfig& config, const SynthesizerRegist
                          RunProgress* progress, Timeline* timeline) {
   const auto begin = std::chrono::steady_clock::now();
   Schedule schedule = naming_time_overflow(config.source + ": the predicted time of the synthesized schedule", [&] {
-    Schedule s = located(
-        config, [&] { return registry.synthesize(config.fabric, config.workload, config.synthesis, config.seed); });
+    Schedule s = located(config, [&] {
+      return registry.synthesize(config.fabric, config.workload, config.synthesis, config.seed, progress);
+    });
     s.prediction().total();  // the sum over steps must fit too
     return s;
   });

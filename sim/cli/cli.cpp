@@ -180,6 +180,11 @@ void write_outputs(const RunReport& report, const std::string& dir, const Proven
   write_provenance(provenance, dir);
 }
 
+// Progress of a long synthesis or simulation, shown only where stderr is a terminal.
+TerminalProgress terminal_progress(std::ostream& err) {
+  return TerminalProgress(err, &err == &std::cerr && ::isatty(2) == 1);
+}
+
 int verb_run(int argc, const char* const* argv, std::ostream& out, std::ostream& err, bool replay,
              const MemoryBudget& budget, const std::vector<std::string>& command) {
   CommonOptions o;
@@ -266,7 +271,7 @@ int verb_run(int argc, const char* const* argv, std::ostream& out, std::ostream&
     out << render_graph_report(report, o.format);
     return 0;
   }
-  TerminalProgress progress(err, &err == &std::cerr && ::isatty(2) == 1);
+  TerminalProgress progress = terminal_progress(err);
   Timeline timeline;
   Timeline* recording = tracing && fidelity != Fidelity::analytical ? &timeline : nullptr;
   RunReport report = replay ? pipeline.replay(read_schedule(schedule_path), schedule_path, config,
@@ -291,7 +296,7 @@ int verb_run(int argc, const char* const* argv, std::ostream& out, std::ostream&
   return 0;
 }
 
-int verb_synth(int argc, const char* const* argv, std::ostream& out, const MemoryBudget& budget) {
+int verb_synth(int argc, const char* const* argv, std::ostream& out, std::ostream& err, const MemoryBudget& budget) {
   CommonOptions o;
   po::options_description d("options");
   std::string config_path, format;
@@ -324,7 +329,10 @@ int verb_synth(int argc, const char* const* argv, std::ostream& out, const Memor
     for (int r = 0; r < config.fabric.gpus; ++r) outputs.push_back({"--out", o.out + "." + std::to_string(r) + ".et"});
   }
   refuse_outputs_over_inputs(outputs, config.inputs);
-  const Schedule schedule = pipeline.synthesize(config);
+  const Schedule schedule = [&] {
+    TerminalProgress progress = terminal_progress(err);
+    return pipeline.synthesize(config, &progress);
+  }();
   std::string wrote = o.out;
   if (format == "chakra") {
     const std::vector<std::string> traces = chakra_traces_of(schedule);
@@ -412,7 +420,7 @@ int verb_topo(int argc, const char* const* argv, std::ostream& out) {
   return 0;
 }
 
-int verb_plan(int argc, const char* const* argv, std::ostream& out, const MemoryBudget& budget) {
+int verb_plan(int argc, const char* const* argv, std::ostream& out, std::ostream& err, const MemoryBudget& budget) {
   std::vector<std::string> sets;
   std::string config_path, format = "table";
   po::options_description d("options");
@@ -432,12 +440,15 @@ int verb_plan(int argc, const char* const* argv, std::ostream& out, const Memory
   const ExperimentPipeline pipeline(&budget);
   const ExperimentConfig config = pipeline.load(config_path, sets);
   ExperimentPipeline::require_one_collective(config, "plan");
-  const PlanReport report = pipeline.plan(config);
+  const PlanReport report = [&] {
+    TerminalProgress progress = terminal_progress(err);
+    return pipeline.plan(config, &progress);
+  }();
   out << (format == "json" ? report.json() : report.table());
   return 0;
 }
 
-int verb_physical(int argc, const char* const* argv, std::ostream& out, const MemoryBudget& budget) {
+int verb_physical(int argc, const char* const* argv, std::ostream& out, std::ostream& err, const MemoryBudget& budget) {
   std::vector<std::string> sets;
   std::string config_path, format = "table";
   int step = -1;
@@ -464,7 +475,10 @@ int verb_physical(int argc, const char* const* argv, std::ostream& out, const Me
   ExperimentPipeline::require_one_collective(config, "physical");
   if (!config.fabric.physical)
     throw Error(config_path + ": photonsim physical needs a fabric.physical section (servers, tiles, mesh, ...)");
-  const Schedule schedule = pipeline.synthesize(config);
+  const Schedule schedule = [&] {
+    TerminalProgress progress = terminal_progress(err);
+    return pipeline.synthesize(config, &progress);
+  }();
   const PhysicalLayer physical(*config.fabric.physical, config.fabric);
   const PhysicalReport report =
       PhysicalReport::build(schedule, physical, vm.count("step") ? std::optional<int>(step) : std::nullopt);
@@ -548,7 +562,7 @@ int verb_sweep(int argc, const char* const* argv, std::ostream& out, std::ostrea
   return 0;
 }
 
-int verb_verify(int argc, const char* const* argv, std::ostream& out, const MemoryBudget& budget) {
+int verb_verify(int argc, const char* const* argv, std::ostream& out, std::ostream& err, const MemoryBudget& budget) {
   std::vector<std::string> sets;
   std::string input;
   po::options_description d("options");
@@ -571,7 +585,8 @@ int verb_verify(int argc, const char* const* argv, std::ostream& out, const Memo
     if (!is_config) return read_schedule(input);
     const ExperimentConfig config = pipeline.load(input, sets);
     ExperimentPipeline::require_one_collective(config, "verify");
-    return pipeline.synthesize(config);
+    TerminalProgress progress = terminal_progress(err);
+    return pipeline.synthesize(config, &progress);
   }();
   pipeline.check_verifier_budget(schedule, input);
   const Verification v = verify_schedule(schedule);
@@ -664,7 +679,7 @@ int run_cli(int argc, const char* const* argv, std::ostream& out, std::ostream& 
 namespace {
 
 int dispatch(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
-  std::string memory_limit;  // for the bad_alloc message
+  std::string memory_limit;                                   // for the bad_alloc message
   const std::vector<std::string> command(argv, argv + argc);  // as typed, for the provenance an --out keeps
   if (argc < 2) {
     err << kUsage;
@@ -707,7 +722,7 @@ int dispatch(int argc, const char* const* argv, std::ostream& out, std::ostream&
     argv = args.data();
     if (verb == "run") return verb_run(argc - 1, argv + 1, out, err, false, budget, command);
     if (verb == "replay") return verb_run(argc - 1, argv + 1, out, err, true, budget, command);
-    if (verb == "synth") return verb_synth(argc - 1, argv + 1, out, budget);
+    if (verb == "synth") return verb_synth(argc - 1, argv + 1, out, err, budget);
     if (verb == "list") {
       if (argc == 3 && std::string_view(argv[2]) == "--markdown") {
         out << ConfigSchema::builtin().markdown();
@@ -717,10 +732,10 @@ int dispatch(int argc, const char* const* argv, std::ostream& out, std::ostream&
       return verb_list(out);
     }
     if (verb == "topo") return verb_topo(argc - 1, argv + 1, out);
-    if (verb == "verify") return verb_verify(argc - 1, argv + 1, out, budget);
-    if (verb == "plan") return verb_plan(argc - 1, argv + 1, out, budget);
+    if (verb == "verify") return verb_verify(argc - 1, argv + 1, out, err, budget);
+    if (verb == "plan") return verb_plan(argc - 1, argv + 1, out, err, budget);
     if (verb == "bound") return verb_bound(argc - 1, argv + 1, out, err);
-    if (verb == "physical") return verb_physical(argc - 1, argv + 1, out, budget);
+    if (verb == "physical") return verb_physical(argc - 1, argv + 1, out, err, budget);
     if (verb == "sweep") return verb_sweep(argc - 1, argv + 1, out, err, budget, command);
     err << "photonsim: unknown command " << one_line(quoted(verb))
         << " (valid: run, synth, replay, plan, list, topo, verify, bound, sweep, physical)\n";

@@ -11,6 +11,8 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
+#include <chrono>
 #include <optional>
 #include <string>
 #include <vector>
@@ -120,18 +122,30 @@ RunAnswer run(const ConfigSource& c, const std::string& fidelity_name, std::opti
   return answer;
 }
 
-// run() from Python: the GIL released while it runs, its progress line
-// written to `log` (a Python callable, or None); the answer as a dict.
-py::dict run_from_python(const ConfigSource& c, const std::string& fidelity, std::optional<uint64_t> seed,
-                         const Schedule* replayed, bool verify, py::object log) {
+// work(progress) from Python: the GIL released while it works, its progress
+// line written to `log` (a Python callable, or None) once it has run for
+// `show_after_s` seconds.
+template <class Work>
+auto with_progress(py::object log, double show_after_s, Work&& work) {
+  if (!(show_after_s >= 0)) throw Error("progress: the seconds before a status line must be >= 0");
+  const auto show_after = std::chrono::milliseconds(static_cast<int64_t>(std::min(show_after_s, 1e9) * 1000));
   CallbackBuffer buffer(std::move(log));  // made and destroyed with the GIL held
-  RunAnswer a;
+  std::optional<decltype(work(static_cast<RunProgress*>(nullptr)))> answer;
   {
     py::gil_scoped_release release;
     std::ostream stream(&buffer);
-    TerminalProgress progress(stream, true);
-    a = run(c, fidelity, seed, replayed, verify, &progress);
+    TerminalProgress progress(stream, true, show_after);
+    answer.emplace(work(&progress));
   }
+  return std::move(*answer);
+}
+
+// run() from Python, its answer as a dict.
+py::dict run_from_python(const ConfigSource& c, const std::string& fidelity, std::optional<uint64_t> seed,
+                         const Schedule* replayed, bool verify, py::object log, double show_after_s) {
+  const RunAnswer a = with_progress(std::move(log), show_after_s, [&](RunProgress* progress) {
+    return run(c, fidelity, seed, replayed, verify, progress);
+  });
   py::dict d;
   d["kind"] = a.kind;
   d["json"] = a.json;
@@ -140,20 +154,20 @@ py::dict run_from_python(const ConfigSource& c, const std::string& fidelity, std
   return d;
 }
 
-Schedule synthesize(const ConfigSource& c) {
+Schedule synthesize(const ConfigSource& c, WorkProgress* progress) {
   const MemoryBudget budget = MemoryBudget::from_option(c.max_memory);
   const ExperimentPipeline pipeline(&budget);
   const ExperimentConfig config = load(c, pipeline, budget);
   ExperimentPipeline::require_one_collective(config, "synth");
-  return pipeline.synthesize(config);
+  return pipeline.synthesize(config, progress);
 }
 
-std::string plan(const ConfigSource& c) {
+std::string plan(const ConfigSource& c, WorkProgress* progress) {
   const MemoryBudget budget = MemoryBudget::from_option(c.max_memory);
   const ExperimentPipeline pipeline(&budget);
   const ExperimentConfig config = load(c, pipeline, budget);
   ExperimentPipeline::require_one_collective(config, "plan");
-  return pipeline.plan(config).json();
+  return pipeline.plan(config, progress).json();
 }
 
 // The schedule as plain Python values (what the .pbtxt holds).
@@ -299,40 +313,41 @@ PYBIND11_MODULE(_photonsim, m) {
       "run",
       [](std::optional<std::string> path, std::optional<std::string> text, std::string source,
          std::vector<std::string> sets, std::string fidelity, std::optional<uint64_t> seed,
-         std::optional<std::string> max_memory, py::object log) {
+         std::optional<std::string> max_memory, py::object log, double show_after_s) {
         return run_from_python(config_source(path, text, source, sets, max_memory), fidelity, seed, nullptr, true,
-                               std::move(log));
+                               std::move(log), show_after_s);
       },
       py::arg("path"), py::arg("text"), py::arg("source"), py::arg("sets"), py::arg("fidelity"), py::arg("seed"),
-      py::arg("max_memory"), py::arg("log") = py::none());
+      py::arg("max_memory"), py::arg("log") = py::none(), py::arg("show_after_s") = 3.0);
   m.def(
       "replay",
       [](const Schedule& schedule, std::optional<std::string> path, std::optional<std::string> text, std::string source,
          std::vector<std::string> sets, std::string fidelity, bool verify_first, std::optional<std::string> max_memory,
-         py::object log) {
+         py::object log, double show_after_s) {
         return run_from_python(config_source(path, text, source, sets, max_memory), fidelity, std::nullopt, &schedule,
-                               verify_first, std::move(log));
+                               verify_first, std::move(log), show_after_s);
       },
       py::arg("schedule"), py::arg("path"), py::arg("text"), py::arg("source"), py::arg("sets"), py::arg("fidelity"),
-      py::arg("verify"), py::arg("max_memory"), py::arg("log") = py::none());
+      py::arg("verify"), py::arg("max_memory"), py::arg("log") = py::none(), py::arg("show_after_s") = 3.0);
   m.def(
       "synthesize",
       [](std::optional<std::string> path, std::optional<std::string> text, std::string source,
-         std::vector<std::string> sets, std::optional<std::string> max_memory) {
+         std::vector<std::string> sets, std::optional<std::string> max_memory, py::object log, double show_after_s) {
         const ConfigSource c = config_source(path, text, source, sets, max_memory);
-        py::gil_scoped_release release;
-        return synthesize(c);
+        return with_progress(std::move(log), show_after_s,
+                             [&](RunProgress* progress) { return synthesize(c, progress); });
       },
-      py::arg("path"), py::arg("text"), py::arg("source"), py::arg("sets"), py::arg("max_memory"));
+      py::arg("path"), py::arg("text"), py::arg("source"), py::arg("sets"), py::arg("max_memory"),
+      py::arg("log") = py::none(), py::arg("show_after_s") = 3.0);
   m.def(
       "plan",
       [](std::optional<std::string> path, std::optional<std::string> text, std::string source,
-         std::vector<std::string> sets, std::optional<std::string> max_memory) {
+         std::vector<std::string> sets, std::optional<std::string> max_memory, py::object log, double show_after_s) {
         const ConfigSource c = config_source(path, text, source, sets, max_memory);
-        py::gil_scoped_release release;
-        return plan(c);
+        return with_progress(std::move(log), show_after_s, [&](RunProgress* progress) { return plan(c, progress); });
       },
-      py::arg("path"), py::arg("text"), py::arg("source"), py::arg("sets"), py::arg("max_memory"));
+      py::arg("path"), py::arg("text"), py::arg("source"), py::arg("sets"), py::arg("max_memory"),
+      py::arg("log") = py::none(), py::arg("show_after_s") = 3.0);
   m.def(
       "provenance_files",
       [](std::vector<std::string> command, std::string config_path, std::string resolved) {

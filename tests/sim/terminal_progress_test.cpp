@@ -43,7 +43,51 @@ TEST(TerminalProgress, AStatusLineOnATerminalAfterThreeSeconds) {
     std::this_thread::sleep_for(std::chrono::milliseconds(3050));
     p.advanced(0, 2, 5);
   }
-  EXPECT_EQ(err.str(), "\rphotonsim: step 1/2, 5 events, 3 s, about 3 s left  \n");
+  EXPECT_EQ(err.str(), "\rphotonsim: step 1/2, 5 events, 3 s, about 3 s left\n");
+}
+
+// A synthesis's stage, as a share or (where it may end early) as a count of
+// at most; the simulation's line starts on a new line after it.
+TEST(TerminalProgress, ASynthesisStageWithTheTimeLeft) {
+  std::ostringstream exact_err;
+  std::ostringstream bound_err;
+  std::ostringstream quiet_err;
+  std::ostringstream single_err;
+  TerminalProgress exact(exact_err, true);
+  TerminalProgress single(single_err, true);
+  TerminalProgress bound(bound_err, true);
+  TerminalProgress quiet(quiet_err, false);
+  exact.progressed({"FAST: decomposing", 0, 4});
+  bound.progressed({"rdc: contracted (d)", 0, 100, WorkTotal::at_most});
+  std::this_thread::sleep_for(std::chrono::milliseconds(3050));
+  exact.progressed({"FAST: decomposing", 1, 4});
+  bound.progressed({"rdc: contracted (d)", 10, 100, WorkTotal::at_most});
+  quiet.progressed({"FAST: decomposing", 1, 4});
+  single.progressed({"rdc: building d = 7", 0, 1});  // one unit of work: what, not how far
+  // About 3 s for the first quarter: about 9 s for the other three.
+  EXPECT_EQ(exact_err.str(), "\rphotonsim: FAST: decomposing: 25%, 3 s, about 9 s left");
+  EXPECT_EQ(bound_err.str(), "\rphotonsim: rdc: contracted (d): 10 of at most 100, 3 s, at most about 27 s left");
+  EXPECT_EQ(quiet_err.str(), "");
+  EXPECT_EQ(single_err.str(), "\rphotonsim: rdc: building d = 7, 3 s");
+  exact.starting(10, 1);
+  exact.advanced(0, 1, 10);  // the simulation's own three seconds start now
+  EXPECT_EQ(exact_err.str(), "\rphotonsim: FAST: decomposing: 25%, 3 s, about 9 s left\n");
+}
+
+// A shorter line blanks out what the longer line before it left.
+TEST(TerminalProgress, AShorterLineBlanksTheRestOfTheLonger) {
+  std::ostringstream err;
+  {
+    TerminalProgress p(err, true);
+    p.progressed({"a long stage name", 0, 2});
+    std::this_thread::sleep_for(std::chrono::milliseconds(3050));
+    p.progressed({"a long stage name", 1, 2});
+    std::this_thread::sleep_for(std::chrono::milliseconds(550));
+    p.progressed({"short", 1, 2});  // a new stage: no pace yet, so no time left
+  }
+  EXPECT_EQ(err.str(),
+            "\rphotonsim: a long stage name: 50%, 3 s, about 3 s left"
+            "\rphotonsim: short: 50%, 4 s                            \n");
 }
 
 // The replayer's lower bound: two events per packet per hop, and it is a

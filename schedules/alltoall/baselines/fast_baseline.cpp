@@ -40,7 +40,8 @@ bool carries_demand(const FastBaseline::Term& term) {
 
 }  // namespace
 
-std::vector<FastBaseline::Term> FastBaseline::decompose(const std::vector<Bytes>& demand, int gpus) {
+std::vector<FastBaseline::Term> FastBaseline::decompose(const std::vector<Bytes>& demand, int gpus,
+                                                        WorkProgress* progress) {
   const auto n = static_cast<size_t>(gpus);
   if (demand.size() != n * n)
     throw Error("fast: demand matrix is not " + std::to_string(gpus) + " x " + std::to_string(gpus));
@@ -80,11 +81,27 @@ std::vector<FastBaseline::Term> FastBaseline::decompose(const std::vector<Bytes>
   }
   std::vector<int64_t> entries(n * n);
   for (size_t e = 0; e < n * n; ++e) entries[e] = real[e] + slack[e];
+  // Progress counts terms. Each term takes one entry of every row and column,
+  // so a row or column with m positive entries needs m more terms at least.
+  std::vector<int64_t> positive_in_row(n, 0), positive_in_column(n, 0);
+  for (size_t e = 0; e < n * n; ++e) {
+    positive_in_row[e / n] += entries[e] > 0 ? 1 : 0;
+    positive_in_column[e % n] += entries[e] > 0 ? 1 : 0;
+  }
+  const auto terms_left_at_least = [&] {
+    return std::max(*std::max_element(positive_in_row.begin(), positive_in_row.end()),
+                    *std::max_element(positive_in_column.begin(), positive_in_column.end()));
+  };
   BottleneckMatcher matcher(gpus, std::move(entries));
 
   std::vector<Term> terms;
   std::vector<int> column_of(n, -1);
   for (int64_t left = line; left > 0;) {
+    if (progress != nullptr) {
+      const auto done = static_cast<double>(terms.size());
+      progress->progressed({"FAST: permutations of the demand", done, done + static_cast<double>(terms_left_at_least()),
+                            WorkTotal::at_least});
+    }
     column_of = matcher.next(std::move(column_of));
     int64_t weight = left;
     for (size_t row = 0; row < n; ++row)
@@ -100,6 +117,12 @@ std::vector<FastBaseline::Term> FastBaseline::decompose(const std::vector<Bytes>
       term.real[row] = Bytes(sent);
     }
     matcher.subtract(column_of, weight);
+    for (size_t row = 0; row < n; ++row) {
+      if (matcher.entry(static_cast<int>(row), column_of[row]) == 0) {
+        --positive_in_row[row];
+        --positive_in_column[static_cast<size_t>(column_of[row])];
+      }
+    }
     left -= weight;
     terms.push_back(std::move(term));
   }
@@ -113,7 +136,7 @@ std::vector<AlltoallStrategy> FastBaseline::strategies(const JointInput& input, 
   const RoundMode mode = round_mode(input.params);
   const int n = input.gpus();
   const auto k = static_cast<size_t>(input.fabric.ports);
-  std::vector<Term> terms = FastBaseline::decompose(input.demand, n);
+  std::vector<Term> terms = FastBaseline::decompose(input.demand, n, input.progress);
   std::erase_if(terms, [](const Term& t) { return !carries_demand(t); });  // pure padding
   // Heaviest first, so the k permutations sharing a topology (and, per
   // topology, a round) have similar weights.

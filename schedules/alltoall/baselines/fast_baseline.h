@@ -40,8 +40,10 @@ class FastBaseline : public JointSynthesizer {
 
   // The padded decomposition of a row-major n x n demand (zero diagonal):
   // real bytes summed over the terms give back `demand` exactly, weights sum
-  // to the largest row or column sum. Deterministic.
-  static std::vector<Term> decompose(const std::vector<Bytes>& demand, int gpus);
+  // to the largest row or column sum. Deterministic. `progress` hears the
+  // terms found so far, of at least that many plus the most positive entries
+  // left in one row or column.
+  static std::vector<Term> decompose(const std::vector<Bytes>& demand, int gpus, WorkProgress* progress = nullptr);
 };
 
 }  // namespace photonsim

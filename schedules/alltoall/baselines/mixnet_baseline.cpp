@@ -14,8 +14,10 @@ namespace photonsim {
 
 AlgorithmInfo MixnetBaseline::info() const {
   return {
-      "mixnet", {Collective::alltoall},
-      "joint",  "MixNet: one greedy topology from the traffic matrix (heaviest pairs first), shortest paths (d = 1)",
+      "mixnet",
+      {Collective::alltoall},
+      "joint",
+      "MixNet: one greedy topology from the traffic matrix (heaviest pairs first), shortest paths (d = 1)",
       {ParameterSpec::choice("routing", {"rounds", "max_concurrent_flow"},
                              "rounds: one shortest path per flow, packed into contention-free rounds (the all-to-all "
                              "paper's scheduling of baselines without one); max_concurrent_flow: DirectConnect's "
@@ -244,7 +246,13 @@ std::vector<AlltoallStrategy> MixnetBaseline::strategies(const JointInput& input
   // walk an implicit flow takes: keeping every path would cost O(n^3) nodes.
   RoundPacker packer(built, built.one_circuit_out_of_every_gpu() ? RoundPacker::FlowPaths::implicit_walks
                                                                  : RoundPacker::FlowPaths::explicit_routes);
-  for (const Flow& f : flows) packer.place(f.bytes, shortest.paths(f.src, f.dst, kCandidatePaths).paths);
+  for (size_t i = 0; i < flows.size(); ++i) {
+    if (i % 1024 == 0) {
+      report_work(input.progress,
+                  {"MixNet: packing flows into rounds", static_cast<double>(i), static_cast<double>(flows.size())});
+    }
+    packer.place(flows[i].bytes, shortest.paths(flows[i].src, flows[i].dst, kCandidatePaths).paths);
+  }
   packer.merge_rounds();
   AlltoallStrategy strategy;
   strategy.construction = "greedy topology, " + std::to_string(built.edges().size()) + " circuits";

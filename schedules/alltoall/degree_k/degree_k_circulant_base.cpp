@@ -115,7 +115,7 @@ Ranked rank_sampled_sets(int n, int k, uint64_t seed) {
 
 }  // namespace
 
-CirculantBase circulant_base(int gpus, int ports, uint64_t seed) {
+CirculantBase circulant_base(int gpus, int ports, uint64_t seed, WorkProgress* progress) {
   const int k = std::min(ports, gpus - 1);
   std::vector<int> all_offsets(static_cast<size_t>(gpus - 1));
   std::iota(all_offsets.begin(), all_offsets.end(), 1);
@@ -130,6 +130,8 @@ CirculantBase circulant_base(int gpus, int ports, uint64_t seed) {
   for (const auto& [bound, generators] : ranked) {
     if (bound >= best_cost || packings == kPackings) break;
     if (!classes_packed.insert(multiplier_class(gpus, generators)).second) continue;
+    report_work(progress, {"rdc: Circulant base generator sets packed", static_cast<double>(packings), kPackings,
+                           WorkTotal::at_most});
     ++packings;
     const DegreeKReferencePacker packer(gpus, generators);
     Rng rng(seed);

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/work_progress.h"
 #include "schedules/alltoall/degree_k/degree_k_reference_packer.h"
 
 namespace photonsim {
@@ -22,6 +23,7 @@ struct CirculantBase {
   std::vector<ReferenceRound> rounds;
 };
 
-CirculantBase circulant_base(int gpus, int ports, uint64_t seed);
+// `progress` hears the candidate generator sets packed, of at most the cap.
+CirculantBase circulant_base(int gpus, int ports, uint64_t seed, WorkProgress* progress = nullptr);
 
 }  // namespace photonsim

@@ -138,9 +138,9 @@ Stage rescheduled(const std::vector<DegreeKReferencePacker>& packers, int n, Rng
 }  // namespace
 
 void for_each_circulant_stage(int gpus, int ports, uint64_t seed, int last_d,
-                              const std::function<void(const CirculantStage&)>& visit) {
+                              const std::function<void(const CirculantStage&)>& visit, WorkProgress* progress) {
   if (last_d < 1 || last_d > gpus - 1) return;
-  CirculantBase base = circulant_base(gpus, ports, seed);
+  CirculantBase base = circulant_base(gpus, ports, seed, progress);
   std::vector<DegreeKReferencePacker> packers{DegreeKReferencePacker(gpus, base.generators)};
   Stage stage;
   stage.rounds.push_back(std::move(base.rounds));

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "core/units.h"
+#include "core/work_progress.h"
 #include "schedules/alltoall/alltoall_strategy.h"
 #include "schedules/alltoall/degree_k/degree_k_reference_packer.h"
 #include "schedules/alltoall/strategy_outline.h"
@@ -36,8 +37,10 @@ struct CirculantStage {
   const std::vector<DegreeKReferencePacker>& packers;      // per topology: its generators
 };
 
+// `progress` hears how the base (d = 1) is found.
 void for_each_circulant_stage(int gpus, int ports, uint64_t seed, int last_d,
-                              const std::function<void(const CirculantStage&)>& visit);
+                              const std::function<void(const CirculantStage&)>& visit,
+                              WorkProgress* progress = nullptr);
 AlltoallStrategy circulant_strategy(const CirculantStage& stage);
 // The same from a copy of a stage: its rounds and each topology's generators.
 AlltoallStrategy circulant_strategy(int gpus, const std::vector<std::vector<ReferenceRound>>& rounds,

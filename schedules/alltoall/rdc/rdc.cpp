@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <string_view>
 
 #include "core/error.h"
 #include "schedules/alltoall/degree_k/degree_k_circulant_sequence.h"
@@ -83,6 +84,16 @@ std::vector<Node> labelling_for(const std::vector<LabelledRound>& rounds, const 
   return relabel(rounds, input.demand, input.gpus());
 }
 
+// How far a family's contractions are: d of at most last_d (they stop
+// early when no contraction lowers the hop sum).
+void report_contractions(const JointInput& input, std::string_view family, int d, int last_d) {
+  report_work(input.progress, {family, static_cast<double>(d), static_cast<double>(last_d), WorkTotal::at_most});
+}
+
+constexpr std::string_view kCirculantStage = "rdc: Circulant topologies contracted (d)";
+constexpr std::string_view kCirculantOutlineStage = "rdc: Circulant topologies outlined (d)";
+constexpr std::string_view kKautzStage = "rdc: Generalized Kautz topologies contracted (d)";
+
 void for_each_ring_strategy(const JointInput& input, std::optional<int> only,
                             const std::function<void(AlltoallStrategy&&)>& visit) {
   const int n = input.gpus();
@@ -98,6 +109,7 @@ void for_each_ring_strategy(const JointInput& input, std::optional<int> only,
   offsets.shrink_to_fit();
   for (int d = 1; d <= n - 1; ++d) {
     if (only && *only != d) continue;
+    if (!only) report_work(input.progress, {"rdc: shifted-ring strategies built (d)", d - 1.0, n - 1.0});
     visit(shifted_ring_strategy(search, d, gpu_of, input.demand, ring_construction(search, d)));
   }
 }
@@ -162,9 +174,13 @@ void Rdc::for_each_degree_k_strategy(const JointInput& input, std::optional<int>
     visit(relabelled(strategy, *gpu_of, input));
   };
   if (!uses(DegreeKBase::genkautz)) {
-    for_each_circulant_stage(n, ports, tie_seed, last_d, [&](const CirculantStage& stage) {
-      if (!only || *only == stage.configurations) emit(circulant_strategy(stage));
-    });
+    for_each_circulant_stage(
+        n, ports, tie_seed, last_d,
+        [&](const CirculantStage& stage) {
+          report_contractions(input, kCirculantStage, stage.configurations, last_d);
+          if (!only || *only == stage.configurations) emit(circulant_strategy(stage));
+        },
+        input.progress);
     return;
   }
 
@@ -179,15 +195,19 @@ void Rdc::for_each_degree_k_strategy(const JointInput& input, std::optional<int>
   };
   std::vector<CirculantCopy> circulant;  // index d - 1
   if (uses(DegreeKBase::circulant)) {
-    for_each_circulant_stage(n, ports, tie_seed, last_d, [&](const CirculantStage& stage) {
-      CirculantCopy copy;
-      for (const auto& per_topology : stage.rounds) copy.hop_sum += DegreeKReferencePacker::hop_sum(per_topology);
-      if (!only || *only == stage.configurations) {
-        copy.rounds = stage.rounds;
-        for (const DegreeKReferencePacker& p : stage.packers) copy.generators.push_back(p.generators());
-      }
-      circulant.push_back(std::move(copy));
-    });
+    for_each_circulant_stage(
+        n, ports, tie_seed, last_d,
+        [&](const CirculantStage& stage) {
+          report_contractions(input, kCirculantStage, stage.configurations, last_d);
+          CirculantCopy copy;
+          for (const auto& per_topology : stage.rounds) copy.hop_sum += DegreeKReferencePacker::hop_sum(per_topology);
+          if (!only || *only == stage.configurations) {
+            copy.rounds = stage.rounds;
+            for (const DegreeKReferencePacker& p : stage.packers) copy.generators.push_back(p.generators());
+          }
+          circulant.push_back(std::move(copy));
+        },
+        input.progress);
   }
   const auto emit_circulant = [&](int d) {
     CirculantCopy& copy = circulant[static_cast<size_t>(d - 1)];
@@ -197,6 +217,7 @@ void Rdc::for_each_degree_k_strategy(const JointInput& input, std::optional<int>
   int next_d = 1;
   for_each_kautz_stage(n, ports, tie_seed, last_d, [&](const KautzStage& stage) {
     const int d = stage.configurations;
+    report_contractions(input, kKautzStage, d, last_d);
     if (only && *only != d) return;
     const bool circulant_reaches = d <= static_cast<int>(circulant.size());
     if (circulant_reaches && circulant[static_cast<size_t>(d - 1)].hop_sum <= stage.hop_sum) {
@@ -234,15 +255,24 @@ bool Rdc::for_each_outline(const JointInput& input, std::optional<int> only,
   if (input.fabric.ports > 1) {
     if (!circulant_only(input)) return false;
     const int n = input.gpus();
-    for_each_circulant_stage(n, input.fabric.ports, tie_seed_of(input), only.value_or(n - 1),
-                             [&](const CirculantStage& stage) {
-                               if (!only || *only == stage.configurations) visit(circulant_outline(stage, bytes));
-                             });
+    for_each_circulant_stage(
+        n, input.fabric.ports, tie_seed_of(input), only.value_or(n - 1),
+        [&](const CirculantStage& stage) {
+          report_contractions(input, kCirculantOutlineStage, stage.configurations, only.value_or(n - 1));
+          if (!only || *only == stage.configurations) visit(circulant_outline(stage, bytes));
+        },
+        input.progress);
     return true;
   }
   const RingShiftSearch search(input.gpus());
+  const double last_d = only ? 1.0 : static_cast<double>(input.gpus() - 1);
   for_each_shifted_ring_outline(
-      search, bytes, only, [&](int d) { return ring_construction(search, d); }, visit);
+      search, bytes, only, [&](int d) { return ring_construction(search, d); },
+      [&](StrategyOutline&& outline) {
+        const double d = only ? 0.0 : static_cast<double>(outline.configurations - 1);
+        report_work(input.progress, {"rdc: shifted-ring strategies outlined (d)", d, last_d});
+        visit(std::move(outline));
+      });
   return true;
 }
 
