@@ -136,14 +136,14 @@ std::string graph_trace_report(const TaskGraph& graph, const GraphResult& result
     }
   }
   w.end_array();
-  w.field("displayTimeUnit", "ns");
   w.key("otherData").begin_object();
   w.field("photonsim_version", PHOTONSIM_VERSION);
   for (const auto& [key, value] : options.about) w.field(key, value);
   w.field("gpus", fabric.gpus).field("ports", fabric.ports).field("nodes", static_cast<uint64_t>(nodes.size()));
   w.field("iteration_ps", result.iteration.picoseconds());
   w.field("time_units",
-          "ts and dur are microseconds, exact decimals of the simulator's integer picoseconds; args *_ps are "
+          "ts and dur are microseconds in whole nanoseconds (Perfetto's resolution): each span's begin and end "
+          "are the simulator's integer picoseconds rounded down to the nanosecond; args *_ps are exact "
           "picoseconds");
   w.field("photonsim_tracks",
           "process graph: critical path (its nodes, start to end); per GPU u, process GPU u: compute (compute "

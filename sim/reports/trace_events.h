@@ -2,7 +2,11 @@
 // Contract: the pieces every Chrome trace-event document photonsim writes is
 // made of: exact decimal microseconds from integer picoseconds, lanes for
 // spans that may overlap, and TraceEvents, which writes metadata ("ph": "M")
-// and complete ("ph": "X") events into an open traceEvents array and counts them.
+// and complete ("ph": "X") events into an open traceEvents array and counts
+// them. A complete event's begin and end are rounded down to the nanosecond
+// (Perfetto's resolution; it rounds ts and dur each on its own, so a finer
+// ts or dur could make spans that nest in picoseconds partly overlap there):
+// spans that nest or are disjoint in picoseconds still are.
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -16,6 +20,9 @@ namespace photonsim {
 // Integer picoseconds as exact decimal microseconds, from integers: a double
 // would round 1 ps away in a run of a few seconds.
 std::string micros(Time t);
+
+// t rounded down to a whole nanosecond (t >= 0).
+inline Time whole_nanoseconds(Time t) { return Time::ps(t.picoseconds() - t.picoseconds() % 1000); }
 
 // Spans that may overlap (steps under fabric.sync = dataflow) go on lanes,
 // one thread each, so spans on one thread always nest or are disjoint: each
@@ -43,7 +50,8 @@ class TraceEvents {
   void span(const std::string& name, const char* category, int64_t pid, int64_t tid, Time begin, Time end, Args args) {
     w_.begin_object(JsonWriter::Layout::inline_).field("name", name).field("cat", category).field("ph", "X");
     w_.field("pid", pid).field("tid", tid);
-    w_.key("ts").number(micros(begin)).key("dur").number(micros(end - begin));
+    const Time first = whole_nanoseconds(begin);
+    w_.key("ts").number(micros(first)).key("dur").number(micros(whole_nanoseconds(end) - first));
     w_.key("args").begin_object(JsonWriter::Layout::inline_);
     args(w_);
     w_.end_object().end_object();

@@ -319,14 +319,14 @@ std::string trace_report(const RunResult& result, const Timeline* timeline, cons
     }
   }
   w.end_array();
-  w.field("displayTimeUnit", "ns");
   w.key("otherData").begin_object();
   w.field("photonsim_version", PHOTONSIM_VERSION);
   for (const auto& [key, value] : options.about) w.field(key, value);
   w.field("gpus", fabric.gpus).field("ports", fabric.ports).field("steps", static_cast<uint64_t>(result.steps.size()));
   w.field("completion_ps", result.completion.picoseconds()).field("reconfigurations", result.reconfigurations);
   w.field("time_units",
-          "ts and dur are microseconds, exact decimals of the simulator's integer picoseconds; args *_ps are "
+          "ts and dur are microseconds in whole nanoseconds (Perfetto's resolution): each span's begin and end "
+          "are the simulator's integer picoseconds rounded down to the nanosecond; args *_ps are exact "
           "picoseconds");
   w.field("photonsim_tracks",
           timeline != nullptr

@@ -1,9 +1,10 @@
 #pragma once
 // Contract: renders a run as a Chrome trace-event-format document, the JSON
-// Object Format ({"traceEvents": [...], "displayTimeUnit": "ns",
-// "otherData": {...}}) that Perfetto (ui.perfetto.dev, trace_processor) opens.
-// Complete events ("ph": "X") carry "ts" and "dur" in microseconds, written
-// as exact decimals of the integer picoseconds (1234567 ps -> 1.234567);
+// Object Format ({"traceEvents": [...], "otherData": {...}}) that Perfetto
+// (ui.perfetto.dev, trace_processor) opens. Complete events ("ph": "X")
+// carry "ts" and "dur" in microseconds of whole nanoseconds, Perfetto's
+// resolution (begin and end rounded down: 1234567 ps -> 1.234); no
+// displayTimeUnit, which older trace processors took for the unit of ts;
 // metadata events ("ph": "M") name and order processes and threads.
 //
 // Layout: process "steps" (one thread: per step "step k", with nested

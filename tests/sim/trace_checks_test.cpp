@@ -37,6 +37,12 @@ TEST(TraceChecks, FindsEveryKindOfProblem) {
   EXPECT_TRUE(problems(ok + R"(, {"name": "d", "ph": "X", "pid": 1, "tid": 2, "ts": 1, "dur": 2})").empty());
   EXPECT_EQ(problems(R"({"name": "a", "ph": "B", "pid": 1, "tid": 1, "ts": 0})").size(), 1u);
   EXPECT_EQ(problems(R"({"name": "a", "ph": "X", "pid": 1, "tid": 1, "ts": -1, "dur": 0})").size(), 1u);
+  // Perfetto keeps nanoseconds: a finer ts or dur is refused, as is a displayTimeUnit.
+  EXPECT_EQ(problems(R"({"name": "a", "ph": "X", "pid": 1, "tid": 1, "ts": 0.0015, "dur": 0})").size(), 1u);
+  EXPECT_EQ(problems(R"({"name": "a", "ph": "X", "pid": 1, "tid": 1, "ts": 0, "dur": 0.000001})").size(), 1u);
+  EXPECT_TRUE(problems(R"({"name": "a", "ph": "X", "pid": 1, "tid": 1, "ts": 0.001, "dur": 2.5})").empty());
+  EXPECT_EQ(problems(ok, R"(, "otherData": {}, "displayTimeUnit": "ns")").size(), 1u);
+  EXPECT_EQ(problems(ok + R"(, {"name": "d", "ph": "X", "pid": 2, "tid": 1, "ts": 5, "dur": 1})").size(), 1u);
   EXPECT_EQ(problems(R"({"name": "a", "ph": "X", "pid": "1", "tid": 1, "ts": 0, "dur": 0})").size(), 1u);
   EXPECT_EQ(problems(R"({"ph": "X", "pid": 1, "tid": 1, "ts": 0, "dur": 0})").size(), 1u);
   EXPECT_EQ(problems(R"({"name": "process_name", "ph": "M", "pid": 1, "tid": 1, "args": {}})").size(), 1u);

@@ -1,12 +1,17 @@
 #pragma once
 // Contract (tests): checks a parsed document against the Chrome trace event
-// format as photonsim writes it (the JSON Object Format): a top-level object
-// with a traceEvents array and an otherData object; every event an object
-// with a string "name", "ph" "X" or "M", integer "pid" and "tid"; X events
-// with numbers ts >= 0 and dur >= 0; M events naming a process or thread
+// format as photonsim writes it (the JSON Object Format) and as Perfetto's
+// JSON importer reads it: a top-level object with a traceEvents array and an
+// otherData object, and no displayTimeUnit (older trace processors read ts
+// and dur in that unit); every event an object with a string "name",
+// "ph" "X" or "M", integer "pid" and "tid"; X events with numbers ts >= 0 and
+// dur >= 0 in whole nanoseconds (Perfetto keeps nanoseconds, rounding ts and
+// dur each on its own: finer values could make spans that nest in
+// picoseconds partly overlap there); M events naming a process or thread
 // (args.name) or ordering one (args.sort_index); and on each (pid, tid) the
-// X spans either nest or are disjoint, never partly overlap. Returns every
-// problem found (empty: valid), each naming the event's index.
+// X spans either nest or are disjoint, never partly overlap (Perfetto moves
+// such a span off its thread and reports it); a tid under one pid only.
+// Returns every problem found (empty: valid), each naming the event's index.
 #include <algorithm>
 #include <cstdint>
 #include <map>
@@ -45,12 +50,11 @@ inline std::vector<std::string> validate_trace(const JsonValue& doc) {
   if (events == nullptr || !events->is(Kind::array)) return {"no traceEvents array"};
   const JsonValue* other = doc.find("otherData");
   if (other == nullptr || !other->is(Kind::object)) problems.push_back("no otherData object");
-  if (const JsonValue* unit = doc.find("displayTimeUnit")) {
-    if (!unit->is(Kind::string) || (unit->text != "ns" && unit->text != "ms")) {
-      problems.push_back("displayTimeUnit is not \"ns\" or \"ms\"");
-    }
+  if (doc.find("displayTimeUnit") != nullptr) {
+    problems.push_back("displayTimeUnit is set (older trace processors read ts and dur in its unit)");
   }
   std::map<std::pair<int64_t, int64_t>, std::vector<TraceSpan>> threads;
+  std::map<int64_t, int64_t> pid_of_tid;  // Perfetto keys a thread by its tid alone
   for (size_t i = 0; i < events->items.size(); ++i) {
     const JsonValue& e = events->items[i];
     const std::string at = "event " + std::to_string(i) + ": ";
@@ -70,6 +74,11 @@ inline std::vector<std::string> validate_trace(const JsonValue& doc) {
     if (ph == nullptr || !ph->is(Kind::string) || (ph->text != "X" && ph->text != "M")) {
       problems.push_back(at + "ph is not \"X\" or \"M\"");
       continue;
+    }
+    const auto [owner, first] = pid_of_tid.try_emplace(tid->integer(), pid->integer());
+    if (!first && owner->second != pid->integer()) {
+      problems.push_back(at + "tid " + std::to_string(tid->integer()) + " is under pid " +
+                         std::to_string(owner->second) + " already (Perfetto would start a new thread for it)");
     }
     const JsonValue* args = e.find("args");
     if (ph->text == "M") {
@@ -98,6 +107,9 @@ inline std::vector<std::string> validate_trace(const JsonValue& doc) {
       problems.push_back(at + "ts " + ts->text + " or dur " + dur->text +
                          " is negative or not a plain decimal of whole picoseconds");
       continue;
+    }
+    if (*begin % 1000 != 0 || *length % 1000 != 0) {
+      problems.push_back(at + "ts " + ts->text + " or dur " + dur->text + " is finer than a nanosecond");
     }
     if (args != nullptr && !args->is(Kind::object)) problems.push_back(at + "args is not an object");
     threads[{pid->integer(), tid->integer()}].push_back(TraceSpan{*begin, *begin + *length, i});
