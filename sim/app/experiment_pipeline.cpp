@@ -79,8 +79,9 @@ RunReport ExperimentPipeline::replay(const Schedule& schedule, const std::string
   return replay_schedule(schedule, config, fidelity, progress, timeline);
 }
 
-GraphReport ExperimentPipeline::run_graph(const ExperimentConfig& config, Fidelity fidelity, Timeline* timeline) const {
-  return run_task_graph(config, registry_, fidelity, timeline);
+GraphReport ExperimentPipeline::run_graph(const ExperimentConfig& config, Fidelity fidelity, Timeline* timeline,
+                                          WorkProgress* progress) const {
+  return run_task_graph(config, registry_, fidelity, timeline, progress);
 }
 
 std::string ExperimentPipeline::result_csv(const ExperimentConfig& config) const {

@@ -59,7 +59,7 @@ class ExperimentPipeline {
                    Timeline* timeline = nullptr) const;
   // A task graph: each node's collective synthesized, the graph executed.
   GraphReport run_graph(const ExperimentConfig& config, Fidelity fidelity = Fidelity::packet,
-                        Timeline* timeline = nullptr) const;
+                        Timeline* timeline = nullptr, WorkProgress* progress = nullptr) const;
   // A sweep point's rows: the run's CSV (a graph's summary) under its header.
   std::string result_csv(const ExperimentConfig& config) const;
 

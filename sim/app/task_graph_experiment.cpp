@@ -99,7 +99,7 @@ void prepare_node(const ExperimentConfig& config, const SynthesizerRegistry& reg
 }  // namespace
 
 GraphReport run_task_graph(const ExperimentConfig& config, const SynthesizerRegistry& registry, Fidelity fidelity,
-                           Timeline* timeline) {
+                           Timeline* timeline, WorkProgress* progress) {
   if (!config.graph) throw Error(config.source + ": no workload.graph to run");
   check_engine_names(config);
   const auto begin = std::chrono::steady_clock::now();
@@ -115,7 +115,9 @@ GraphReport run_task_graph(const ExperimentConfig& config, const SynthesizerRegi
   Schedules schedules;
   std::vector<GraphNodeWork> work;
   std::vector<GraphNodeInfo> info;
+  const auto nodes = static_cast<double>(graph.nodes().size());
   for (const TaskNode& node : graph.nodes()) {
+    report_work(progress, {"synthesizing the graph's collectives (nodes)", static_cast<double>(work.size()), nodes});
     GraphNodeWork w;
     GraphNodeInfo about;
     if (runs_off_network(node.kind)) {
@@ -148,12 +150,19 @@ GraphReport run_task_graph(const ExperimentConfig& config, const SynthesizerRegi
     }
   };
   GraphResult predicted = naming_time_overflow(config.source + ": the predicted iteration time", [&] {
-    return at_node(
-        [&] { return TaskGraphRun(fabric, segmentation, graph, work, nullptr, GraphTiming::analytical).run(); });
+    return at_node([&] {
+      TaskGraphRun run(fabric, segmentation, graph, work, nullptr, GraphTiming::analytical);
+      run.report_to(progress);
+      return run.run();
+    });
   });
   GraphResult result =
       !backend->simulates() ? predicted : naming_time_overflow(config.source + ": the simulated iteration time", [&] {
-        return at_node([&] { return TaskGraphRun(fabric, segmentation, graph, std::move(work), timeline).run(); });
+        return at_node([&] {
+          TaskGraphRun run(fabric, segmentation, graph, std::move(work), timeline);
+          run.report_to(progress);
+          return run.run();
+        });
       });
   const std::chrono::duration<double> wall = std::chrono::steady_clock::now() - begin;
   GraphReport report{config,   std::move(result), std::move(info),  predicted.iteration,

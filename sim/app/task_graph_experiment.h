@@ -18,8 +18,10 @@
 
 namespace photonsim {
 
-// `timeline`, when given, receives every port's busy and dark spans.
+// `timeline`, when given, receives every port's busy and dark spans;
+// `progress` hears the nodes synthesized, then the nodes ended.
 GraphReport run_task_graph(const ExperimentConfig& config, const SynthesizerRegistry& registry,
-                           Fidelity fidelity = Fidelity::packet, Timeline* timeline = nullptr);
+                           Fidelity fidelity = Fidelity::packet, Timeline* timeline = nullptr,
+                           WorkProgress* progress = nullptr);
 
 }  // namespace photonsim

@@ -251,7 +251,10 @@ int verb_run(int argc, const char* const* argv, std::ostream& out, std::ostream&
   if (config.graph) {
     for (const std::string& warning : config.warnings) err << "photonsim: warning: " << warning << "\n";
     Timeline graph_timeline;
-    const GraphReport report = pipeline.run_graph(config, fidelity, tracing ? &graph_timeline : nullptr);
+    const GraphReport report = [&] {
+      TerminalProgress progress = terminal_progress(err);
+      return pipeline.run_graph(config, fidelity, tracing ? &graph_timeline : nullptr, &progress);
+    }();
     const std::string& dir = out_dir;
     if (!dir.empty()) {
       write_file_atomically(dir + "/graph.json", report.json());

@@ -505,6 +505,12 @@ void TaskGraphRun::communication_done(uint32_t node, Time now, int reconfigurati
 void TaskGraphRun::end(uint32_t node, Time now) {
   state_[node].ended = true;
   results_[node].end = now;
+  ++ended_nodes_;
+  if (progress_ != nullptr) {
+    progress_->progressed({timing_ == GraphTiming::packet ? "simulating the iteration (nodes ended)"
+                                                          : "predicting the iteration (nodes ended)",
+                           static_cast<double>(ended_nodes_), static_cast<double>(state_.size())});
+  }
   for (uint32_t s : successors_[node]) {
     if (--state_[s].waiting == 0) release(s, now);
   }

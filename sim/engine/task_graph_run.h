@@ -44,6 +44,7 @@
 #include "core/spec/fabric_spec.h"
 #include "core/segmentation.h"
 #include "core/spec/task_graph.h"
+#include "core/work_progress.h"
 #include "schedules/model/schedule.h"
 #include "sim/engine/dependency_run.h"
 #include "sim/engine/switch/optical_switch.h"
@@ -101,6 +102,8 @@ class TaskGraphRun : public FlowListener, public EventHandler, public RunObserve
   TaskGraphRun(const FabricSpec& fabric, Segmentation segmentation, const TaskGraph& graph,
                std::vector<GraphNodeWork> work, Timeline* timeline = nullptr, GraphTiming timing = GraphTiming::packet);
   GraphResult run();
+  // Hears, node by node, how many of the graph's nodes have ended (null: no one).
+  void report_to(WorkProgress* progress) { progress_ = progress; }
 
   void on_flow_delivered(uint32_t flow, Time now) override;
   void on_event(Time now, uint64_t token) override;
@@ -177,6 +180,8 @@ class TaskGraphRun : public FlowListener, public EventHandler, public RunObserve
   const GraphTiming timing_;
   EventList events_;
   std::optional<TimelineRecorder> recorder_;
+  WorkProgress* progress_ = nullptr;
+  size_t ended_nodes_ = 0;
   Network network_;
   OpticalSwitch switch_;
   std::vector<std::vector<uint32_t>> successors_;

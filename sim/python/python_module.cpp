@@ -103,7 +103,7 @@ RunAnswer run(const ConfigSource& c, const std::string& fidelity_name, std::opti
   answer.warnings = config.warnings;
   if (config.graph) {
     if (replayed) throw Error(config.source + ": workload.graph: replay takes one schedule; run the graph instead");
-    const GraphReport report = pipeline.run_graph(config, fidelity);
+    const GraphReport report = pipeline.run_graph(config, fidelity, nullptr, progress);
     answer.kind = "graph";
     answer.json = report.json();
     answer.csv = report.csv();

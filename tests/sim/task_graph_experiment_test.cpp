@@ -4,6 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "core/error.h"
 #include "sim/config/config_loader.h"
 #include "sim/app/experiment_runner.h"
@@ -166,6 +170,36 @@ TEST(TaskGraphExperiment, ChakraSendRingRunsWithExactTimings) {
   }
   EXPECT_EQ(sends, 4u);
   EXPECT_EQ(r.result.iteration, r.predicted_iteration);
+}
+
+// A long graph tells its progress: every node synthesized (before each, how
+// many are done), then every node ended in the prediction and in the run.
+TEST(TaskGraphExperiment, ReportsNodesSynthesizedThenNodesEnded) {
+  struct Recorder : WorkProgress {
+    std::vector<std::pair<std::string, double>> reports;
+    void progressed(const WorkDone& work) override {
+      EXPECT_EQ(work.total, 3);
+      EXPECT_EQ(work.kind, WorkTotal::exact);
+      reports.emplace_back(std::string(work.stage), work.done);
+    }
+  } recorder;
+  ExperimentConfig c = base_config(4, "ring", "static", Time::us(5));
+  c.graph = TaskGraph::build({collective("a", {0, 1}, 65'536), collective("b", {2, 3}, 65'536),
+                              compute_node("c", {0, 1, 2, 3}, Time::us(1), {"a", "b"})},
+                             4);
+  run_task_graph(c, SynthesizerRegistry::with_builtins(), Fidelity::packet, nullptr, &recorder);
+  const std::string synthesizing = "synthesizing the graph's collectives (nodes)";
+  const std::string predicting = "predicting the iteration (nodes ended)";
+  const std::string simulating = "simulating the iteration (nodes ended)";
+  EXPECT_EQ(recorder.reports, (std::vector<std::pair<std::string, double>>{{synthesizing, 0},
+                                                                           {synthesizing, 1},
+                                                                           {synthesizing, 2},
+                                                                           {predicting, 1},
+                                                                           {predicting, 2},
+                                                                           {predicting, 3},
+                                                                           {simulating, 1},
+                                                                           {simulating, 2},
+                                                                           {simulating, 3}}));
 }
 
 }  // namespace
