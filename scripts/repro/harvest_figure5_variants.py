@@ -10,7 +10,9 @@ setups span.
 Variants: n in 8, 16, 32, 64 GPUs x the 1-D ring read two ways: one directed
 port per GPU (photonsim's default reading, configs/sweeps/harvest_figure5.yaml)
 and two ports per GPU with bidirectional circuits (the paper's "d = 2 ... a
-1-D ring"). Each variant runs configs/sweeps/harvest_figure5.yaml's grid
+1-D ring"); each again with its BvN baseline from no circuits
+(synthesis.topology: none: every step configured, the first included), for
+the BvN claims. Each variant runs configs/sweeps/harvest_figure5.yaml's grid
 (static, harvest and every_step, `parallel: true` on two ports; alpha_r 10 ns - 10 ms; 1 KB - 1 GB) and
 computes each claim's statistic as scripts/repro/claims.py does.
 
@@ -18,7 +20,7 @@ usage: scripts/repro/harvest_figure5_variants.py [--out DIR] [--photonsim BIN] [
   --out        folder for variants.csv (default results/reproduce/harvest/figure5_variants)
   --photonsim  the binary (default build/photonsim)
   --gpus       the GPU counts (default 8 16 32 64)
-Standard library only; about 8 sweeps of 1,053 points (a few minutes on 2 cores).
+Standard library only; 8 sweeps of 1,053 points and 8 of 351 (a few minutes on 2 cores).
 """
 import argparse
 import collections
@@ -37,6 +39,12 @@ BASE = os.path.join(ROOT, "configs", "harvest_paper", "recursive_doubling_64.yam
 SMALL = ("1KB", "4KB", "16KB", "64KB", "256KB")
 # The BvN baseline on two ports may put both on a step's peer, as Harvest's
 # own topologies may (its x_{u,v} are integers): every_step's `parallel`.
+# Each reading runs its BvN baseline again from no circuits (synthesis.topology:
+# none), so that it configures every step, the first included, where the
+# reading's own BvN keeps the start ring for a first step the ring carries (as
+# Harvest's Table 1 counts recursive doubling's BvN): claims.py reads these for
+# the BvN claims only, their static and Harvest schedules the reading's own.
+FROM_NO_CIRCUITS = ", BvN from no circuits"
 PORTS = {"1 directed port": (1, "directed", "ring", "every_step"),
          "2 bidirectional ports": (2, "bidirectional", '"{type: ring, bidirectional: true}"',
                                    '"{type: every_step, parallel: true}"')}
@@ -48,13 +56,15 @@ def planner_of(row):
     return "every_step" if "every_step" in name else name
 
 
-def statistics(path):
-    """Each Fig. 5 claim's statistic from one variant's results.csv (as claims.py computes them)."""
+def statistics(paths):
+    """Each Fig. 5 claim's statistic from one variant's results.csv files (as claims.py computes them); a
+    later file's planner replaces an earlier one's."""
     f5 = collections.defaultdict(dict)
-    with open(path, newline="", encoding="utf-8") as f:
-        for row in csv.DictReader(f):
-            key = (row["synthesis.algorithm"], row["fabric.reconfig_delay"], row["workload.message"])
-            f5[key][planner_of(row)] = int(row["measured_ps"])
+    for path in paths:
+        with open(path, newline="", encoding="utf-8") as f:
+            for row in csv.DictReader(f):
+                key = (row["synthesis.algorithm"], row["fabric.reconfig_delay"], row["workload.message"])
+                f5[key][planner_of(row)] = int(row["measured_ps"])
     out = {}
     for algorithm in ("recursive_doubling", "swing", "direct"):
         cells = [v for k, v in f5.items() if k[0] == algorithm and k[2] in SMALL and ps(k[1]) < 1e6]
@@ -78,34 +88,44 @@ def main():
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
     rows = []
+
+    def sweep(folder, gpus, ports, circuits, topologies, planners, what):
+        shutil.rmtree(folder, ignore_errors=True)  # this script's own output: rerun whole
+        with tempfile.NamedTemporaryFile("w", suffix=".yaml", delete=False, dir=args.out) as spec:
+            spec.write(f"base: {BASE}\n"
+                       "grid:\n"
+                       f"  fabric.gpus: [{gpus}]\n"
+                       f"  fabric.ports: [{ports}]\n"
+                       f"  fabric.circuits: [{circuits}]\n"
+                       f"  synthesis.topology: [{topologies}]\n"
+                       f"  synthesis.planner: [{planners}]\n"
+                       "  fabric.reconfig_delay: 10ns..10ms x2\n"
+                       "  workload.message: [1KB, 4KB, 16KB, 64KB, 256KB, 1MB, 4MB, 16MB, 1GB]\n"
+                       "zip:\n"
+                       "  workload.collective: [allreduce, allreduce, alltoall]\n"
+                       "  synthesis.algorithm: [recursive_doubling, swing, direct]\n"
+                       "  workload.message_scope: [flow, flow, gpu]\n")
+        try:
+            done = subprocess.run([args.photonsim, "sweep", spec.name, "--out", folder], capture_output=True,
+                                  text=True, cwd=ROOT)
+        finally:
+            os.unlink(spec.name)
+        if done.returncode != 0:
+            sys.exit(f"harvest_figure5_variants.py: the sweep n = {gpus}, {what} failed: {done.stderr.strip()}")
+        return os.path.join(folder, "results.csv")
+
     for gpus in args.gpus:
         for ports_name, (ports, circuits, topology, bvn) in PORTS.items():
             folder = os.path.join(args.out, f"n{gpus}_p{ports}")
-            shutil.rmtree(folder, ignore_errors=True)  # this script's own output: rerun whole
-            with tempfile.NamedTemporaryFile("w", suffix=".yaml", delete=False, dir=args.out) as sweep:
-                sweep.write(f"base: {BASE}\n"
-                            "grid:\n"
-                            f"  fabric.gpus: [{gpus}]\n"
-                            f"  fabric.ports: [{ports}]\n"
-                            f"  fabric.circuits: [{circuits}]\n"
-                            f"  synthesis.topology: [{topology}]\n"
-                            f"  synthesis.planner: [static, harvest, {bvn}]\n"
-                            "  fabric.reconfig_delay: 10ns..10ms x2\n"
-                            "  workload.message: [1KB, 4KB, 16KB, 64KB, 256KB, 1MB, 4MB, 16MB, 1GB]\n"
-                            "zip:\n"
-                            "  workload.collective: [allreduce, allreduce, alltoall]\n"
-                            "  synthesis.algorithm: [recursive_doubling, swing, direct]\n"
-                            "  workload.message_scope: [flow, flow, gpu]\n")
-            try:
-                done = subprocess.run([args.photonsim, "sweep", sweep.name, "--out", folder], capture_output=True,
-                                      text=True, cwd=ROOT)
-            finally:
-                os.unlink(sweep.name)
-            if done.returncode != 0:
-                sys.exit(f"harvest_figure5_variants.py: the sweep n = {gpus}, {ports_name} failed: "
-                         f"{done.stderr.strip()}")
-            for claim, value in statistics(os.path.join(folder, "results.csv")).items():
+            own = sweep(folder, gpus, ports, circuits, topology, f"static, harvest, {bvn}", ports_name)
+            for claim, value in statistics([own]).items():
                 rows.append({"gpus": gpus, "ports": ports_name, "claim": claim, "value": f"{value:.4f}"})
+            fresh = sweep(folder + "_bvn_from_no_circuits", gpus, ports, circuits, "none", bvn,
+                          ports_name + FROM_NO_CIRCUITS)
+            for claim, value in statistics([own, fresh]).items():
+                if claim.startswith("bvn"):
+                    rows.append({"gpus": gpus, "ports": ports_name + FROM_NO_CIRCUITS, "claim": claim,
+                                 "value": f"{value:.4f}"})
             print(f"n = {gpus}, {ports_name}: done", flush=True)
     path = os.path.join(args.out, "variants.csv")
     with open(path + ".tmp", "w", newline="", encoding="utf-8") as f:
