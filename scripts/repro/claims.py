@@ -829,6 +829,11 @@ def pccl(results, c):
                                      "synthesis.planner=static", "workload.message=1MB")
         c.other(f"Sec. 3: {algorithm} AllReduce takes {what} rounds (N = 128)", "Sec. 3", str(paper),
                 str(run["steps"]), "exact" if run["steps"] == paper else "fails", command)
+    # Sec. 5 (and Fig. 1's caption): DEX, "a latency-optimal algorithm with log2(N) steps", at Fig. 10a's 128 GPUs.
+    run, command = photonsim_run(rs, "workload.collective=alltoall", "synthesis.algorithm=dex",
+                                 "synthesis.planner=static", "workload.message=32MB")
+    c.other("Sec. 5: DEX all-to-all takes log2 N steps (N = 128)", "Sec. 5, Fig. 10a", "7", str(run["steps"]),
+            "exact" if run["steps"] == 7 else "fails", command)
 
 
 def alltoall(results, c):
