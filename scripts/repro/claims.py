@@ -622,6 +622,23 @@ def pccl_figure12(results, c, run_all):
     return t
 
 
+def write_iterations(results, fig12, pccl_t, free):
+    """bert/iterations.csv, the iterations behind Figs. 12-16 (scripts/plots/plot_pccl_training.py draws them):
+    one row per n, compute rate, r, start topology and algorithm (pccl: PCCL planning RHD); the baselines never
+    reconfigure, so they are written at r = 5 us only."""
+    rows = [(n, "fp32" if rate == FP32 else "tf32", "5us", start, name, time_ps)
+            for (n, rate, start, name), time_ps in fig12.items()]
+    rows += [(n, "tf32", r, start, "pccl", time_ps) for r, times in pccl_t.items() if r != "5us"
+             for (n, _, start, _), time_ps in times.items()]
+    rows += [(n, "tf32", "0ns", start, "pccl", time_ps) for (n, _, start, _), time_ps in free.items()]
+    path = os.path.join(results, "bert", "iterations.csv")
+    with open(path + ".tmp", "w", newline="", encoding="utf-8") as f:
+        writer = csv.writer(f)
+        writer.writerow(["gpus", "compute", "reconfig_delay", "start", "algorithm", "iteration_ps"])
+        writer.writerows(sorted(rows, key=lambda r: (r[0], r[1], ps(r[2]), r[3], r[4])))
+    os.replace(path + ".tmp", path)
+
+
 def pccl_figures13_16(results, c, run_all, fig12):
     """Figs. 13-16: Fig. 12 at r = 10, 25, 50 and 500 us (compute at TF32 peak, where communication shows).
     The baselines never reconfigure, so their times are Fig. 12's (`fig12`) at every r; PCCL runs again."""
@@ -631,6 +648,7 @@ def pccl_figures13_16(results, c, run_all, fig12):
     # The theoretical optimum: PCCL with reconfiguration free (r = 0).
     free = iteration_times(jobs, "fabric.reconfig_delay=0ns")
     pccl_t = {r: {k: v["iteration_ps"] for k, v in runs[r].items()} for r in delays}
+    write_iterations(results, fig12, pccl_t, free)
     ideal = {"ring": "ring", "2D torus": "2D bucket", "3D torus": "3D bucket"}
     command = (f"{run_all} (bert/: Fig. 12's runs at compute TF32 peak, PCCL again with --set "
                "fabric.reconfig_delay=R, R = 10, 25, 50, 500 us, and 0 for the optimum)")
