@@ -96,7 +96,7 @@ def span(values):
     return f"{min(values):.2f}-{max(values):.2f}x"
 
 
-def fit_to_starts(cells, n, run_all, sweep, photonsim_run, collective):
+def fit_to_starts(cells, n, sweep, photonsim_run, collective):
     """Shared by Fig. 7 (128 GPUs) and Figs. 17-18: per start, the ideal algorithm's time and the fastest
     baseline's over PCCL's; the 3D torus's shortfall measured against PCCL given 3D bucket as its input."""
     names = starts(n)
@@ -143,7 +143,7 @@ def fit_to_starts(cells, n, run_all, sweep, photonsim_run, collective):
 def figure7(results, c, run_all, photonsim_run):
     sweep = f"{run_all} (sota/: configs/sweeps/pccl_sota.yaml)"
     cells = sota_cells(os.path.join(results, "sota", "results.csv"), 128, "reducescatter")
-    ideal, best, short, explained, text, why = fit_to_starts(cells, 128, run_all, sweep, photonsim_run,
+    ideal, best, short, explained, text, why = fit_to_starts(cells, 128, sweep, photonsim_run,
                                                             "reducescatter")
     # "The only system that is optimal on all the topologies": every baseline, at every buffer, is more than
     # 5 % slower than the fastest on some start.
@@ -257,7 +257,7 @@ def figures17_18(results, c, run_all, photonsim_run):
     for n, folder, figure in ((64, "sota_64", "17"), (32, "sota_32", "18"), (128, "sota", "7's AllReduce")):
         sweep = f"{run_all} ({folder}/: configs/sweeps/pccl_{folder}.yaml)"
         cells = sota_cells(os.path.join(results, folder, "results.csv"), n, "allreduce")
-        ideal, best, short, explained, text, why = fit_to_starts(cells, n, run_all, sweep, photonsim_run,
+        ideal, best, short, explained, text, why = fit_to_starts(cells, n, sweep, photonsim_run,
                                                                 "allreduce")
         # Outperforms where no algorithm fits (the ring's algorithm is linear in alpha): never slower than the
         # fastest baseline, faster at some buffer; a tie is PCCL keeping the start topology for the same rounds.
@@ -431,8 +431,8 @@ def hardware_rows(c):
     c.other("Secs. 2, 4: optical losses: reticle stitch 0.2 dB (Sec. 2) or 0.25 dB (Sec. 4), waveguide 0.4 dB/cm, "
             "waveguide-to-fiber coupling 0.5 dB", "Secs. 2, 4", "0.2 / 0.25 dB, 0.4 dB/cm, 0.5 dB",
             "inputs of fabric.physical: tile_loss_db (default 0.2, the Sec. 2 value), fiber_loss_db (0.5), "
-            "mzi_loss_db; the per-cm waveguide loss is not modelled (PCCL sets launch power per path length, so "
-            "it changes no decision)", "not rerunnable", "configs/pccl_paper/physical_rhd_16.yaml (fabric.physical)",
+            "mzi_loss_db; the per-cm waveguide loss is not modelled; photonsim reports each circuit's loss "
+            "(photonsim physical) and decides nothing by it, as PCCL sets the launch power per path length", "not rerunnable", "configs/pccl_paper/physical_rhd_16.yaml (fabric.physical)",
             "the paper gives the stitch loss two ways")
     c.other("Sec. 7: SCCL's synthesis for two NDv2 or DGX2 nodes exceeds 24 hours", "Sec. 7", "> 24 h",
             "cited (Shah et al., 2023); photonsim has no SCCL", "not rerunnable", "-", "")
