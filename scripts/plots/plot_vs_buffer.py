@@ -49,15 +49,15 @@ if not times:
     raise SystemExit(f"{pp.script_name()}: no rows left after --collective and --where")
 
 
-UNITS = {"KiB": 2**10, "MiB": 2**20, "GiB": 2**30, "KB": 1e3, "MB": 1e6, "GB": 1e9, "B": 1}
+plots = pp.plots()
 
 
 def size(message):
     """'16MB' -> bytes."""
-    for unit, scale in UNITS.items():
-        if message.endswith(unit) and message[: -len(unit)].replace(".", "", 1).isdigit():
-            return float(message[: -len(unit)]) * scale
-    raise SystemExit(f"{pp.script_name()}: workload.message '{message}' is not a size ({', '.join(UNITS)})")
+    try:
+        return plots.quantity(message, plots.SIZE_UNITS)
+    except ValueError as e:
+        raise SystemExit(f"{pp.script_name()}: workload.message: {e}")
 
 
 topologies = list(dict.fromkeys(t for t, _ in times))

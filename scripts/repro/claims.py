@@ -560,20 +560,16 @@ def bert_training(results):
     return {key[:3]: times[key] / times[key[:3] + ("pccl",)] for key in times if key[3] == "ring"}
 
 
-# Fig. 12's start topologies per n: the 2D and 3D shapes (torus and grid alike).
-FIG12_SHAPES = {32: ("4x8", "2x4x4"), 64: ("8x8", "4x4x4"), 128: ("8x16", "4x4x8")}
+# Fig. 12's start topologies per n: the 2D and 3D shapes (torus and grid alike), as pccl_claims names them.
+FIG12_SHAPES = pccl_claims.SHAPES
 
 
 def figure12_jobs(results, rates, planners_only=False):
     """Fig. 12's runs: Sec. 6's model per n and compute rate on every start topology, under every baseline
     never reconfiguring and PCCL planning RHD (only PCCL with planners_only)."""
     jobs = {}
-    for n, (d2, d3) in FIG12_SHAPES.items():
-        starts = {"ring": "{type: ring, bidirectional: true}", "2D torus": f"{{type: torus, dims: {d2}}}",
-                  "3D torus": f"{{type: torus, dims: {d3}}}", "2D grid": f"{{type: grid, dims: {d2}}}",
-                  "3D grid": f"{{type: grid, dims: {d3}}}"}
-        algorithms = {"ring": "ring", "rhd": "rhd", "swing": "swing", "2D bucket": f"{{type: bucket, dims: {d2}}}",
-                      "3D bucket": f"{{type: bucket, dims: {d3}}}"}
+    for n in FIG12_SHAPES:
+        starts, algorithms = pccl_claims.starts(n), pccl_claims.algorithms(n)
         for rate in rates:
             graph = bert_graph(results, n, rate, True)
             for start, topology in starts.items():
@@ -587,7 +583,7 @@ def figure12_jobs(results, rates, planners_only=False):
 def pccl_figure12(results, c, run_all):
     """Fig. 12: Sec. 6's model on every start topology under every baseline and PCCL."""
     t = iteration_times(figure12_jobs(results, (FP32, TF32)))
-    ideal = {"ring": "ring", "2D torus": "2D bucket", "3D torus": "3D bucket"}
+    ideal = pccl_claims.IDEAL
     # ideal / PCCL per start, over n and both compute rates
     fit = {start: [t[(n, rate, start, algorithm)] / t[(n, rate, start, "pccl")] for n in FIG12_SHAPES
                    for rate in (FP32, TF32)] for start, algorithm in ideal.items()}
@@ -649,7 +645,7 @@ def pccl_figures13_16(results, c, run_all, fig12):
     free = iteration_times(jobs, "fabric.reconfig_delay=0ns")
     pccl_t = {r: {k: v["iteration_ps"] for k, v in runs[r].items()} for r in delays}
     write_iterations(results, fig12, pccl_t, free)
-    ideal = {"ring": "ring", "2D torus": "2D bucket", "3D torus": "3D bucket"}
+    ideal = pccl_claims.IDEAL
     command = (f"{run_all} (bert/: Fig. 12's runs at compute TF32 peak, PCCL again with --set "
                "fabric.reconfig_delay=R, R = 10, 25, 50, 500 us, and 0 for the optimum)")
 
