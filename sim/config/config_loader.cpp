@@ -174,7 +174,8 @@ class Reader {
   }
 
   // A GPU's bandwidth split over its transmitters gives circuits of
-  // different rates, which only barrier runs with store-and-forward model.
+  // different rates, which only barrier runs with store-and-forward and
+  // whole reconfigurations model.
   void check_split_bandwidth(const Entry& scope, const FabricSpec& f) const {
     const std::string prefix = scope.key + ": gpu ";
     if (f.router != RouterMode::store_and_forward)
@@ -186,6 +187,10 @@ class Reader {
       fail(scope, prefix +
                       "needs fabric.sync: barrier (a dataflow run changes circuits one at a time, and the "
                       "split rates depend on the whole configuration)");
+    if (f.reconfiguration != ReconfigurationScope::all)
+      fail(scope, prefix + "needs fabric.reconfiguration: all (got " + to_string(f.reconfiguration) +
+                      ": a circuit kept across a partial reconfiguration would change rate with the circuits "
+                      "around it, re-dividing its GPU's transmitters without going dark)");
     if (f.bandwidth.bps() % f.ports != 0)
       fail(scope, prefix + "splits fabric.bandwidth (" + std::to_string(f.bandwidth.bps()) +
                       " bps) over fabric.ports = " + std::to_string(f.ports) +

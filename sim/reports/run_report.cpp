@@ -121,7 +121,7 @@ std::string RunReport::json() const {
     out.begin_object(JsonWriter::Layout::inline_)
         .field("step", static_cast<uint64_t>(s))
         .field("topology", schedule.topologies()[static_cast<size_t>(step.topology)].name())
-        .field("reconfigured", m.reconfiguration > Time::zero() || schedule.reconfigures_before(s))
+        .field("reconfigured", schedule.reconfigures_before(s))
         .field("transfers", m.transfers)
         .field("bytes", m.bytes)
         .field("measured_ps", m.measured().picoseconds())
@@ -185,7 +185,7 @@ std::string RunReport::table() const {
     const StepResult& m = result.steps[s];
     const Time p = s < predicted_steps.size() ? predicted_steps[s].total() : Time::zero();
     std::string topo = printable(schedule.topologies()[static_cast<size_t>(schedule.steps()[s].topology)].name());
-    if (m.reconfiguration > Time::zero() || schedule.reconfigures_before(s)) topo += " *";
+    if (schedule.reconfigures_before(s)) topo += " *";
     std::snprintf(line, sizeof line, "%5zu  %-20s %9llu %13s %13s %8s%%\n", s, topo.c_str(),
                   static_cast<unsigned long long>(m.transfers), format_time(m.measured()).c_str(),
                   format_time(p).c_str(), fixed(error_pct(m.measured(), p), 2).c_str());

@@ -198,5 +198,76 @@ TEST_F(AdversarialReplay, NonUtf8NameBecomesAReplacementCharacterInJson) {
   EXPECT_NE(o.out.find("\"algorithm\": \"x\\ufffdy\""), std::string::npos) << o.out;
 }
 
+// Issue 49, case 2: fabric.bandwidth_scope: gpu with reconfiguration:
+// changed ended in "internal error: circuit-by-circuit reconfiguration runs
+// every circuit at fabric.bandwidth", exit 3. It is bad input: exit 1, both
+// keys named, for replay (2 GPUs, 1 directed port, one 1 B transfer) and for
+// run (a ring AllReduce).
+TEST_F(AdversarialReplay, GpuBandwidthScopeWithPartialReconfigurationIsBadInput) {
+  const std::string pb = write("two.pbtxt",
+                               "collective: \"alltoall\" gpus: 2 message_bytes: 1 initial_topology: -1\n"
+                               "topologies { name: \"t\" gpus: 2 edges { src: 0 dst: 1 } edges { src: 1 dst: 0 } }\n"
+                               "steps { topology: 0 transfers { src: 0 dst: 1 bytes: 1 } }\n"
+                               "end_marker: 827542864\n");
+  const std::string config = write("gpu_changed.yaml",
+                                   "fabric: {gpus: 2, bandwidth: 8Gbps, latency: 0ns, reconfig_delay: 1us,\n"
+                                   "         bandwidth_scope: gpu, reconfiguration: changed}\n"
+                                   "workload: {collective: alltoall, message: 1B}\nsynthesis: {algorithm: direct}\n");
+  const HostileOutcome replay = run({"replay", "--no-verify", pb, config});
+  EXPECT_EQ(replay.code, 1) << replay.err;
+  EXPECT_NE(replay.err.find("fabric.bandwidth_scope"), std::string::npos) << replay.err;
+  EXPECT_NE(replay.err.find("fabric.reconfiguration: all"), std::string::npos) << replay.err;
+  EXPECT_EQ(replay.err.find("internal error"), std::string::npos) << replay.err;
+  // The same fabric with `all` runs: 1 us dark from no circuits + 1 B at 8 Gbps.
+  const HostileOutcome all =
+      run({"replay", "--no-verify", pb, config, "--set", "fabric.reconfiguration=all", "--format", "csv"});
+  ASSERT_EQ(all.code, 0) << all.err;
+  EXPECT_NE(all.out.find(",1001000,"), std::string::npos) << all.out;
+  const std::string ring = write("ring_allreduce.yaml",
+                                 "fabric: {gpus: 4, ports: 2, bandwidth: 800Gbps, latency: 500ns,\n"
+                                 "         bandwidth_scope: gpu, reconfiguration: changed}\n"
+                                 "workload: {collective: allreduce, message: 4MB}\n"
+                                 "synthesis: {algorithm: ring, topology: ring}\n");
+  const HostileOutcome run_ring = run({"run", ring});
+  EXPECT_EQ(run_ring.code, 1) << run_ring.err;
+  EXPECT_NE(run_ring.err.find("ring_allreduce.yaml:2"), std::string::npos) << run_ring.err;
+  EXPECT_NE(run_ring.err.find("fabric.reconfiguration: all"), std::string::npos) << run_ring.err;
+}
+
+// Issue 49, case 5: per step, `reconfigured` says whether the step's
+// configuration differs from the one before it, a property of the schedule
+// that every sync mode reports alike. Before, dataflow marked steps that only
+// waited for an earlier step's reconfiguration as reconfigured too ([true,
+// true, true] against the barrier's [true, false, false]). A 4-GPU ring from
+// no circuits, one transfer a step, no transfer waiting for another.
+TEST_F(AdversarialReplay, ReconfiguredMeansTheScheduleChangedCircuitsUnderEverySync) {
+  const std::string pb = hand(std::string(kRing4) +
+                              "steps { topology: 0 transfers { src: 0 dst: 1 bytes: 1000 } }\n"
+                              "steps { topology: 0 transfers { src: 2 dst: 3 bytes: 1000 } }\n"
+                              "steps { topology: 0 transfers { src: 0 dst: 1 bytes: 1000 } }\n");
+  const std::string from_nothing = write("none.pbtxt", [&] {
+    std::string text = slurp(pb);
+    text.replace(text.find("initial_topology: 0"), std::string("initial_topology: 0").size(), "initial_topology: -1");
+    return text;
+  }());
+  for (const std::string sync : {"barrier", "dataflow"}) {
+    const HostileOutcome o = run({"replay", "--no-verify", from_nothing, config4(), "--set", "fabric.sync=" + sync,
+                                  "--set", "fabric.reconfig_delay=1us", "--format", "json"});
+    ASSERT_EQ(o.code, 0) << o.err;
+    std::vector<std::string> marks;
+    for (size_t at = o.out.find("\"reconfigured\": "); at != std::string::npos;
+         at = o.out.find("\"reconfigured\": ", at + 1)) {
+      marks.push_back(o.out.substr(at + 16, 4));
+    }
+    EXPECT_EQ(marks, (std::vector<std::string>{"true", "fals", "fals"})) << sync << "\n" << o.out;
+    // Under dataflow steps 1 and 2 still waited for the circuits step 0's
+    // reconfiguration lit: their measured dark time says so, not the mark.
+    size_t dark_steps = 0;
+    const std::string dark = "\"measured\": {\"reconfiguration_ps\": 1000000,";
+    for (size_t at = o.out.find(dark); at != std::string::npos; at = o.out.find(dark, at + 1)) ++dark_steps;
+    EXPECT_EQ(dark_steps, sync == "dataflow" ? 3u : 1u) << sync << "\n" << o.out;
+  }
+}
+
 }  // namespace
 }  // namespace photonsim_test

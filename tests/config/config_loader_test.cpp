@@ -178,6 +178,20 @@ TEST(ConfigLoader, BandwidthScopeSplitsAGpusBandwidthOnlyWhereItIsModelled) {
                {"exp.yaml:5", "fabric.bandwidth_scope", "3600000000000 bps", "multiple of 7"});
 }
 
+// Issue 49: `gpu` with `reconfiguration: changed` reached the engine and
+// ended in an internal error (exit 3); it is bad input, refused naming both
+// keys, whichever order they come in.
+TEST(ConfigLoader, GpuBandwidthScopeRefusesPartialReconfiguration) {
+  expect_error(minimal_with("  latency", "  latency: 0ns\n  bandwidth_scope: gpu\n  reconfiguration: changed"), {},
+               {"exp.yaml:5", "fabric.bandwidth_scope", "fabric.reconfiguration: all", "got changed"});
+  expect_error(minimal_with("  latency", "  latency: 0ns\n  reconfiguration: changed\n  bandwidth_scope: gpu"), {},
+               {"exp.yaml:6", "fabric.bandwidth_scope", "fabric.reconfiguration: all", "got changed"});
+  expect_error(kMinimalConfig, {"fabric.bandwidth_scope=gpu", "fabric.ports=6", "fabric.reconfiguration=changed"},
+               {"fabric.bandwidth_scope", "fabric.reconfiguration: all"});
+  EXPECT_NO_THROW(load_config_from_string(
+      kMinimalConfig, "min.yaml", {"fabric.bandwidth_scope=gpu", "fabric.ports=6", "fabric.reconfiguration=all"}));
+}
+
 TEST(ConfigLoader, LoadsFromFile) {
   const std::string path = testing::TempDir() + "config_loader_test.yaml";
   {

@@ -190,6 +190,126 @@ TEST(Reconfiguration, ABidirectionalCircuitThatChangesDarkensBothEnds) {
   }
 }
 
+// The fabric of issue 49's cases: 8 Gbps (1 B takes 1,000 ps), latency 0,
+// reconfig_delay 1 us, the barrier, `changed`.
+FabricSpec slow(int gpus, int ports, CircuitKind circuits) {
+  FabricSpec f = with(fabric(gpus, ports), SyncMode::barrier, ReconfigurationScope::changed, Time::us(1));
+  f.circuits = circuits;
+  f.bandwidth = Bandwidth::bits_per_second(8'000'000'000);
+  f.latency = Time::zero();
+  return f;
+}
+
+Time ps(int64_t v) { return Time::ps(v); }
+
+// Rule 6 (bidirectional): a circuit is a port at each end, kept or changed
+// whole, so a transfer over a kept circuit never sends into a dark port.
+// docs/model.md's worked case: t0 {0-2, 1-2}, t1 {1-2 twice}, t2 {0-1, 1-2},
+// from no circuits, one 1 B transfer a step. Step 0 places 0.0-2.0 and
+// 1.0-2.1 (GPU.port), lit at 1,000,000, ends 1,001,000. Step 1 keeps 1.0-2.1
+// (circuit 0, which its transfer takes) and puts circuit 1 on 1.1-2.0; 0.0,
+// 1.1 and 2.0 are commanded at 1,001,000; it ends 1,002,000. Step 2 keeps
+// 1.0-2.1 and puts {0, 1} on 0.0-1.1; 0.0, 1.1 and 2.0, still dark, are
+// commanded again at 1,002,000 and light at 2,002,000; the transfer runs
+// over the lit 1.0-2.1 and ends at 1,003,000. Before the fix GPU 2 kept its
+// port 0 (dark) toward GPU 1 and darkened port 1 at 1,002,000, the far end
+// of the circuit GPU 1 sent on.
+TEST(Reconfiguration, ABidirectionalCircuitIsKeptWhole) {
+  const Topology t0("t0", 3, {{0, 2}, {1, 2}, {2, 0}, {2, 1}});
+  const Topology t1("t1", 3, {{1, 2}, {1, 2}, {2, 1}, {2, 1}});
+  const Topology t2("t2", 3, {{0, 1}, {1, 0}, {1, 2}, {2, 1}});
+  const Schedule s = schedule(3, {t0, t1, t2},
+                              {Step{0, {transfer(2, 0, 1, {2, 0})}}, Step{1, {transfer(1, 2, 1, {1, 2})}},
+                               Step{2, {transfer(1, 2, 1, {1, 2})}}},
+                              -1);
+  Timeline timeline;
+  const RunResult r = run(slow(3, 2, CircuitKind::bidirectional), s, &timeline);
+  ASSERT_EQ(r.steps.size(), 3u);
+  EXPECT_EQ(r.steps[0].end, ps(1'001'000));
+  EXPECT_EQ(r.steps[1].end, ps(1'002'000));
+  EXPECT_EQ(r.steps[2].end, ps(1'003'000));
+  EXPECT_EQ(r.completion, ps(1'003'000));
+  const auto dark = dark_spans(timeline);
+  // (GPU, port) -> its dark spans [begin, end].
+  const std::map<std::pair<Node, uint32_t>, std::vector<std::pair<int64_t, int64_t>>> expected = {
+      {{0, 0}, {{0, 1'000'000}, {1'001'000, 2'002'000}}},
+      {{1, 0}, {{0, 1'000'000}}},
+      {{1, 1}, {{1'001'000, 2'002'000}}},
+      {{2, 0}, {{0, 1'000'000}, {1'001'000, 2'002'000}}},
+      {{2, 1}, {{0, 1'000'000}}},  // lit from 1,000,000 on: it receives steps 1 and 2
+  };
+  ASSERT_EQ(dark.size(), expected.size());
+  for (const auto& [port, spans] : expected) {
+    ASSERT_EQ(dark.count(port), 1u) << port.first << "/" << port.second;
+    const auto& got = dark.at(port);
+    ASSERT_EQ(got.size(), spans.size()) << port.first << "/" << port.second;
+    for (size_t i = 0; i < spans.size(); ++i) {
+      EXPECT_EQ(got[i].begin, ps(spans[i].first)) << port.first << "/" << port.second << " #" << i;
+      EXPECT_EQ(got[i].end, ps(spans[i].second)) << port.first << "/" << port.second << " #" << i;
+    }
+  }
+}
+
+// Routing: a pair's parallel circuits are numbered kept ones first (then new
+// ones, each by port at the lower GPU). 3 GPUs, 2 bidirectional ports, from
+// no circuits: {0-2} (0.0-2.0, lit at 1,000,000; step 0 ends 1,001,000),
+// then {0-1, 0-2}: 0-2 stays, 0-1 takes 0.1-1.0 (commanded at 1,001,000, lit
+// 2,001,000; its transfer ends 2,002,000), then {0-1 twice}: 0.1-1.0 stays as
+// circuit 0, circuit 1 takes 0.0-1.1 (commanded at 2,002,000, lit
+// 3,002,000). Transfer 0 takes circuit 0, lit: 2,003,000. Numbered by port,
+// circuit 0 would be 0.0, dark until 3,002,000: 3,003,000.
+TEST(Reconfiguration, ParallelCircuitsNumberKeptCircuitsFirst) {
+  const Topology a("a", 3, {{0, 2}, {2, 0}});
+  const Topology b("b", 3, {{0, 1}, {0, 2}, {1, 0}, {2, 0}});
+  const Topology c("c", 3, {{0, 1}, {0, 1}, {1, 0}, {1, 0}});
+  const Schedule s = schedule(
+      3, {a, b, c}, {Step{0, {transfer(0, 2, 1)}}, Step{1, {transfer(0, 1, 1)}}, Step{2, {transfer(0, 1, 1)}}}, -1);
+  const RunResult r = run(slow(3, 2, CircuitKind::bidirectional), s);
+  EXPECT_EQ(r.steps[0].end, ps(1'001'000));
+  EXPECT_EQ(r.steps[1].end, ps(2'002'000));
+  EXPECT_EQ(r.steps[2].end, ps(2'003'000));
+}
+
+// Routing: a pair's parallel circuits keep their numbers while they stay,
+// whether or not the step reconfigures elsewhere. 4 GPUs, 2 bidirectional
+// ports, from no circuits, a 1 B transfer 1 -> 2 a step. Step 0 {0-1, 1-2}:
+// 0.0-1.0 and 1.1-2.0, lit at 1,000,000, ends 1,001,000. Step 1 {1-2 twice}:
+// 1.1-2.0 stays as circuit 0, circuit 1 on 1.0-2.1 (commanded at 1,001,000,
+// lit 2,001,000); the transfer takes circuit 0: 1,002,000. Step 2 on the same
+// circuits, or on them and a new 0-3: circuit 0 is still 1.1-2.0, lit, and
+// the run ends at 1,003,000 (renumbered by port, circuit 0 would be the dark
+// 1.0-2.1: 2,002,000).
+TEST(Reconfiguration, ParallelCircuitsKeepTheirNumbersWhileTheyStay) {
+  const Topology a("a", 4, {{0, 1}, {1, 0}, {1, 2}, {2, 1}});
+  const Topology b("b", 4, {{1, 2}, {1, 2}, {2, 1}, {2, 1}});
+  const Topology c("c", 4, {{0, 3}, {1, 2}, {1, 2}, {2, 1}, {2, 1}, {3, 0}});
+  for (int last : {1, 2}) {
+    const Schedule s =
+        schedule(4, {a, b, c},
+                 {Step{0, {transfer(1, 2, 1)}}, Step{1, {transfer(1, 2, 1)}}, Step{last, {transfer(1, 2, 1)}}}, -1);
+    const RunResult r = run(slow(4, 2, CircuitKind::bidirectional), s);
+    EXPECT_EQ(r.steps[0].end, ps(1'001'000)) << last;
+    EXPECT_EQ(r.steps[1].end, ps(1'002'000)) << last;
+    EXPECT_EQ(r.steps[2].end, ps(1'003'000)) << last;
+  }
+}
+
+// Routing: with directed circuits on k > 1 switches under `changed`, a
+// pair's parallel circuits are numbered by switch. 3 GPUs, 2 ports, from no
+// circuits: {1->2 (offset 1), 0->2 (offset 2)} puts 1->2 on switch 0 and
+// 0->2 on switch 1 (lit at 1,000,000; step 0's 1 -> 2 ends 1,001,000). Then
+// {0->2 twice}: 0->2 stays on switch 1, the second takes switch 0 (1->2
+// removed there), commanded at 1,001,000, lit at 2,001,000. Transfer 0 takes
+// circuit 0, switch 0's: 2,002,000 (kept first would give 1,002,000).
+TEST(Reconfiguration, DirectedParallelCircuitsNumberBySwitch) {
+  const Topology a("a", 3, {{0, 2}, {1, 2}});
+  const Topology b("b", 3, {{0, 2}, {0, 2}});
+  const Schedule s = schedule(3, {a, b}, {Step{0, {transfer(1, 2, 1)}}, Step{1, {transfer(0, 2, 1)}}}, -1);
+  const RunResult r = run(slow(3, 2, CircuitKind::directed), s);
+  EXPECT_EQ(r.steps[0].end, ps(1'001'000));
+  EXPECT_EQ(r.steps[1].end, ps(2'002'000));
+}
+
 // Rule: a group (one switch's changed ports) is commanded once every one of
 // its ports has drained. Dataflow, 4-ring to {0-1, 2-3} pairs: ports 1 and 3
 // change. Port 1 drains at 510 ns (1000 B), port 3 at 1500 (100 kB: 1000 ns
@@ -309,6 +429,64 @@ TEST(EmptyStep, WithoutAReconfigurationCostsItsOverhead) {
   EXPECT_EQ(d.steps[1].begin, Time::zero());
   EXPECT_EQ(d.steps[1].end, ns(100));
   EXPECT_EQ(d.steps[2].end, ns(620));
+}
+
+// From no circuits to an empty configuration: under `all` the fabric is
+// dark for reconfig_delay (1,000,005 ps with step_overhead 5 ps); under
+// `changed` no port changes, so nothing goes dark and the step ends at its
+// step_overhead (5 ps), still a reconfiguration of the schedule (counted,
+// nominally) that exposed no dark time. Both sync modes agree.
+TEST(EmptyStep, FromNoCircuitsToNoneUnderChangedDarkensNothing) {
+  const Schedule s = schedule(2, {Topology("empty", 2, {})}, {Step{0, {}}}, -1);
+  for (SyncMode sync : {SyncMode::barrier, SyncMode::dataflow}) {
+    FabricSpec f = with(fabric(2), sync, ReconfigurationScope::changed, Time::us(1));
+    f.step_overhead = ps(5);
+    const RunResult changed = run(f, s);
+    EXPECT_EQ(changed.completion, ps(5)) << to_string(sync);
+    EXPECT_EQ(changed.steps[0].reconfiguration, Time::zero()) << to_string(sync);
+    EXPECT_EQ(changed.reconfigurations, 1) << to_string(sync);
+    EXPECT_TRUE(s.reconfigures_before(0));
+    f.reconfiguration = ReconfigurationScope::all;
+    const RunResult all = run(f, s);
+    EXPECT_EQ(all.completion, ps(1'000'005)) << to_string(sync);
+    EXPECT_EQ(all.steps[0].reconfiguration, Time::us(1)) << to_string(sync);
+  }
+}
+
+// An empty step's stand-in carries no data, so no barrier holds any for it:
+// its barrier_wait is 0. 4-ring; step 0: 1 -> 2 (1000 B, 510 ns) and 3 -> 0
+// (100 kB, 1500 ns); step 1 empty; step 2: 1 -> 2 again, which carries
+// nothing named, so it waits for every earlier transfer into 1: none, and
+// could start at 0. The barrier holds it from 0 to step 2's begin (1500,
+// the empty step costing nothing), step 1 holds nothing.
+TEST(EmptyStep, HasNoBarrierWait) {
+  const Schedule s = schedule(
+      4, {ring4()},
+      {Step{0, {transfer(1, 2, 1000), transfer(3, 0, 100'000)}}, Step{0, {}}, Step{0, {transfer(1, 2, 1000)}}});
+  const FabricSpec f = with(fabric(4), SyncMode::barrier, ReconfigurationScope::changed, Time::us(1));
+  const RunResult r = Replayer(f, workload(Bytes(1000))).replay(s, nullptr, nullptr, true);
+  EXPECT_EQ(r.steps[1].begin, ns(1500));
+  EXPECT_EQ(r.steps[1].end, ns(1500));
+  EXPECT_EQ(r.steps[1].barrier_wait, Time::zero());
+  EXPECT_EQ(r.steps[2].barrier_wait, ns(1500));
+  EXPECT_EQ(r.barrier_wait, ns(1500));
+}
+
+// fabric.bandwidth_scope: gpu gives a GPU's spare transmitter to its
+// lowest-numbered circuit, and of two parallel circuits to one peer to
+// circuit 0, the one a step's transfer 0 takes. 2 GPUs, 3 directed ports, 24
+// Gbps per GPU (8 Gbps a lane), 0 -> 1 twice: circuit 0 gets 2 lanes (16
+// Gbps) and circuit 1 one. Transfer 0 (2000 B) and transfer 1 (1000 B) each
+// take 1 us; the other way round the step would take 2 us.
+TEST(BandwidthScope, TheSpareTransmitterGoesToParallelCircuitZero) {
+  const Topology twice("twice", 2, {{0, 1}, {0, 1}, {1, 0}});
+  const Schedule s = schedule(2, {twice}, {Step{0, {transfer(0, 1, 2000), transfer(0, 1, 1000)}}});
+  FabricSpec f = fabric(2, 3);
+  f.bandwidth_scope = BandwidthScope::gpu;
+  f.bandwidth = Bandwidth::bits_per_second(24'000'000'000);
+  f.latency = Time::zero();
+  const RunResult r = run(f, s);
+  EXPECT_EQ(r.completion, Time::us(1));
 }
 
 // Rule (egress_order: fifo): a GPU's own packets count as queued at their

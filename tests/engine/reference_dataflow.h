@@ -29,18 +29,40 @@
 //    with a circuit in place or wanted is in its step's group, as below (from
 //    no circuits to none: a group of no port, which an empty step still waits
 //    for);
-//  - reconfiguration = changed, one port per GPU (directed or bidirectional):
-//    GPU u's port changes when its circuit (u's one circuit out) differs from
-//    the one in place; a step's changed ports form one group, commanded once
-//    each of them has drained (every transfer of an earlier step with a hop
-//    out of that port delivered) and each one's previous change has been
-//    commanded (sync = barrier: and the barrier has come); a port that does
-//    not change keeps its circuit, its queue and its traffic;
-//  - a commanded group lights reconfig_delay after its command; a port
-//    commanded again before it lit lights only with the later command (the
-//    earlier target never lights);
-//  - a circuit is "lit for step s" once the latest reconfiguration at or
-//    before s that changed its port has lit (the initial topology: at 0);
+//  - reconfiguration = changed, directed circuits on one port per GPU: GPU
+//    u's port is its transmitter; it keeps its circuit while it still leads
+//    to the same GPU and changes when that GPU differs (rule 1; the receiver
+//    at the far end never goes dark, rule 4); a hop u -> v uses u's port;
+//  - reconfiguration = changed, bidirectional circuits on any number of ports
+//    (rule 6): ports are (GPU, port number); a circuit {u, v} (u < v) is a
+//    port of each, placed, kept and changed whole: the pairs in increasing
+//    (u, v) first each keep the up to m lowest-numbered circuits in place
+//    between them, in their order, then, pair by pair, each new circuit takes the
+//    smallest free port at u and at v; the initial circuits are placed as
+//    if step 0's configuration, placed first from no circuits, were in place.
+//    A port changes when the port at its circuit's other end (or none)
+//    differs (rule 1), so both ends of a changed circuit go dark and a kept
+//    one keeps both lit (rule 4); a hop u -> v uses both ends of its circuit:
+//    it waits for both to be lit for its step and a later change of either
+//    waits for it to be delivered (rules 2 and 5);
+//  - routing (changed): transfer i of a step takes the pair's parallel
+//    circuit i mod m, numbered kept circuits first, in their order in the
+//    configuration in place, then new ones by increasing port at the
+//    lower-numbered GPU; placed afresh at every step from the configuration
+//    in place, so a step without a reconfiguration keeps every circuit and
+//    its number;
+//  - reconfiguration = changed: a physical circuit is one identity, and one
+//    egress queue per direction, for as long as it is kept, so packets of
+//    several steps on a kept circuit share its queues; a re-placed circuit
+//    is a new one. A step's changed ports form one group (one port, or
+//    bidirectional), commanded once each of them has drained (every transfer
+//    of an earlier step with a hop over that port delivered, an empty step
+//    holding it included) and each one's previous change has been commanded
+//    (sync = barrier: and the barrier has come); a port that does not change
+//    keeps its circuit, its queue and its traffic. A reconfiguration that
+//    changes no port (from no circuits to none) is no group: nothing goes
+//    dark, an empty step there ends step_overhead after its begin and
+//    exposes 0;
 //  - egress order with steps overlapping: chunk: (step, chunk index,
 //    forwarded before own, forwarded by the time they became ready),
 //    chunk_fifo: (step, chunk index, time queued, forwarded before own),
@@ -48,12 +70,18 @@
 //    the smaller flow (transfers numbered step by step, then by place), the
 //    packet order;
 //  - a step begins at the barrier (sync = barrier) or at its earliest release
-//    (dataflow) and ends at its last delivery; completion is the latest end.
+//    (dataflow) and ends at its last delivery; completion is the latest end;
+//  - a step's exposed dark time (its `reconfiguration`): within [begin, end],
+//    the union of [command, lit] of the groups its transfers wait for (the
+//    latest at or before the step on each port they use; an empty step: its
+//    own).
 // Covered (covers()): every transfer on an explicit path or one hop, no
-// multipath routes; with reconfiguration = changed, ports = 1 (directed or
-// bidirectional: k > 1 directed ports need the switch placement of
-// switch/circuit_plan.h, k > 1 bidirectional ports docs/model.md's choice of port,
-// tested by hand in dependency_run_test.cpp).
+// multipath routes; with reconfiguration = changed, directed circuits on
+// one port or bidirectional circuits on any number. Not covered (covers()
+// false): directed circuits on k > 1 ports under changed (rule 6's switch
+// placement (a)-(d), one group per switch; tested by hand in
+// reconfiguration_rules_test.cpp and circuit_plan_test.cpp) and multipath
+// routes. Not modelled at all: task graphs, bandwidth_scope: gpu.
 #include <algorithm>
 #include <map>
 #include <optional>
@@ -80,7 +108,11 @@ class ReferenceDataflow {
   ReferenceDataflow(FabricSpec fabric, WorkloadSpec workload) : fabric_(fabric), workload_(workload) {}
 
   static bool covers(const FabricSpec& fabric, const Schedule& schedule) {
-    if (fabric.reconfiguration == ReconfigurationScope::changed && fabric.ports != 1) return false;
+    // Directed circuits on k > 1 ports under `changed` need the switch
+    // placement of docs/model.md's rule 6 (a)-(d): not modelled here.
+    if (fabric.reconfiguration == ReconfigurationScope::changed && fabric.circuits == CircuitKind::directed &&
+        fabric.ports != 1)
+      return false;
     for (const Step& step : schedule.steps()) {
       for (const Transfer& t : step.transfers) {
         if (!t.routes.empty()) return false;
@@ -137,21 +169,48 @@ class ReferenceDataflow {
   }
 
  private:
+  // A port is a number: under `all`, and directed circuits on one port under
+  // `changed`, the GPU (all of a GPU's ports go dark together there, and a
+  // directed hop u -> v uses only u's transmitter); bidirectional circuits
+  // under `changed`: GPU u's port p is u * ports + p.
+  using Port = size_t;
   struct Group {
     size_t step = 0;
-    std::vector<Node> ports;  // the GPUs whose port is in it (all: in place or wanted; changed: changes)
+    std::vector<Port> ports;  // all: every port in place or wanted; changed: the ports that change
     std::optional<Time> dark;
     Time lit;
-    bool covers(Node u) const { return std::find(ports.begin(), ports.end(), u) != ports.end(); }
+    bool covers(Port u) const { return std::find(ports.begin(), ports.end(), u) != ports.end(); }
     bool shares(const Group& o) const {
-      return std::any_of(ports.begin(), ports.end(), [&](Node u) { return o.covers(u); });
+      return std::any_of(ports.begin(), ports.end(), [&](Port u) { return o.covers(u); });
     }
+  };
+  // The physical circuit a hop u -> v of a step takes: its egress queue (the
+  // circuit's u -> v direction) and the ports it needs lit and that must
+  // drain it before they change.
+  struct Hop {
+    size_t queue = 0;
+    std::vector<Port> ports;
+  };
+  using HopKey = std::tuple<Node, Node, size_t>;  // u -> v, parallel circuit number j
+  // Under `changed`: what one port carries. peer: bidirectional, the port at
+  // the circuit's other end; directed (one port), the GPU its transmitter
+  // leads to; -1: no circuit. circuit: the physical circuit's identity, kept
+  // as long as the circuit is.
+  struct Holds {
+    int64_t peer = -1;
+    size_t circuit = 0;
+  };
+  struct Placement {
+    std::vector<Holds> ports;
+    // A pair's parallel circuits, numbered (kept ones first, then new ones):
+    // directed, key (u, v); bidirectional, key (min, max).
+    std::map<std::pair<Node, Node>, std::vector<size_t>> numbered;
   };
   struct TransferState {
     size_t step = 0;
     size_t flow = 0;                // step by step, then by place
     std::vector<size_t> route;      // physical circuits
-    std::vector<Node> ports;        // the GPU each hop leaves (its port, ports = 1)
+    std::vector<Port> ports;        // the ports its hops use
     std::vector<size_t> waits_for;  // dataflow: transfers it waits for
     int64_t bytes = 0;
     std::optional<Time> released;
@@ -181,7 +240,10 @@ class ReferenceDataflow {
 
   bool barrier_sync() const { return fabric_.sync == SyncMode::barrier; }
 
-  // GPU u's one circuit out under `topology` (-1: none); ports = 1 only.
+  bool changed_scope() const { return fabric_.reconfiguration == ReconfigurationScope::changed; }
+  bool bidirectional_ports() const { return changed_scope() && fabric_.circuits == CircuitKind::bidirectional; }
+
+  // GPU u's first circuit out under `topology` (-1: none).
   static int out_of(const Topology* topology, Node u) {
     if (topology == nullptr) return -1;
     for (const Edge& e : topology->edges()) {
@@ -190,17 +252,176 @@ class ReferenceDataflow {
     return -1;
   }
 
+  const Topology& topology_of(const Schedule& schedule, int index) const {
+    return schedule.topologies()[static_cast<size_t>(index)];
+  }
+
+  // docs/model.md rule 6, bidirectional circuits on any number of ports: the
+  // pairs {u, v} (u < v) in increasing (u, v) each keep the up to m
+  // lowest-numbered circuits in place between them, in their order; then,
+  // pair by pair, each new circuit takes the smallest free port at u and at v.
+  Placement place_bidirectional(const Placement& before, const Topology& topology) {
+    const auto k = static_cast<size_t>(fabric_.ports);
+    Placement after;
+    after.ports.assign(before.ports.size(), Holds{});
+    std::map<std::pair<Node, Node>, size_t> wanted;  // m per pair
+    for (const Edge& e : topology.edges()) {
+      if (e.first < e.second) ++wanted[{e.first, e.second}];
+    }
+    for (const auto& [uv, m] : wanted) {
+      const auto [u, v] = uv;
+      std::vector<size_t>& numbers = after.numbered[uv];
+      const auto kept = before.numbered.find(uv);
+      if (kept == before.numbered.end()) continue;
+      for (size_t circuit : kept->second) {
+        if (numbers.size() == m) break;
+        for (size_t p = 0; p < k; ++p) {
+          const Port at_u = u * k + p;
+          const Holds& held = before.ports[at_u];
+          if (held.peer < 0 || held.circuit != circuit) continue;
+          after.ports[at_u] = held;
+          after.ports[static_cast<size_t>(held.peer)] = Holds{static_cast<int64_t>(at_u), held.circuit};
+          numbers.push_back(held.circuit);
+        }
+      }
+      (void)v;
+    }
+    auto smallest_free = [&](Node gpu) {
+      for (size_t p = 0; p < k; ++p) {
+        if (after.ports[gpu * k + p].peer < 0) return gpu * k + p;
+      }
+      throw std::logic_error("reference: a configuration beyond the port limit");
+    };
+    for (const auto& [uv, m] : wanted) {
+      std::vector<size_t>& numbers = after.numbered[uv];
+      while (numbers.size() < m) {
+        const Port at_u = smallest_free(uv.first);
+        const Port at_v = smallest_free(uv.second);
+        const size_t circuit = next_circuit_++;
+        after.ports[at_u] = Holds{static_cast<int64_t>(at_v), circuit};
+        after.ports[at_v] = Holds{static_cast<int64_t>(at_u), circuit};
+        numbers.push_back(circuit);
+      }
+    }
+    return after;
+  }
+
+  // Directed circuits on one port: GPU u's transmitter keeps its circuit if
+  // it still leads to the same GPU, else carries a new one (or none).
+  Placement place_directed(const Placement& before, const Topology& topology) {
+    Placement after;
+    after.ports.assign(before.ports.size(), Holds{});
+    for (Node u = 0; u < static_cast<Node>(fabric_.gpus); ++u) {
+      const int v = out_of(&topology, u);
+      if (v < 0) continue;
+      const Holds& held = before.ports[u];
+      after.ports[u] = held.peer == v ? held : Holds{v, next_circuit_++};
+      after.numbered[{u, static_cast<Node>(v)}].push_back(after.ports[u].circuit);
+    }
+    return after;
+  }
+
+  Placement place(const Placement& before, const Topology& topology) {
+    return bidirectional_ports() ? place_bidirectional(before, topology) : place_directed(before, topology);
+  }
+
+  // The circuits of every step (hops_) and the reconfigurations (groups_).
+  void lay_out(const Schedule& schedule) {
+    const auto& steps = schedule.steps();
+    hops_.assign(steps.size(), {});
+    if (!changed_scope()) {
+      // reconfiguration = all: physical circuit u -> v number j is the same
+      // circuit in every step until a reconfiguration, which drains it first;
+      // its port is u's (every port of the GPU goes dark together).
+      for (size_t s = 0; s < steps.size(); ++s) {
+        const Topology& topology = topology_of(schedule, steps[s].topology);
+        for (const Edge& e : topology.edges()) {
+          const auto parallel = static_cast<size_t>(topology.multiplicity(e.first, e.second));
+          for (size_t j = 0; j < parallel; ++j) {
+            const HopKey key{e.first, e.second, j};
+            auto [it, fresh] = circuit_ids_.emplace(key, circuits_.size());
+            if (fresh) circuits_.push_back(Circuit{});
+            hops_[s][key] = Hop{it->second, {e.first}};
+          }
+        }
+        if (!schedule.reconfigures_before(s)) continue;
+        const Topology* before = nullptr;
+        if (s > 0) {
+          before = &topology_of(schedule, steps[s - 1].topology);
+        } else if (schedule.initial_topology() >= 0) {
+          before = &topology_of(schedule, schedule.initial_topology());
+        }
+        // Every port with a circuit in place or wanted (from no circuits to
+        // none: no port, dark for its own step only).
+        Group g;
+        g.step = s;
+        for (Node u = 0; u < static_cast<Node>(fabric_.gpus); ++u) {
+          if (out_of(before, u) >= 0 || out_of(&topology, u) >= 0) g.ports.push_back(u);
+        }
+        groups_.push_back(g);
+      }
+      return;
+    }
+    // reconfiguration = changed: each configuration placed on ports from the
+    // one in place (rule 6); the initial circuits as if step 0's, placed from
+    // no circuits, were in place.
+    const size_t port_count =
+        static_cast<size_t>(fabric_.gpus) * (bidirectional_ports() ? static_cast<size_t>(fabric_.ports) : 1);
+    Placement in_place;
+    in_place.ports.assign(port_count, Holds{});
+    if (schedule.initial_topology() >= 0) {
+      Placement first = in_place;
+      if (!steps.empty()) first = place(in_place, topology_of(schedule, steps[0].topology));
+      in_place = place(first, topology_of(schedule, schedule.initial_topology()));
+    }
+    for (size_t s = 0; s < steps.size(); ++s) {
+      const Topology& topology = topology_of(schedule, steps[s].topology);
+      Placement now = place(in_place, topology);
+      // Rule 1: a port changes when the port at its circuit's other end
+      // (directed: where its transmitter leads) differs; rule 4: exactly
+      // those go dark, all of them one group (one port, or bidirectional).
+      Group g;
+      g.step = s;
+      for (Port q = 0; q < port_count; ++q) {
+        if (now.ports[q].peer != in_place.ports[q].peer) g.ports.push_back(q);
+      }
+      if (!g.ports.empty()) groups_.push_back(g);  // from no circuits to none: nothing goes dark
+      // Each directed hop of each physical circuit: its own queue, kept with
+      // the circuit; bidirectional, it needs both ends.
+      std::map<size_t, std::vector<Port>> ends;
+      for (Port q = 0; q < port_count; ++q) {
+        if (now.ports[q].peer >= 0) ends[now.ports[q].circuit].push_back(q);
+      }
+      for (const Edge& e : topology.edges()) {
+        const bool bidirectional = bidirectional_ports();
+        const std::pair<Node, Node> uv =
+            bidirectional ? std::make_pair(std::min(e.first, e.second), std::max(e.first, e.second)) : e;
+        const std::vector<size_t>& numbers = now.numbered.at(uv);
+        for (size_t j = 0; j < numbers.size(); ++j) {
+          auto [it, fresh] = queue_ids_.emplace(std::make_pair(numbers[j], e.first), circuits_.size());
+          if (fresh) circuits_.push_back(Circuit{});
+          hops_[s][HopKey{e.first, e.second, j}] =
+              Hop{it->second, bidirectional ? ends.at(numbers[j]) : std::vector<Port>{e.first}};
+        }
+      }
+      in_place = std::move(now);
+    }
+  }
+
   void build(const Schedule& schedule) {
     transfers_.clear();
     groups_.clear();
     packets_.clear();
     circuits_.clear();
     circuit_ids_.clear();
+    queue_ids_.clear();
+    next_circuit_ = 0;
     events_.clear();
     const auto& steps = schedule.steps();
     source_.clear();
+    lay_out(schedule);
     for (size_t s = 0; s < steps.size(); ++s) {
-      const Topology& topology = schedule.topologies()[static_cast<size_t>(steps[s].topology)];
+      const Topology& topology = topology_of(schedule, steps[s].topology);
       for (size_t place = 0; place < steps[s].transfers.size(); ++place) {
         const Transfer& t = steps[s].transfers[place];
         TransferState x;
@@ -210,16 +431,12 @@ class ReferenceDataflow {
         std::vector<Node> path = t.path;
         if (path.empty()) path = {t.src, t.dst};
         for (size_t h = 0; h + 1 < path.size(); ++h) {
-          size_t parallel = 0;
-          for (const Edge& e : topology.edges()) parallel += e == Edge{path[h], path[h + 1]} ? 1 : 0;
+          const auto parallel = static_cast<size_t>(topology.multiplicity(path[h], path[h + 1]));
           if (parallel == 0) throw std::logic_error("reference: hop is not a circuit");
-          // Physical circuit u -> v number j: the same circuit in every step
-          // until a reconfiguration, which drains it first.
-          const auto key = std::make_tuple(path[h], path[h + 1], place % parallel);
-          auto [it, fresh] = circuit_ids_.emplace(key, circuits_.size());
-          if (fresh) circuits_.push_back(Circuit{});
-          x.route.push_back(it->second);
-          x.ports.push_back(path[h]);
+          // Transfer i takes parallel circuit i mod multiplicity.
+          const Hop& hop = hops_[s].at(HopKey{path[h], path[h + 1], place % parallel});
+          x.route.push_back(hop.queue);
+          x.ports.insert(x.ports.end(), hop.ports.begin(), hop.ports.end());
         }
         transfers_.push_back(std::move(x));
         source_.push_back(&t);
@@ -238,32 +455,6 @@ class ReferenceDataflow {
         if (carries) transfers_[i].waits_for.push_back(j);
       }
     }
-    // Reconfigurations.
-    for (size_t s = 0; s < steps.size(); ++s) {
-      if (!schedule.reconfigures_before(s)) continue;
-      Group g;
-      g.step = s;
-      const Topology* before = nullptr;
-      if (s > 0) {
-        before = &schedule.topologies()[static_cast<size_t>(steps[s - 1].topology)];
-      } else if (schedule.initial_topology() >= 0) {
-        before = &schedule.topologies()[static_cast<size_t>(schedule.initial_topology())];
-      }
-      const Topology* after = &schedule.topologies()[static_cast<size_t>(steps[s].topology)];
-      if (fabric_.reconfiguration == ReconfigurationScope::all) {
-        // Every port with a circuit in place or wanted (from no circuits to
-        // none: no port, dark for its own step only).
-        for (Node u = 0; u < static_cast<Node>(fabric_.gpus); ++u) {
-          if (out_of(before, u) >= 0 || out_of(after, u) >= 0) g.ports.push_back(u);
-        }
-      } else {
-        for (Node u = 0; u < static_cast<Node>(fabric_.gpus); ++u) {
-          if (out_of(before, u) != out_of(after, u)) g.ports.push_back(u);
-        }
-        if (g.ports.empty()) continue;  // from no circuits to none: nothing goes dark
-      }
-      groups_.push_back(g);
-    }
     // Empty steps' stand-ins, after every real transfer (their flow numbers
     // come last and no transfer waits for them).
     step_transfers_.assign(steps.size(), 0);
@@ -275,9 +466,7 @@ class ReferenceDataflow {
       x.flow = transfers_.size();
       if (const Group* g = group_of_step(s)) {
         x.own_group = g;
-        for (Node u = 0; u < static_cast<Node>(fabric_.gpus); ++u) {
-          if (g->covers(u)) x.ports.push_back(u);
-        }
+        x.ports = g->ports;  // it holds the ports its reconfiguration changes until it ends
       }
       transfers_.push_back(std::move(x));
       ++step_transfers_[s];
@@ -301,7 +490,7 @@ class ReferenceDataflow {
       if (!x.own_group->dark) return std::nullopt;
       lit = x.own_group->lit;
     }
-    for (Node u : x.ports) {
+    for (Port u : x.ports) {
       const Group* latest = nullptr;
       for (const Group& g : groups_) {
         if (g.step <= x.step && g.covers(u)) latest = &g;
@@ -327,7 +516,7 @@ class ReferenceDataflow {
     }
     for (const TransferState& y : transfers_) {
       if (y.step >= g.step) continue;
-      if (!std::any_of(y.ports.begin(), y.ports.end(), [&](Node u) { return g.covers(u); })) continue;
+      if (!std::any_of(y.ports.begin(), y.ports.end(), [&](Port u) { return g.covers(u); })) continue;
       if (!y.delivered) return std::nullopt;
       at = std::max(at, *y.delivered);
     }
@@ -473,7 +662,7 @@ class ReferenceDataflow {
         if (x.step != s) continue;
         if (x.own_group != nullptr && std::find(waited.begin(), waited.end(), x.own_group) == waited.end())
           waited.push_back(x.own_group);
-        for (Node u : x.ports) {
+        for (Port u : x.ports) {
           const Group* latest = nullptr;
           for (const Group& g : groups_) {
             if (g.step <= x.step && g.covers(u)) latest = &g;
@@ -507,8 +696,11 @@ class ReferenceDataflow {
   std::vector<std::optional<Time>> barrier_;  // sync = barrier: when step s may start
   std::vector<size_t> step_transfers_;
   std::vector<Packet> packets_;
-  std::map<std::tuple<Node, Node, size_t>, size_t> circuit_ids_;
-  std::vector<Circuit> circuits_;
+  std::map<HopKey, size_t> circuit_ids_;                 // all: physical circuit u -> v number j's queue
+  std::map<std::pair<size_t, Node>, size_t> queue_ids_;  // changed: (physical circuit, sender)'s queue
+  size_t next_circuit_ = 0;                              // changed: the next new physical circuit
+  std::vector<std::map<HopKey, Hop>> hops_;              // per step: the circuit each hop takes
+  std::vector<Circuit> circuits_;                        // egress queues
   std::map<Time, std::vector<Event>> events_;
 };
 

@@ -13,12 +13,20 @@ namespace {
 struct Assignment {
   std::vector<int> to;              // per slot: the GPU it leads to, -1 unused
   std::vector<uint32_t> edge_slot;  // per edge of the topology
+  // Per slot, what makes its circuit the same one: the GPU it leads to
+  // (directed), the port at the circuit's other end (bidirectional); -1 unused.
+  // A port changes when this differs from the one in place.
+  std::vector<int> link;
+  // Bidirectional: per slot, its circuit's number among its pair's parallel
+  // circuits (-1 unused), which the next placement keeps them in.
+  std::vector<int> number;
 };
 
 // Each edge keeps a port already leading where it goes; the rest take the
 // free ports in order.
 Assignment assign_by_circuit(const Topology& topology, const std::vector<int>& current, uint32_t ports) {
-  Assignment a{std::vector<int>(current.size(), -1), std::vector<uint32_t>(topology.edges().size(), UINT32_MAX)};
+  Assignment a{
+      std::vector<int>(current.size(), -1), std::vector<uint32_t>(topology.edges().size(), UINT32_MAX), {}, {}};
   std::vector<char> claimed(current.size(), 0);
   const auto& edges = topology.edges();
   for (size_t e = 0; e < edges.size(); ++e) {
@@ -46,6 +54,103 @@ Assignment assign_by_circuit(const Topology& topology, const std::vector<int>& c
     if (a.edge_slot[e] == UINT32_MAX) {
       throw std::logic_error("topology '" + topology.name() + "': node " + std::to_string(u) + " has no free port");
     }
+  }
+  a.link = a.to;
+  return a;
+}
+
+// Bidirectional circuits: a circuit {u, v} is one port of u and one of v,
+// joined both ways, and is kept or changed whole (docs/model.md, rule 6).
+// `current` holds each slot's partner slot, `number` its circuit's number
+// within its pair. Pairs go in order of (smaller GPU, larger GPU); a pair
+// with m parallel circuits keeps the up to m lowest-numbered circuits in
+// place between them, in their order; once every pair has kept what it can,
+// the rest take, pair by pair, the smallest free port at each end. A pair's
+// kept circuits are its parallel circuits 0, 1, ..., its new ones after
+// them: the i-th occurrence of u -> v and of v -> u among the topology's
+// edges is circuit i.
+Assignment assign_bidirectional(const Topology& topology, const std::vector<int>& current,
+                                const std::vector<int>& number, uint32_t ports) {
+  const size_t slots = current.size();
+  Assignment a{std::vector<int>(slots, -1), std::vector<uint32_t>(topology.edges().size(), UINT32_MAX),
+               std::vector<int>(slots, -1), std::vector<int>(slots, -1)};
+  const auto& edges = topology.edges();
+  struct Pair {
+    Node low, high;
+    uint32_t multiplicity;
+    std::vector<std::pair<uint32_t, uint32_t>> circuits;  // (slot at low, slot at high), circuit by circuit
+  };
+  std::vector<Pair> pairs;
+  for (size_t e = 0; e < edges.size(); ++e) {
+    const auto [u, v] = edges[e];
+    if (u >= v) continue;
+    if (!pairs.empty() && pairs.back().low == u && pairs.back().high == v) {
+      ++pairs.back().multiplicity;
+    } else {
+      pairs.push_back(Pair{u, v, 1, {}});
+    }
+  }
+  std::vector<char> claimed(slots, 0);
+  const auto join = [&](Pair& pair, uint32_t at_low, uint32_t at_high) {
+    claimed[at_low] = claimed[at_high] = 1;
+    a.to[at_low] = static_cast<int>(pair.high);
+    a.to[at_high] = static_cast<int>(pair.low);
+    a.link[at_low] = static_cast<int>(at_high);
+    a.link[at_high] = static_cast<int>(at_low);
+    a.number[at_low] = a.number[at_high] = static_cast<int>(pair.circuits.size());
+    pair.circuits.emplace_back(at_low, at_high);
+  };
+  std::vector<std::pair<int, uint32_t>> in_place;  // (number, slot at low) of the pair's circuits in place
+  for (Pair& pair : pairs) {
+    in_place.clear();
+    for (uint32_t p = 0; p < ports; ++p) {
+      const uint32_t slot = static_cast<uint32_t>(pair.low) * ports + p;
+      const int partner = current[slot];
+      if (partner >= 0 && static_cast<uint32_t>(partner) / ports == pair.high)
+        in_place.emplace_back(number[slot], slot);
+    }
+    std::sort(in_place.begin(), in_place.end());
+    for (size_t i = 0; i < in_place.size() && i < pair.multiplicity; ++i) {
+      join(pair, in_place[i].second, static_cast<uint32_t>(current[in_place[i].second]));
+    }
+  }
+  const auto free_port = [&](Node u) {
+    for (uint32_t p = 0; p < ports; ++p) {
+      const uint32_t slot = static_cast<uint32_t>(u) * ports + p;
+      if (!claimed[slot]) return slot;
+    }
+    throw std::logic_error("topology '" + topology.name() + "': node " + std::to_string(u) + " has no free port");
+  };
+  for (Pair& pair : pairs) {
+    while (pair.circuits.size() < pair.multiplicity) {
+      const uint32_t at_low = free_port(pair.low);
+      claimed[at_low] = 1;  // so that the high end's search cannot take it (u != v)
+      join(pair, at_low, free_port(pair.high));
+    }
+  }
+  // Edge e, the i-th u -> v, leaves on u's end of the pair's circuit i.
+  std::vector<std::pair<Node, Node>> keys;
+  keys.reserve(pairs.size());
+  for (const Pair& pair : pairs) keys.emplace_back(pair.low, pair.high);
+  for (size_t e = 0; e < edges.size();) {
+    const auto [u, v] = edges[e];
+    size_t end = e;
+    while (end < edges.size() && edges[end] == edges[e]) ++end;
+    const auto key = std::make_pair(std::min(u, v), std::max(u, v));
+    const auto it = std::lower_bound(keys.begin(), keys.end(), key);
+    if (it == keys.end() || *it != key) {
+      throw std::logic_error("topology '" + topology.name() + "': circuit " + std::to_string(u) + "->" +
+                             std::to_string(v) + " has no reverse");
+    }
+    const Pair& pair = pairs[static_cast<size_t>(it - keys.begin())];
+    if (end - e != pair.multiplicity) {
+      throw std::logic_error("topology '" + topology.name() + "': circuits " + std::to_string(u) + "->" +
+                             std::to_string(v) + " and back differ in number");
+    }
+    for (size_t i = 0; i < pair.multiplicity; ++i) {
+      a.edge_slot[e + i] = u < v ? pair.circuits[i].first : pair.circuits[i].second;
+    }
+    e = end;
   }
   return a;
 }
@@ -173,9 +278,12 @@ CircuitPlan::CircuitPlan(const Schedule& schedule, const FabricSpec& fabric)
       slots_(static_cast<uint32_t>(fabric.gpus) * static_cast<uint32_t>(fabric.ports)) {
   const bool by_switch = fabric.reconfiguration == ReconfigurationScope::changed &&
                          fabric.circuits == CircuitKind::directed && fabric.ports > 1;
-  std::vector<int> current(slots_, -1);
+  const bool by_pair = fabric.circuits == CircuitKind::bidirectional;
+  std::vector<int> current(slots_, -1);  // per slot: its Assignment::link in place
+  std::vector<int> number(slots_, -1);   // per slot: its Assignment::number in place
   const auto assign = [&](const Topology& t) {
     t.check_ports(fabric);
+    if (by_pair) return assign_bidirectional(t, current, number, ports_);
     if (!by_switch) return assign_by_circuit(t, current, ports_);
     // The same ports, each edge on the switch chosen for it: a circuit-level
     // pass over the placement keeps every edge where it is.
@@ -188,13 +296,16 @@ CircuitPlan::CircuitPlan(const Schedule& schedule, const FabricSpec& fabric)
     // The initial circuits cost nothing wherever they sit: place them to
     // keep most of step 0's configuration, placed first from nothing.
     if (!schedule.steps().empty() && schedule.reconfigures_before(0)) {
-      current = assign(schedule.topologies()[static_cast<size_t>(schedule.steps()[0].topology)]).to;
+      Assignment first = assign(schedule.topologies()[static_cast<size_t>(schedule.steps()[0].topology)]);
+      current = std::move(first.link);
+      number = std::move(first.number);
     }
     Assignment a = assign(schedule.topologies()[static_cast<size_t>(schedule.initial_topology())]);
     for (uint32_t slot = 0; slot < slots_; ++slot) {
       if (a.to[slot] >= 0) initial_.push_back(CircuitChange{slot, static_cast<Node>(slot / ports_), a.to[slot]});
     }
-    current = std::move(a.to);
+    current = std::move(a.link);
+    number = std::move(a.number);
   }
   group_offsets_.push_back(0);
   for (size_t s = 0; s < schedule.steps().size(); ++s) {
@@ -206,8 +317,8 @@ CircuitPlan::CircuitPlan(const Schedule& schedule, const FabricSpec& fabric)
         std::vector<ReconfigurationGroup> by_group(by_switch ? ports_ : 1);
         for (uint32_t slot = 0; slot < slots_; ++slot) {
           const bool changes = fabric.reconfiguration == ReconfigurationScope::all
-                                   ? (current[slot] >= 0 || a.to[slot] >= 0)
-                                   : current[slot] != a.to[slot];
+                                   ? (current[slot] >= 0 || a.link[slot] >= 0)
+                                   : current[slot] != a.link[slot];
           if (!changes) continue;
           by_group[by_switch ? slot % ports_ : 0].changes.push_back(
               CircuitChange{slot, static_cast<Node>(slot / ports_), a.to[slot]});
@@ -220,10 +331,11 @@ CircuitPlan::CircuitPlan(const Schedule& schedule, const FabricSpec& fabric)
           group_ids_.push_back(static_cast<uint32_t>(groups_.size()));
           groups_.push_back(std::move(g));
         }
-      } else if (a.to != current) {
+      } else if (a.link != current) {
         throw std::logic_error("step 0 keeps the initial topology but its circuits moved");
       }
-      current = std::move(a.to);
+      current = std::move(a.link);
+      number = std::move(a.number);
       epoch_slots_.push_back(std::move(a.edge_slot));
     }
     step_epoch_.push_back(epoch_slots_.size() - 1);

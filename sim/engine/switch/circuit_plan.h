@@ -12,8 +12,10 @@
 // switch with both ends free, preferring switches already reconfigured, an
 // alternating path making room when none has), and each switch's changed
 // ports form one group (a switch whose circuits all stay is not reconfigured
-// at all); otherwise all changed ports form one group. When a group is
-// commanded and how long it is dark is the run's (DependencyRun).
+// at all); otherwise all changed ports form one group. A bidirectional
+// circuit is a port at each end, placed, kept and changed whole, so both its
+// ends always go dark and light together. When a group is commanded and how
+// long it is dark is the run's (DependencyRun).
 #include <cstdint>
 #include <span>
 #include <vector>
