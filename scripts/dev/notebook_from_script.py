@@ -50,6 +50,11 @@ def notebook(source):
 
 
 def main():
+    if sys.argv[1:] in (["-h"], ["--help"]):
+        print(__doc__.strip())
+        return
+    if sys.argv[1:] not in ([], ["--check"]):
+        sys.exit(f"notebook_from_script.py: unknown arguments {' '.join(sys.argv[1:])} (takes --check or nothing)")
     with open(SCRIPT) as f:
         text = json.dumps(notebook(f.read()), indent=1) + "\n"
     if sys.argv[1:] == ["--check"]:
