@@ -24,6 +24,7 @@
 #include "core/time_overflow.h"
 #include "core/version.h"
 #include "schedules/alltoall/rdc/rdc.h"
+#include "schedules/reconfiguration_bound_table.h"
 #include "schedules/verify/block_verifier.h"
 #include "schedules/model/schedule_io.h"
 #include "schedules/msccl/msccl_writer.h"
@@ -521,7 +522,9 @@ int verb_bound(int argc, const char* const* argv, std::ostream& out, std::ostrea
         << " GPUs (the Circulant family alone) about 30 s at 1024 and minutes beyond\n"
         << std::flush;
   }
-  const BoundReport report = BoundReport::build(gpus, ports, reconfigs, vm.count("compare") > 0, seed_value(vm));
+  const bool compare = vm.count("compare") > 0;
+  const BoundReport report = BoundReport::of(gpus, ports, reconfigs.has_value(), compare,
+                                             reconfiguration_bound_table(gpus, ports, reconfigs, compare, seed_value(vm)));
   out << (format == "json" ? report.json() : format == "csv" ? report.csv() : report.table());
   return 0;
 }

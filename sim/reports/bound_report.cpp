@@ -8,11 +8,6 @@
 #include "core/error.h"
 #include "sim/reports/csv_text.h"
 #include "sim/reports/json_writer.h"
-#include "schedules/alltoall/degree_k/degree_k_circulant_sequence.h"
-#include "schedules/alltoall/degree_k/degree_k_sequence.h"
-#include "schedules/alltoall/rdc/rdc.h"
-#include "schedules/alltoall/reconfiguration_bound.h"
-#include "schedules/alltoall/ring_shift_search.h"
 
 namespace photonsim {
 
@@ -24,56 +19,27 @@ std::string fixed(double v) {
   return out.str();
 }
 
-// rdc's hop sum per d (index d - 1); nullopt where it does not build that d.
-std::vector<std::optional<int64_t>> rdc_hop_sums(int gpus, int ports, uint64_t seed) {
-  std::vector<std::optional<int64_t>> sums(static_cast<size_t>(gpus - 1));
-  if (ports == 1) {
-    const RingShiftSearch search(gpus);
-    for (int d = 1; d < gpus; ++d) sums[static_cast<size_t>(d - 1)] = search.hop_sum(d);
-    return sums;
-  }
-  // As rdc's `base: auto`: both families, the Generalized Kautz one only up to its size limit.
-  for_each_circulant_stage(gpus, ports, seed, gpus - 1, [&](const CirculantStage& stage) {
-    int64_t hop_sum = 0;
-    for (const auto& per_topology : stage.rounds) hop_sum += DegreeKReferencePacker::hop_sum(per_topology);
-    sums[static_cast<size_t>(stage.configurations - 1)] = hop_sum;
-  });
-  if (gpus > Rdc::kGenKautzAutoLimit) return sums;
-  for (const AlltoallStrategy& s : degree_k_strategies(gpus, ports, DegreeKBase::genkautz, seed, std::nullopt)) {
-    auto& slot = sums[static_cast<size_t>(s.configurations() - 1)];
-    if (!slot || s.hop_sum() < *slot) slot = s.hop_sum();
-  }
-  return sums;
-}
-
 }  // namespace
 
-std::optional<double> BoundReport::Row::ratio() const {
-  if (!rdc_T || transmission_T == 0) return std::nullopt;
-  return static_cast<double>(*rdc_T) / static_cast<double>(transmission_T);
+std::optional<double> BoundReport::ratio(const Row& row) {
+  if (!row.rdc_T || row.transmission_T == 0) return std::nullopt;
+  return static_cast<double>(*row.rdc_T) / static_cast<double>(row.transmission_T);
 }
 
-BoundReport BoundReport::build(int gpus, int ports, std::optional<int> reconfigs, bool compare, uint64_t seed) {
+BoundReport BoundReport::of(int gpus, int ports, bool single, bool compared, std::vector<Row> rows) {
   BoundReport report;
   report.gpus = gpus;
   report.ports = ports;
-  report.single = reconfigs.has_value();
-  report.compared = compare;
-  transmission_lower_bound(gpus, ports, reconfigs.value_or(1));  // validates n, k (and d)
-  const int first = reconfigs.value_or(1);
-  const int last = reconfigs.value_or(gpus - 1);
-  for (int d = first; d <= last; ++d) report.rows.push_back(Row{d, transmission_lower_bound(gpus, ports, d), {}});
-  if (compare) {
-    const std::vector<std::optional<int64_t>> sums = rdc_hop_sums(gpus, ports, seed);
-    for (Row& row : report.rows) row.rdc_T = sums[static_cast<size_t>(row.reconfigs - 1)];
-  }
+  report.single = single;
+  report.compared = compared;
+  report.rows = std::move(rows);
   return report;
 }
 
 std::optional<double> BoundReport::worst_ratio() const {
   std::optional<double> worst;
   for (const Row& row : rows) {
-    if (auto r = row.ratio()) worst = std::max(worst.value_or(0.0), *r);
+    if (auto r = ratio(row)) worst = std::max(worst.value_or(0.0), *r);
   }
   return worst;
 }
@@ -90,7 +56,7 @@ std::string BoundReport::table() const {
     std::vector<std::string> line{std::to_string(row.reconfigs), std::to_string(row.transmission_T)};
     if (compared) {
       line.push_back(row.rdc_T ? std::to_string(*row.rdc_T) : "-");
-      line.push_back(row.ratio() ? fixed(*row.ratio()) : "-");
+      line.push_back(ratio(row) ? fixed(*ratio(row)) : "-");
     }
     cells.push_back(std::move(line));
   }
@@ -119,7 +85,7 @@ std::string BoundReport::json() const {
         .field("transmission_T", row.transmission_T);
     if (!compared) return;
     optional_number(out.key("rdc_T"), row.rdc_T ? std::optional(std::to_string(*row.rdc_T)) : std::nullopt);
-    optional_number(out.key("ratio"), row.ratio() ? std::optional(fixed(*row.ratio())) : std::nullopt);
+    optional_number(out.key("ratio"), ratio(row) ? std::optional(fixed(*ratio(row))) : std::nullopt);
   };
   JsonWriter out;
   out.begin_object(JsonWriter::Layout::inline_);
@@ -148,7 +114,7 @@ std::string BoundReport::csv() const {
                                        std::to_string(row.transmission_T)};
     if (compared) {
       fields.push_back(row.rdc_T ? std::to_string(*row.rdc_T) : "");
-      fields.push_back(row.ratio() ? fixed(*row.ratio()) : "");
+      fields.push_back(ratio(row) ? fixed(*ratio(row)) : "");
     }
     out += csv_line(fields);
   }

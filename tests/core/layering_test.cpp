@@ -51,7 +51,11 @@ const std::vector<Layer> kLayers{
      {"core/", "topology/", "schedules/model/", "sim/engine/"},
      {"topology/flow/", "topology/physical/"}},
     {"sim/config/", {"core/", "sim/interop/", "sim/config/"}},
-    {"sim/reports/", {"core/", "topology/", "schedules/", "sim/engine/", "sim/reports/"}},
+    // Reports format what was computed: they run no synthesizer or planner.
+    {"sim/reports/",
+     {"core/", "topology/", "schedules/", "sim/engine/", "sim/reports/"},
+     {"schedules/algorithms/", "schedules/planners/", "schedules/alltoall/rdc/", "schedules/alltoall/degree_k/",
+      "schedules/alltoall/baselines/"}},
     {"sim/app/",
      {"core/", "topology/", "schedules/", "sim/engine/", "sim/interop/", "sim/config/", "sim/reports/", "sim/app/"}},
     {"sim/sweep/",
