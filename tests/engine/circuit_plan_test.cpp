@@ -1,6 +1,6 @@
 // CircuitPlan: which switch (port) each circuit takes under
 // reconfiguration: changed with directed circuits on k > 1 ports, by the
-// docs/model.md's rules ("Which switch each circuit takes"), worked by hand.
+// docs/model.md's rules ("Which port each circuit takes", rule 6), worked by hand.
 #include "sim/engine/switch/circuit_plan.h"
 
 #include <gtest/gtest.h>

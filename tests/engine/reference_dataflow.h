@@ -93,8 +93,6 @@
 
 namespace photonsim::reference {
 
-// The engine's present departures from docs/model.md (default: docs/model.md).
-
 struct DataflowTimes {
   std::vector<StepTimes> steps;
   // Per step, the dark time it exposed: within [begin, end], the time covered

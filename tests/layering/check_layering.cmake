@@ -3,8 +3,13 @@
 # "probe:header", comma-separated) must fail because its header is not found
 # on the include roots of the library it is compiled against.
 #   cmake -DBUILD_DIR=... -DALLOWED=a,b -DFORBIDDEN=c:x/y.h,d:z.h -P check_layering.cmake
-string(REPLACE "," ";" allowed "${ALLOWED}")
-string(REPLACE "," ";" forbidden "${FORBIDDEN}")
+string(REGEX REPLACE "^,+" "" allowed "${ALLOWED}")
+string(REGEX REPLACE "^,+" "" forbidden "${FORBIDDEN}")
+string(REPLACE "," ";" allowed "${allowed}")
+string(REPLACE "," ";" forbidden "${forbidden}")
+if(NOT allowed OR NOT forbidden)
+  message(FATAL_ERROR "no probes given (ALLOWED '${ALLOWED}', FORBIDDEN '${FORBIDDEN}')")
+endif()
 function(build_probe probe result output)
   execute_process(COMMAND ${CMAKE_COMMAND} --build ${BUILD_DIR} --target layering_probe_${probe}
                   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
@@ -26,8 +31,10 @@ foreach(entry ${forbidden})
   if(rc EQUAL 0)
     message(FATAL_ERROR "${probe}: including ${header} compiled: the build does not enforce this layer")
   endif()
-  string(FIND "${out}" "${header}: No such file or directory" at)
-  if(at EQUAL -1)
+  # GCC: "HEADER: No such file or directory"; Clang: "'HEADER' file not found".
+  string(FIND "${out}" "${header}: No such file or directory" gcc_says)
+  string(FIND "${out}" "'${header}' file not found" clang_says)
+  if(gcc_says EQUAL -1 AND clang_says EQUAL -1)
     message(FATAL_ERROR "${probe}: failed, but not because ${header} was not found:\n${out}")
   endif()
   message(STATUS "${probe}: ${header} not found, as it must not be")

@@ -123,32 +123,25 @@ Assignment assign_bidirectional(const Topology& topology, const std::vector<int>
   };
   for (Pair& pair : pairs) {
     while (pair.circuits.size() < pair.multiplicity) {
-      const uint32_t at_low = free_port(pair.low);
-      claimed[at_low] = 1;  // so that the high end's search cannot take it (u != v)
-      join(pair, at_low, free_port(pair.high));
+      join(pair, free_port(pair.low), free_port(pair.high));
     }
   }
   // Edge e, the i-th u -> v, leaves on u's end of the pair's circuit i.
-  std::vector<std::pair<Node, Node>> keys;
-  keys.reserve(pairs.size());
-  for (const Pair& pair : pairs) keys.emplace_back(pair.low, pair.high);
   for (size_t e = 0; e < edges.size();) {
     const auto [u, v] = edges[e];
     size_t end = e;
     while (end < edges.size() && edges[end] == edges[e]) ++end;
-    const auto key = std::make_pair(std::min(u, v), std::max(u, v));
-    const auto it = std::lower_bound(keys.begin(), keys.end(), key);
-    if (it == keys.end() || *it != key) {
-      throw std::logic_error("topology '" + topology.name() + "': circuit " + std::to_string(u) + "->" +
-                             std::to_string(v) + " has no reverse");
-    }
-    const Pair& pair = pairs[static_cast<size_t>(it - keys.begin())];
-    if (end - e != pair.multiplicity) {
+    const auto pair = std::lower_bound(
+        pairs.begin(), pairs.end(), std::make_pair(std::min(u, v), std::max(u, v)),
+        [](const Pair& p, const std::pair<Node, Node>& key) { return std::make_pair(p.low, p.high) < key; });
+    // Topology::check_ports refused both before: a circuit without its reverse, or as many.
+    if (pair == pairs.end() || pair->low != std::min(u, v) || pair->high != std::max(u, v) ||
+        end - e != pair->multiplicity) {
       throw std::logic_error("topology '" + topology.name() + "': circuits " + std::to_string(u) + "->" +
                              std::to_string(v) + " and back differ in number");
     }
-    for (size_t i = 0; i < pair.multiplicity; ++i) {
-      a.edge_slot[e + i] = u < v ? pair.circuits[i].first : pair.circuits[i].second;
+    for (size_t i = 0; i < pair->multiplicity; ++i) {
+      a.edge_slot[e + i] = u < v ? pair->circuits[i].first : pair->circuits[i].second;
     }
     e = end;
   }
@@ -182,7 +175,7 @@ std::optional<std::vector<int>> place_by_generator(const Topology& topology, uin
 
 // Port p of every GPU is on switch p; a circuit u -> v on switch p takes u's
 // transmitter there (slot u * ports + p) and v's receiver there. docs/model.md's
-// "Which switch each circuit takes" states these rules; keep the two in step.
+// "Which port each circuit takes" (rule 6) states these rules; keep the two in step.
 //  1. From no circuits at all: one generator class per switch, if the
 //     configuration is made of at most `ports` of them (place_by_generator).
 //  2. Each circuit in place stays on its switch (circuits in edge order, each
@@ -280,7 +273,7 @@ CircuitPlan::CircuitPlan(const Schedule& schedule, const FabricSpec& fabric)
                          fabric.circuits == CircuitKind::directed && fabric.ports > 1;
   const bool by_pair = fabric.circuits == CircuitKind::bidirectional;
   std::vector<int> current(slots_, -1);  // per slot: its Assignment::link in place
-  std::vector<int> number(slots_, -1);   // per slot: its Assignment::number in place
+  std::vector<int> number(slots_, -1);   // bidirectional, per slot: its Assignment::number in place
   const auto assign = [&](const Topology& t) {
     t.check_ports(fabric);
     if (by_pair) return assign_bidirectional(t, current, number, ports_);
