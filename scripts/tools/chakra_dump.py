@@ -5,7 +5,9 @@
 
 Each file is a stream of length-delimited protobuf messages: a GlobalMetadata,
 then Nodes. Prints the metadata, then per node: id, type, name, data_deps,
-ctrl_deps, duration_micros and the attributes. Repeated uint64 fields may be
+ctrl_deps, duration_micros and the attributes (bytes values by their size:
+photonsim's exports hold their schedule in the metadata's
+photonsim_schedule). Repeated uint64 fields may be
 packed or not. Fields it does not know are skipped. Exits 1, naming the file
 and byte offset, on truncated or malformed input. Standard library only.
 """
@@ -100,6 +102,8 @@ def attribute(data):
                 shown = str(value)
         elif field == 29 and wire == 2:
             shown = '"%s"' % text(value)
+        elif field == 31 and wire == 2:
+            shown = "<%d bytes>" % len(value)
         elif field != 2:
             shown = "<field %d>" % field
     if name == "comm_type" and shown.isdigit():
@@ -148,7 +152,9 @@ def dump(path):
             message = data[pos:pos + size]
             if index == 0:
                 version = [text(v) for f, w, v in fields(message) if f == 1 and w == 2]
-                print("%s: GlobalMetadata version=%s" % (path, version[0] if version else '""'))
+                attrs = [attribute(v) for f, w, v in fields(message) if f == 2 and w == 2]
+                print("%s: GlobalMetadata version=%s%s" % (path, version[0] if version else '""',
+                                                           "".join("  " + a for a in attrs)))
             else:
                 print(node_line(message))
         except Malformed as e:

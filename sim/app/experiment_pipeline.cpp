@@ -2,6 +2,7 @@
 
 #include "core/error.h"
 #include "core/time_overflow.h"
+#include "schedules/cost/prediction_for_fabric.h"
 #include "schedules/verify/block_verifier.h"
 #include "sim/app/experiment_runner.h"
 #include "sim/app/memory_estimate.h"
@@ -38,6 +39,16 @@ void ExperimentPipeline::check_verifier_budget(const Schedule& schedule, const s
 }
 
 Schedule ExperimentPipeline::synthesize(const ExperimentConfig& config, WorkProgress* progress) const {
+  if (config.imported_schedule) {
+    // Chakra traces photonsim wrote: their schedule, predicted for this fabric.
+    const Schedule& s = *config.imported_schedule;
+    check_schedule_fits(s, config);
+    return naming_time_overflow(config.source + ": the predicted time of the imported schedule", [&] {
+      Prediction p = predict_for_fabric(s, config.fabric, config.workload);
+      p.total();  // the sum over steps must fit too
+      return s.with_prediction(std::move(p));
+    });
+  }
   check_budget(config);
   return naming_time_overflow(config.source + ": the predicted time of the synthesized schedule", [&] {
     Schedule s = located(config, [&] {
@@ -49,6 +60,12 @@ Schedule ExperimentPipeline::synthesize(const ExperimentConfig& config, WorkProg
 }
 
 PlanReport ExperimentPipeline::plan(const ExperimentConfig& config, WorkProgress* progress) const {
+  if (config.imported_schedule) {
+    const auto at = config.key_locations.find("workload.graph");
+    throw Error((at == config.key_locations.end() ? config.source : at->second) +
+                ": workload.graph: the Chakra traces are photonsim's export of a schedule, whose circuits are its "
+                "own: photonsim plan ranks planners for a configured algorithm (photonsim run replays the schedule)");
+  }
   check_budget(config);
   return naming_time_overflow(config.source + ": a planner's predicted time", [&] {
     return located(config, [&] {
@@ -60,6 +77,10 @@ PlanReport ExperimentPipeline::plan(const ExperimentConfig& config, WorkProgress
 
 RunReport ExperimentPipeline::run(const ExperimentConfig& config, Fidelity fidelity, RunProgress* progress,
                                   Timeline* timeline) const {
+  if (config.imported_schedule) {
+    return replay(*config.imported_schedule, config.imported_schedule_source, config, true, fidelity, progress,
+                  timeline);
+  }
   check_budget(config);
   return run_experiment(config, registry_, fidelity, progress, timeline);
 }
@@ -86,6 +107,7 @@ GraphReport ExperimentPipeline::run_graph(const ExperimentConfig& config, Fideli
 
 std::string ExperimentPipeline::result_csv(const ExperimentConfig& config) const {
   if (config.graph) return run_graph(config).summary_csv();
+  if (config.imported_schedule) return run(config).csv();
   // A sweep's row names its point already (the base and the overrides).
   check_budget_named(config, "");
   return run_experiment(config, registry_).csv();

@@ -44,12 +44,17 @@ class ExperimentPipeline {
 
   // The config's schedule from its synthesizer, budget checked first; its
   // prediction (and the sum over steps) within the simulated time range.
-  // `progress` hears how a long synthesis advances.
+  // `progress` hears how a long synthesis advances. Chakra traces photonsim
+  // wrote (config.imported_schedule): their schedule, predicted for the
+  // config's fabric.
   Schedule synthesize(const ExperimentConfig& config, WorkProgress* progress = nullptr) const;
-  // Every planner's plan for the config's algorithm, ranked (photonsim plan).
+  // Every planner's plan for the config's algorithm, ranked (photonsim plan);
+  // refused for an imported schedule.
   PlanReport plan(const ExperimentConfig& config, WorkProgress* progress = nullptr) const;
 
-  // Synthesizes and executes one collective on the fidelity's backend.
+  // Synthesizes and executes one collective on the fidelity's backend; an
+  // imported schedule (config.imported_schedule) is replayed as replay()
+  // does, verified first.
   RunReport run(const ExperimentConfig& config, Fidelity fidelity = Fidelity::packet, RunProgress* progress = nullptr,
                 Timeline* timeline = nullptr) const;
   // Executes a saved schedule on the config's fabric: it must fit, and

@@ -231,7 +231,7 @@ int verb_run(int argc, const char* const* argv, std::ostream& out, std::ostream&
   const ExperimentPipeline pipeline(&budget);
   ExperimentConfig config = pipeline.load(config_path, o.sets);
   if (vm.count("seed")) config.seed = seed_value(vm);
-  if (config.graph && replay)
+  if ((config.graph || config.imported_schedule) && replay)
     throw Error(config_path + ": workload.graph: replay takes one schedule; run the graph with photonsim run");
   const std::string out_dir = o.out.empty() ? config.output_dir : o.out;
   const Provenance provenance{command, config_path, config.resolved_yaml};
@@ -316,8 +316,9 @@ int verb_synth(int argc, const char* const* argv, std::ostream& out, std::ostrea
     out << "usage: photonsim synth CONFIG.yaml --out FILE.pb|FILE.xml\n"
            "       photonsim synth CONFIG.yaml --out PREFIX --format chakra\n"
            "Synthesizes the schedule, writes it (FILE.xml: as an MSCCL XML algorithm; --format chakra: as Chakra\n"
-           "execution traces PREFIX.0.et, PREFIX.1.et, ..., its reconfigurations as delay nodes), and prints its\n"
-           "prediction.\n\n"
+           "execution traces PREFIX.0.et, PREFIX.1.et, ..., its reconfigurations as compute nodes marked\n"
+           "photonsim_reconfiguration, the schedule itself in PREFIX.0.et's metadata, so that photonsim runs the\n"
+           "traces back as the schedule), and prints its prediction.\n\n"
         << d;
     return 0;
   }

@@ -259,10 +259,23 @@ class Reader {
     const int gpus = config.fabric.gpus;
     WorkloadSpec& w = config.workload;
     if (auto graph = find(workload, "graph")) {
-      if (config.fabric.bandwidth_scope != BandwidthScope::circuit)
-        fail(*graph,
-             "workload.graph runs with fabric.bandwidth_scope: circuit only (a task graph changes circuits "
-             "one at a time, and the split rates depend on the whole configuration)");
+      // What a task graph cannot run on. Chakra traces are checked once
+      // read: photonsim's own export of a schedule runs as that schedule, on
+      // any fabric a schedule runs on.
+      const auto runs_as_graph = [&] {
+        if (config.fabric.bandwidth_scope != BandwidthScope::circuit)
+          fail(*graph,
+               "workload.graph runs with fabric.bandwidth_scope: circuit only (a task graph changes circuits "
+               "one at a time, and the split rates depend on the whole configuration)");
+        // A node's collective is synthesized on its own GPUs, numbered from 0:
+        // the physical layer's placement of GPUs on tiles does not carry over.
+        if (config.fabric.physical)
+          fail(*graph,
+               "workload.graph cannot run on fabric.physical yet (a node's collective is planned on its own "
+               "GPUs, not where they sit on the servers); drop one of the two");
+      };
+      const bool chakra = graph->value.IsMap();
+      if (!chakra) runs_as_graph();
       for (std::string_view name : kSingleCollectiveKeys) {
         if (auto given = find(workload, name))
           fail(*given, given->key +
@@ -270,13 +283,8 @@ class Reader {
                            "and root)");
       }
       if (auto chunk = find(workload, "chunk")) w.chunk = size(*chunk, "whole");
-      // A node's collective is synthesized on its own GPUs, numbered from 0:
-      // the physical layer's placement of GPUs on tiles does not carry over.
-      if (config.fabric.physical)
-        fail(*graph,
-             "workload.graph cannot run on fabric.physical yet (a node's collective is planned on its own "
-             "GPUs, not where they sit on the servers); drop one of the two");
       read_graph(*graph, gpus, config);
+      if (chakra && config.graph) runs_as_graph();
       return;
     }
     const Entry collective = require(workload, "collective");
@@ -535,6 +543,22 @@ class Reader {
                         std::to_string(gpus) + " (one GPU per rank)");
     }
     for (const std::string& file : chakra.files) inputs_.push_back({"Chakra trace (" + prefix->key + ")", file});
+    if (chakra.schedule) {
+      // photonsim's own export, unmodified: the schedule it was written
+      // from, replayed on this fabric (chakra_trace.h), not a task graph.
+      if (chakra.ranks != gpus) {
+        fail(*prefix, prefix->key + ": the traces are photonsim's export of a schedule on " +
+                          std::to_string(chakra.ranks) + " GPUs but fabric.gpus is " + std::to_string(gpus) +
+                          " (it runs on the fabric it was made for)");
+      }
+      WorkloadSpec& w = config.workload;
+      w.collective = chakra.schedule->collective();
+      w.message = chakra.schedule->message();
+      w.root = chakra.schedule->root();
+      config.imported_schedule_source = path + ".0.et";
+      config.imported_schedule = std::make_shared<const Schedule>(std::move(*chakra.schedule));
+      return;
+    }
     for (size_t i = 0; i < chakra.nodes.size(); ++i) config.node_locations[chakra.nodes[i].name] = chakra.locations[i];
     for (const std::string& w : chakra.warnings) config.warnings.push_back(path + ": " + w);
     if (chakra.nodes.empty()) fail(*prefix, prefix->key + ": the traces hold no node photonsim simulates");

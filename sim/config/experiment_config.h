@@ -3,6 +3,7 @@
 // given in the YAML (or a --set override) or holds its documented default.
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -11,6 +12,7 @@
 
 #include "core/output_guard.h"
 #include "core/spec/experiment_spec.h"
+#include "schedules/model/schedule.h"
 
 namespace photonsim {
 
@@ -29,6 +31,12 @@ struct ExperimentConfig : ExperimentSpec {
   // The YAML as read with every --set applied (defaults not filled in): what
   // an --out folder keeps as config.yaml.
   std::string resolved_yaml;
+  // workload.graph: {chakra: PREFIX} naming photonsim's own export of a
+  // schedule, unmodified (sim/interop/chakra_trace.h): that schedule, run as
+  // `photonsim replay` runs one (no task graph; workload.collective, message
+  // and root are the schedule's), and the file that holds it, for messages.
+  std::shared_ptr<const Schedule> imported_schedule;
+  std::string imported_schedule_source;
 };
 
 // Runs `body`; an Error whose message starts with a key of the config

@@ -1,5 +1,6 @@
 #include "sim/interop/chakra_trace.h"
 
+#include <google/protobuf/io/coded_stream.h>
 #include <google/protobuf/io/zero_copy_stream_impl_lite.h>
 #include <google/protobuf/util/delimited_message_util.h>
 
@@ -17,6 +18,8 @@
 #include "chakra_et.pb.h"
 #include "core/error.h"
 #include "core/input_file.h"
+#include "schedules/model/schedule_io.h"
+#include "sim/interop/chakra_writer.h"
 
 namespace photonsim {
 
@@ -43,6 +46,8 @@ struct RankTrace {
   std::vector<TraceNode> nodes;
   std::unordered_map<uint64_t, size_t> index;  // id -> place
   size_t controls = 0;                         // ctrl_deps, not read
+  std::optional<std::string> schedule;         // the GlobalMetadata's photonsim_schedule (photonsim's export)
+  size_t nodes_begin = 0;                      // where the first node's message starts in the file
 };
 
 std::string describe(const RankTrace& trace, const TraceNode& node) {
@@ -101,6 +106,9 @@ Attribute attribute_of(const chakra::AttributeProto& a) {
     case P::kStringVal:
       out.text = a.string_val();
       break;
+    case P::kBytesVal:
+      out.text = a.bytes_val();
+      break;
     default:
       break;
   }
@@ -120,6 +128,11 @@ RankTrace parse_rank(const std::string& bytes, const std::string& shown) {
                 (clean_eof ? "empty: no global metadata"
                            : "the global metadata is truncated or not a "
                              "Chakra GlobalMetadata message"));
+  }
+  trace.nodes_begin = static_cast<size_t>(stream.ByteCount());
+  for (const chakra::AttributeProto& a : metadata.attr()) {
+    if (a.name() != kChakraScheduleAttr) continue;
+    trace.schedule = a.value_case() == chakra::AttributeProto::kBytesVal ? a.bytes_val() : a.string_val();
   }
   for (size_t k = 0;; ++k) {
     chakra::Node message;
@@ -330,6 +343,14 @@ class Builder {
     }
     switch (n.type) {
       case chakra::COMP_NODE: {
+        // photonsim's export: the schedule's reconfiguration, which the
+        // sends' own circuit set-ups charge (fabric.reconfig_delay).
+        const auto marked = n.attrs.find(kChakraReconfigurationAttr);
+        if (marked != n.attrs.end() && marked->second.integer && *marked->second.integer != 0) {
+          ignore(std::string("reconfiguration nodes (") + kChakraReconfigurationAttr +
+                 ": each send sets up its own circuit, fabric.reconfig_delay)");
+          return;
+        }
         if (n.duration_us == 0) {
           ignore("compute nodes of 0 us");
           return;
@@ -583,17 +604,99 @@ ChakraGraph replicated(RankTrace trace, int copies, std::vector<std::string> fil
   return graph;
 }
 
+// Where the first node starts in a trace file: after its length-delimited
+// GlobalMetadata.
+size_t after_metadata(const std::string& bytes) {
+  google::protobuf::io::CodedInputStream in(reinterpret_cast<const uint8_t*>(bytes.data()),
+                                            static_cast<int>(std::min<size_t>(bytes.size(), INT32_MAX)));
+  uint32_t size = 0;
+  if (!in.ReadVarint32(&size)) return bytes.size();
+  return std::min(bytes.size(), static_cast<size_t>(in.CurrentPosition()) + size);
+}
+
+// photonsim's own export (chakra_writer.h), seen rank by rank: rank 0's
+// metadata holds the schedule, and the files are its export unmodified when
+// there is one per GPU of the schedule and every rank's nodes are byte for
+// byte those chakra_traces_of writes for it.
+class ExportMatch {
+ public:
+  explicit ExportMatch(size_t ranks) : ranks_(ranks) {}
+
+  // Rank r's file, read and parsed.
+  void see(size_t r, const std::string& bytes, const RankTrace& trace) {
+    if (r == 0) {
+      if (!trace.schedule) return;
+      try {
+        schedule_ = parse_schedule(*trace.schedule, false, kChakraScheduleAttr);
+      } catch (const Error& e) {
+        throw Error(trace.file + ": the global metadata's " + kChakraScheduleAttr +
+                    " (photonsim's export of a schedule) does not read back: " + e.what());
+      }
+      first_file_ = trace.file;
+      // Written again only for as many ranks as there are files.
+      if (static_cast<size_t>(schedule_->gpus()) != ranks_) {
+        differs_ = "it is a schedule on " + std::to_string(schedule_->gpus()) + " GPUs and there are " +
+                   std::to_string(ranks_) + " files";
+        return;
+      }
+      expected_ = chakra_traces_of(*schedule_);
+    }
+    if (!schedule_ || !differs_.empty()) return;
+    if (bytes.compare(trace.nodes_begin, std::string::npos, expected_[r], after_metadata(expected_[r]),
+                      std::string::npos) != 0) {
+      differs_ = trace.file + " holds other nodes than photonsim writes for it";
+    }
+  }
+
+  // After the last rank: the schedule when the files are its export.
+  std::optional<Schedule> finish(std::vector<std::string>& warnings) {
+    if (!schedule_) return std::nullopt;
+    if (differs_.empty()) return std::move(schedule_);
+    warnings.push_back("photonsim's export of a schedule (" + std::string(kChakraScheduleAttr) + " in " + first_file_ +
+                       "), but " + differs_ + ": read as a task graph of the nodes, not as that schedule");
+    return std::nullopt;
+  }
+
+ private:
+  size_t ranks_;
+  std::optional<Schedule> schedule_;
+  std::vector<std::string> expected_;
+  std::string first_file_;
+  std::string differs_;  // what is not photonsim's export (empty: nothing yet)
+};
+
+// The graph of the ranks' traces, or the schedule they are photonsim's export of.
+ChakraGraph graph_of(std::vector<RankTrace> traces, ExportMatch& match) {
+  const size_t ranks = traces.size();
+  std::vector<std::string> warnings;
+  if (std::optional<Schedule> schedule = match.finish(warnings)) {
+    ChakraGraph graph;
+    graph.ranks = static_cast<int>(ranks);
+    graph.schedule = std::move(schedule);
+    return graph;
+  }
+  ChakraGraph graph = Builder(std::move(traces)).build();
+  graph.warnings.insert(graph.warnings.begin(), warnings.begin(), warnings.end());
+  return graph;
+}
+
 }  // namespace
 
 ChakraGraph read_chakra_traces(const std::string& prefix, const std::string& shown_prefix, int replicate) {
   std::vector<RankTrace> traces;
   std::vector<std::string> files;
-  for (size_t r = 0;; ++r) {
-    const std::string path = prefix + "." + std::to_string(r) + ".et";
-    // The ranks are the files that exist; one that exists but is no regular
-    // file (a FIFO, a device) is refused by read_input_file, not skipped.
+  // The ranks are the files that exist; one that exists but is no regular
+  // file (a FIFO, a device) is refused by read_input_file, not skipped.
+  const auto rank_file = [&](size_t r) { return prefix + "." + std::to_string(r) + ".et"; };
+  const auto absent = [](const std::string& path) {
     struct stat st {};
-    if (::stat(path.c_str(), &st) != 0 && errno == ENOENT) break;
+    return ::stat(path.c_str(), &st) != 0 && errno == ENOENT;
+  };
+  size_t ranks = 0;
+  while (!absent(rank_file(ranks))) ++ranks;
+  ExportMatch match(ranks);
+  for (size_t r = 0; r < ranks; ++r) {
+    const std::string path = rank_file(r);
     const std::string shown = shown_prefix + "." + std::to_string(r) + ".et";
     if (replicate > 0 && r > 0) {
       throw Error(shown + ": replicate runs one rank's trace on every rank, but " + shown +
@@ -606,6 +709,7 @@ ChakraGraph read_chakra_traces(const std::string& prefix, const std::string& sho
       throw Error(shown + ": " + e.what());
     }
     traces.push_back(parse_rank(bytes, shown));
+    if (replicate == 0) match.see(r, bytes, traces.back());
     files.push_back(path);
   }
   if (traces.empty()) {
@@ -617,7 +721,7 @@ ChakraGraph read_chakra_traces(const std::string& prefix, const std::string& sho
                 ".0.et); a fabric needs two: give replicate: N to run it on N ranks (each rank the same trace, "
                 "every process group all N ranks)");
   }
-  ChakraGraph graph = Builder(std::move(traces)).build();
+  ChakraGraph graph = graph_of(std::move(traces), match);
   graph.files = std::move(files);
   return graph;
 }
@@ -630,8 +734,12 @@ ChakraGraph chakra_graph_from_bytes(const std::vector<std::string>& ranks, const
   }
   if (ranks.size() < 2 || shown.size() != ranks.size()) throw Error("Chakra traces: at least two ranks, each named");
   std::vector<RankTrace> traces;
-  for (size_t r = 0; r < ranks.size(); ++r) traces.push_back(parse_rank(ranks[r], shown[r]));
-  return Builder(std::move(traces)).build();
+  ExportMatch match(ranks.size());
+  for (size_t r = 0; r < ranks.size(); ++r) {
+    traces.push_back(parse_rank(ranks[r], shown[r]));
+    match.see(r, ranks[r], traces.back());
+  }
+  return graph_of(std::move(traces), match);
 }
 
 }  // namespace photonsim

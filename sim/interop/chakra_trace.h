@@ -43,15 +43,34 @@
 // out-of-range values (with the field and the limit), dependencies on itself
 // or on no node, unmatched sends or receives (or of different comm_size),
 // ranks disagreeing on a collective, sends in a replicated trace.
+// photonsim's own export (chakra_writer.h) is read back as what it is:
+//  - when rank 0's GlobalMetadata holds a schedule (attribute
+//    photonsim_schedule) and every rank's nodes are byte for byte the ones
+//    chakra_traces_of writes for it (one file per GPU of the schedule), the
+//    result is that schedule and no nodes: it runs as `photonsim replay`
+//    runs a schedule file, so the round trip is exact (routes, ports, the
+//    initial topology and the reconfigurations as the schedule has them). A
+//    photonsim_schedule that does not parse is an error naming the file;
+//  - otherwise (the nodes were edited, or the schedule left out) the nodes
+//    are read as above, with one warning line saying why when a schedule was
+//    there, and a COMP_NODE marked photonsim_reconfiguration (true) is passed
+//    through, not run as compute: each send sets up its own circuit
+//    (fabric.reconfig_delay), which is that reconfiguration, so it is not
+//    charged twice.
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/spec/task_graph.h"
+#include "schedules/model/schedule.h"
 
 namespace photonsim {
 
 struct ChakraGraph {
   int ranks = 0;
+  // photonsim's own export, unmodified: the schedule it holds (then `nodes`
+  // is empty).
+  std::optional<Schedule> schedule;
   std::vector<TaskNode> nodes;
   std::vector<std::string> locations;  // per node: "PREFIX.N.et: node ID (NAME)" of its first trace node
   std::vector<std::string> warnings;   // one line each, counted per kind

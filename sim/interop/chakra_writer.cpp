@@ -5,6 +5,7 @@
 
 #include "chakra_et.pb.h"
 #include "core/error.h"
+#include "schedules/model/schedule_io.h"
 
 namespace photonsim {
 
@@ -26,9 +27,15 @@ void add_bool(chakra::Node& node, const char* name, bool value) {
 
 class RankWriter {
  public:
-  RankWriter() {
+  // `schedule`: the binary .pb rank 0's metadata carries (empty: none).
+  explicit RankWriter(const std::string& schedule) {
     chakra::GlobalMetadata metadata;
     metadata.set_version("0.0.4");
+    if (!schedule.empty()) {
+      chakra::AttributeProto* a = metadata.add_attr();
+      a->set_name(kChakraScheduleAttr);
+      a->set_bytes_val(schedule);
+    }
     put(metadata);
   }
 
@@ -73,7 +80,10 @@ class RankWriter {
 
 std::vector<std::string> chakra_traces_of(const Schedule& schedule) {
   const int n = schedule.gpus();
-  std::vector<RankWriter> ranks(static_cast<size_t>(n));
+  std::vector<RankWriter> ranks;
+  ranks.reserve(static_cast<size_t>(n));
+  ranks.emplace_back(serialize_schedule(schedule, false));
+  for (int r = 1; r < n; ++r) ranks.emplace_back(std::string());
   const auto& steps = schedule.steps();
   const auto& predicted = schedule.prediction().steps;
   for (size_t s = 0; s < steps.size(); ++s) {
@@ -86,6 +96,7 @@ std::vector<std::string> chakra_traces_of(const Schedule& schedule) {
         node.set_duration_micros(
             static_cast<uint64_t>((ps + kPicosecondsPerMicrosecond - 1) / kPicosecondsPerMicrosecond));
         add_int(node, "duration_ps", ps);
+        add_bool(node, kChakraReconfigurationAttr, true);
         w.end();
         w.after_last();
       }

@@ -101,8 +101,9 @@ RunAnswer run(const ConfigSource& c, const std::string& fidelity_name, std::opti
   if (seed) config.seed = *seed;
   RunAnswer answer;
   answer.warnings = config.warnings;
+  if ((config.graph || config.imported_schedule) && replayed)
+    throw Error(config.source + ": workload.graph: replay takes one schedule; run the graph instead");
   if (config.graph) {
-    if (replayed) throw Error(config.source + ": workload.graph: replay takes one schedule; run the graph instead");
     const GraphReport report = pipeline.run_graph(config, fidelity, nullptr, progress);
     answer.kind = "graph";
     answer.json = report.json();

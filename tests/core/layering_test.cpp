@@ -50,7 +50,8 @@ const std::vector<Layer> kLayers{
     {"sim/engine/",
      {"core/", "topology/", "schedules/model/", "sim/engine/"},
      {"topology/flow/", "topology/physical/"}},
-    {"sim/config/", {"core/", "sim/interop/", "sim/config/"}},
+    // A config may hold a schedule value: photonsim's own Chakra export read back.
+    {"sim/config/", {"core/", "schedules/model/", "sim/interop/", "sim/config/"}},
     // Reports format what was computed: they run no synthesizer or planner.
     {"sim/reports/",
      {"core/", "topology/", "schedules/", "sim/engine/", "sim/reports/"},

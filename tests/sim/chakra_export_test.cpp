@@ -1,20 +1,24 @@
 // Chakra traces the other way: a synthesized schedule written per rank
-// (sim/interop/chakra_writer.h) reads back as the same transfers and
-// reconfigurations, and runs; files the other tools wrote run and take the
-// time a closed form gives on photonsim's fabric.
+// (sim/interop/chakra_writer.h) reads back as that schedule and runs in its
+// time; edited, as its transfers, each reconfiguration charged once; files
+// the other tools wrote run and take the time a closed form gives on
+// photonsim's fabric.
 #include "sim/interop/chakra_writer.h"
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <string>
 #include <tuple>
 
+#include "core/error.h"
 #include "sim/app/experiment_pipeline.h"
 #include "sim/app/task_graph_experiment.h"
 #include "sim/config/config_loader.h"
+#include "tests/support/chakra_bytes.h"
 
 namespace photonsim {
 namespace {
@@ -36,69 +40,158 @@ ExperimentConfig graph_config(const std::string& prefix, const std::string& alph
                                  "/tmp/chakra_export.yaml");
 }
 
-// Ring AllReduce on 8 GPUs under the every-step planner (it reconfigures
-// before step 0 and between its phases as the planner decides): every
-// transfer comes back as one send of its bytes, every reconfiguration as a
-// compute node of the predicted delay on every rank, to the picosecond.
-TEST(ChakraExport, ASynthesizedScheduleReadsBackAsItsTransfersAndReconfigurations) {
-  const ExperimentConfig config =
-      load_config_from_string(std::string(kFabric) +
-                                  "1500ns}\nworkload: {collective: allreduce, message: 1MB}\n"
-                                  "synthesis: {algorithm: rhd, planner: every_step}\n",
-                              "/tmp/rhd.yaml");
-  const Schedule schedule = ExperimentPipeline(nullptr).synthesize(config);
-  const std::vector<std::string> traces = chakra_traces_of(schedule);
-  ASSERT_EQ(traces.size(), 8u);
-  const fs::path dir = fs::path(testing::TempDir()) / "chakra_export_rhd";
+const char* kRhd =
+    "1500ns}\nworkload: {collective: allreduce, message: 1MB}\nsynthesis: {algorithm: rhd, planner: every_step}\n";
+
+// The traces of RHD AllReduce on 8 GPUs under the every-step planner (it
+// reconfigures before every step), written under a fresh DIR/NAME.
+std::string export_rhd(const std::string& name, const Schedule& schedule,
+                       const std::function<void(std::vector<std::string>&)>& edit = {}) {
+  std::vector<std::string> traces = chakra_traces_of(schedule);
+  if (edit) edit(traces);
+  const fs::path dir = fs::path(testing::TempDir()) / ("chakra_export_" + name);
   fs::remove_all(dir);
   fs::create_directories(dir);
   for (size_t r = 0; r < traces.size(); ++r) {
     std::ofstream(dir / ("rhd." + std::to_string(r) + ".et"), std::ios::binary) << traces[r];
   }
-  const ExperimentConfig back = graph_config((dir / "rhd").string(), "0us");
+  return (dir / "rhd").string();
+}
+
+// Rank 0's file with a GlobalMetadata of its version alone: the schedule
+// left out, the nodes as written.
+std::string without_schedule(const std::string& rank0) {
+  size_t at = 0;
+  uint64_t size = 0;
+  for (int shift = 0;; shift += 7) {
+    const auto byte = static_cast<uint8_t>(rank0[at++]);
+    size |= static_cast<uint64_t>(byte & 0x7F) << shift;
+    if ((byte & 0x80) == 0) break;
+  }
+  const std::string metadata = testing_support::chakra_wire::bytes(1, "0.0.4");
+  return testing_support::chakra_wire::varint(metadata.size()) + metadata + rank0.substr(at + size);
+}
+
+// The writer marks what photonsim reads back: rank 0's metadata holds the
+// schedule, and each reconfiguration is a compute node of its delay (2 us in
+// duration_micros for ASTRA-sim, exact in duration_ps) marked
+// photonsim_reconfiguration.
+TEST(ChakraExport, TheTracesCarryTheScheduleAndMarkTheReconfigurations) {
+  const Schedule schedule =
+      ExperimentPipeline(nullptr).synthesize(load_config_from_string(std::string(kFabric) + kRhd, "/tmp/rhd.yaml"));
+  const std::vector<std::string> traces = chakra_traces_of(schedule);
+  ASSERT_EQ(traces.size(), 8u);
+  EXPECT_NE(traces[0].find(kChakraScheduleAttr), std::string::npos);
+  EXPECT_EQ(traces[1].find(kChakraScheduleAttr), std::string::npos);  // rank 0's only
+  for (const std::string& t : traces) EXPECT_NE(t.find(kChakraReconfigurationAttr), std::string::npos);
+  // Deterministic: the same bytes again.
+  EXPECT_EQ(chakra_traces_of(schedule), traces);
+}
+
+// Read back, photonsim's own export is the schedule it was written from (no
+// task graph), and runs in the time the schedule takes at the same config.
+// (Before, it ran as a task graph of sends that charged each reconfiguration
+// twice: as the exported compute node, and as the sends' circuit set-ups.)
+TEST(ChakraExport, AnExportReadsBackAsItsScheduleAndRunsInItsOwnTime) {
+  const ExperimentConfig config = load_config_from_string(std::string(kFabric) + kRhd, "/tmp/rhd.yaml");
+  const ExperimentPipeline pipeline(nullptr);
+  const RunReport original = pipeline.run(config);
+  const ExperimentConfig back = graph_config(export_rhd("schedule", original.schedule), "1500ns");
+  EXPECT_FALSE(back.graph);
+  ASSERT_TRUE(back.imported_schedule);
+  const Schedule& s = *back.imported_schedule;
+  ASSERT_EQ(s.steps().size(), original.schedule.steps().size());
+  for (size_t k = 0; k < s.steps().size(); ++k) {
+    EXPECT_EQ(s.steps()[k].topology, original.schedule.steps()[k].topology) << k;
+    ASSERT_EQ(s.steps()[k].transfers.size(), original.schedule.steps()[k].transfers.size()) << k;
+  }
+  EXPECT_EQ(s.topologies().size(), original.schedule.topologies().size());
+  EXPECT_EQ(s.initial_topology(), original.schedule.initial_topology());
+  // 6 steps: 1 MB halving to 125 KB and back, each on its own circuits.
+  const RunReport run = pipeline.run(back);
+  EXPECT_EQ(original.result.completion, Time::us(28));
+  EXPECT_EQ(run.result.completion, original.result.completion);
+  EXPECT_EQ(run.schedule.prediction().total(), Time::us(28));
+  ASSERT_TRUE(run.stored_prediction.has_value());  // as photonsim replay reports it
+  // At another alpha_r the schedule is predicted and run for that fabric.
+  EXPECT_EQ(pipeline.run(graph_config(export_rhd("schedule", original.schedule), "0us")).result.completion,
+            Time::us(28) - Time::ns(1500) * original.schedule.reconfigurations());
+}
+
+// Traces that are no longer photonsim's export as written (the schedule left
+// out, or a node changed) are read as a task graph of their nodes: every
+// transfer one send of its bytes, and the reconfiguration nodes passed
+// through, since each send sets up its own circuit: charged once, at the
+// config's alpha_r. For this schedule (every step on its own circuits, each
+// rank's steps in order) that is the schedule's time too.
+TEST(ChakraExport, EditedTracesReadAsATaskGraphThatChargesEachReconfigurationOnce) {
+  const ExperimentConfig config = load_config_from_string(std::string(kFabric) + kRhd, "/tmp/rhd.yaml");
+  const Schedule schedule = ExperimentPipeline(nullptr).synthesize(config);
   std::map<std::tuple<int, int, int64_t>, int> sent, written;
   for (const Step& step : schedule.steps()) {
     for (const Transfer& t : step.transfers)
       ++written[{static_cast<int>(t.src), static_cast<int>(t.dst), t.bytes.count()}];
   }
-  int reconfigurations = 0;
+  const auto strip = [](std::vector<std::string>& traces) { traces[0] = without_schedule(traces[0]); };
+  const ExperimentConfig back = graph_config(export_rhd("stripped", schedule, strip), "1500ns");
+  ASSERT_TRUE(back.graph);
+  EXPECT_FALSE(back.imported_schedule);
   for (const TaskNode& n : back.graph->nodes()) {
+    EXPECT_NE(n.kind, TaskKind::compute) << n.name;
     if (n.kind == TaskKind::p2p) ++sent[{n.src, n.dst, n.bytes.count()}];
-    if (n.kind == TaskKind::compute) {
-      ++reconfigurations;
-      EXPECT_EQ(n.duration, Time::ns(1500)) << n.name;  // exact: 2 us in duration_micros
-    }
   }
   EXPECT_EQ(sent, written);
-  EXPECT_EQ(reconfigurations, 8 * schedule.reconfigurations());
-  // Step 1's sends on rank 0 wait for step 1's reconfiguration, which waits
-  // for rank 0's step 0.
-  EXPECT_GT(schedule.reconfigurations(), 1);
+  ASSERT_EQ(back.warnings.size(), 1u);
+  EXPECT_NE(back.warnings[0].find(std::to_string(8 * schedule.reconfigurations()) + " reconfiguration nodes (" +
+                                  kChakraReconfigurationAttr),
+            std::string::npos)
+      << back.warnings[0];
+  EXPECT_EQ(run_task_graph(back, SynthesizerRegistry::with_builtins()).result.iteration, Time::us(28));
+
+  // A node renamed on rank 5, the schedule kept: a warning says why the
+  // traces are not read as the schedule.
+  const auto rename = [](std::vector<std::string>& traces) { traces[5][traces[5].find("step0.send")] = 'S'; };
+  const ExperimentConfig edited = graph_config(export_rhd("edited", schedule, rename), "1500ns");
+  ASSERT_TRUE(edited.graph);
+  ASSERT_EQ(edited.warnings.size(), 2u);
+  EXPECT_NE(edited.warnings[0].find("photonsim's export of a schedule (photonsim_schedule in "), std::string::npos);
+  EXPECT_NE(edited.warnings[0].find("rhd.5.et holds other nodes than photonsim writes for it: read as a task graph"),
+            std::string::npos)
+      << edited.warnings[0];
 }
 
-// Read back and run with no reconfiguration delay of its own (the trace
-// carries it as compute), the exported schedule takes the time the schedule
-// itself takes on the fabric, to the picosecond: each rank's steps in order
-// is the barrier for this symmetric schedule.
-TEST(ChakraExport, AnExportedScheduleRunsInTheSchedulesOwnTime) {
-  const std::string yaml = std::string(kFabric) +
-                           "1500ns}\nworkload: {collective: allreduce, message: 1MB}\n"
-                           "synthesis: {algorithm: rhd, planner: every_step}\n";
-  const ExperimentConfig config = load_config_from_string(yaml, "/tmp/rhd.yaml");
-  const ExperimentPipeline pipeline(nullptr);
-  const Schedule schedule = pipeline.synthesize(config);
-  const fs::path dir = fs::path(testing::TempDir()) / "chakra_export_rhd_time";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  const std::vector<std::string> traces = chakra_traces_of(schedule);
-  for (size_t r = 0; r < traces.size(); ++r) {
-    std::ofstream(dir / ("rhd." + std::to_string(r) + ".et"), std::ios::binary) << traces[r];
+// Bad input is refused in one line naming the file: a schedule in the
+// metadata that does not parse, an export read on another number of GPUs.
+TEST(ChakraExport, ABrokenOrMisplacedExportIsRefusedNamingTheFile) {
+  const Schedule schedule =
+      ExperimentPipeline(nullptr).synthesize(load_config_from_string(std::string(kFabric) + kRhd, "/tmp/rhd.yaml"));
+  const auto corrupt = [](std::vector<std::string>& traces) {
+    const size_t at = traces[0].find(kChakraScheduleAttr) + std::string(kChakraScheduleAttr).size() + 8;
+    for (size_t k = at; k < at + 16; ++k) traces[0][k] = static_cast<char>(0xFF);
+  };
+  try {
+    graph_config(export_rhd("corrupt", schedule, corrupt), "1500ns");
+    ADD_FAILURE() << "no error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("rhd.0.et: the global metadata's photonsim_schedule (photonsim's export of "
+                                         "a schedule) does not read back"),
+              std::string::npos)
+        << e.what();
   }
-  const GraphReport back =
-      run_task_graph(graph_config((dir / "rhd").string(), "0us"), SynthesizerRegistry::with_builtins());
-  // 6 steps: 1 MB halving to 125 KB and back, 5 reconfigurations of 1.5 us.
-  EXPECT_EQ(back.result.iteration, Time::us(28));
-  EXPECT_EQ(schedule.prediction().total(), Time::us(28));
+  const std::string prefix = export_rhd("gpus", schedule);
+  try {
+    load_config_from_string(
+        "fabric: {gpus: 16, ports: 1, bandwidth: 800Gbps, latency: 500ns, reconfig_delay: "
+        "1500ns}\nworkload:\n  graph: {chakra: " +
+            prefix + "}\nsynthesis: {algorithm: ring, planner: static}\n",
+        "/tmp/chakra_export.yaml");
+    ADD_FAILURE() << "no error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("the traces are photonsim's export of a schedule on 8 GPUs but "
+                                         "fabric.gpus is 16"),
+              std::string::npos)
+        << e.what();
+  }
 }
 
 // ASTRA-sim's own microbenchmarks (8 ranks, comm_size 1 MiB) on a directed
