@@ -1,7 +1,7 @@
 #pragma once
-// Contract: one replay of a schedule under fabric.sync = dataflow, or under
-// fabric.reconfiguration = changed (with either sync). Event-driven around
-// the Network:
+// Contract: the one run of a schedule on the packet-level Network, whatever
+// fabric.sync (barrier | dataflow) and fabric.reconfiguration (all |
+// changed). Event-driven around the Network:
 //  - a transfer is released when what it carries is at its sender
 //    (TransferDependencies; with sync = barrier, instead, when every transfer
 //    of the earlier steps has been delivered: the barrier);
@@ -18,7 +18,7 @@
 // reconfiguration changes: released at the barrier (dataflow: at the run's
 // start), it waits for them to light, pays step_overhead, is delivered and
 // only then lets them change again; under the barrier it costs its
-// reconfiguration and step_overhead, as in the barrier Replayer. A step's
+// reconfiguration and step_overhead. A step's
 // begin is the earliest release among its transfers (the barrier, with sync =
 // barrier), its end the last delivery; steps may overlap, and the run
 // completes at the latest end. Its reconfiguration (StepResult) is the dark
@@ -35,6 +35,7 @@
 
 #include "core/event_list.h"
 #include "core/spec/fabric_spec.h"
+#include "core/spec/workload_spec.h"
 #include "core/segmentation.h"
 #include "schedules/model/schedule.h"
 #include "sim/engine/switch/circuit_plan.h"
@@ -68,6 +69,10 @@ class RunObserver {
 
 class DependencyRun : public FlowListener, public EventHandler {
  public:
+  // A lower bound on the events a run of `schedule` fires: two per packet per
+  // hop, one hop unless a transfer's path says more. Cheap: no routing.
+  static uint64_t minimum_events(const Schedule& schedule, const Segmentation& segmentation);
+
   // A whole experiment: the run owns its EventList and Network.
   DependencyRun(const FabricSpec& fabric, Segmentation segmentation, const Schedule& schedule, Timeline* timeline);
   // One node of a task graph: `fabric` is the node's (gpus = the schedule's),
@@ -75,8 +80,10 @@ class DependencyRun : public FlowListener, public EventHandler {
   DependencyRun(const FabricSpec& fabric, Segmentation segmentation, const Schedule& schedule, EventList& events,
                 Network& network, const OpticalSwitch& fabric_switch, NodePlacement placement, RunObserver& observer,
                 uint32_t id, TimelineRecorder* recorder = nullptr);
-  // `measure_barrier_wait`: with sync = barrier, fill the barrier waits.
-  // `progress` hears the steps completed so far every 2^20 events.
+  // `measure_barrier_wait`: with sync = barrier, fill the barrier waits (it
+  // costs the schedule's block dependencies). `progress` hears the run start,
+  // each step but the last end, every 2^20 events and the run's end.
+  // Every byte injected must be delivered (std::logic_error otherwise: exit 3).
   RunResult run(bool measure_barrier_wait = false, RunProgress* progress = nullptr);
 
   const CircuitPlan& plan() const { return plan_; }
@@ -182,5 +189,15 @@ class DependencyRun : public FlowListener, public EventHandler {
   std::vector<char> step_started_;  // dataflow: a transfer of the step has been released
   uint32_t timers_pending_ = 0;     // its timers in the event list
 };
+
+// A whole experiment's run: `schedule` on the Network `fabric` describes,
+// packets cut by `workload.chunk` and fabric.packet; `timeline`, when given,
+// receives what every port and transfer did. Throws Error for a schedule that
+// does not fit the fabric (GPU count, ports, a transfer over more packets than
+// photonsim counts); a step that cannot finish despite those checks is a
+// broken engine invariant (std::logic_error: exit 3).
+RunResult run_schedule(const FabricSpec& fabric, const WorkloadSpec& workload, const Schedule& schedule,
+                       RunProgress* progress = nullptr, Timeline* timeline = nullptr,
+                       bool measure_barrier_wait = false);
 
 }  // namespace photonsim

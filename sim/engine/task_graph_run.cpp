@@ -403,7 +403,7 @@ void TaskGraphRun::acquire(uint32_t node, Time now) {
     if (want[fs] < 0) continue;
     st.setup_slots.push_back(fs);
     if (changing[fs] != 0) {
-      commands.push_back({fs, fs / ports_, want[fs]});
+      commands.push_back({fs, fs / ports_, want[fs], std::nullopt});
       lit_to_[fs] = want[fs];
     } else if (network_.commanded(fs)) {
       lit_at = std::max(lit_at, network_.lights_at(fs));

@@ -46,7 +46,7 @@ TEST(OpticalSwitch, CommandsLightTheModelsDelayAfterTheLatestCommand) {
   network.reset_circuits(4);
   for (uint32_t u = 0; u < 4; ++u) network.connect(u, u, (u + 1) % 4, 0, Time::zero());
   const OpticalSwitch fabric_switch(f);
-  const std::vector<OpticalSwitch::PortCommand> two{{0, 0, 2}, {2, 2, 0}};
+  const std::vector<OpticalSwitch::PortCommand> two{{0, 0, 2, std::nullopt}, {2, 2, 0, std::nullopt}};
   EXPECT_EQ(fabric_switch.command(network, two, 1, Time::us(2)), Time::us(5));
   EXPECT_FALSE(network.lit(0));
   EXPECT_FALSE(network.lit(2));

@@ -25,6 +25,7 @@ struct Circuit {
   // leading to `target` (-1: left unused), for step `command_step`.
   bool commanded = false;
   int target = -1;
+  Bandwidth target_rate;  // the rate it lights at
   Time dark_since;
   Time lights_at;
   uint32_t command_step = 0;
@@ -35,6 +36,11 @@ struct Circuit {
   // instead of a 128-bit division per packet-hop.
   uint32_t memo_bytes = UINT32_MAX;
   Time memo_time;
+
+  void set_rate(Bandwidth line_rate) {
+    if (line_rate != rate) memo_bytes = UINT32_MAX;
+    rate = line_rate;
+  }
 };
 
 }  // namespace photonsim

@@ -24,6 +24,7 @@
 // Lifecycle: install(topology) while idle, start_flows(at), drive the
 // EventList until empty, read finished_at(); repeat per step.
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "core/event_list.h"
@@ -74,11 +75,12 @@ class Network : public EventHandler {
   // connect (lit at once: circuits in place before the run) or disconnect
   // (dark at once, cancelling any pending command) one at a time, or command.
   // All throw std::logic_error unless the circuit is idle: nothing waiting,
-  // on the wire or being serialised. These circuits run at fabric.bandwidth:
-  // reset_circuits throws std::logic_error under bandwidth_scope gpu, whose
-  // rates depend on the whole configuration (barrier runs install it).
+  // on the wire or being serialised. A circuit runs at `rate` when given
+  // (bandwidth_scope gpu: the configuration's share, topology/circuit_rates.h),
+  // else at fabric.bandwidth.
   void reset_circuits(size_t slots);
-  void connect(uint32_t circuit, Node from, Node to, uint32_t port, Time now);
+  void connect(uint32_t circuit, Node from, Node to, uint32_t port, Time now,
+               std::optional<Bandwidth> rate = std::nullopt);
   void disconnect(uint32_t circuit, Time now);
   bool idle(uint32_t circuit, Time now) const;
   // Contract (the switch): a command re-aims the circuit's port at `to` (-1:
@@ -87,7 +89,8 @@ class Network : public EventHandler {
   // one replaces that one's target and restarts the delay from now (the
   // earlier target never lights). Returns when it lights (unless commanded
   // again). `step` labels the dark span on the timeline.
-  Time command(uint32_t circuit, Node from, int to, uint32_t port, uint32_t step, Time now, Time delay);
+  Time command(uint32_t circuit, Node from, int to, uint32_t port, uint32_t step, Time now, Time delay,
+               std::optional<Bandwidth> rate = std::nullopt);
   // Lights the circuit if its latest command's delay is over at `now` (a port
   // commanded to nothing just stops being pending) and records its dark span
   // (from the first of its commands since it was last lit); otherwise does
@@ -197,6 +200,8 @@ class Network : public EventHandler {
   std::vector<std::pair<uint32_t, uint32_t>> start_batches_;  // [first flow, end) queued by each start event
   size_t start_base_ = 0;                                     // start events before it were forgotten
   size_t starts_fired_ = 0;
+  Time last_start_at_;               // the last batch's start time
+  bool last_start_pending_ = false;  // its start event has not fired (flows joining then may join it)
   FlowListener* listener_ = nullptr;
   TimelineRecorder* recorder_ = nullptr;
   TimeSlots<std::vector<uint32_t>> batches_;  // per picosecond with a decide event: its circuits

@@ -20,8 +20,8 @@ Time OpticalSwitch::command(Network& network, std::span<const PortCommand> ports
   const Time delay = dark_time(ports.size());
   Time lit = now + delay;
   for (const PortCommand& p : ports) {
-    lit = std::max(
-        lit, network.command(p.slot, p.from, p.to, p.slot % static_cast<uint32_t>(fabric_.ports), step, now, delay));
+    lit = std::max(lit, network.command(p.slot, p.from, p.to, p.slot % static_cast<uint32_t>(fabric_.ports), step, now,
+                                        delay, p.rate));
   }
   return lit;
 }

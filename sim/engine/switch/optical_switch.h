@@ -1,7 +1,6 @@
 #pragma once
 // Contract: the fabric's control plane - the optical switches behind the
-// GPUs' ports - as one type that the barrier Replayer, DependencyRun and
-// TaskGraphRun all drive. It owns what the fabric spec says of the switches:
+// GPUs' ports - as one type that DependencyRun and TaskGraphRun drive. It owns what the fabric spec says of the switches:
 //  - how long a command keeps the ports it changes dark (fabric.reconfig_model,
 //    a ReconfigurationModel over fabric.reconfig_delay);
 //  - which ports a reconfiguration changes and which switch each circuit
@@ -15,6 +14,7 @@
 // its ports.
 #include <cstddef>
 #include <memory>
+#include <optional>
 #include <span>
 
 #include "core/spec/fabric_spec.h"
@@ -26,11 +26,13 @@ namespace photonsim {
 class OpticalSwitch {
  public:
   // One port to re-aim: fabric slot (GPU * ports + port), its GPU, the GPU it
-  // is to lead to (-1: nowhere, left dark).
+  // is to lead to (-1: nowhere, left dark), its new circuit's rate when not
+  // fabric.bandwidth (bandwidth_scope gpu).
   struct PortCommand {
     uint32_t slot = 0;
     Node from = 0;
     int to = -1;
+    std::optional<Bandwidth> rate;
   };
 
   // Throws Error for an unknown fabric.reconfig_model.
