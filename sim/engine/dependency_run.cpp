@@ -23,14 +23,14 @@ DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation
                     nullptr, 0) {
   if (timeline != nullptr) recorder_ = &own_recorder_.emplace(*timeline, fabric.gpus, fabric.ports);
   network_.record_into(recorder_);
+  switch_.record_into(recorder_);
   network_.set_listener(this);
-  network_.reset_circuits(plan_.slots());
   for (const CircuitChange& c : plan_.initial()) connect(c, Time::zero());
 }
 
 DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation, const Schedule& schedule,
-                             EventList& events, Network& network, const OpticalSwitch& fabric_switch,
-                             NodePlacement placement, RunObserver& observer, uint32_t id, TimelineRecorder* recorder)
+                             EventList& events, Network& network, OpticalSwitch& fabric_switch, NodePlacement placement,
+                             RunObserver& observer, uint32_t id, TimelineRecorder* recorder)
     : DependencyRun(fabric, segmentation, schedule, nullptr, &events, &network, &fabric_switch, std::move(placement),
                     &observer, id) {
   recorder_ = recorder;
@@ -38,8 +38,7 @@ DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation
 
 DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation, const Schedule& schedule,
                              std::unique_ptr<EventList> own_events, EventList* events, Network* network,
-                             const OpticalSwitch* fabric_switch, NodePlacement placement, RunObserver* observer,
-                             uint32_t id)
+                             OpticalSwitch* fabric_switch, NodePlacement placement, RunObserver* observer, uint32_t id)
     : fabric_(fabric),
       schedule_(schedule),
       barrier_sync_(fabric.sync == SyncMode::barrier),
@@ -51,7 +50,10 @@ DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation
       events_(own_events_ ? *own_events_ : *events),
       own_network_(network == nullptr ? std::make_unique<Network>(fabric, segmentation, events_) : nullptr),
       network_(network == nullptr ? *own_network_ : *network),
-      own_switch_(fabric_switch == nullptr ? std::make_unique<OpticalSwitch>(fabric) : nullptr),
+      own_switch_(fabric_switch == nullptr
+                      ? std::make_unique<OpticalSwitch>(
+                            fabric, network_, static_cast<size_t>(fabric.gpus) * static_cast<size_t>(fabric.ports))
+                      : nullptr),
       switch_(fabric_switch == nullptr ? *own_switch_ : *fabric_switch),
       plan_(schedule, fabric),
       deps_(schedule) {
@@ -314,9 +316,9 @@ RunResult DependencyRun::run(bool measure_barrier_wait, RunProgress* progress) {
 }
 
 void DependencyRun::connect(const CircuitChange& change, Time now) {
-  const uint32_t slot = fabric_slot(change.slot);
-  network_.connect(slot, fabric_gpu(change.from), fabric_gpu(static_cast<Node>(change.to)),
-                   slot % plan_.ports_per_gpu(), now, change.rate);
+  switch_.connect({fabric_slot(change.slot), fabric_gpu(change.from),
+                   static_cast<int>(fabric_gpu(static_cast<Node>(change.to))), change.rate},
+                  now);
 }
 
 void DependencyRun::barrier(uint32_t step, Time now) {
@@ -426,7 +428,7 @@ void DependencyRun::group_ready(uint32_t group, Time now) {
     const int to = c.to >= 0 ? static_cast<int>(fabric_gpu(static_cast<Node>(c.to))) : -1;
     ports.push_back({fabric_slot(c.slot), fabric_gpu(c.from), to, c.rate});
   }
-  group_lit_at_[group] = switch_.command(network_, ports, step, now);
+  group_lit_at_[group] = switch_.command(ports, step, now);
   schedule_timer(group_lit_at_[group], Timer::group_lit, group);
   // A port whose new circuit nobody uses is ready for its next change at once.
   for (const CircuitChange& c : g.changes) {
@@ -437,7 +439,7 @@ void DependencyRun::group_ready(uint32_t group, Time now) {
 
 void DependencyRun::group_lit(uint32_t group, Time now) {
   const ReconfigurationGroup& g = plan_.groups()[group];
-  for (const CircuitChange& c : g.changes) network_.settle(fabric_slot(c.slot), now);
+  for (const CircuitChange& c : g.changes) switch_.settle(fabric_slot(c.slot), now);
   for (uint32_t t : group_waiters_[group]) circuit_ready(t, now);
   group_waiters_[group].clear();
 }

@@ -11,7 +11,7 @@
 //  - a reconfiguration group is commanded once each of its ports has carried
 //    every flow routed over it before the change and its previous change has
 //    been commanded (with sync = barrier: at the barrier); its ports light
-//    reconfig_delay later (Network::command: a port commanded again before it
+//    reconfig_delay later (OpticalSwitch::command: a port commanded again before it
 //    lit lights only reconfig_delay after the newer command, and its
 //    intermediate circuit never lights).
 // An empty step is a stand-in transfer of no bytes over the ports its
@@ -78,7 +78,7 @@ class DependencyRun : public FlowListener, public EventHandler {
   // One node of a task graph: `fabric` is the node's (gpus = the schedule's),
   // the events, network and switch the graph's.
   DependencyRun(const FabricSpec& fabric, Segmentation segmentation, const Schedule& schedule, EventList& events,
-                Network& network, const OpticalSwitch& fabric_switch, NodePlacement placement, RunObserver& observer,
+                Network& network, OpticalSwitch& fabric_switch, NodePlacement placement, RunObserver& observer,
                 uint32_t id, TimelineRecorder* recorder = nullptr);
   // `measure_barrier_wait`: with sync = barrier, fill the barrier waits (it
   // costs the schedule's block dependencies). `progress` hears the run start,
@@ -137,7 +137,7 @@ class DependencyRun : public FlowListener, public EventHandler {
 
   DependencyRun(const FabricSpec& fabric, Segmentation segmentation, const Schedule& schedule,
                 std::unique_ptr<EventList> own_events, EventList* events, Network* network,
-                const OpticalSwitch* fabric_switch, NodePlacement placement, RunObserver* observer, uint32_t id);
+                OpticalSwitch* fabric_switch, NodePlacement placement, RunObserver* observer, uint32_t id);
   uint32_t fabric_slot(uint32_t slot) const { return placement_.slot.empty() ? slot : placement_.slot[slot]; }
   Node fabric_gpu(Node gpu) const { return placement_.gpu.empty() ? gpu : placement_.gpu[gpu]; }
   uint32_t local_slot(uint32_t fabric_slot) const {
@@ -160,7 +160,7 @@ class DependencyRun : public FlowListener, public EventHandler {
   std::unique_ptr<Network> own_network_;
   Network& network_;
   std::unique_ptr<OpticalSwitch> own_switch_;
-  const OpticalSwitch& switch_;  // its own, or the task graph's
+  OpticalSwitch& switch_;  // its own, or the task graph's
   CircuitPlan plan_;
   TransferDependencies deps_;
   std::vector<uint64_t> dependent_offsets_;  // CSR: transfers waiting for each transfer

@@ -46,62 +46,21 @@ bool Network::idle(uint32_t circuit_index, Time now) const {
   return circuit.egress.empty() && circuit.pipe.empty() && !circuit.egress.busy_at(now) && !circuit.decision_pending;
 }
 
-void Network::connect(uint32_t circuit_index, Node from, Node to, uint32_t port, Time now,
-                      std::optional<Bandwidth> rate) {
-  if (!idle(circuit_index, now))
-    throw std::logic_error("circuit " + std::to_string(circuit_index) + " reconnected while busy");
+void Network::light(uint32_t circuit_index, Node from, Node to, uint32_t port, Bandwidth rate, Time now) {
+  if (!idle(circuit_index, now)) throw std::logic_error("circuit " + std::to_string(circuit_index) + " lit while busy");
   Circuit& circuit = circuits_[circuit_index];
   circuit.from = from;
   circuit.to = to;
   circuit.port = port;
-  circuit.set_rate(rate.value_or(fabric_.bandwidth));
+  circuit.set_rate(rate);
   circuit.lit = true;
-  circuit.commanded = false;
   circuit.pipe = Pipe(fabric_.latency);
 }
 
-void Network::disconnect(uint32_t circuit_index, Time now) {
+void Network::darken(uint32_t circuit_index, Time now) {
   if (!idle(circuit_index, now))
     throw std::logic_error("circuit " + std::to_string(circuit_index) + " went dark while busy");
-  Circuit& circuit = circuits_[circuit_index];
-  if (circuit.commanded && recorder_ != nullptr) {
-    // The command is cancelled: its dark span ends here, its target unlit.
-    const Node peer = circuit.target >= 0 ? static_cast<Node>(circuit.target) : circuit.from;
-    recorder_->dark(circuit.from, circuit.port, peer, circuit.command_step, circuit.dark_since, now);
-  }
-  circuit.lit = false;
-  circuit.commanded = false;
-}
-
-Time Network::command(uint32_t circuit_index, Node from, int to, uint32_t port, uint32_t step, Time now, Time delay,
-                      std::optional<Bandwidth> rate) {
-  if (!idle(circuit_index, now))
-    throw std::logic_error("circuit " + std::to_string(circuit_index) + " reconfigured while busy");
-  Circuit& circuit = circuits_[circuit_index];
-  if (!circuit.commanded) circuit.dark_since = now;  // else still dark from the earlier command
-  circuit.lit = false;
-  circuit.commanded = true;
-  circuit.from = from;
-  circuit.port = port;
-  circuit.target = to;
-  circuit.target_rate = rate.value_or(fabric_.bandwidth);
-  circuit.command_step = step;
-  circuit.lights_at = now + delay;
-  return circuit.lights_at;
-}
-
-void Network::settle(uint32_t circuit_index, Time now) {
-  Circuit& circuit = circuits_.at(circuit_index);
-  if (!circuit.commanded || circuit.lights_at > now) return;
-  circuit.commanded = false;
-  const Node peer = circuit.target >= 0 ? static_cast<Node>(circuit.target) : circuit.from;
-  if (recorder_ != nullptr)
-    recorder_->dark(circuit.from, circuit.port, peer, circuit.command_step, circuit.dark_since, circuit.lights_at);
-  if (circuit.target < 0) return;
-  circuit.to = peer;
-  circuit.set_rate(circuit.target_rate);
-  circuit.lit = true;
-  circuit.pipe = Pipe(fabric_.latency);
+  circuits_[circuit_index].lit = false;
 }
 
 void Network::start_flows(std::vector<FlowSpec> flows, Time at) {

@@ -24,7 +24,6 @@
 // Lifecycle: install(topology) while idle, start_flows(at), drive the
 // EventList until empty, read finished_at(); repeat per step.
 #include <cstdint>
-#include <optional>
 #include <vector>
 
 #include "core/event_list.h"
@@ -71,36 +70,16 @@ class Network : public EventHandler {
   // std::logic_error if packets are in flight (a reconfiguration must never
   // strand a packet on a dark circuit).
   void install(const Topology& topology);
-  // Circuit by circuit (partial reconfiguration): `slots` dark circuits, then
-  // connect (lit at once: circuits in place before the run) or disconnect
-  // (dark at once, cancelling any pending command) one at a time, or command.
-  // All throw std::logic_error unless the circuit is idle: nothing waiting,
-  // on the wire or being serialised. A circuit runs at `rate` when given
-  // (bandwidth_scope gpu: the configuration's share, topology/circuit_rates.h),
-  // else at fabric.bandwidth.
+  // Circuit by circuit, as the switch (switch/optical_switch.h) sets them:
+  // `slots` dark circuits, then each lit (from -> to on `from`'s egress port
+  // `port`, at `rate`) or darkened at `now`. Both throw std::logic_error
+  // unless the circuit is idle: nothing waiting, on the wire or being
+  // serialised. Which circuit leads where, and when, is the switch's.
   void reset_circuits(size_t slots);
-  void connect(uint32_t circuit, Node from, Node to, uint32_t port, Time now,
-               std::optional<Bandwidth> rate = std::nullopt);
-  void disconnect(uint32_t circuit, Time now);
+  void light(uint32_t circuit, Node from, Node to, uint32_t port, Bandwidth rate, Time now);
+  void darken(uint32_t circuit, Time now);
   bool idle(uint32_t circuit, Time now) const;
-  // Contract (the switch): a command re-aims the circuit's port at `to` (-1:
-  // at nothing). The port goes dark at once if it was lit and lights `delay`
-  // after its latest command: a command to a port still dark from an earlier
-  // one replaces that one's target and restarts the delay from now (the
-  // earlier target never lights). Returns when it lights (unless commanded
-  // again). `step` labels the dark span on the timeline.
-  Time command(uint32_t circuit, Node from, int to, uint32_t port, uint32_t step, Time now, Time delay,
-               std::optional<Bandwidth> rate = std::nullopt);
-  // Lights the circuit if its latest command's delay is over at `now` (a port
-  // commanded to nothing just stops being pending) and records its dark span
-  // (from the first of its commands since it was last lit); otherwise does
-  // nothing, so whoever waits for a port may call it when the delay they
-  // were told is over.
-  void settle(uint32_t circuit, Time now);
   bool lit(uint32_t circuit) const { return circuits_.at(circuit).lit; }
-  // A command pending on the circuit, and when it lights.
-  bool commanded(uint32_t circuit) const { return circuits_.at(circuit).commanded; }
-  Time lights_at(uint32_t circuit) const { return circuits_.at(circuit).lights_at; }
   // Queues the flows for injection at time `at` (>= now), replacing the
   // previous flows (one step at a time). Throws std::logic_error for a route
   // that leaves the circuits, crosses a dark one or does not chain (each
