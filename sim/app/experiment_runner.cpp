@@ -7,12 +7,12 @@
 #include "core/time_overflow.h"
 #include "schedules/cost/prediction_for_fabric.h"
 #include "sim/engine/backend/execution_backend.h"
-#include "sim/engine/switch/optical_switch.h"
+#include "sim/engine/switch/reconfiguration_models.h"
 
 namespace photonsim {
 
 void check_engine_names(const ExperimentConfig& config) {
-  located(config, [&] { OpticalSwitch{config.fabric}; });  // fabric.reconfig_model names a model
+  located(config, [&] { make_reconfiguration_model(config.fabric.reconfig_model); });  // names a model
 }
 
 RunReport simulate_schedule(Schedule schedule, const ExperimentConfig& config, Fidelity fidelity, RunProgress* progress,

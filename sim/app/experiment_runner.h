@@ -1,6 +1,6 @@
 #pragma once
 // Contract: the whole data path for one experiment:
-// config -> synthesizer -> Schedule (+ prediction) -> Replayer -> RunReport.
+// config -> synthesizer -> Schedule (+ prediction) -> run_schedule -> RunReport.
 // Pure apart from wall-clock timing; throws Error on any invalid input.
 #include "schedules/model/schedule.h"
 #include "schedules/synthesizer_registry.h"

@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/error.h"
 #include "sim/engine/barrier_wait.h"
 #include "sim/engine/network/packet_limit.h"
 #include "schedules/model/step_routes.h"
@@ -22,14 +23,14 @@ DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation
                     nullptr, 0) {
   if (timeline != nullptr) recorder_ = &own_recorder_.emplace(*timeline, fabric.gpus, fabric.ports);
   network_.record_into(recorder_);
+  switch_.record_into(recorder_);
   network_.set_listener(this);
-  network_.reset_circuits(plan_.slots());
   for (const CircuitChange& c : plan_.initial()) connect(c, Time::zero());
 }
 
 DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation, const Schedule& schedule,
-                             EventList& events, Network& network, const OpticalSwitch& fabric_switch,
-                             NodePlacement placement, RunObserver& observer, uint32_t id, TimelineRecorder* recorder)
+                             EventList& events, Network& network, OpticalSwitch& fabric_switch, NodePlacement placement,
+                             RunObserver& observer, uint32_t id, TimelineRecorder* recorder)
     : DependencyRun(fabric, segmentation, schedule, nullptr, &events, &network, &fabric_switch, std::move(placement),
                     &observer, id) {
   recorder_ = recorder;
@@ -37,8 +38,7 @@ DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation
 
 DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation, const Schedule& schedule,
                              std::unique_ptr<EventList> own_events, EventList* events, Network* network,
-                             const OpticalSwitch* fabric_switch, NodePlacement placement, RunObserver* observer,
-                             uint32_t id)
+                             OpticalSwitch* fabric_switch, NodePlacement placement, RunObserver* observer, uint32_t id)
     : fabric_(fabric),
       schedule_(schedule),
       barrier_sync_(fabric.sync == SyncMode::barrier),
@@ -50,7 +50,10 @@ DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation
       events_(own_events_ ? *own_events_ : *events),
       own_network_(network == nullptr ? std::make_unique<Network>(fabric, segmentation, events_) : nullptr),
       network_(network == nullptr ? *own_network_ : *network),
-      own_switch_(fabric_switch == nullptr ? std::make_unique<OpticalSwitch>(fabric) : nullptr),
+      own_switch_(fabric_switch == nullptr
+                      ? std::make_unique<OpticalSwitch>(
+                            fabric, network_, static_cast<size_t>(fabric.gpus) * static_cast<size_t>(fabric.ports))
+                      : nullptr),
       switch_(fabric_switch == nullptr ? *own_switch_ : *fabric_switch),
       plan_(schedule, fabric),
       deps_(schedule) {
@@ -244,13 +247,43 @@ RunResult DependencyRun::result() {
   return result;
 }
 
+uint64_t DependencyRun::minimum_events(const Schedule& schedule, const Segmentation& segmentation) {
+  long double events = 0;
+  for (const Step& step : schedule.steps()) {
+    for (const Transfer& t : step.transfers) {
+      const size_t hops = t.path.size() > 1 ? t.path.size() - 1 : 1;
+      events += 2.0L * static_cast<long double>(segmentation.packets(t.bytes)) * static_cast<long double>(hops);
+    }
+  }
+  return events > 1.8e19L ? UINT64_MAX : static_cast<uint64_t>(events);
+}
+
+RunResult run_schedule(const FabricSpec& fabric, const WorkloadSpec& workload, const Schedule& schedule,
+                       RunProgress* progress, Timeline* timeline, bool measure_barrier_wait) {
+  if (schedule.gpus() != fabric.gpus) {
+    throw Error("schedule has " + std::to_string(schedule.gpus()) + " GPUs but fabric.gpus is " +
+                std::to_string(fabric.gpus));
+  }
+  return DependencyRun(fabric, Segmentation(workload.chunk, fabric.packet), schedule, timeline)
+      .run(measure_barrier_wait, progress);
+}
+
 RunResult DependencyRun::run(bool measure_barrier_wait, RunProgress* progress) {
+  if (progress != nullptr) progress->starting(minimum_events(schedule_, segmentation_), steps_.size());
   start(Time::zero());
   if (progress == nullptr) {
     events_.run();
   } else {
+    // After each step but the last (which the call below reports with every
+    // event fired), and every 2^20 events within one.
+    size_t reported = 0;
     for (uint64_t fired = 1; events_.step(); ++fired) {
-      if ((fired & 0xfffff) == 0) progress->advanced(last_step_begun(), steps_.size(), events_.fired());
+      if (steps_done_ != reported && steps_done_ < steps_.size()) {
+        reported = steps_done_;
+        progress->advanced(steps_done_ - 1, steps_.size(), events_.fired());
+      } else if ((fired & 0xfffff) == 0) {
+        progress->advanced(last_step_begun(), steps_.size(), events_.fired());
+      }
     }
     progress->advanced(last_step_begun(), steps_.size(), events_.fired());
   }
@@ -265,6 +298,10 @@ RunResult DependencyRun::run(bool measure_barrier_wait, RunProgress* progress) {
   }
   result.events = events_.fired();
   result.network = network_.stats();
+  if (result.network.bytes_injected != result.network.bytes_delivered) {
+    throw std::logic_error("bytes injected (" + std::to_string(result.network.bytes_injected) +
+                           ") != bytes delivered (" + std::to_string(result.network.bytes_delivered) + ")");
+  }
   if (own_recorder_) {
     for (uint32_t t = 0; t < deps_.transfers(); ++t) {
       const TransferState& st = transfers_[t];
@@ -279,9 +316,9 @@ RunResult DependencyRun::run(bool measure_barrier_wait, RunProgress* progress) {
 }
 
 void DependencyRun::connect(const CircuitChange& change, Time now) {
-  const uint32_t slot = fabric_slot(change.slot);
-  network_.connect(slot, fabric_gpu(change.from), fabric_gpu(static_cast<Node>(change.to)),
-                   slot % plan_.ports_per_gpu(), now);
+  switch_.connect({fabric_slot(change.slot), fabric_gpu(change.from),
+                   static_cast<int>(fabric_gpu(static_cast<Node>(change.to))), change.rate},
+                  now);
 }
 
 void DependencyRun::barrier(uint32_t step, Time now) {
@@ -389,9 +426,9 @@ void DependencyRun::group_ready(uint32_t group, Time now) {
   ports.reserve(g.changes.size());
   for (const CircuitChange& c : g.changes) {
     const int to = c.to >= 0 ? static_cast<int>(fabric_gpu(static_cast<Node>(c.to))) : -1;
-    ports.push_back({fabric_slot(c.slot), fabric_gpu(c.from), to});
+    ports.push_back({fabric_slot(c.slot), fabric_gpu(c.from), to, c.rate});
   }
-  group_lit_at_[group] = switch_.command(network_, ports, step, now);
+  group_lit_at_[group] = switch_.command(ports, step, now);
   schedule_timer(group_lit_at_[group], Timer::group_lit, group);
   // A port whose new circuit nobody uses is ready for its next change at once.
   for (const CircuitChange& c : g.changes) {
@@ -402,7 +439,7 @@ void DependencyRun::group_ready(uint32_t group, Time now) {
 
 void DependencyRun::group_lit(uint32_t group, Time now) {
   const ReconfigurationGroup& g = plan_.groups()[group];
-  for (const CircuitChange& c : g.changes) network_.settle(fabric_slot(c.slot), now);
+  for (const CircuitChange& c : g.changes) switch_.settle(fabric_slot(c.slot), now);
   for (uint32_t t : group_waiters_[group]) circuit_ready(t, now);
   group_waiters_[group].clear();
 }

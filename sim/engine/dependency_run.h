@@ -1,7 +1,7 @@
 #pragma once
-// Contract: one replay of a schedule under fabric.sync = dataflow, or under
-// fabric.reconfiguration = changed (with either sync). Event-driven around
-// the Network:
+// Contract: the one run of a schedule on the packet-level Network, whatever
+// fabric.sync (barrier | dataflow) and fabric.reconfiguration (all |
+// changed). Event-driven around the Network:
 //  - a transfer is released when what it carries is at its sender
 //    (TransferDependencies; with sync = barrier, instead, when every transfer
 //    of the earlier steps has been delivered: the barrier);
@@ -11,14 +11,14 @@
 //  - a reconfiguration group is commanded once each of its ports has carried
 //    every flow routed over it before the change and its previous change has
 //    been commanded (with sync = barrier: at the barrier); its ports light
-//    reconfig_delay later (Network::command: a port commanded again before it
+//    reconfig_delay later (OpticalSwitch::command: a port commanded again before it
 //    lit lights only reconfig_delay after the newer command, and its
 //    intermediate circuit never lights).
 // An empty step is a stand-in transfer of no bytes over the ports its
 // reconfiguration changes: released at the barrier (dataflow: at the run's
 // start), it waits for them to light, pays step_overhead, is delivered and
 // only then lets them change again; under the barrier it costs its
-// reconfiguration and step_overhead, as in the barrier Replayer. A step's
+// reconfiguration and step_overhead. A step's
 // begin is the earliest release among its transfers (the barrier, with sync =
 // barrier), its end the last delivery; steps may overlap, and the run
 // completes at the latest end. Its reconfiguration (StepResult) is the dark
@@ -35,6 +35,7 @@
 
 #include "core/event_list.h"
 #include "core/spec/fabric_spec.h"
+#include "core/spec/workload_spec.h"
 #include "core/segmentation.h"
 #include "schedules/model/schedule.h"
 #include "sim/engine/switch/circuit_plan.h"
@@ -68,15 +69,21 @@ class RunObserver {
 
 class DependencyRun : public FlowListener, public EventHandler {
  public:
+  // A lower bound on the events a run of `schedule` fires: two per packet per
+  // hop, one hop unless a transfer's path says more. Cheap: no routing.
+  static uint64_t minimum_events(const Schedule& schedule, const Segmentation& segmentation);
+
   // A whole experiment: the run owns its EventList and Network.
   DependencyRun(const FabricSpec& fabric, Segmentation segmentation, const Schedule& schedule, Timeline* timeline);
   // One node of a task graph: `fabric` is the node's (gpus = the schedule's),
   // the events, network and switch the graph's.
   DependencyRun(const FabricSpec& fabric, Segmentation segmentation, const Schedule& schedule, EventList& events,
-                Network& network, const OpticalSwitch& fabric_switch, NodePlacement placement, RunObserver& observer,
+                Network& network, OpticalSwitch& fabric_switch, NodePlacement placement, RunObserver& observer,
                 uint32_t id, TimelineRecorder* recorder = nullptr);
-  // `measure_barrier_wait`: with sync = barrier, fill the barrier waits.
-  // `progress` hears the steps completed so far every 2^20 events.
+  // `measure_barrier_wait`: with sync = barrier, fill the barrier waits (it
+  // costs the schedule's block dependencies). `progress` hears the run start,
+  // each step but the last end, every 2^20 events and the run's end.
+  // Every byte injected must be delivered (std::logic_error otherwise: exit 3).
   RunResult run(bool measure_barrier_wait = false, RunProgress* progress = nullptr);
 
   const CircuitPlan& plan() const { return plan_; }
@@ -130,7 +137,7 @@ class DependencyRun : public FlowListener, public EventHandler {
 
   DependencyRun(const FabricSpec& fabric, Segmentation segmentation, const Schedule& schedule,
                 std::unique_ptr<EventList> own_events, EventList* events, Network* network,
-                const OpticalSwitch* fabric_switch, NodePlacement placement, RunObserver* observer, uint32_t id);
+                OpticalSwitch* fabric_switch, NodePlacement placement, RunObserver* observer, uint32_t id);
   uint32_t fabric_slot(uint32_t slot) const { return placement_.slot.empty() ? slot : placement_.slot[slot]; }
   Node fabric_gpu(Node gpu) const { return placement_.gpu.empty() ? gpu : placement_.gpu[gpu]; }
   uint32_t local_slot(uint32_t fabric_slot) const {
@@ -153,7 +160,7 @@ class DependencyRun : public FlowListener, public EventHandler {
   std::unique_ptr<Network> own_network_;
   Network& network_;
   std::unique_ptr<OpticalSwitch> own_switch_;
-  const OpticalSwitch& switch_;  // its own, or the task graph's
+  OpticalSwitch& switch_;  // its own, or the task graph's
   CircuitPlan plan_;
   TransferDependencies deps_;
   std::vector<uint64_t> dependent_offsets_;  // CSR: transfers waiting for each transfer
@@ -182,5 +189,15 @@ class DependencyRun : public FlowListener, public EventHandler {
   std::vector<char> step_started_;  // dataflow: a transfer of the step has been released
   uint32_t timers_pending_ = 0;     // its timers in the event list
 };
+
+// A whole experiment's run: `schedule` on the Network `fabric` describes,
+// packets cut by `workload.chunk` and fabric.packet; `timeline`, when given,
+// receives what every port and transfer did. Throws Error for a schedule that
+// does not fit the fabric (GPU count, ports, a transfer over more packets than
+// photonsim counts); a step that cannot finish despite those checks is a
+// broken engine invariant (std::logic_error: exit 3).
+RunResult run_schedule(const FabricSpec& fabric, const WorkloadSpec& workload, const Schedule& schedule,
+                       RunProgress* progress = nullptr, Timeline* timeline = nullptr,
+                       bool measure_barrier_wait = false);
 
 }  // namespace photonsim

@@ -23,7 +23,7 @@ struct StepResult {
   Time end;      // last delivery of this step
   uint64_t transfers = 0;
   int64_t bytes = 0;
-  // Barrier runs measured for it (Replayer's measure_barrier_wait): how long
+  // Barrier runs measured for it (run_schedule's measure_barrier_wait): how long
   // the step's first ready transfer was held (sim/engine/barrier_wait.h).
   Time barrier_wait;
   Time measured() const { return end - begin; }

@@ -27,7 +27,7 @@ TaskGraphRun::TaskGraphRun(const FabricSpec& fabric, Segmentation segmentation, 
       ports_(static_cast<uint32_t>(fabric.ports)),
       timing_(timing),
       network_(fabric, segmentation, events_),
-      switch_(fabric) {
+      switch_(fabric, network_, static_cast<size_t>(fabric.gpus) * fabric.ports) {
   const size_t n = graph.nodes().size();
   if (work_.size() != n) throw std::logic_error("TaskGraphRun: one GraphNodeWork per node");
   for (size_t i = 0; i < n; ++i) {
@@ -37,10 +37,8 @@ TaskGraphRun::TaskGraphRun(const FabricSpec& fabric, Segmentation segmentation, 
   }
   if (timeline != nullptr) recorder_.emplace(*timeline, fabric.gpus, fabric.ports);
   network_.record_into(recorder_ ? &*recorder_ : nullptr);
+  switch_.record_into(recorder_ ? &*recorder_ : nullptr);
   network_.set_listener(this);
-  const size_t slots = static_cast<size_t>(fabric.gpus) * ports_;
-  network_.reset_circuits(slots);
-  lit_to_.assign(slots, -1);
   held_.assign(2 * static_cast<size_t>(fabric.gpus), 0);
   freed_by_.assign(2 * static_cast<size_t>(fabric.gpus), -1);
   resources_.resize(n);
@@ -271,7 +269,7 @@ NodePlacement TaskGraphRun::placement_for(uint32_t node) const {
   const GraphNodeWork& w = work_[node];
   NodePlacement placement;
   placement.gpu = w.gpus;
-  placement.fabric_slots = static_cast<uint32_t>(lit_to_.size());
+  placement.fabric_slots = static_cast<uint32_t>(switch_.slots());
   placement.step_base = step_base_;
   placement.place_base = place_base_;
   for (Node g : w.gpus) {
@@ -289,18 +287,18 @@ NodePlacement TaskGraphRun::placement_for(uint32_t node) const {
     const auto dst = static_cast<int>(w.gpus[1]);
     const auto receiver_free = [&](uint32_t p) {
       if (fabric_.circuits != CircuitKind::directed) return true;
-      for (size_t x = p; x < lit_to_.size(); x += ports_) {
-        if (lit_to_[x] == dst) return false;
+      for (auto x = static_cast<uint32_t>(p); x < switch_.slots(); x += ports_) {
+        if (switch_.leads_to(x) == dst) return false;
       }
       return true;
     };
     uint32_t chosen = ports_;
     for (uint32_t p = 0; p < ports_ && chosen == ports_; ++p) {
-      if (lit_to_[w.gpus[0] * ports_ + p] == dst) chosen = p;
+      if (switch_.leads_to(w.gpus[0] * ports_ + p) == dst) chosen = p;
     }
     for (int pass = 0; pass < 2 && chosen == ports_; ++pass) {
       for (uint32_t p = 0; p < ports_ && chosen == ports_; ++p) {
-        if (lit_to_[w.gpus[0] * ports_ + p] < 0 && (pass == 1 || receiver_free(p))) chosen = p;
+        if (switch_.leads_to(w.gpus[0] * ports_ + p) < 0 && (pass == 1 || receiver_free(p))) chosen = p;
       }
     }
     if (chosen < ports_) rotate_to(chosen);
@@ -333,7 +331,7 @@ void TaskGraphRun::acquire(uint32_t node, Time now) {
 
   st.placement = placement_for(node);
   const NodePlacement& placement = st.placement;
-  std::vector<int> want(lit_to_.size(), -1);
+  std::vector<int> want(switch_.slots(), -1);
   st.first_step = step_base_;
   step_base_ += static_cast<uint32_t>(w.schedule->steps().size());
   if (timing_ == GraphTiming::packet) {
@@ -348,7 +346,7 @@ void TaskGraphRun::acquire(uint32_t node, Time now) {
   }
 
   // The GPUs whose transmitters (own ports) and receivers it holds.
-  std::vector<char> sends(lit_to_.size() / ports_, 0), receives(lit_to_.size() / ports_, 0);
+  std::vector<char> sends(switch_.slots() / ports_, 0), receives(switch_.slots() / ports_, 0);
   for (uint32_t res : resources_[node]) ((res & 1U) == 0 ? sends : receives)[res / 2] = 1;
   // Circuits it does not want go dark at once (nobody waits for that). With
   // reconfiguration = all: every one on its GPUs' ports and every one into
@@ -357,16 +355,16 @@ void TaskGraphRun::acquire(uint32_t node, Time now) {
   // bidirectional, a circuit x -> v when v's circuit back to x changes.
   const bool changed = switch_.scope() == ReconfigurationScope::changed;
   const bool directed = fabric_.circuits == CircuitKind::directed;
-  std::vector<char> receiver_wanted(lit_to_.size(), 0);  // directed: v * ports + switch
+  std::vector<char> receiver_wanted(switch_.slots(), 0);  // directed: v * ports + switch
   for (uint32_t fs = 0; fs < want.size(); ++fs) {
     if (want[fs] >= 0) receiver_wanted[static_cast<size_t>(want[fs]) * ports_ + fs % ports_] = 1;
   }
   const auto own = [&](uint32_t fs) { return sends[fs / ports_] != 0; };
-  const auto stays = [&](uint32_t fs) { return !own(fs) || want[fs] < 0 || want[fs] == lit_to_[fs]; };
-  std::vector<char> changing(lit_to_.size(), 0);
+  const auto stays = [&](uint32_t fs) { return !own(fs) || want[fs] < 0 || want[fs] == switch_.leads_to(fs); };
+  std::vector<char> changing(switch_.slots(), 0);
   bool any_changing = false;
-  for (uint32_t fs = 0; fs < lit_to_.size(); ++fs) {
-    const int cur = lit_to_[fs];
+  for (uint32_t fs = 0; fs < switch_.slots(); ++fs) {
+    const int cur = switch_.leads_to(fs);
     if (own(fs) && want[fs] >= 0) {
       if (cur != want[fs]) {
         changing[fs] = 1;
@@ -384,12 +382,11 @@ void TaskGraphRun::acquire(uint32_t node, Time now) {
       bool back_changes = false;
       for (uint32_t p = 0; p < ports_; ++p) {
         const uint32_t other = static_cast<uint32_t>(cur) * ports_ + p;
-        back_changes = back_changes || (lit_to_[other] == static_cast<int>(fs / ports_) && !stays(other));
+        back_changes = back_changes || (switch_.leads_to(other) == static_cast<int>(fs / ports_) && !stays(other));
       }
       if (!back_changes) continue;
     }
-    network_.disconnect(fs, now);
-    lit_to_[fs] = -1;
+    switch_.disconnect(fs, now);
   }
   if (!changed && any_changing) {
     for (uint32_t fs = 0; fs < want.size(); ++fs) changing[fs] = want[fs] >= 0 ? 1 : 0;
@@ -403,16 +400,15 @@ void TaskGraphRun::acquire(uint32_t node, Time now) {
     if (want[fs] < 0) continue;
     st.setup_slots.push_back(fs);
     if (changing[fs] != 0) {
-      commands.push_back({fs, fs / ports_, want[fs]});
-      lit_to_[fs] = want[fs];
-    } else if (network_.commanded(fs)) {
-      lit_at = std::max(lit_at, network_.lights_at(fs));
+      commands.push_back({fs, fs / ports_, want[fs], std::nullopt});
+    } else if (switch_.commanded(fs)) {
+      lit_at = std::max(lit_at, switch_.lights_at(fs));
     }
   }
   if (!commands.empty()) {
     // A delay past the simulated time range is refused naming the node.
     later(node, now, switch_.dark_time(commands.size()), "first circuits (fabric.reconfig_delay)");
-    lit_at = std::max(lit_at, switch_.command(network_, commands, st.first_step, now));
+    lit_at = std::max(lit_at, switch_.command(commands, st.first_step, now));
   }
   if (any_changing) ++r.reconfigurations;
   if (lit_at == now) {
@@ -426,7 +422,7 @@ void TaskGraphRun::lit(uint32_t node, Time now) {
   const NodeScope scope(failed_at_, node);
   NodeState& st = state_[node];
   for (uint32_t fs : st.setup_slots) {
-    network_.settle(fs, now);
+    switch_.settle(fs, now);
     if (timing_ == GraphTiming::packet && !network_.lit(fs)) {
       throw std::logic_error("task graph node '" + graph_.nodes()[node].name + "': its circuit on slot " +
                              std::to_string(fs) + " is dark when it starts (an engine invariant)");
@@ -483,12 +479,30 @@ void TaskGraphRun::communication_done(uint32_t node, Time now, int reconfigurati
   r.reconfigurations += reconfigurations;
   r.exposed_reconfiguration += reconfiguration;
   // The circuits it leaves: its first ones changed by each of its groups.
+  // A packet run commanded every one of them on the switch; an analytical
+  // run only predicted its time, so they are set up here, at no cost.
   const NodePlacement& placement = state_[node].placement;
   const CircuitPlan& plan = plan_of(node);
-  const auto to_fabric = [&](int to) { return to < 0 ? -1 : static_cast<int>(placement.gpu[static_cast<size_t>(to)]); };
-  for (const CircuitChange& c : plan.initial()) lit_to_[placement.slot[c.slot]] = to_fabric(c.to);
+  std::map<uint32_t, OpticalSwitch::PortCommand> left;  // per fabric slot
+  const auto leave = [&](const CircuitChange& c) {
+    const int to = c.to < 0 ? -1 : static_cast<int>(placement.gpu[static_cast<size_t>(c.to)]);
+    left[placement.slot[c.slot]] = {placement.slot[c.slot], placement.gpu[c.from], to, std::nullopt};
+  };
+  for (const CircuitChange& c : plan.initial()) leave(c);
   for (const ReconfigurationGroup& g : plan.groups()) {
-    for (const CircuitChange& c : g.changes) lit_to_[placement.slot[c.slot]] = to_fabric(c.to);
+    for (const CircuitChange& c : g.changes) leave(c);
+  }
+  for (const auto& [slot, command] : left) {
+    if (timing_ == GraphTiming::packet) {
+      if (switch_.leads_to(slot) != command.to) {
+        throw std::logic_error("task graph node '" + graph_.nodes()[node].name + "' left slot " + std::to_string(slot) +
+                               " leading elsewhere than its plan (an engine invariant)");
+      }
+    } else if (command.to >= 0) {
+      switch_.connect(command, now);
+    } else if (switch_.leads_to(slot) >= 0) {
+      switch_.disconnect(slot, now);
+    }
   }
   for (uint32_t res : resources_[node]) {
     held_[res] = 0;

@@ -20,7 +20,7 @@
 //    needs (directed: a circuit into v on switch p when it wants one into v on
 //    switch p; bidirectional: a circuit x -> v when v's circuit back to x
 //    changes). If a wanted circuit is not in place, its port is commanded
-//    (Network::command) and lights reconfig_delay later (all: every wanted
+//    (OpticalSwitch::command) and lights reconfig_delay later (all: every wanted
 //    port; changed: only those that differ); a wanted circuit already
 //    commanded by a node that ended before it lit is waited for. Then its
 //    schedule runs as a DependencyRun (fabric.sync inside the node) from
@@ -190,7 +190,6 @@ class TaskGraphRun : public FlowListener, public EventHandler, public RunObserve
   std::vector<std::unique_ptr<DependencyRun>> runs_;  // a node's while it runs (freed after it ends)
   std::vector<uint32_t> finished_;                    // nodes whose run ended since the last event
   std::vector<uint32_t> flow_node_;                   // Network flow -> node
-  std::vector<int> lit_to_;                           // per fabric slot: the GPU its circuit leads to, -1 dark
   // Resources: GPU g's transmitters are 2g, its receivers 2g + 1.
   std::vector<std::vector<uint32_t>> resources_;  // per node
   std::vector<char> held_;                        // per resource

@@ -46,7 +46,10 @@ const std::vector<Layer> kLayers{
     {"sim/engine/network/",
      {"core/", "topology/", "schedules/model/", "sim/engine/network/"},
      {"topology/flow/", "topology/physical/"}},
-    {"sim/engine/switch/", {"core/", "schedules/model/", "sim/engine/network/", "sim/engine/switch/"}},
+    // The switch places a topology's circuits and gives each its line rate.
+    {"sim/engine/switch/",
+     {"core/", "topology/", "schedules/model/", "sim/engine/network/", "sim/engine/switch/"},
+     {"topology/flow/", "topology/physical/"}},
     {"sim/engine/",
      {"core/", "topology/", "schedules/model/", "sim/engine/"},
      {"topology/flow/", "topology/physical/"}},

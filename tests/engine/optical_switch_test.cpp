@@ -33,33 +33,49 @@ TEST(ReconfigurationModels, AnUnknownNameListsTheValidOnes) {
   }
   FabricSpec f = fabric(4);
   f.reconfig_model = "teleport";
-  EXPECT_THROW(OpticalSwitch{f}, Error);
+  EventList events;
+  Network network(f, Segmentation(Bytes(0), Bytes(0)), events);
+  EXPECT_THROW(OpticalSwitch(f, network, 4), Error);
 }
 
 // Two ports of a 4-GPU ring commanded at 2 us with alpha_r = 3 us: dark at
-// once, lit at 5 us; commanded again at 4 us (still dark), lit at 7 us.
+// once, lit at 5 us; commanded again at 4 us (still dark), lit at 7 us. The
+// switch says where each port leads (lit or commanded); the Network carries
+// packets only over what the switch has lit.
 TEST(OpticalSwitch, CommandsLightTheModelsDelayAfterTheLatestCommand) {
   FabricSpec f = fabric(4);
   f.reconfig_delay = Time::us(3);
   EventList events;
   Network network(f, Segmentation(Bytes(0), Bytes(0)), events);
-  network.reset_circuits(4);
-  for (uint32_t u = 0; u < 4; ++u) network.connect(u, u, (u + 1) % 4, 0, Time::zero());
-  const OpticalSwitch fabric_switch(f);
-  const std::vector<OpticalSwitch::PortCommand> two{{0, 0, 2}, {2, 2, 0}};
-  EXPECT_EQ(fabric_switch.command(network, two, 1, Time::us(2)), Time::us(5));
+  OpticalSwitch fabric_switch(f, network, 4);
+  EXPECT_EQ(fabric_switch.leads_to(0), -1);
+  EXPECT_FALSE(network.lit(0));
+  for (uint32_t u = 0; u < 4; ++u) {
+    fabric_switch.connect({u, u, static_cast<int>((u + 1) % 4), std::nullopt}, Time::zero());
+  }
+  EXPECT_TRUE(network.lit(0));
+  const std::vector<OpticalSwitch::PortCommand> two{{0, 0, 2, std::nullopt}, {2, 2, 0, std::nullopt}};
+  EXPECT_EQ(fabric_switch.command(two, 1, Time::us(2)), Time::us(5));
   EXPECT_FALSE(network.lit(0));
   EXPECT_FALSE(network.lit(2));
   EXPECT_TRUE(network.lit(1));
-  EXPECT_EQ(fabric_switch.command(network, std::span(two).first(1), 2, Time::us(4)), Time::us(7));
-  network.settle(2, Time::us(5));
+  EXPECT_EQ(fabric_switch.leads_to(0), 2);  // commanded there
+  EXPECT_TRUE(fabric_switch.commanded(0));
+  EXPECT_EQ(fabric_switch.command(std::span(two).first(1), 2, Time::us(4)), Time::us(7));
+  fabric_switch.settle(2, Time::us(5));
   EXPECT_TRUE(network.lit(2));
-  network.settle(0, Time::us(5));
+  EXPECT_FALSE(fabric_switch.commanded(2));
+  fabric_switch.settle(0, Time::us(5));
   EXPECT_FALSE(network.lit(0));  // its newer command lights it at 7 us
-  network.settle(0, Time::us(7));
+  EXPECT_EQ(fabric_switch.lights_at(0), Time::us(7));
+  fabric_switch.settle(0, Time::us(7));
   EXPECT_TRUE(network.lit(0));
+  EXPECT_EQ(fabric_switch.leads_to(0), 2);
+  fabric_switch.disconnect(1, Time::us(8));
+  EXPECT_FALSE(network.lit(1));
+  EXPECT_EQ(fabric_switch.leads_to(1), -1);
   // A command of no ports (from no circuits to none) takes its time too.
-  EXPECT_EQ(fabric_switch.command(network, {}, 3, Time::us(8)), Time::us(11));
+  EXPECT_EQ(fabric_switch.command({}, 3, Time::us(8)), Time::us(11));
 }
 
 }  // namespace

@@ -30,7 +30,7 @@ FabricSpec with(FabricSpec f, SyncMode sync, ReconfigurationScope scope, Time re
 }
 
 RunResult run(const FabricSpec& f, const Schedule& s, Timeline* timeline = nullptr) {
-  return Replayer(f, workload(Bytes(1000))).replay(s, nullptr, timeline);
+  return run_schedule(f, workload(Bytes(1000)), s, nullptr, timeline);
 }
 
 Time transfer_part(const StepResult& r) { return r.measured() - r.reconfiguration - r.startup; }
@@ -411,7 +411,7 @@ TEST(EmptyStep, HoldsItsCircuitsUntilItEnds) {
 }
 
 // An empty step without a reconfiguration costs step_overhead: under the
-// barrier from the barrier (Replayer and DependencyRun alike: 610, 710,
+// barrier from the barrier (610, 710,
 // 1320 ns), under dataflow from 0 (it waits for nothing: 0 .. 100 ns; step
 // 2's 1 -> 2 leaves after step 0's on the same port: 620 ns).
 TEST(EmptyStep, WithoutAReconfigurationCostsItsOverhead) {
@@ -464,7 +464,7 @@ TEST(EmptyStep, HasNoBarrierWait) {
       4, {ring4()},
       {Step{0, {transfer(1, 2, 1000), transfer(3, 0, 100'000)}}, Step{0, {}}, Step{0, {transfer(1, 2, 1000)}}});
   const FabricSpec f = with(fabric(4), SyncMode::barrier, ReconfigurationScope::changed, Time::us(1));
-  const RunResult r = Replayer(f, workload(Bytes(1000))).replay(s, nullptr, nullptr, true);
+  const RunResult r = run_schedule(f, workload(Bytes(1000)), s, nullptr, nullptr, true);
   EXPECT_EQ(r.steps[1].begin, ns(1500));
   EXPECT_EQ(r.steps[1].end, ns(1500));
   EXPECT_EQ(r.steps[1].barrier_wait, Time::zero());

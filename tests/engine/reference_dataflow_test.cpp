@@ -2,8 +2,8 @@
 // reference model (tests/engine/reference_dataflow.h) on thousands of random
 // small schedules whose transfers carry blocks: identical per-step begin and
 // end and completion to the picosecond, for (dataflow, all), (dataflow,
-// changed) and (barrier, changed); (barrier, all) checks the model itself
-// against the barrier Replayer. Under changed, directed circuits stay on one
+// changed), (barrier, changed) and (barrier, all), which also has its own
+// reference (tests/engine/reference_engine.h). Under changed, directed circuits stay on one
 // port per GPU and bidirectional ones take 1-3; some steps are empty and some
 // topologies have no circuits (so some steps go from no circuits to none).
 // The tests at the end pin three rules the engine once broke (this model
@@ -20,7 +20,7 @@
 #include <sstream>
 
 #include "core/rng.h"
-#include "sim/engine/replayer.h"
+#include "sim/engine/dependency_run.h"
 #include "tests/engine/random_schedule.h"
 #include "tests/engine/reference_dataflow.h"
 
@@ -133,7 +133,7 @@ TEST(ReferenceDataflow, AgreesWithTheEngineToThePicosecondOnRandomSchedules) {
         ++uncovered;
         continue;
       }
-      const RunResult engine = Replayer(s.fabric, s.workload).replay(schedule);
+      const RunResult engine = run_schedule(s.fabric, s.workload, schedule);
       reference::DataflowTimes expected;
       try {
         expected = reference::ReferenceDataflow(s.fabric, s.workload).replay(schedule);
@@ -265,9 +265,9 @@ std::vector<int64_t> ends_ns(const std::vector<reference::StepTimes>& steps) {
 }
 
 // 1. A transfer of 0 bytes over a circuit that is being set up: docs/model.md
-// starts every transfer once its circuits are lit, and the barrier Replayer
-// (reconfiguration: all) ends this step at 3 + 5 ns; DependencyRun skips the
-// circuit wait for a transfer with no bytes and ends it at 5 ns.
+// starts every transfer once its circuits are lit, so every mode ends this
+// step at 3 + 5 ns (the engine once skipped the circuit wait for a transfer
+// with no bytes and ended it at 5 ns).
 struct EmptyTransfer {
   FabricSpec fabric(SyncMode sync, ReconfigurationScope scope) const {
     FabricSpec f = small_fabric(2, sync, scope);
@@ -286,14 +286,14 @@ TEST(ReferenceDataflow, AnEmptyTransferWaitsForItsCircuits) {
               std::vector<int64_t>{8});
   }
   const FabricSpec barrier = c.fabric(SyncMode::barrier, ReconfigurationScope::all);
-  EXPECT_EQ(ends_ns(Replayer(barrier, small_workload()).replay(c.schedule()).steps), std::vector<int64_t>{8});
+  EXPECT_EQ(ends_ns(run_schedule(barrier, small_workload(), c.schedule()).steps), std::vector<int64_t>{8});
 }
 
 TEST(ReferenceDataflow, TheEngineLetsAnEmptyTransferWaitForItsCircuits) {
   const EmptyTransfer c;
   for (const Mode& mode : kModes) {
     const FabricSpec f = c.fabric(mode.sync, mode.scope);
-    EXPECT_EQ(ends_ns(Replayer(f, small_workload()).replay(c.schedule()).steps), std::vector<int64_t>{8})
+    EXPECT_EQ(ends_ns(run_schedule(f, small_workload(), c.schedule()).steps), std::vector<int64_t>{8})
         << to_string(mode.sync) << "/" << to_string(mode.scope);
   }
 }
@@ -327,8 +327,7 @@ TEST(ReferenceDataflow, OwnFlowsTieByTheirPlaceInTheStep) {
 
 TEST(ReferenceDataflow, TheEngineTiesOwnFlowsByTheirPlaceInTheStep) {
   const FlowTie c;
-  EXPECT_EQ(ends_ns(Replayer(c.fabric(), small_workload()).replay(c.schedule()).steps),
-            (std::vector<int64_t>{1, 3, 4}));
+  EXPECT_EQ(ends_ns(run_schedule(c.fabric(), small_workload(), c.schedule()).steps), (std::vector<int64_t>{1, 3, 4}));
 }
 
 // 3. A transfer that joins the network at t is among what a port freed at t
@@ -360,7 +359,7 @@ TEST(ReferenceDataflow, APortChoosesAmongFlowsJoiningAtTheSameTime) {
 
 TEST(ReferenceDataflow, TheEnginesPortsChooseAmongFlowsJoiningAtTheSameTime) {
   const SameTimeJoin c;
-  EXPECT_EQ(ends_ns(Replayer(c.fabric(), small_workload()).replay(c.schedule()).steps),
+  EXPECT_EQ(ends_ns(run_schedule(c.fabric(), small_workload(), c.schedule()).steps),
             (std::vector<int64_t>{10, 16, 26}));
 }
 

@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "core/rng.h"
-#include "sim/engine/replayer.h"
+#include "sim/engine/dependency_run.h"
 #include "tests/engine/random_schedule.h"
 #include "tests/engine/reference_engine.h"
 
@@ -41,7 +41,7 @@ TEST(ReferenceEngine, AgreesWithTheEngineToThePicosecondOnRandomSchedules) {
   for (uint64_t seed = 1; seed <= kCases; ++seed) {
     const Scenario s = random_scenario(seed);
     const Schedule schedule{ScheduleParts(s.parts)};
-    const RunResult engine = Replayer(s.fabric, s.workload).replay(schedule);
+    const RunResult engine = run_schedule(s.fabric, s.workload, schedule);
     const std::vector<reference::StepTimes> expected =
         reference::ReferenceEngine(s.fabric, s.workload).replay(schedule);
     ASSERT_EQ(engine.steps.size(), expected.size()) << "seed " << seed;
@@ -65,8 +65,8 @@ TEST(ReferenceEngine, RelabellingTheGpusChangesNoTime) {
     for (size_t v = 0; v < label.size(); ++v) label[v] = static_cast<Node>(v);
     Rng rng(seed ^ 0x5eed);
     for (size_t v = label.size(); v > 1; --v) std::swap(label[v - 1], label[rng.uniform(v)]);
-    const RunResult a = Replayer(s.fabric, s.workload).replay(Schedule(ScheduleParts(s.parts)));
-    const RunResult b = Replayer(s.fabric, s.workload).replay(relabelled(s.parts, label));
+    const RunResult a = run_schedule(s.fabric, s.workload, Schedule(ScheduleParts(s.parts)));
+    const RunResult b = run_schedule(s.fabric, s.workload, relabelled(s.parts, label));
     ASSERT_EQ(a.steps.size(), b.steps.size());
     for (size_t i = 0; i < a.steps.size(); ++i) {
       ASSERT_EQ(a.steps[i].end, b.steps[i].end) << "seed " << seed << ", step " << i << "\n" << s.describe();

@@ -5,7 +5,7 @@
 #include "core/spec/fabric_spec.h"
 #include "core/spec/workload_spec.h"
 #include "schedules/model/schedule.h"
-#include "sim/engine/replayer.h"
+#include "sim/engine/dependency_run.h"
 #include "tests/support/test_fabric.h"
 #include "tests/support/test_workload.h"
 
@@ -46,8 +46,6 @@ inline Schedule schedule(int gpus, std::vector<Topology> topologies, std::vector
   return Schedule(std::move(parts));
 }
 
-inline RunResult replay(const FabricSpec& f, const WorkloadSpec& w, const Schedule& s) {
-  return Replayer(f, w).replay(s);
-}
+inline RunResult replay(const FabricSpec& f, const WorkloadSpec& w, const Schedule& s) { return run_schedule(f, w, s); }
 
 }  // namespace photonsim::testing_support

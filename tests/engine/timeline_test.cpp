@@ -1,4 +1,4 @@
-// What Replayer::replay records on request: per port busy and dark spans,
+// What run_schedule records on request: per port busy and dark spans,
 // each with its step, and per transfer when it was injected and delivered.
 #include <gtest/gtest.h>
 
@@ -27,7 +27,7 @@ TEST(Timeline, BusySpansCarryTheirStepAndDarkSpansTheReconfiguration) {
   }
   const Schedule s = schedule(4, {shift_ring(4, 1), shift_ring(4, 2)}, {s0, s1});
   Timeline timeline;
-  const RunResult r = Replayer(f, workload(Bytes(1000))).replay(s, nullptr, &timeline);
+  const RunResult r = run_schedule(f, workload(Bytes(1000)), s, nullptr, &timeline);
   ASSERT_EQ(r.steps.size(), 2u);
   ASSERT_EQ(timeline.ports.size(), 4u);
   const std::vector<PortSpan>& gpu0 = timeline.ports[0].spans;

@@ -5,7 +5,7 @@
 
 #include "schedules/synthesizer_registry.h"
 #include "schedules/verify/block_verifier.h"
-#include "sim/engine/replayer.h"
+#include "sim/engine/dependency_run.h"
 #include "tests/support/test_fabric.h"
 #include "tests/support/test_workload.h"
 
@@ -40,7 +40,7 @@ TEST(DirectSinglePhase, ThreeGpusTakeOneHopEachAtOnce) {
   f.step_overhead = Time::ns(200);
   const WorkloadSpec w = testing_support::test_workload(Collective::alltoall, 1000);
   const Schedule s = single_phase(f, w);
-  const RunResult r = Replayer(f, w).replay(s);
+  const RunResult r = run_schedule(f, w, s);
   EXPECT_EQ(r.completion, Time::ns(200) + Time::ns(500) + Time::ns(10));
   EXPECT_EQ(s.prediction().total(), r.completion);
 }

@@ -10,7 +10,7 @@
 
 #include "schedules/verify/block_verifier.h"
 #include "schedules/synthesizer_registry.h"
-#include "sim/engine/replayer.h"
+#include "sim/engine/dependency_run.h"
 #include "tests/support/test_fabric.h"
 #include "tests/support/test_workload.h"
 
@@ -37,7 +37,7 @@ TEST(EveryAlgorithm, RunsWithStaticAndEveryStepPlanners) {
         const Schedule schedule = registry.synthesize(f, w, s);
         const Verification v = verify_schedule(schedule);
         ASSERT_TRUE(v.ok()) << what << ": " << v.violation->describe();
-        const RunResult r = Replayer(f, w).replay(schedule);
+        const RunResult r = run_schedule(f, w, schedule);
         EXPECT_EQ(r.network.bytes_delivered, r.network.bytes_injected) << what;
         EXPECT_GT(r.completion, Time::zero()) << what;
         EXPECT_EQ(r.steps.size(), schedule.steps().size()) << what;
@@ -67,7 +67,7 @@ TEST(EveryAlgorithm, JointAlgorithmsRunWithEveryWorkloadDistribution) {
         EXPECT_EQ(schedule.planner(), "joint") << what;
         const Verification v = verify_schedule(schedule);
         ASSERT_TRUE(v.ok()) << what << ": " << v.violation->describe();
-        const RunResult r = Replayer(f, w).replay(schedule);
+        const RunResult r = run_schedule(f, w, schedule);
         EXPECT_EQ(r.network.bytes_delivered, r.network.bytes_injected) << what;
         EXPECT_EQ(r.steps.size(), schedule.steps().size()) << what;
       }
@@ -120,7 +120,7 @@ TEST(EveryAlgorithm, RunsOrRefusesEveryGpuCountFrom2To64) {
           }
           const Verification v = verify_schedule(*schedule);
           ASSERT_TRUE(v.ok()) << what << ": " << v.violation->describe();
-          const RunResult r = Replayer(f, w).replay(*schedule);
+          const RunResult r = run_schedule(f, w, *schedule);
           EXPECT_EQ(r.network.bytes_delivered, r.network.bytes_injected) << what;
           EXPECT_EQ(r.steps.size(), schedule->steps().size()) << what;
           supported += " " + std::to_string(n);

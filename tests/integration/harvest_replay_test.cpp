@@ -10,7 +10,7 @@
 #include <string>
 
 #include "schedules/synthesizer_registry.h"
-#include "sim/engine/replayer.h"
+#include "sim/engine/dependency_run.h"
 #include "tests/support/test_fabric.h"
 #include "tests/support/test_workload.h"
 
@@ -48,7 +48,7 @@ struct Replayed {
 
 Replayed replay(const Case& s) {
   Schedule schedule = SynthesizerRegistry::with_builtins().synthesize(s.fabric, s.workload, s.synthesis);
-  RunResult result = Replayer(s.fabric, s.workload).replay(schedule);
+  RunResult result = run_schedule(s.fabric, s.workload, schedule);
   return {std::move(schedule), std::move(result)};
 }
 

@@ -5,7 +5,7 @@
 
 #include "schedules/synthesizer_registry.h"
 #include "schedules/verify/block_verifier.h"
-#include "sim/engine/replayer.h"
+#include "sim/engine/dependency_run.h"
 #include "tests/support/test_fabric.h"
 #include "tests/support/test_workload.h"
 
@@ -27,7 +27,7 @@ RunResult run(const FabricSpec& f, const WorkloadSpec& w, const SynthesisSpec& s
   const Schedule schedule = SynthesizerRegistry::with_builtins().synthesize(f, w, s);
   const Verification v = verify_schedule(schedule);
   EXPECT_TRUE(v.ok()) << v.violation->describe();
-  return Replayer(f, w).replay(schedule);
+  return run_schedule(f, w, schedule);
 }
 
 TEST(MscclImport, RingAllreduceRunsSixLevelsOnTheRing) {

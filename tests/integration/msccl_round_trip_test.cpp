@@ -16,7 +16,7 @@
 #include "schedules/msccl/msccl_writer.h"
 #include "schedules/synthesizer_registry.h"
 #include "schedules/verify/block_verifier.h"
-#include "sim/engine/replayer.h"
+#include "sim/engine/dependency_run.h"
 #include "tests/support/test_fabric.h"
 #include "tests/support/test_workload.h"
 
@@ -114,8 +114,8 @@ TEST_P(MscclRoundTrip, ExportThenImportKeepsStepsAndSimulatedTime) {
   ASSERT_EQ(imported.steps().size(), original.steps().size());
   for (size_t step = 0; step < original.steps().size(); ++step)
     EXPECT_EQ(imported.steps()[step].transfers.size(), original.steps()[step].transfers.size()) << "step " << step;
-  const Time before = Replayer(f, w).replay(original).completion;
-  const Time after = Replayer(f, w).replay(imported).completion;
+  const Time before = run_schedule(f, w, original).completion;
+  const Time after = run_schedule(f, w, imported).completion;
   EXPECT_EQ(after, before) << "imported " << after.picoseconds() << " ps, original " << before.picoseconds() << " ps";
 }
 

@@ -14,7 +14,7 @@
 #include <string>
 
 #include "schedules/synthesizer_registry.h"
-#include "sim/engine/replayer.h"
+#include "sim/engine/dependency_run.h"
 
 namespace photonsim {
 namespace {
@@ -76,7 +76,7 @@ TEST(PcclReplay, ContentionFreePlanMatchesItsPrediction) {
   ASSERT_EQ(s.steps().size(), 4u);
   EXPECT_EQ(s.reconfigurations(), 4);
   for (const StepPrediction& p : s.prediction().steps) EXPECT_EQ(p.propagation, c.fabric.latency);  // one hop
-  const RunResult r = Replayer(c.fabric, c.workload).replay(s);
+  const RunResult r = run_schedule(c.fabric, c.workload, s);
   ASSERT_EQ(r.steps.size(), s.prediction().steps.size());
   for (size_t i = 0; i < r.steps.size(); ++i) {
     EXPECT_LT(std::abs(error_pct(r.steps[i].measured(), s.prediction().steps[i].total())), 1.0) << "step " << i;
@@ -92,7 +92,7 @@ TEST(PcclReplay, HypercubePlanIsContentionFreeToo) {
   const Case c = pccl_case(Time::us(5), {});
   const Schedule s = SynthesizerRegistry::with_builtins().synthesize(c.fabric, c.workload, c.synthesis);
   EXPECT_EQ(s.reconfigurations(), 1);
-  const RunResult r = Replayer(c.fabric, c.workload).replay(s);
+  const RunResult r = run_schedule(c.fabric, c.workload, s);
   EXPECT_LT(std::abs(report("hypercube for every round, r = 5 us (contention-free)", s, r)), 1.0);
 }
 
@@ -105,7 +105,7 @@ TEST(PcclReplay, SymmetricCongestionOnTheBidirectionalRingIsExact) {
   const Case c = pccl_case(Time::ms(10'000), {{"standard", "[]"}});
   const Schedule s = SynthesizerRegistry::with_builtins().synthesize(c.fabric, c.workload, c.synthesis);
   EXPECT_EQ(s.reconfigurations(), 0);
-  const RunResult r = Replayer(c.fabric, c.workload).replay(s);
+  const RunResult r = run_schedule(c.fabric, c.workload, s);
   EXPECT_LT(std::abs(report("static bidirectional ring of 16 (congestion up to 8), whole-transfer packets", s, r)),
             1.0);
 }
@@ -119,7 +119,7 @@ TEST(PcclReplay, CongestionOnTheUnidirectionalRingReportsTheModelsError) {
   c.synthesis.topology = TopologySpec{"ring", {}};
   const Schedule s = SynthesizerRegistry::with_builtins().synthesize(c.fabric, c.workload, c.synthesis);
   EXPECT_EQ(s.reconfigurations(), 0);
-  const RunResult whole = Replayer(c.fabric, c.workload).replay(s);
+  const RunResult whole = run_schedule(c.fabric, c.workload, s);
   const double whole_error =
       report("static unidirectional ring of 16, packet = chunk = whole transfer, store-and-forward", s, whole);
   std::cout << "    why: a transfer sent as one packet is stored and forwarded whole, so it pays w/B on every\n"
@@ -133,7 +133,7 @@ TEST(PcclReplay, CongestionOnTheUnidirectionalRingReportsTheModelsError) {
   // Small packets cut through: the hops pipeline and the engine meets the model.
   c.fabric.packet = Bytes(1'000'000);
   c.fabric.router = RouterMode::cut_through;
-  const RunResult streamed = Replayer(c.fabric, c.workload).replay(s);
+  const RunResult streamed = run_schedule(c.fabric, c.workload, s);
   const double streamed_error = report("static unidirectional ring of 16, 1 MB packets, cut-through", s, streamed);
   std::cout << "    why: each hop now adds only latency and the busiest circuit serialises congestion x w\n"
                "    without gaps; measured lands slightly under predicted because the model adds the full\n"
@@ -151,7 +151,7 @@ TEST(PcclReplay, CongestionOnTheUnidirectionalRingReportsTheModelsError) {
   const Schedule by_fabric = SynthesizerRegistry::with_builtins().synthesize(c.fabric, c.workload, c.synthesis);
   EXPECT_EQ(by_fabric.prediction().model, "alpha_beta_congestion");
   const double fabric_error = report("the same, default cost (the fabric's), whole transfers", by_fabric,
-                                     Replayer(c.fabric, c.workload).replay(by_fabric));
+                                     run_schedule(c.fabric, c.workload, by_fabric));
   EXPECT_LT(std::abs(fabric_error), 1e-3);
 }
 
@@ -168,8 +168,8 @@ TEST(PcclReplay, SplitBandwidthGivesOwnCircuitsTheWholeGpuAndTheRingHalf) {
   const Schedule reference =
       SynthesizerRegistry::with_builtins().synthesize(per_circuit.fabric, per_circuit.workload, per_circuit.synthesis);
   EXPECT_EQ(s.prediction().total(), reference.prediction().total());
-  const RunResult r = Replayer(own.fabric, own.workload).replay(s);
-  EXPECT_EQ(r.completion, Replayer(per_circuit.fabric, per_circuit.workload).replay(reference).completion);
+  const RunResult r = run_schedule(own.fabric, own.workload, s);
+  EXPECT_EQ(r.completion, run_schedule(per_circuit.fabric, per_circuit.workload, reference).completion);
   EXPECT_LT(std::abs(report("split bandwidth, own circuits every round: 450 GB/s per circuit", s, r)), 1.0);
 
   Case ring = pccl_case(Time::ms(10'000), {{"standard", "[]"}});
@@ -187,7 +187,7 @@ TEST(PcclReplay, SplitBandwidthGivesOwnCircuitsTheWholeGpuAndTheRingHalf) {
     // Both round their serialisation up to a picosecond.
     EXPECT_LE(std::abs((split.transmission - whole.transmission * 2).picoseconds()), 2) << "step " << i;
   }
-  const RunResult ring_run = Replayer(ring.fabric, ring.workload).replay(on_ring);
+  const RunResult ring_run = run_schedule(ring.fabric, ring.workload, on_ring);
   EXPECT_LT(std::abs(report("split bandwidth, static bidirectional ring: 225 GB/s per circuit", on_ring, ring_run)),
             1.0);
 }

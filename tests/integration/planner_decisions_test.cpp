@@ -13,7 +13,7 @@
 #include <tuple>
 
 #include "schedules/synthesizer_registry.h"
-#include "sim/engine/replayer.h"
+#include "sim/engine/dependency_run.h"
 #include "tests/support/test_fabric.h"
 #include "tests/support/test_workload.h"
 
@@ -34,7 +34,7 @@ Time measured(const Setting& s, const std::string& planner, const std::map<std::
   synthesis.planner_params = params;
   synthesis.topology = s.initial;
   const Schedule schedule = SynthesizerRegistry::with_builtins().synthesize(s.fabric, s.workload, synthesis);
-  return Replayer(s.fabric, s.workload).replay(schedule).completion;
+  return run_schedule(s.fabric, s.workload, schedule).completion;
 }
 
 // Measured time of `planner` over the better of static and every_step.

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "schedules/synthesizer_registry.h"
-#include "sim/engine/replayer.h"
+#include "sim/engine/dependency_run.h"
 #include "tests/support/test_fabric.h"
 #include "tests/support/test_workload.h"
 
@@ -34,7 +34,7 @@ struct Outcome {
 
 Outcome run(const Case& c) {
   Schedule s = SynthesizerRegistry::with_builtins().synthesize(c.fabric, c.workload, c.synthesis);
-  RunResult r = Replayer(c.fabric, c.workload).replay(s);
+  RunResult r = run_schedule(c.fabric, c.workload, s);
   return {std::move(s), std::move(r)};
 }
 

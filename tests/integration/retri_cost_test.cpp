@@ -13,7 +13,7 @@
 
 #include "schedules/verify/block_verifier.h"
 #include "schedules/synthesizer_registry.h"
-#include "sim/engine/replayer.h"
+#include "sim/engine/dependency_run.h"
 #include "tests/support/test_fabric.h"
 #include "tests/support/test_workload.h"
 
@@ -44,7 +44,7 @@ RetriRun retri_on_ring(int n, const std::string& planner) {
   synthesis.planner = planner;
   synthesis.topology.type = "ring";
   Schedule schedule = SynthesizerRegistry::with_builtins().synthesize(fabric, workload, synthesis);
-  RunResult result = Replayer(fabric, workload).replay(schedule);
+  RunResult result = run_schedule(fabric, workload, schedule);
   return {std::move(schedule), std::move(result)};
 }
 

@@ -90,7 +90,7 @@ TEST(TerminalProgress, AShorterLineBlanksTheRestOfTheLonger) {
             "\rphotonsim: short: 50%, 4 s                            \n");
 }
 
-// The replayer's lower bound: two events per packet per hop, and it is a
+// The engine's lower bound: two events per packet per hop, and it is a
 // lower bound of what the quickstart run fires.
 TEST(MinimumEvents, QuickstartIsBoundedByWhatItFires) {
   struct Recorder : RunProgress {

@@ -14,7 +14,7 @@
 #include "schedules/synthesizer_registry.h"
 #include "sim/config/config_loader.h"
 #include "sim/app/experiment_runner.h"
-#include "sim/engine/replayer.h"
+#include "sim/engine/dependency_run.h"
 #include "tests/support/json_value.h"
 #include "tests/support/test_fabric.h"
 #include "tests/support/test_workload.h"
@@ -95,8 +95,8 @@ RingRun ring_run() {
   }
   parts.steps = {s0, s1};
   RingRun run{fabric, Schedule(std::move(parts)), {}, {}};
-  run.result = Replayer(fabric, testing_support::test_workload(Collective::alltoall, 1000))
-                   .replay(run.schedule, nullptr, &run.timeline);
+  run.result = run_schedule(fabric, testing_support::test_workload(Collective::alltoall, 1000), run.schedule, nullptr,
+                            &run.timeline);
   return run;
 }
 

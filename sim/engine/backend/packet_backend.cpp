@@ -1,12 +1,12 @@
 #include "sim/engine/backend/packet_backend.h"
 
-#include "sim/engine/replayer.h"
+#include "sim/engine/dependency_run.h"
 
 namespace photonsim {
 
 RunResult PacketBackend::execute(const Schedule& schedule, const FabricSpec& fabric, const WorkloadSpec& workload,
                                  RunProgress* progress, Timeline* timeline, bool measure_barrier_wait) const {
-  return Replayer(engine_fabric(fabric), workload).replay(schedule, progress, timeline, measure_barrier_wait);
+  return run_schedule(engine_fabric(fabric), workload, schedule, progress, timeline, measure_barrier_wait);
 }
 
 }  // namespace photonsim

@@ -1,5 +1,5 @@
 #pragma once
-// Contract: fidelity packet - the packet-level engine (Replayer) with
+// Contract: fidelity packet - the packet-level engine (run_schedule) with
 // fabric.packet as configured.
 #include "sim/engine/backend/execution_backend.h"
 

@@ -2,10 +2,10 @@
 // Contract: one optical circuit from GPU `from` to GPU `to`, as htsim
 // composes a link: the egress port at `from` (waiting packets and the
 // serialiser at line rate) followed by the propagation pipe to `to`. Plain
-// state that the Network drives: whether it is lit, the switch command it
-// is dark for (partial reconfiguration: see Network::command), and the
-// Network's record of the events it has already asked for on this circuit's
-// behalf, so that it never asks twice.
+// state that the Network drives: whether it carries packets (the switch lit
+// it: what it is commanded to is the switch's, switch/optical_switch.h), and
+// the Network's record of the events it has already asked for on this
+// circuit's behalf, so that it never asks twice.
 #include <cstdint>
 
 #include "core/units.h"
@@ -20,14 +20,7 @@ struct Circuit {
   Node to = 0;
   uint32_t port = 0;  // the egress port at `from`
   Bandwidth rate;     // its line rate (topology/circuit_rates.h)
-  bool lit = false;
-  // A command pending: dark since `dark_since`, it lights at `lights_at`
-  // leading to `target` (-1: left unused), for step `command_step`.
-  bool commanded = false;
-  int target = -1;
-  Time dark_since;
-  Time lights_at;
-  uint32_t command_step = 0;
+  bool lit = false;   // the switch lit it: it carries packets
   EgressQueue egress;
   Pipe pipe;
   bool decision_pending = false;  // in the decide batch of when its serialiser is (or becomes) free
@@ -35,6 +28,11 @@ struct Circuit {
   // instead of a 128-bit division per packet-hop.
   uint32_t memo_bytes = UINT32_MAX;
   Time memo_time;
+
+  void set_rate(Bandwidth line_rate) {
+    if (line_rate != rate) memo_bytes = UINT32_MAX;
+    rate = line_rate;
+  }
 };
 
 }  // namespace photonsim

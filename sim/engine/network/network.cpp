@@ -36,10 +36,6 @@ void Network::reset_circuits(size_t slots) {
   if (pool_.live() != 0) {
     throw std::logic_error("reconfiguration with " + std::to_string(pool_.live()) + " packets in flight");
   }
-  if (fabric_.bandwidth_scope != BandwidthScope::circuit) {
-    throw std::logic_error("circuit-by-circuit reconfiguration runs every circuit at fabric.bandwidth, but "
-                           "fabric.bandwidth_scope is " + std::string(to_string(fabric_.bandwidth_scope)));
-  }
   Circuit circuit;
   circuit.rate = fabric_.bandwidth;
   circuits_.assign(slots, circuit);
@@ -50,57 +46,21 @@ bool Network::idle(uint32_t circuit_index, Time now) const {
   return circuit.egress.empty() && circuit.pipe.empty() && !circuit.egress.busy_at(now) && !circuit.decision_pending;
 }
 
-void Network::connect(uint32_t circuit_index, Node from, Node to, uint32_t port, Time now) {
-  if (!idle(circuit_index, now))
-    throw std::logic_error("circuit " + std::to_string(circuit_index) + " reconnected while busy");
+void Network::light(uint32_t circuit_index, Node from, Node to, uint32_t port, Bandwidth rate, Time now) {
+  if (!idle(circuit_index, now)) throw std::logic_error("circuit " + std::to_string(circuit_index) + " lit while busy");
   Circuit& circuit = circuits_[circuit_index];
   circuit.from = from;
   circuit.to = to;
   circuit.port = port;
+  circuit.set_rate(rate);
   circuit.lit = true;
-  circuit.commanded = false;
   circuit.pipe = Pipe(fabric_.latency);
 }
 
-void Network::disconnect(uint32_t circuit_index, Time now) {
+void Network::darken(uint32_t circuit_index, Time now) {
   if (!idle(circuit_index, now))
     throw std::logic_error("circuit " + std::to_string(circuit_index) + " went dark while busy");
-  Circuit& circuit = circuits_[circuit_index];
-  if (circuit.commanded && recorder_ != nullptr) {
-    // The command is cancelled: its dark span ends here, its target unlit.
-    const Node peer = circuit.target >= 0 ? static_cast<Node>(circuit.target) : circuit.from;
-    recorder_->dark(circuit.from, circuit.port, peer, circuit.command_step, circuit.dark_since, now);
-  }
-  circuit.lit = false;
-  circuit.commanded = false;
-}
-
-Time Network::command(uint32_t circuit_index, Node from, int to, uint32_t port, uint32_t step, Time now, Time delay) {
-  if (!idle(circuit_index, now))
-    throw std::logic_error("circuit " + std::to_string(circuit_index) + " reconfigured while busy");
-  Circuit& circuit = circuits_[circuit_index];
-  if (!circuit.commanded) circuit.dark_since = now;  // else still dark from the earlier command
-  circuit.lit = false;
-  circuit.commanded = true;
-  circuit.from = from;
-  circuit.port = port;
-  circuit.target = to;
-  circuit.command_step = step;
-  circuit.lights_at = now + delay;
-  return circuit.lights_at;
-}
-
-void Network::settle(uint32_t circuit_index, Time now) {
-  Circuit& circuit = circuits_.at(circuit_index);
-  if (!circuit.commanded || circuit.lights_at > now) return;
-  circuit.commanded = false;
-  const Node peer = circuit.target >= 0 ? static_cast<Node>(circuit.target) : circuit.from;
-  if (recorder_ != nullptr)
-    recorder_->dark(circuit.from, circuit.port, peer, circuit.command_step, circuit.dark_since, circuit.lights_at);
-  if (circuit.target < 0) return;
-  circuit.to = peer;
-  circuit.lit = true;
-  circuit.pipe = Pipe(fabric_.latency);
+  circuits_[circuit_index].lit = false;
 }
 
 void Network::start_flows(std::vector<FlowSpec> flows, Time at) {
@@ -110,6 +70,7 @@ void Network::start_flows(std::vector<FlowSpec> flows, Time at) {
   flow_base_ = 0;
   start_base_ = 0;
   starts_fired_ = 0;
+  last_start_pending_ = false;
   finished_at_ = at;
   add_flows(std::move(flows), at);
 }
@@ -146,7 +107,16 @@ uint32_t Network::add_flows(std::vector<FlowSpec> flows, Time at) {
     if (flow.spec.bytes.count() > 0) ++flows_remaining_;
     flows_.push_back(std::move(flow));
   }
-  start_batches_.emplace_back(first, static_cast<uint32_t>(flow_base_ + flows_.size()));
+  const auto end = static_cast<uint32_t>(flow_base_ + flows_.size());
+  if (last_start_pending_ && last_start_at_ == at && start_batches_.back().second == first) {
+    // Joins the batch already due then: one event starts both (the ports
+    // choose after every start of that picosecond either way).
+    start_batches_.back().second = end;
+    return first;
+  }
+  start_batches_.emplace_back(first, end);
+  last_start_at_ = at;
+  last_start_pending_ = true;
   // With the landings, before the ports of that picosecond choose: a flow
   // that joins at t is waiting when they do.
   schedule(at, EventToken::Kind::start, start_base_ + start_batches_.size() - 1, EventPriority::arrival);
@@ -321,6 +291,7 @@ void Network::on_event(Time now, uint64_t raw_token) {
     case EventToken::Kind::start: {
       const auto [first, end] = start_batches_[token.id() - start_base_];
       ++starts_fired_;
+      if (token.id() + 1 == start_base_ + start_batches_.size()) last_start_pending_ = false;
       for (uint32_t f = first; f < end; ++f) {
         if (flow_at(f).spec.bytes.count() == 0) continue;
         circuits_[flow_at(f).spec.route.front()].egress.push(own_entry(f));

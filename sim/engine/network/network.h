@@ -70,34 +70,16 @@ class Network : public EventHandler {
   // std::logic_error if packets are in flight (a reconfiguration must never
   // strand a packet on a dark circuit).
   void install(const Topology& topology);
-  // Circuit by circuit (partial reconfiguration): `slots` dark circuits, then
-  // connect (lit at once: circuits in place before the run) or disconnect
-  // (dark at once, cancelling any pending command) one at a time, or command.
-  // All throw std::logic_error unless the circuit is idle: nothing waiting,
-  // on the wire or being serialised. These circuits run at fabric.bandwidth:
-  // reset_circuits throws std::logic_error under bandwidth_scope gpu, whose
-  // rates depend on the whole configuration (barrier runs install it).
+  // Circuit by circuit, as the switch (switch/optical_switch.h) sets them:
+  // `slots` dark circuits, then each lit (from -> to on `from`'s egress port
+  // `port`, at `rate`) or darkened at `now`. Both throw std::logic_error
+  // unless the circuit is idle: nothing waiting, on the wire or being
+  // serialised. Which circuit leads where, and when, is the switch's.
   void reset_circuits(size_t slots);
-  void connect(uint32_t circuit, Node from, Node to, uint32_t port, Time now);
-  void disconnect(uint32_t circuit, Time now);
+  void light(uint32_t circuit, Node from, Node to, uint32_t port, Bandwidth rate, Time now);
+  void darken(uint32_t circuit, Time now);
   bool idle(uint32_t circuit, Time now) const;
-  // Contract (the switch): a command re-aims the circuit's port at `to` (-1:
-  // at nothing). The port goes dark at once if it was lit and lights `delay`
-  // after its latest command: a command to a port still dark from an earlier
-  // one replaces that one's target and restarts the delay from now (the
-  // earlier target never lights). Returns when it lights (unless commanded
-  // again). `step` labels the dark span on the timeline.
-  Time command(uint32_t circuit, Node from, int to, uint32_t port, uint32_t step, Time now, Time delay);
-  // Lights the circuit if its latest command's delay is over at `now` (a port
-  // commanded to nothing just stops being pending) and records its dark span
-  // (from the first of its commands since it was last lit); otherwise does
-  // nothing, so whoever waits for a port may call it when the delay they
-  // were told is over.
-  void settle(uint32_t circuit, Time now);
   bool lit(uint32_t circuit) const { return circuits_.at(circuit).lit; }
-  // A command pending on the circuit, and when it lights.
-  bool commanded(uint32_t circuit) const { return circuits_.at(circuit).commanded; }
-  Time lights_at(uint32_t circuit) const { return circuits_.at(circuit).lights_at; }
   // Queues the flows for injection at time `at` (>= now), replacing the
   // previous flows (one step at a time). Throws std::logic_error for a route
   // that leaves the circuits, crosses a dark one or does not chain (each
@@ -197,6 +179,8 @@ class Network : public EventHandler {
   std::vector<std::pair<uint32_t, uint32_t>> start_batches_;  // [first flow, end) queued by each start event
   size_t start_base_ = 0;                                     // start events before it were forgotten
   size_t starts_fired_ = 0;
+  Time last_start_at_;               // the last batch's start time
+  bool last_start_pending_ = false;  // its start event has not fired (flows joining then may join it)
   FlowListener* listener_ = nullptr;
   TimelineRecorder* recorder_ = nullptr;
   TimeSlots<std::vector<uint32_t>> batches_;  // per picosecond with a decide event: its circuits

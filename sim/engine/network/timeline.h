@@ -1,6 +1,6 @@
 #pragma once
 // Contract: what a run did over time, recorded only when the caller asks
-// (Replayer::replay's `timeline`): per egress port, the spans it was busy
+// (run_schedule's `timeline`): per egress port, the spans it was busy
 // sending (back-to-back packets to the same peer in the same step merged into
 // one span) and the spans it was dark for a reconfiguration; per transfer,
 // when it was released (what it carries was at its sender and the run let it

@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "topology/circuit_rates.h"
+
 namespace photonsim {
 
 namespace {
@@ -14,13 +16,34 @@ struct Assignment {
   std::vector<int> to;              // per slot: the GPU it leads to, -1 unused
   std::vector<uint32_t> edge_slot;  // per edge of the topology
   // Per slot, what makes its circuit the same one: the GPU it leads to
-  // (directed), the port at the circuit's other end (bidirectional); -1 unused.
+  // (directed, and under `all`, where nothing is kept), the port at the
+  // circuit's other end (bidirectional); -1 unused.
   // A port changes when this differs from the one in place.
   std::vector<int> link;
   // Bidirectional: per slot, its circuit's number among its pair's parallel
   // circuits (-1 unused), which the next placement keeps them in.
   std::vector<int> number;
 };
+
+// Scope `all`: every circuit goes dark at each reconfiguration, so none is
+// kept: a GPU's i-th circuit out (in the topology's edge order) takes its
+// port i, directed or bidirectional.
+Assignment assign_by_rank(const Topology& topology, uint32_t slots, uint32_t ports) {
+  Assignment a{std::vector<int>(slots, -1), std::vector<uint32_t>(topology.edges().size()), {}, {}};
+  std::vector<uint32_t> ports_used(slots / ports, 0);
+  const auto& edges = topology.edges();
+  for (size_t e = 0; e < edges.size(); ++e) {
+    const auto [u, v] = edges[e];
+    if (ports_used[u] == ports) {
+      throw std::logic_error("topology '" + topology.name() + "': node " + std::to_string(u) + " has no free port");
+    }
+    const uint32_t slot = static_cast<uint32_t>(u) * ports + ports_used[u]++;
+    a.edge_slot[e] = slot;
+    a.to[slot] = static_cast<int>(v);
+  }
+  a.link = a.to;
+  return a;
+}
 
 // Each edge keeps a port already leading where it goes; the rest take the
 // free ports in order.
@@ -271,11 +294,13 @@ CircuitPlan::CircuitPlan(const Schedule& schedule, const FabricSpec& fabric)
       slots_(static_cast<uint32_t>(fabric.gpus) * static_cast<uint32_t>(fabric.ports)) {
   const bool by_switch = fabric.reconfiguration == ReconfigurationScope::changed &&
                          fabric.circuits == CircuitKind::directed && fabric.ports > 1;
+  const bool by_rank = fabric.reconfiguration == ReconfigurationScope::all;
   const bool by_pair = fabric.circuits == CircuitKind::bidirectional;
   std::vector<int> current(slots_, -1);  // per slot: its Assignment::link in place
   std::vector<int> number(slots_, -1);   // bidirectional, per slot: its Assignment::number in place
   const auto assign = [&](const Topology& t) {
     t.check_ports(fabric);
+    if (by_rank) return assign_by_rank(t, slots_, ports_);
     if (by_pair) return assign_bidirectional(t, current, number, ports_);
     if (!by_switch) return assign_by_circuit(t, current, ports_);
     // The same ports, each edge on the switch chosen for it: a circuit-level
@@ -285,6 +310,19 @@ CircuitPlan::CircuitPlan(const Schedule& schedule, const FabricSpec& fabric)
     if (a.to != placed) throw std::logic_error("switch placement does not cover topology '" + t.name() + "'");
     return a;
   };
+  // bandwidth_scope gpu: each circuit's share of its GPUs' transmitters (the
+  // loader allows it under `all` only, so every circuit lights anew at its rate).
+  const auto rate_of_slot = [&](const Topology& t, const Assignment& a) {
+    std::vector<std::optional<Bandwidth>> rate;
+    if (fabric.bandwidth_scope != BandwidthScope::gpu) return rate;
+    rate.resize(slots_);
+    const std::vector<Bandwidth> rates = circuit_rates(t, fabric);
+    for (size_t e = 0; e < rates.size(); ++e) rate[a.edge_slot[e]] = rates[e];
+    return rate;
+  };
+  const auto change = [](uint32_t slot, uint32_t ports, int to, const std::vector<std::optional<Bandwidth>>& rate) {
+    return CircuitChange{slot, static_cast<Node>(slot / ports), to, rate.empty() ? std::nullopt : rate[slot]};
+  };
   if (schedule.initial_topology() >= 0) {
     // The initial circuits cost nothing wherever they sit: place them to
     // keep most of step 0's configuration, placed first from nothing.
@@ -293,9 +331,11 @@ CircuitPlan::CircuitPlan(const Schedule& schedule, const FabricSpec& fabric)
       current = std::move(first.link);
       number = std::move(first.number);
     }
-    Assignment a = assign(schedule.topologies()[static_cast<size_t>(schedule.initial_topology())]);
+    const Topology& initial = schedule.topologies()[static_cast<size_t>(schedule.initial_topology())];
+    Assignment a = assign(initial);
+    const auto rate = rate_of_slot(initial, a);
     for (uint32_t slot = 0; slot < slots_; ++slot) {
-      if (a.to[slot] >= 0) initial_.push_back(CircuitChange{slot, static_cast<Node>(slot / ports_), a.to[slot]});
+      if (a.to[slot] >= 0) initial_.push_back(change(slot, ports_, a.to[slot], rate));
     }
     current = std::move(a.link);
     number = std::move(a.number);
@@ -306,6 +346,7 @@ CircuitPlan::CircuitPlan(const Schedule& schedule, const FabricSpec& fabric)
     if (s == 0 || schedule.reconfigures_before(s)) {
       Assignment a = assign(topology);
       if (schedule.reconfigures_before(s)) {
+        const auto rate = rate_of_slot(topology, a);
         // Switch i's changes form group i (by_switch), else all form one.
         std::vector<ReconfigurationGroup> by_group(by_switch ? ports_ : 1);
         for (uint32_t slot = 0; slot < slots_; ++slot) {
@@ -313,8 +354,7 @@ CircuitPlan::CircuitPlan(const Schedule& schedule, const FabricSpec& fabric)
                                    ? (current[slot] >= 0 || a.link[slot] >= 0)
                                    : current[slot] != a.link[slot];
           if (!changes) continue;
-          by_group[by_switch ? slot % ports_ : 0].changes.push_back(
-              CircuitChange{slot, static_cast<Node>(slot / ports_), a.to[slot]});
+          by_group[by_switch ? slot % ports_ : 0].changes.push_back(change(slot, ports_, a.to[slot], rate));
         }
         for (ReconfigurationGroup& g : by_group) {
           // Under `all` the whole fabric goes dark even when no circuit is in

@@ -17,6 +17,7 @@
 // ends always go dark and light together. When a group is commanded and how
 // long it is dark is the run's (DependencyRun).
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -29,6 +30,9 @@ struct CircuitChange {
   uint32_t slot = 0;
   Node from = 0;
   int to = -1;  // the GPU the port leads to after the change; -1: left unused (dark)
+  // Its circuit's line rate when not fabric.bandwidth: bandwidth_scope gpu,
+  // the configuration's share (topology/circuit_rates.h).
+  std::optional<Bandwidth> rate;
 };
 
 struct ReconfigurationGroup {

@@ -1,52 +1,103 @@
 #pragma once
 // Contract: the fabric's control plane - the optical switches behind the
-// GPUs' ports - as one type that the barrier Replayer, DependencyRun and
-// TaskGraphRun all drive. It owns what the fabric spec says of the switches:
+// GPUs' ports - as one type that DependencyRun and TaskGraphRun drive, and
+// the one holder of circuit state: for every port (slot: GPU * ports + port)
+// what it leads to, whether it is lit, and the command it is dark for. It
+// owns what the fabric spec says of the switches:
 //  - how long a command keeps the ports it changes dark (fabric.reconfig_model,
 //    a ReconfigurationModel over fabric.reconfig_delay);
 //  - which ports a reconfiguration changes and which switch each circuit
 //    takes (CircuitPlan, by fabric.reconfiguration's scope: all | changed);
 //  - whether a task-graph node may set its circuits up before it is released
 //    (fabric.preconfigure).
-// command() re-aims ports on the Network: each goes dark at once and lights
-// dark_time() later; a port commanded again while still dark lights after the
-// newer command (docs/model.md "What a run means", rule 3). When to command is the
+// command() re-aims ports: each goes dark at once and lights dark_time()
+// later; a port commanded again while still dark lights dark_time() after the
+// newer command, and the earlier target never lights (docs/model.md "What a
+// run means", rule 3). The Network carries packets over the circuits the
+// switch has lit and nothing else (Network::light / darken); the switch
+// records each port's dark spans on the timeline. When to command is the
 // run's: at a barrier, once a group's ports have drained, when a node takes
 // its ports.
 #include <cstddef>
 #include <memory>
+#include <optional>
 #include <span>
+#include <vector>
 
 #include "core/spec/fabric_spec.h"
 #include "sim/engine/network/network.h"
+#include "sim/engine/network/timeline_recorder.h"
 #include "sim/engine/switch/reconfiguration_model.h"
 
 namespace photonsim {
 
 class OpticalSwitch {
  public:
-  // One port to re-aim: fabric slot (GPU * ports + port), its GPU, the GPU it
-  // is to lead to (-1: nowhere, left dark).
+  // One port to re-aim: its slot, its GPU, the GPU it is to lead to (-1:
+  // nowhere, left dark), its new circuit's rate when not fabric.bandwidth
+  // (bandwidth_scope gpu).
   struct PortCommand {
     uint32_t slot = 0;
     Node from = 0;
     int to = -1;
+    std::optional<Bandwidth> rate;
   };
 
-  // Throws Error for an unknown fabric.reconfig_model.
-  explicit OpticalSwitch(const FabricSpec& fabric);
+  // `slots` ports of `network`, all dark. Throws Error for an unknown
+  // fabric.reconfig_model.
+  OpticalSwitch(const FabricSpec& fabric, Network& network, size_t slots);
 
   ReconfigurationScope scope() const { return fabric_.reconfiguration; }
   bool preconfigures() const { return fabric_.preconfigure; }
+  size_t slots() const { return ports_.size(); }
+  // Records every port's dark spans (nullptr: none).
+  void record_into(TimelineRecorder* recorder) { recorder_ = recorder; }
+
   // The dark time of a command that changes `ports_changed` ports.
   Time dark_time(size_t ports_changed) const;
+  // Lights the port's circuit at once (circuits in place before the run).
+  void connect(const PortCommand& port, Time now);
+  // Darkens the port at once, cancelling any command pending on it (its dark
+  // span ends now, its target unlit).
+  void disconnect(uint32_t slot, Time now);
   // Re-aims `ports` at `now`, one command, for step `step` (the timeline's
   // label); returns when they light (a command of no ports takes its time too).
-  Time command(Network& network, std::span<const PortCommand> ports, uint32_t step, Time now) const;
+  Time command(std::span<const PortCommand> ports, uint32_t step, Time now);
+  // Lights the port if its latest command's delay is over at `now` (a port
+  // commanded to nothing just stops being pending) and records its dark span
+  // (from the first of its commands since it was last lit); otherwise does
+  // nothing, so whoever waits for a port may call it when the delay they were
+  // told is over.
+  void settle(uint32_t slot, Time now);
+
+  // The GPU the port's circuit leads to, lit or commanded (-1: none).
+  int leads_to(uint32_t slot) const;
+  // A command pending on the port, and when it lights.
+  bool commanded(uint32_t slot) const { return ports_.at(slot).commanded; }
+  Time lights_at(uint32_t slot) const { return ports_.at(slot).lights_at; }
 
  private:
+  struct Port {
+    Node from = 0;
+    int lit_to = -1;  // the GPU its lit circuit leads to (-1: dark)
+    // A command pending: dark since `dark_since`, it lights at `lights_at`
+    // leading to `target` (-1: left unused) at `rate`, for step `step`.
+    bool commanded = false;
+    int target = -1;
+    std::optional<Bandwidth> rate;
+    Time dark_since;
+    Time lights_at;
+    uint32_t step = 0;
+  };
+
+  uint32_t port_number(uint32_t slot) const { return slot % static_cast<uint32_t>(fabric_.ports); }
+  void record_dark(const Port& port, uint32_t slot, Time until) const;
+
   const FabricSpec& fabric_;
   std::unique_ptr<ReconfigurationModel> model_;
+  Network& network_;
+  TimelineRecorder* recorder_ = nullptr;
+  std::vector<Port> ports_;
 };
 
 }  // namespace photonsim
