@@ -3,17 +3,24 @@
 `scripts/reproduce PAPER` leaves in results/reproduce/PAPER/ and writes
 claims.csv and claims.md there, one row per claim: the claim (figure or
 sentence), the paper's value, photonsim's, the deviation, the status and the
-command that gives photonsim's value.
+command that gives photonsim's value; then replaces that paper's section of
+docs/claims.md with the table and README.md's fidelity line with the counts
+per status of every section.
 
-Status: reproduced (within 5 %), exact (a closed form or count matched to
-the picosecond / unit), explained (off by more than 5 %, with the experiment
-that shows why: its command is in the row), unexplained (off by more than 5 %
-and no experiment yet), holds / fails (a claim without a number), not
-rerunnable (a measurement of the paper's hardware). The last line counts the
-unexplained deviations.
+Statuses are computed by one rule, status() (docs/claims.md defines them):
+a row records what was measured (the paper's number and photonsim's on the
+paper's own setup and baseline, a count and its expected value, or whether a
+claim without a number is shown) and any runs offered to explain a deviation
+(Evidence: command, the number that run gives, the number it must give, and
+whether its setting is consistent with the paper); builders never name a
+status. The last line counts the statuses.
 
-usage: scripts/repro/claims.py PAPER [--results DIR]      (PAPER: alltoall, retri, harvest, pccl, pccl_physical)
+usage: scripts/repro/claims.py PAPER [--results DIR] [--no-docs]
+  PAPER: alltoall, retri, harvest, pccl, pccl_physical
   --results: the folder scripts/reproduce PAPER wrote (default results/reproduce/PAPER)
+  --no-docs: leave docs/claims.md and README.md alone (write results/ only)
+  PHOTONSIM (environment): the binary claims.py runs (default build/photonsim; the commands in the rows name
+  build/photonsim either way)
 Run by scripts/reproduce alltoall|retri|harvest|pccl|pccl_physical at its end. Standard library only.
 """
 import argparse
@@ -21,7 +28,9 @@ import collections
 import concurrent.futures
 import csv
 import json
+import math
 import os
+import re
 import subprocess
 import sys
 
@@ -32,6 +41,7 @@ import pccl_claims  # noqa: E402  (PCCL's rows beyond the headline numbers)
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TOLERANCE_PCT = 5.0
 FIELDS = ["claim", "where", "paper", "photonsim", "deviation_pct", "status", "command", "why"]
+STATUSES = ("exact", "reproduced", "holds", "explained", "unexplained", "not rerunnable")
 
 
 def ps(text):
@@ -41,6 +51,15 @@ def ps(text):
         if text.endswith(suffix):
             return float(text[: -len(suffix)]) * units[suffix]
     raise ValueError(f"not a time: {text}")
+
+
+def ps_bytes(text):
+    """'8MB' -> bytes (decimal units, as the sweeps write them)."""
+    units = {"KB": 10**3, "MB": 10**6, "GB": 10**9, "B": 1}
+    for suffix in ("KB", "MB", "GB", "B"):
+        if text.endswith(suffix):
+            return float(text[: -len(suffix)]) * units[suffix]
+    raise ValueError(f"not a size: {text}")
 
 
 def table(path, key_columns, by):
@@ -59,49 +78,190 @@ def column_max(path, column, where):
         return max(abs(float(r[column])) for r in csv.DictReader(f) if all(r[k] == v for k, v in where.items()))
 
 
+def within(value, target, tolerance=TOLERANCE_PCT):
+    return target != 0 and abs(value / target - 1) * 100 <= tolerance
+
+
+def coarse_seconds(seconds):
+    """A wall-clock time as the 1-2-5 step just above it ('< 20 us'): timing rows stay byte-stable from run to
+    run unless the machine's load moves a time across a step."""
+    if seconds <= 0:
+        return "0 s"
+    exponent = math.floor(math.log10(seconds))
+    for step in (1, 2, 5, 10):
+        bound = step * 10.0 ** exponent
+        if seconds < bound:
+            break
+    for unit, scale in (("s", 1), ("ms", 1e-3), ("us", 1e-6), ("ns", 1e-9)):
+        if bound >= scale:
+            return f"< {bound / scale:g} {unit}"
+    return f"< {bound:g} s"
+
+
+class Evidence:
+    """A run offered to explain a deviation: `command` (a run scripts/reproduce makes, or a file it writes),
+    `value` the number that run gives (quoted in the row), `target` the number it must give to explain the
+    deviation (the paper's, when the run makes the deviation go away; what the cause predicts, when it measures
+    the cause), `consistent` whether the run's setting is one the paper's text allows, `text` what it shows."""
+
+    def __init__(self, command, value, target, consistent, text, unit="x", at_least=False):
+        self.command, self.value, self.target = command, value, target
+        self.consistent, self.text, self.unit, self.at_least = consistent, text, unit, at_least
+
+    def explains(self, tolerance=TOLERANCE_PCT):
+        """`at_least`: the claim is one-sided ('matches or beats'), so any value above the target also gives it."""
+        reaches = within(self.value, self.target, tolerance) or (
+            self.at_least and self.value >= self.target * (1 - tolerance / 100))
+        return bool(self.command and self.command != "-") and self.consistent and reaches
+
+    def describe(self):
+        setting = "" if self.consistent else " (a setting the paper does not state, so it explains nothing)"
+        need = "at least " if self.at_least else ""
+        return (f"{self.text}: {self.value:.2f}{self.unit} against {need}{self.target:g}{self.unit} "
+                f"needed{setting} (`{self.command}`)")
+
+
+def status(row):
+    """The rule, the only place a status is decided (docs/claims.md, 'Statuses'):
+    - not rerunnable: a measurement of the paper's hardware or a cited value, which photonsim takes as input;
+    - exact: a count or closed form equal to the paper's; reproduced: a number within the row's tolerance
+      (5 %) of the paper's, measured on the paper's own setup and baseline (`own_setup`); holds: a claim
+      without a number that photonsim's runs show;
+    - otherwise explained, when a run under a setting consistent with the paper gives the number that makes
+      the deviation go away or that its cause predicts (Evidence.explains), and unexplained when none does."""
+    kind = row["kind"]
+    if kind == "input":
+        return "not rerunnable"
+    if kind == "count" and row["paper_value"] == row["value"]:
+        return "exact"
+    if kind == "number" and row["own_setup"] and within(row["value"], row["paper_value"], row["tolerance"]):
+        return "reproduced"
+    if kind == "check" and row["shown"]:
+        return "holds"
+    if any(e.explains(row["tolerance"]) for e in row["evidence"]):
+        return "explained"
+    return "unexplained"
+
+
 class Claims:
+    seconds = staticmethod(coarse_seconds)
+
     def __init__(self):
         self.rows = []
 
-    def number(self, claim, where, paper, value, command, why="", unit="x", note=""):
-        """`why`: the experiment that explains a deviation; `note`: what is known without explaining it."""
+    def _add(self, **row):
+        row.setdefault("evidence", ())
+        row.setdefault("tolerance", TOLERANCE_PCT)
+        row.setdefault("own_setup", True)
+        row.setdefault("deviation_pct", "")
+        why = [row.pop("why", "")] + [e.describe() for e in row["evidence"]]
+        row["why"] = "; ".join(w for w in why if w)
+        row["status"] = status(row)
+        self.rows.append(row)
+
+    def number(self, claim, where, paper, value, command, why="", unit="x", note="", own_setup=True, evidence=(),
+               shown=None):
+        """A number against the paper's. `value` is photonsim's on the paper's own setup and baseline (or, with
+        own_setup=False, on one the paper does not state); `why`/`note`: what is known without explaining it;
+        `shown`: the text in the photonsim column (default the value)."""
         deviation = 100.0 * (value - paper) / paper
-        if abs(deviation) <= TOLERANCE_PCT:
-            status = "reproduced"
-        else:
-            status = "explained" if why else "unexplained"
-        why = why or note
-        self.rows.append({"claim": claim, "where": where, "paper": f"{paper:g}{unit}", "photonsim": f"{value:.2f}{unit}",
-                          "deviation_pct": f"{deviation:+.1f}", "status": status, "command": command, "why": why})
+        self._add(kind="number", claim=claim, where=where, paper=f"{paper:g}{unit}", paper_value=paper, value=value,
+                  photonsim=shown or f"{value:.2f}{unit}", deviation_pct=f"{deviation:+.1f}", command=command,
+                  why="; ".join(w for w in (why, note) if w), own_setup=own_setup, evidence=tuple(evidence))
 
-    def other(self, claim, where, paper, photonsim, status, command, why=""):
-        self.rows.append({"claim": claim, "where": where, "paper": paper, "photonsim": photonsim, "deviation_pct": "",
-                          "status": status, "command": command, "why": why})
+    def count(self, claim, where, paper, photonsim, paper_value, value, command, why="", evidence=()):
+        """A count or closed form: exact when `value` equals `paper_value`."""
+        self._add(kind="count", claim=claim, where=where, paper=paper, photonsim=photonsim, paper_value=paper_value,
+                  value=value, command=command, why=why, evidence=tuple(evidence))
 
-    def write(self, folder, title):
-        os.makedirs(folder, exist_ok=True)
-        path = os.path.join(folder, "claims.csv")
-        with open(path + ".tmp", "w", newline="", encoding="utf-8") as f:
-            writer = csv.DictWriter(f, fieldnames=FIELDS)
-            writer.writeheader()
-            writer.writerows(self.rows)
-        os.replace(path + ".tmp", path)
+    def check(self, claim, where, paper, photonsim, shown, command, why="", evidence=()):
+        """A claim without a number: holds when `shown` (computed from the runs)."""
+        self._add(kind="check", claim=claim, where=where, paper=paper, photonsim=photonsim, shown=bool(shown),
+                  command=command, why=why, evidence=tuple(evidence))
+
+    def given(self, claim, where, paper, photonsim, command, why=""):
+        """A measurement of the paper's hardware or a cited value: photonsim takes it as input."""
+        self._add(kind="input", claim=claim, where=where, paper=paper, photonsim=photonsim, command=command, why=why)
+
+    def counts(self):
         counts = collections.Counter(r["status"] for r in self.rows)
-        lines = [f"### {title}", "", "| claim | where | paper | photonsim | deviation | status | command | why |",
+        return f"{len(self.rows)} claims: " + ", ".join(f"{counts[s]} {s}" for s in STATUSES if counts[s]) + "."
+
+    def markdown(self, paper):
+        lines = [SETUPS[paper], "", "| claim | where | paper | photonsim | deviation | status | command | why |",
                  "| --- | --- | --- | --- | --- | --- | --- | --- |"]
         for r in self.rows:
             dev = f"{r['deviation_pct']} %" if r["deviation_pct"] else ""
             lines.append(f"| {r['claim']} | {r['where']} | {r['paper']} | {r['photonsim']} | {dev} | {r['status']} | "
                          f"`{r['command']}` | {r['why']} |")
-        summary = ", ".join(f"{counts[s]} {s}" for s in ("reproduced", "exact", "holds", "explained", "unexplained",
-                                                          "fails", "not rerunnable") if counts[s])
-        lines += ["", f"{len(self.rows)} claims: {summary}; unexplained deviations: {counts['unexplained']}."]
+        return lines + ["", self.counts()]
+
+    def write(self, folder, paper):
+        os.makedirs(folder, exist_ok=True)
+        path = os.path.join(folder, "claims.csv")
+        with open(path + ".tmp", "w", newline="", encoding="utf-8") as f:
+            writer = csv.DictWriter(f, fieldnames=FIELDS, extrasaction="ignore")
+            writer.writeheader()
+            writer.writerows(self.rows)
+        os.replace(path + ".tmp", path)
+        lines = [f"### {PAPERS[paper][0]}", ""] + self.markdown(paper)
         md = os.path.join(folder, "claims.md")
         with open(md + ".tmp", "w", encoding="utf-8") as f:
             f.write("\n".join(lines) + "\n")
         os.replace(md + ".tmp", md)
         print("\n".join(lines))
         print(f"written: {path}, {md}")
+
+
+# docs/claims.md: each paper's section sits between these two lines, which claims.py alone writes.
+BEGIN, END = "<!-- claims.py {paper}: generated, do not edit -->", "<!-- end of claims.py {paper} -->"
+COUNTS = re.compile(r"^(\d+) claims: (.*)\.$")
+
+
+def update_docs(paper, lines, root=ROOT):
+    """Replaces `paper`'s section of docs/claims.md with `lines`, then README.md's fidelity line with the
+    counts per status of every section (what the tables say, nothing else)."""
+    docs = os.path.join(root, "docs", "claims.md")
+    with open(docs, encoding="utf-8") as f:
+        text = f.read()
+    begin, end = BEGIN.format(paper=paper), END.format(paper=paper)
+    if begin not in text or end not in text:
+        sys.exit(f"claims.py: {docs} has no section for {paper} ({begin} ... {end})")
+    head, rest = text.split(begin, 1)
+    _, tail = rest.split(end, 1)
+    text = head + begin + "\n" + "\n".join(lines) + "\n" + end + tail
+    with open(docs + ".tmp", "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(docs + ".tmp", docs)
+    summary = []
+    for name, (title, _) in PAPERS.items():
+        b, e = BEGIN.format(paper=name), END.format(paper=name)
+        if b in text and e in text:
+            section = text.split(b, 1)[1].split(e, 1)[0].strip().splitlines()
+            found = COUNTS.match(section[-1]) if section else None
+            if found:
+                summary.append(f"{README_NAMES[name]} {found.group(1)} claims: {found.group(2)}")
+    counts_begin, counts_end = BEGIN.format(paper="counts"), END.format(paper="counts")
+    if counts_begin in text and counts_end in text:
+        head, rest = text.split(counts_begin, 1)
+        text = (head + counts_begin + "\n" + "\n".join(f"- {line}" for line in summary) + "\n" + counts_end
+                + rest.split(counts_end, 1)[1])
+        with open(docs + ".tmp", "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(docs + ".tmp", docs)
+    readme = os.path.join(root, "README.md")
+    with open(readme, encoding="utf-8") as f:
+        lines_ = f.read().split("\n")
+    marker = "| [docs/claims.md](docs/claims.md) |"
+    at = [i for i, line in enumerate(lines_) if line.startswith(marker)]
+    if len(at) != 1:
+        sys.exit(f"claims.py: {readme} has no single line starting {marker}")
+    lines_[at[0]] = (f"{marker} every checkable claim of a paper next to photonsim's value, its deviation, status "
+                     "(by rule) and command; per paper (written by `scripts/repro/claims.py`): "
+                     + "; ".join(summary) + " |")
+    with open(readme + ".tmp", "w", encoding="utf-8") as f:
+        f.write("\n".join(lines_))
+    os.replace(readme + ".tmp", readme)
 
 
 NEAR_BEST_POINTS = 0.5  # percentage points of rdc's reduction: R samples this close are the same approach
@@ -151,27 +311,47 @@ def losses_up_to_ties(grid_path, expected, losses):
 
 def retri(results, c):
     run = "scripts/reproduce retri"
+    # The paper's own setup (Sec. 4, Fig. 2's caption): ReTri on 81 GPUs against the static shortest-path
+    # all-to-all on a ring of 64 (figure2_direct/); ReTri's own phases on the static ring (figure2/) is a baseline
+    # the paper does not name, shown next to it.
     f2 = table(os.path.join(results, "figure2", "results.csv"),
                ("fabric.reconfig_delay", "workload.message"), "synthesis.planner")
-    speedup = {k: v["static"] / v["retri_segments"] for k, v in f2.items()}
-    at = lambda delay: {m: s for (d, m), s in speedup.items() if d == delay}  # noqa: E731
-    c.number("Fig. 2: up to 10x over static at delta = 1 us", "Sec. 4, Fig. 2", 10, max(at("1us").values()),
-             f"{run} (figure2/)")
-    one_ms = [s for s in at("1ms").values() if s > 1]
-    c.number("1.5x to 6.9x at 1 ms (upper end)", "Sec. 1", 6.9, max(one_ms), f"{run} (figure2/)")
-    c.number("1.1x at delta = 50 ms for 256 MB", "Sec. 4", 1.1, speedup[("50ms", "256MB")], f"{run} (figure2/)")
-    c.other("beneficial up to delta = 10 us for small messages", "Sec. 4", "> 1x at 10 us, 1 KB",
-            f"{speedup[('10us', '1KB')]:.2f}x at 10 us, {speedup[('30us', '1KB')]:.2f}x at 30 us (1 KB)",
-            "holds" if speedup[("10us", "1KB")] > 1 else "fails", f"{run} (figure2/)")
+    ours = {k: v["static"] / v["retri_segments"] for k, v in f2.items()}
     direct = table(os.path.join(results, "figure2_direct", "results.csv"),
                    ("fabric.gpus", "fabric.reconfig_delay", "workload.message"), "synthesis.planner")
-    best64 = max(v["static"] / v["retri_segments"] for k, v in direct.items() if k[0] == "64")
-    c.number("Fig. 2 caption: up to 10x over static shortest-path all-to-all, n = 64", "Fig. 2 caption, Sec. 4", 10,
-             best64, f"{run} (figure2_direct/)",
-             "the caption's baseline, one phase of shortest paths on the static ring "
-             "(configs/sweeps/retri_vs_direct.yaml): 6.43x at n = 64, 7.58x at n = 81, and ReTri loses at 50 ms / "
-             "256 MB; the paper's printed numbers are those against ReTri's own phases on the static ring (the rows "
-             "above), so that is the baseline its figure ran")
+    speedup = {(d, m): v["static"] / direct[("81", d, m)]["retri_segments"]
+               for (g, d, m), v in direct.items() if g == "64" and ("81", d, m) in direct}
+    at = lambda table_, delay: {m: s for (d, m), s in table_.items() if d == delay}  # noqa: E731
+    other = "; against ReTri's own phases on the static ring of 81 (figure2/, a baseline the paper does not name) "
+
+    def shown(value, substitute):
+        return f"{value:.2f}x{other}{substitute:.2f}x"
+
+    command = f"{run} (figure2_direct/: configs/sweeps/retri_vs_direct.yaml, static at n = 64, ReTri at n = 81)"
+    top = max(speedup.values())
+    c.number("Fig. 2: up to 10x over static shortest-path all-to-all (ReTri on 81, static on 64 GPUs)",
+             "Sec. 4, Fig. 2", 10, top, command, shown=shown(top, max(ours.values())))
+    one_ms = [s for s in at(speedup, "1ms").values() if s > 1]
+    c.number("1.5x to 6.9x at 1 ms (upper end)", "Sec. 1", 6.9, max(one_ms), command,
+             shown=shown(max(one_ms), max(s for s in at(ours, "1ms").values() if s > 1)))
+    # Sec. 4: "gains of up to 1.5x at 8 MB" (delta = 1 ms, the issue's reading of the sentence): not in the grid.
+    cell = {}
+    for name, settings in (("static", ("fabric.gpus=64", "synthesis.algorithm={type: direct, rounds: one}",
+                                       "synthesis.planner=static")),
+                           ("retri", ("synthesis.algorithm=retri", "synthesis.planner=retri_segments")),
+                           ("phases", ("synthesis.algorithm=retri", "synthesis.planner=static"))):
+        out, cmd = photonsim_run("configs/retri_paper/retri_81.yaml", "workload.message_scope=gpu",
+                                 "workload.message=8MB", "fabric.reconfig_delay=1ms", *settings)
+        cell[name] = (out["measured_ps"], cmd)
+    value = cell["static"][0] / cell["retri"][0]
+    c.number("up to 1.5x at 8 MB (delta = 1 ms)", "Sec. 4", 1.5, value,
+             f"{cell['static'][1]}; {cell['retri'][1]}",
+             shown=shown(value, cell["phases"][0] / cell["retri"][0]))
+    c.number("1.1x at delta = 50 ms for 256 MB", "Sec. 4", 1.1, speedup[("50ms", "256MB")], command,
+             shown=shown(speedup[("50ms", "256MB")], ours[("50ms", "256MB")]))
+    c.check("beneficial up to delta = 10 us for small messages", "Sec. 4", "> 1x at 10 us, 1 KB",
+            f"{speedup[('10us', '1KB')]:.2f}x at 10 us, {speedup[('30us', '1KB')]:.2f}x at 30 us (1 KB){other}"
+            f"{ours[('10us', '1KB')]:.2f}x, {ours[('30us', '1KB')]:.2f}x", speedup[("10us", "1KB")] > 1, command)
     f3 = table(os.path.join(results, "figure3", "results.csv"), ("fabric.reconfig_delay", "workload.message"),
                "algorithm")
     vs_bridge = {k: v["bridge"] / v["retri"] for k, v in f3.items()}
@@ -217,12 +397,20 @@ def retri(results, c):
              f"{bound['bound_any_parameters']:.2f}x ({model})")
     cell = sizes[("243", "150ms", "256MB")]
     c.number("Fig. 5: 1.2x over static at 150 ms, 256 MB (n = 243)", "App. C, Sec. 4", 1.2,
-             cell["static"] / cell["retri_segments"], f"{run} (sizes/)")
+             cell["static"] / cell["retri_segments"], f"{run} (sizes/)", own_setup=False,
+             note="against ReTri's own phases on the static ring of 243 GPUs: sizes/ runs no shortest-path "
+                  "all-to-all baseline, the paper's, so this is a substituted baseline's number")
     error = column_max(os.path.join(results, "figure2", "results.csv"), "error_pct",
                        {"synthesis.planner": "retri_segments"})
-    c.other("Sec. 3.4: C(R), ReTri's closed form", "Sec. 3.4", "closed form",
-            f"measured - predicted: {error:.3f} % at worst (220 runs)", "exact" if error < 1e-3 else "fails",
+    c.count("Sec. 3.4: C(R), ReTri's closed form", "Sec. 3.4", "closed form",
+            f"measured - predicted: {error:.3f} % at worst (220 runs)", True, bool(error < 1e-3),
             f"{run} (figure2/measured_vs_predicted)")
+
+
+# Harvest's one setup for Fig. 5 (Sec. 6.1: "networks with 8 to 64 GPUs", "d ranges from 2 (e.g., a 1-D ring)"):
+# 64 GPUs, the 1-D ring as two bidirectional ports per GPU, its BvN baseline keeping the start ring for a first
+# step the ring carries (as the paper's Table 1 counts BvN).
+HARVEST_GPUS, HARVEST_PORTS = 64, "2 bidirectional ports"
 
 
 def harvest(results, c):
@@ -236,48 +424,60 @@ def harvest(results, c):
         return [(k, v) for k, v in f5.items() if k[0] == algorithm and test(ps(k[1]), k[2])]
 
     variants = figure5_variants(results)
+    command = f"{run} (figure5_variants/variants.csv: n = {HARVEST_GPUS}, {HARVEST_PORTS})"
+
+    def number(claim, paper, key, one_port):
+        value = variants.at(key, HARVEST_GPUS, HARVEST_PORTS)
+        c.number(claim, "Sec. 6.2", paper, value, command,
+                 shown=f"{value:.2f}x; on 1 directed port (figure5/, a reading of the ring the paper does not "
+                       f"state) {one_port:.2f}x",
+                 note=variants.span(key, paper))
 
     papers = {"static_small": {"recursive_doubling": 6.4, "swing": 4.7, "direct": 20},
               "static_1GB": {"recursive_doubling": 3.0, "swing": 3.1, "direct": 30},
               "bvn_small": {"recursive_doubling": 7.3, "swing": 10, "direct": 5.3},
               "bvn_4MB": {"recursive_doubling": 3.0, "direct": 4.8}}
-
-    def number(claim, paper, value, key):
-        why, note = variants.explain(key, paper)
-        statistic, algorithm = key.split("/") if "/" in key else (key, "")
-        if not why and algorithm not in ("", "recursive_doubling"):
-            why = variants.relative(key, paper, f"{statistic}/recursive_doubling",
-                                    papers[statistic]["recursive_doubling"], names)
-            note = "" if why else note
-        c.number(claim, "Sec. 6.2", paper, value, f"{run} (figure5/, figure5_variants/)", why, note=note)
-
     for algorithm, paper in papers["static_small"].items():
         value = max(v["static"] / v["harvest"] for k, v in cells(algorithm, lambda d, m: m in small and d < 1e6))
-        number(f"Fig. 5: {names[algorithm]}, over static, 1-256 KB, alpha_r < 1 us", paper, value,
-               f"static_small/{algorithm}")
+        number(f"Fig. 5: {names[algorithm]}, over static, 1-256 KB, alpha_r < 1 us", paper,
+               f"static_small/{algorithm}", value)
     for algorithm, paper in papers["static_1GB"].items():
         v = f5[(algorithm, "10000000ps", "1GB")]
-        number(f"Fig. 5: {names[algorithm]}, over static, 1 GB, alpha_r = 10 us", paper, v["static"] / v["harvest"],
-               f"static_1GB/{algorithm}")
+        number(f"Fig. 5: {names[algorithm]}, over static, 1 GB, alpha_r = 10 us", paper, f"static_1GB/{algorithm}",
+               v["static"] / v["harvest"])
     for algorithm, paper in papers["bvn_small"].items():
         ratios = [f5[(algorithm, "100000000ps", m)]["every_step"] / f5[(algorithm, "100000000ps", m)]["harvest"]
                   for m in small]
         number(f"Fig. 5: {names[algorithm]}, over BvN (every step), 100 us, 1-256 KB (average)", paper,
-               sum(ratios) / len(ratios), f"bvn_small/{algorithm}")
+               f"bvn_small/{algorithm}", sum(ratios) / len(ratios))
     for algorithm, paper in papers["bvn_4MB"].items():
-        value = max(v["every_step"] / v["harvest"] for k, v in cells(algorithm, lambda d, m: m == "4MB" and 1e7 <= d <= 1e8))
-        number(f"Fig. 5: {names[algorithm]}, over BvN, 4 MB, alpha_r 10-100 us (max)", paper, value,
-               f"bvn_4MB/{algorithm}")
+        value = max(v["every_step"] / v["harvest"]
+                    for k, v in cells(algorithm, lambda d, m: m == "4MB" and 1e7 <= d <= 1e8))
+        number(f"Fig. 5: {names[algorithm]}, over BvN, 4 MB, alpha_r 10-100 us (max)", paper, f"bvn_4MB/{algorithm}",
+               value)
     best = max(min(v["static"], v["every_step"]) / v["harvest"] for v in f5.values())
-    why, note = variants.explain("best_of_both", 2.0)
-    c.number("up to ~2x over the best of static and BvN", "Sec. 1", 2.0, best, f"{run} (figure5/, figure5_variants/)",
-             why, note=note)
+    value = variants.at("best_of_both", HARVEST_GPUS, HARVEST_PORTS)
+    c.number("up to ~2x over the best of static and BvN", "Sec. 1", 2.0, value, command,
+             shown=f"{value:.2f}x; on 1 directed port (figure5/) {best:.2f}x", note=variants.span("best_of_both", 2.0))
     error = column_max(os.path.join(results, "figure5", "results.csv"), "error_pct", {"synthesis.planner": "harvest"})
-    c.other("Table 1: the three schedules of recursive doubling on 8 GPUs", "Sec. 3.2, Table 1",
-            "congestion 4x/2x/1x, 0/1/2 reconfigurations", "the same schedules and step costs", "exact",
-            "build-test/tests/schedules_tests --gtest_filter=HarvestTable1.*")
-    c.other("the DP's plans measured against its prediction (default cost, overlapped)", "Sec. 4-5", "-",
-            f"{error:.3f} % at worst", "holds", f"{run} (figure5/measured_vs_predicted)")
+    # Table 1 (8 GPUs, the directed ring): recursive doubling's steps congest the static ring 1, 2, 4; every step
+    # on its own circuits, 1 each.
+    base = "configs/harvest_paper/recursive_doubling_64.yaml"
+    congestion = {}
+    for planner in ("static", "every_step"):
+        out, table1_command = photonsim_run(base, "fabric.gpus=8", "workload.message=1MB",
+                                            f"synthesis.planner={planner}")
+        congestion[planner] = ([cd[0] for cd in pccl_claims.congestion_dilation(out)][:3], out["reconfigurations"])
+    c.count("Table 1: recursive doubling on 8 GPUs congests the static ring 2x and 4x in its later steps, and "
+            "reconfiguring removes it", "Sec. 3.2, Table 1", "congestion 1/2/4 static, 1 with a topology a step",
+            f"static: congestion {'/'.join(f'{g:g}' for g in congestion['static'][0])}, "
+            f"{congestion['static'][1]} reconfigurations; every step: "
+            f"{'/'.join(f'{g:g}' for g in congestion['every_step'][0])} (the first three steps, the reduce-scatter "
+            "half); the middle schedule (one reconfiguration, 2x) is the unit test HarvestTable1.*",
+            [1, 2, 4, 1, 1, 1], congestion["static"][0] + congestion["every_step"][0],
+            f"{table1_command}; the same with synthesis.planner=every_step")
+    c.check("the DP's plans measured against its prediction (default cost, overlapped)", "Sec. 4-5", "-",
+            f"{error:.3f} % at worst", error <= TOLERANCE_PCT, f"{run} (figure5/measured_vs_predicted)")
     harvest_figure8(results, c, run)
     harvest_figure9(results, c, run)
     harvest_figure10(results, c, run)
@@ -286,61 +486,27 @@ def harvest(results, c):
 
 class Figure5Variants:
     """scripts/repro/harvest_figure5_variants.py's table: each Fig. 5 claim's statistic on every setup the
-    paper's Sec. 6.1 leaves open (n = 8-64 GPUs, the 1-D ring as 1 directed or 2 bidirectional ports), and
-    on any larger n it was run with, outside the stated range."""
+    paper's Sec. 6.1 leaves open (n = 8-64 GPUs, the 1-D ring as 1 directed or 2 bidirectional ports)."""
 
     STATED_GPUS = 64
-    # A reading with its BvN baseline from no circuits (every step configured, the first included); it bears
-    # on the BvN claims' ratios only (relative()).
-    FROM_NO_CIRCUITS = ", BvN from no circuits"
 
     def __init__(self, rows):
-        self.values = collections.defaultdict(list)
-        self.from_no_circuits = collections.defaultdict(list)
+        self.values = collections.defaultdict(dict)
         for r in rows:
-            value = (int(r["gpus"]), r["ports"], float(r["value"]))
-            (self.from_no_circuits if r["ports"].endswith(self.FROM_NO_CIRCUITS) else self.values)[r["claim"]].append(
-                value)
+            self.values[r["claim"]][(int(r["gpus"]), r["ports"])] = float(r["value"])
 
-    def explain(self, key, paper):
-        """(why, note): why when a stated setup reproduces the claim within 5 % or none reaches it; else a
-        note naming the setups that bracket it (then the row stays unexplained)."""
-        stated = [v for v in self.values[key] if v[0] <= self.STATED_GPUS]
-        beyond = [v for v in self.values[key] if v[0] > self.STATED_GPUS]
-        low, high = min(v[2] for v in stated), max(v[2] for v in stated)
-        nearest = min(stated, key=lambda v: abs(v[2] / paper - 1))
-        show = lambda v: f"{v[2]:.2f}x at n = {v[0]}, {v[1]}"  # noqa: E731
-        span = (f"over the setups Sec. 6.1 states (n = 8-64 GPUs, the 1-D ring as 1 directed or 2 bidirectional "
-                f"ports; the caption's 800 Gbps, alpha = delta = 500 ns) the paper's own model, which photonsim "
-                f"measures (row 'the DP's plans'), gives {low:.2f}-{high:.2f}x (figure5_variants/variants.csv)")
-        larger = "; " + ", ".join(show(v) for v in beyond) if beyond else ""
-        if abs(nearest[2] / paper - 1) * 100 <= TOLERANCE_PCT:
-            return (f"Fig. 5's n and ports are not stated; {show(nearest)} reproduces it ({span})", "")
-        if paper > high or paper < low:
-            return (f"not reachable in the paper's stated setups: {span}, all {'below' if paper > high else 'above'} "
-                    f"the paper's {paper:g}x{larger}", "")
-        return ("", f"inside the range of the paper's unstated setups but no one setup gives it: {span}; nearest "
-                    f"{show(nearest)}{larger}")
+    def at(self, key, gpus, ports):
+        return self.values[key][(gpus, ports)]
 
-    def relative(self, key, paper, reference, reference_paper, names):
-        """why, when in one stated setup the claim's gain over `reference`'s (another algorithm's row whose
-        paper value no stated setup reaches) is the paper's ratio within 5 %; else ""."""
-        readings = lambda k: self.values[k] + self.from_no_circuits[k]  # noqa: E731  (the latter: BvN claims only)
-        ours = {(g, p): value for g, p, value in readings(key) if g <= self.STATED_GPUS}
-        theirs = {(g, p): value for g, p, value in readings(reference) if g <= self.STATED_GPUS}
-        if not theirs or min(theirs.values()) <= reference_paper <= max(theirs.values()):
-            return ""
-        target = paper / reference_paper
-        ratios = sorted((ours[s] / theirs[s], s) for s in ours if s in theirs)
-        matching = [(r, s) for r, s in ratios if abs(r / target - 1) * 100 <= TOLERANCE_PCT]
-        if not matching:
-            return ""
-        algorithm, base = names[key.split("/")[1]], names[reference.split("/")[1]]
-        where = ", ".join(f"{r:.2f} at n = {g}, {p}" for r, (g, p) in matching)
-        return (f"the same deviation as {base}'s row, whose {reference_paper:g}x no stated setup reaches: measured "
-                f"against {base} in the same setup, {algorithm}'s gain is the paper's ratio ({paper:g}x / "
-                f"{reference_paper:g}x = {target:.2f}): {where} (figure5_variants/variants.csv; "
-                f"{ratios[0][0]:.2f}-{ratios[-1][0]:.2f} over all stated setups)")
+    def span(self, key, paper):
+        """The range over every stated setup: context, never an explanation (a row is not explained by a
+        range that holds the paper's number, nor by one that misses it)."""
+        stated = {s: v for s, v in self.values[key].items() if s[0] <= self.STATED_GPUS}
+        low, high = min(stated.values()), max(stated.values())
+        near = min(stated, key=lambda s: abs(stated[s] / paper - 1))
+        return (f"over every setup Sec. 6.1 states (n = 8-64, the ring as 1 directed or 2 bidirectional ports, "
+                f"BvN from the ring or from no circuits; figure5_variants/variants.csv) {low:.2f}-{high:.2f}x, the "
+                f"nearest to {paper:g}x {stated[near]:.2f}x at n = {near[0]}, {near[1]}")
 
 
 def figure5_variants(results):
@@ -378,9 +544,9 @@ def harvest_never_slower(results, c, run, figure, key, labels, static, claim, wh
             gains[value].append(min(v["static"], v["every_step"]) / v["harvest"])
     summary = [f"{label} {min(gains[value]):.2f}-{max(gains[value]):.2f}x" for value, label in labels.items()]
     worst = min(min(g) for g in gains.values())
-    c.other(claim, f"Sec. 6.2, Fig. {figure}", "Harvest at least as fast as the better of both",
+    c.check(claim, f"Sec. 6.2, Fig. {figure}", "Harvest at least as fast as the better of both",
             f"over the better of {static} and BvN, per alpha_r x message: " + ", ".join(summary),
-            "holds" if worst >= 1 - 0.01 else "fails",
+            worst >= 1 - 0.01,
             f"{run} (" + "; ".join(f"{folder}/: configs/sweeps/harvest_{folder}.yaml" for folder in sweeps)
             + f"; heatmaps {', '.join(f'{folder}/*.png' for folder in sweeps)})", why)
 
@@ -422,12 +588,12 @@ def harvest_figure10(results, c, run):
     mean = {key: sum(g) / len(g) for key, g in gains.items()}
     shrinks = all(peak[(n, a)] > peak[(n, b)] for n in sizes for a, b in zip(ports, ports[1:]))
     never_worse = min(min(g) for g in gains.values())
-    c.other("Fig. 10: all-to-all's advantage over static low-diameter topologies diminishes as the ports increase",
+    c.check("Fig. 10: all-to-all's advantage over static low-diameter topologies diminishes as the ports increase",
             "Sec. 6.2, Fig. 10", "diminishes with the ports",
             "; ".join(f"n = {n}: at most " + ", ".join(f"{peak[(n, k)]:.2f}x" for k in ports) +
                       f" on {ports[0]}-{ports[-1]} ports (mean " + ", ".join(f"{mean[(n, k)]:.2f}x" for k in ports) +
                       ")" for n in sizes),
-            "holds" if shrinks else "fails",
+            shrinks,
             f"{run} (figure10/: configs/sweeps/harvest_figure10.yaml, figure10/speedup_vs_ports.png)",
             "direct all-to-all, Harvest from the static topology against that topology never reconfigured, each "
             "step on its max-concurrent-flow routes (Harvest's own model of a static topology: its 'optimal flow "
@@ -458,17 +624,17 @@ def harvest_hardware(results, c, run):
              f"delta and (m/2 + 2 m/4 + 4 m/8) / (m/2 + m/4 + m/8) = 12/7 in beta; the pure-delta extreme measures "
              f"{bound:.2f}x (`{bound_command}`, and with synthesis.planner=static). 3x needs a per-hop cost on the "
              "testbed that the model does not have")
-    c.other("Fig. 7: alpha = 30.32 us and beta = 85.11 Gbps, measured on the testbed", "Sec. 6.2, Fig. 7",
+    c.given("Fig. 7: alpha = 30.32 us and beta = 85.11 Gbps, measured on the testbed", "Sec. 6.2, Fig. 7",
             "30.32 us, 85.11 Gbps", "used as inputs (fabric.step_overhead, fabric.bandwidth) in figure6/",
-            "not rerunnable", "configs/sweeps/harvest_figure6.yaml")
-    c.other("Fig. 12: barrier latency about 4 us on 8 GPUs, under 45 us on 256", "Sec. 6.2, Fig. 12", "4 us, < 45 us",
+            "configs/sweeps/harvest_figure6.yaml")
+    c.given("Fig. 12: barrier latency about 4 us on 8 GPUs, under 45 us on 256", "Sec. 6.2, Fig. 12", "4 us, < 45 us",
             "a GPU shared-memory barrier on the testbed; photonsim charges it as fabric.step_overhead when given",
-            "not rerunnable", "-")
+            "-")
     path = os.path.join(results, "dp_time.json")
     command = "build/planner_benchmark --benchmark_filter=BM_HarvestRecursiveDoublingDp --benchmark_repetitions=10"
     if not os.path.exists(path):
-        c.other("Fig. 11: the DP solves in under 20 us (n <= 64) and 35 us (n <= 1024)", "Sec. 6.2, Fig. 11",
-                "< 20 us, < 35 us", "not measured: Google Benchmark is not installed (scripts/setup)", "fails", command)
+        c.check("Fig. 11: the DP solves in under 20 us (n <= 64) and 35 us (n <= 1024)", "Sec. 6.2, Fig. 11",
+                "< 20 us, < 35 us", "not measured: Google Benchmark is not installed (scripts/setup)", False, command)
         return
     with open(path, encoding="utf-8") as f:
         # Each repetition is the mean over many solves; the fastest repetition is the one another
@@ -479,10 +645,11 @@ def harvest_hardware(results, c, run):
                 n = b["name"].split("/")[1]
                 times[n] = min(times[n], b["real_time"])
     holds = times["64"] < 20 and times["1024"] < 35
-    c.other("Fig. 11: the DP solves in under 20 us (n <= 64) and 35 us (n <= 1024)", "Sec. 6.2, Fig. 11",
-            "< 20 us, < 35 us", f"{times['64']:.1f} us (n = 64), {times['1024']:.1f} us (n = 1024), recursive "
+    c.check("Fig. 11: the DP solves in under 20 us (n <= 64) and 35 us (n <= 1024)", "Sec. 6.2, Fig. 11",
+            "< 20 us, < 35 us", f"{coarse_seconds(times['64'] * 1e-6)} (n = 64), "
+            f"{coarse_seconds(times['1024'] * 1e-6)} (n = 1024), recursive "
             "doubling, Eq. 8 and Algorithm 1, the fastest of 10 repetitions of the mean over many solves, on this "
-            "machine", "holds" if holds else "fails", command)
+            "machine", holds, command)
 
 
 def photonsim_run(config, *settings):
@@ -490,11 +657,24 @@ def photonsim_run(config, *settings):
     args = ["build/photonsim", "run", config]
     for setting in settings:
         args += ["--set", setting]
-    done = subprocess.run(args + ["--format", "json"], capture_output=True, text=True)
+    binary = os.environ.get("PHOTONSIM") or args[0]
+    done = subprocess.run([binary] + args[1:] + ["--format", "json"], capture_output=True, text=True)
     if done.returncode != 0:
         sys.exit(f"claims.py: {' '.join(args)} failed: {done.stderr.strip()}")
     command = " ".join(a if " " not in a else f"'{a}'" for a in args)
     return json.loads(done.stdout), command
+
+
+def photonsim_bound(gpus, ports):
+    """`photonsim bound --compare` as {d: row}, and the command that gives it."""
+    args = ["build/photonsim", "bound", "--gpus", str(gpus), "--ports", str(ports), "--compare"]
+    binary = os.environ.get("PHOTONSIM") or args[0]
+    done = subprocess.run([binary] + args[1:] + ["--format", "csv"], capture_output=True, text=True)
+    if done.returncode != 0:
+        sys.exit(f"claims.py: {' '.join(args)} failed: {done.stderr.strip()}")
+    rows = {int(r["reconfigs"]): {k: int(v) for k, v in r.items() if k.endswith("_T")}
+            for r in csv.DictReader(done.stdout.splitlines())}
+    return rows, " ".join(args)
 
 
 # PCCL Sec. 6's workload: "12 layers, 16 attention heads, 2048 hidden dimension ... batch size 16 per GPU and
@@ -503,6 +683,7 @@ def photonsim_run(config, *settings):
 BERT_TOKENS, BERT_HIDDEN, BERT_SEQ = 16 * 64, 2048, 64
 BERT_FWD_FLOPS = 24 * BERT_TOKENS * BERT_HIDDEN ** 2 + 4 * BERT_TOKENS * BERT_SEQ * BERT_HIDDEN
 FP32, TF32 = 19.5e12, 156e12  # A100 dense peaks (FLOP/s)
+PCCL_RATE = TF32  # PCCL's one setup for Sec. 6 (its Figs. 12-16): compute at the A100's TF32 peak
 
 
 def bert_graph(results, n, rate, overlapped):
@@ -596,25 +777,26 @@ def pccl_figure12(results, c, run_all):
     show = "; ".join(f"{start} {min(v):.2f}-{max(v):.2f}x" for start, v in fit.items())
     command = (f"{run_all} (bert/: the Sec. 6 graphs per n, each start topology with ring, rhd, swing and bucket "
                "(2D, 3D) static and rhd under pccl, fabric.preconfigure=true)")
-    c.other("Fig. 12: PCCL matches the ideal algorithm on the ring, 2D and 3D torus, and outperforms it on the ring "
+    c.check("Fig. 12: PCCL matches the ideal algorithm on the ring, 2D and 3D torus, and outperforms it on the ring "
             "(Bert, 32-128 GPUs, r = 5 us)", "Sec. 6, Fig. 12", "matches; faster on the ring",
-            f"ideal algorithm's iteration over PCCL's: {show}", "holds" if matches else "fails", command,
+            f"ideal algorithm's iteration over PCCL's: {show}", matches, command,
             "ring algorithm on the ring, 2D bucket on the 2D torus, 3D bucket on the 3D torus; Sec. 6's model as in "
             "the 1.3x row, gradients reduced per layer, compute at the A100's FP32 and TF32 peaks; 'matches' = "
             f"within {TOLERANCE_PCT:g} %")
     grids = {rate: over_best("2D grid", rate) + over_best("3D grid", rate) for rate in (FP32, TF32)}
-    outperforms = min(min(v) for v in grids.values()) > 1
-    inside = max(grids[FP32]) <= 1.2 <= max(grids[TF32])
-    c.other("Fig. 12: PCCL outperforms every algorithm on the 2D and 3D grids, by up to 1.2x (Bert, 32-128 GPUs)",
-            "Sec. 6, Fig. 12", "up to 1.2x",
-            f"{min(grids[FP32]):.2f}-{max(grids[FP32]):.2f}x (compute at FP32 peak), {min(grids[TF32]):.2f}-"
-            f"{max(grids[TF32]):.2f}x (TF32 peak)",
-            "explained" if outperforms and inside else ("fails" if not outperforms else "unexplained"), command,
-            "over the fastest of ring, RHD, Swing and bucket (2D, 3D) never reconfiguring, per grid and n: PCCL is "
-            "faster on every grid at both rates; the gain is set by the compute the paper measured on an A100 and "
-            "does not state, and 1.2x lies between the two rates' maxima (2D grid "
-            + ", ".join(f"{g:.2f}x" for g in over_best("2D grid", TF32)) + ", 3D grid "
-            + ", ".join(f"{g:.2f}x" for g in over_best("3D grid", TF32)) + " at n = 32, 64, 128, TF32)")
+    c.check("Fig. 12: PCCL outperforms every algorithm on the 2D and 3D grids (Bert, 32-128 GPUs)",
+            "Sec. 6, Fig. 12", "faster on both grids",
+            f"{min(grids[PCCL_RATE]):.2f}-{max(grids[PCCL_RATE]):.2f}x (compute at TF32 peak); at FP32 peak "
+            f"{min(grids[FP32]):.2f}-{max(grids[FP32]):.2f}x", min(grids[PCCL_RATE]) > 1, command,
+            "over the fastest of ring, RHD, Swing and bucket (2D, 3D) never reconfiguring, per grid and n")
+    c.number("Fig. 12: by up to 1.2x on the grids (Bert, 32-128 GPUs)", "Sec. 6, Fig. 12", 1.2,
+             max(grids[PCCL_RATE]), command,
+             shown=f"{max(grids[PCCL_RATE]):.2f}x (compute at TF32 peak; 2D grid "
+                   + ", ".join(f"{g:.2f}x" for g in over_best("2D grid", TF32)) + ", 3D grid "
+                   + ", ".join(f"{g:.2f}x" for g in over_best("3D grid", TF32)) + " at n = 32, 64, 128); at FP32 "
+                   f"peak {max(grids[FP32]):.2f}x",
+             note="the maximum over the grids and n; the gain is set by the compute the paper measured on an A100 "
+                  "and does not state: a rate that gives 1.2x is a fitted parameter, not an explanation")
     return t
 
 
@@ -662,19 +844,29 @@ def pccl_figures13_16(results, c, run_all, fig12):
     at_free = {s: [fit(free, n, s) for n in FIG12_SHAPES] for s in starts}
     ahead = all(min(by_start[s]) > 1 for s in ("ring", "2D grid", "3D grid"))
     short = {s: min(by_start[s]) for s in ("2D torus", "3D torus") if min(by_start[s]) < 1 - TOLERANCE_PCT / 100}
-    recovered = all(min(at_free[s]) >= 1 - TOLERANCE_PCT / 100 for s in short)
-    status = "holds" if ahead and not short else ("explained" if ahead and recovered else "fails")
-    c.other("Figs. 13-15: at r = 10, 25, 50 us PCCL shows Fig. 12's trends (Bert, 32-128 GPUs)", "Sec. 6, Figs. 13-15",
+    evidence = []
+    if ahead and short:
+        # The Appendix's own theoretical optimum (reconfiguration free, r = 0) measures the shortfall's cause.
+        worst = min(short, key=lambda s_: min(at_free[s_]))  # the start r = 0 leaves furthest behind
+        n = min(FIG12_SHAPES, key=lambda n_: fit(free, n_, worst))
+        key = (n, TF32, worst)
+        evidence.append(Evidence(f"{run_all} (bert/iterations.csv: gpus {n}, tf32, start {worst}, reconfig_delay "
+                                 f"0ns and 5us)", fit(free, n, worst), 1.0, True,
+                                 f"with reconfiguration free (r = 0, the Appendix's theoretical optimum) PCCL on the "
+                                 f"{worst} against its ideal algorithm, the least over n (n = {n}: "
+                                 f"{ideal[worst]} {fig12[key + (ideal[worst],)]} ps, PCCL {free[key + ('pccl',)]} ps)",
+                                 at_least=True))
+    c.check("Figs. 13-15: at r = 10, 25, 50 us PCCL shows Fig. 12's trends (Bert, 32-128 GPUs)", "Sec. 6, Figs. 13-15",
             "similar to Fig. 12",
             "ideal algorithm (grids: fastest baseline) over PCCL, r = 10-50 us, n = 32-128: "
             + ", ".join(f"{s} {pccl_claims.span(by_start[s])}" for s in starts),
-            status, command,
+            ahead and not short, command,
             "Fig. 12's trends: PCCL faster than the ring algorithm on the ring and than every algorithm on the "
             "grids, at every r; on the tori PCCL falls behind their ideal algorithm as r grows ("
             + ", ".join(f"{s} down to {v:.2f}x" for s, v in short.items()) + "), which the Appendix itself states "
             "('the gap between the theoretical optimal performance and PCCL's performance increases'): with "
             "reconfiguration free (r = 0) PCCL is " + ", ".join(f"{s} {pccl_claims.span(at_free[s])}" for s in short)
-            + " of it, so the shortfall is r's" if short else "")
+            + " of it, so the shortfall is r's" if short else "", evidence=evidence)
     counts = {r: {k[:3]: reconfigurations(v) for k, v in runs[r].items()} for r in delays}
     fewer = [k for k in counts["5us"] if counts["500us"][k] < counts["5us"][k]]
     never_more = all(counts["500us"][k] <= counts["5us"][k] for k in counts["5us"])
@@ -687,40 +879,51 @@ def pccl_figures13_16(results, c, run_all, fig12):
                       "the others: " + ", ".join(f"{s} at n = {n}: " + "/".join(str(counts[r][(n, TF32, s)])
                                                                                 for r in delays)
                                                  for (n, _, s) in steady))
-    c.other("Fig. 16: at r = 500 us PCCL reconfigures less and incurs congestion and dilation instead (Bert, 32-128 "
+    c.check("Fig. 16: at r = 500 us PCCL reconfigures less and incurs congestion and dilation instead (Bert, 32-128 "
             "GPUs)", "Sec. 6, Fig. 16", "fewer reconfigurations",
             f"reconfigurations an iteration, r = 5 us against 500 us: {sum(counts['5us'].values())} against "
             f"{sum(counts['500us'].values())} over the 15 starts and n; fewer on {len(fewer)} of {len(counts['5us'])}, "
             + ("more on none" if never_more else "more on some"),
-            "holds" if never_more and fewer else "fails", command,
+            never_more and fewer, command,
             "the ring at n = 128: " + " / ".join(f"{counts[r][(128, TF32, 'ring')]} at {r}" for r in delays)
             + "; " + unchanged_text)
     gap = {r: [pccl_t[r][k] / free[k] for k in free] for r in delays}
     means = {r: sum(v) / len(v) for r, v in gap.items()}
     rising = all(means[a] <= means[b] for a, b in zip(delays, delays[1:]))
-    c.other("Figs. 13-16: the gap to the theoretical optimum grows with the reconfiguration delay (Bert, 32-128 "
+    c.check("Figs. 13-16: the gap to the theoretical optimum grows with the reconfiguration delay (Bert, 32-128 "
             "GPUs)", "Appendix A", "grows with r",
             "PCCL's iteration over the same with reconfiguration free (r = 0), mean (max) over n and start: "
             + ", ".join(f"{means[r]:.3f}x ({max(gap[r]):.3f}x) at {r}" for r in delays),
-            "holds" if rising else "fails", command)
+            rising, command)
 
 
 def pccl(results, c):
     run_all = "scripts/reproduce pccl"
     rs = "configs/pccl_paper/rhd_reducescatter_128.yaml"
     run, command = photonsim_run(rs, "workload.message=256MB")
-    c.other("Fig. 8: 7 reconfigurations (RHD reduce-scatter, 256 MB, 128 GPUs, r = 5 us)", "Sec. 5, Fig. 8", "7",
-            str(run["reconfigurations"]), "exact" if run["reconfigurations"] == 7 else "fails", command)
+    c.count("Fig. 8: 7 reconfigurations (RHD reduce-scatter, 256 MB, 128 GPUs, r = 5 us)", "Sec. 5, Fig. 8", "7",
+            str(run["reconfigurations"]), 7, run["reconfigurations"], command)
     run, command = photonsim_run(rs, "fabric.reconfig_delay=1ms")
     ring_only, ring_command = photonsim_run(rs, "fabric.reconfig_delay=1ms",
                                             "synthesis.planner={type: pccl, standard: [ring]}")
-    c.other("Fig. 9: 4 reconfigurations (1 GB, 128 GPUs, r = 1 ms)", "Sec. 5, Fig. 9", "4",
-            f"{run['reconfigurations']} (standard set with the 4x4x8 torus); {ring_only['reconfigurations']} with "
-            "ring candidates only", "explained" if ring_only["reconfigurations"] == 4 else "unexplained", command,
-            "the default candidate set holds the 3D torus 4x4x8, which six ports fit: PCCL moves there once and "
-            f"keeps it; with the ring as the only standard topology it reconfigures 4 times: `{ring_command}`")
-    c.other("its optimisation solves in under a second (128 GPUs)", "Sec. 1, Sec. 4.1", "< 1 s",
-            f"{run['synthesis_s']:.3f} s (synthesis, RHD on 128 GPUs)", "holds" if run["synthesis_s"] < 1 else "fails",
+    c.count("Fig. 9: 4 reconfigurations (1 GB, 128 GPUs, r = 1 ms)", "Sec. 5, Fig. 9", "4",
+            f"{run['reconfigurations']} (the paper's standard set: ring, 2D/3D torus and grid); "
+            f"{ring_only['reconfigurations']} with ring candidates only", 4, run["reconfigurations"], command,
+            "the standard set holds the 3D torus 4x4x8, which six ports fit: PCCL moves there once and keeps it",
+            evidence=[Evidence(ring_command, ring_only["reconfigurations"], 4, False,
+                               "with the ring as the only standard topology", unit="")])
+    # Eq. 1 for RHD reduce-scatter, 1 GB on 128 GPUs at r = 5 us, every round on its own circuits (no congestion
+    # or dilation): 7 (alpha + r) + beta b (N - 1) / N.
+    base, eq1_command = photonsim_run(rs)
+    n, rounds_ = base["gpus"], base["gpus"].bit_length() - 1
+    eq1_us = (rounds_ * (base["latency_ps"] + base["reconfig_delay_ps"]) / 1e6
+              + base["message_bytes"] * 8 / base["bandwidth_bps"] * (n - 1) / n * 1e6)
+    c.count("Eq. 1: RHD reduce-scatter, 1 GB, 128 GPUs, r = 5 us, every round on its own circuits", "Sec. 4.1, Eq. 1",
+            "7 (alpha + r) + beta b (N - 1) / N", f"{base['measured_ps'] / 1e6:.2f} us measured, "
+            f"{base['predicted_ps'] / 1e6:.2f} us predicted; Eq. 1 by hand {eq1_us:.2f} us",
+            round(eq1_us, 2), round(base["measured_ps"] / 1e6, 2), eq1_command)
+    c.check("its optimisation solves in under a second (128 GPUs)", "Sec. 1, Sec. 4.1", "< 1 s",
+            f"{coarse_seconds(run['synthesis_s'])} (synthesis, RHD on 128 GPUs)", run["synthesis_s"] < 1,
             command)
     # Figs. 8, 17, 18 at r = 5 us: every round on its own circuits.
     ring = "{type: ring, bidirectional: true}"
@@ -736,9 +939,9 @@ def pccl(results, c):
     rounds = {n: n.bit_length() - 1 for n in counts["reduce_scatter_per_gpu"]}
     per_round = all(counts["reduce_scatter_per_gpu"][n] == rounds[n] for n in rounds)
     show = lambda name: ", ".join(f"{counts[name][n]} of {rounds[n]} (n = {n})" for n in sorted(rounds))  # noqa: E731
-    c.other("Figs. 8, 17, 18: at r = 5 us PCCL gives every RHD round its own circuits (32, 64, 128 GPUs)",
+    c.check("Figs. 8, 17, 18: at r = 5 us PCCL gives every RHD round its own circuits (32, 64, 128 GPUs)",
             "Sec. 5, Figs. 8, 17, 18", "every round", f"{show('reduce_scatter_per_gpu')} at 450 GB/s per GPU",
-            "holds" if per_round else "fails",
+            per_round,
             f"{run_all} (reduce_scatter_per_gpu/: configs/sweeps/pccl_reduce_scatter_per_gpu.yaml)",
             "with each GPU's bandwidth split over its transmitters, as PCCL's hardware shares it (fabric."
             "bandwidth_scope: gpu), a round's own circuits run at the whole 450 GB/s and any standard topology at a "
@@ -783,9 +986,9 @@ def pccl(results, c):
                                      f"synthesis.algorithm={algorithm}", f"synthesis.planner={planner}")
             times[(scope, planner)] = (out["measured_ps"], cmd)
     gain = {scope: times[(scope, "static")][0] / times[(scope, "pccl")][0] for scope in ("circuit", "gpu")}
-    c.other("Fig. 1: PCCL matches the 3D torus algorithms for AllReduce (4x4x4, 64 GPUs)", "Fig. 1 caption",
+    c.check("Fig. 1: PCCL matches the 3D torus algorithms for AllReduce (4x4x4, 64 GPUs)", "Fig. 1 caption",
             "matches 3D bucket", f"PCCL {gain['circuit']:.2f}x as fast as 3D bucket (32 MB, every circuit at 450 GB/s)",
-            "holds" if gain["circuit"] >= 1 - TOLERANCE_PCT / 100 else "fails",
+            gain["circuit"] >= 1 - TOLERANCE_PCT / 100,
             f"{times[('circuit', 'static')][1]}; the same with synthesis.algorithm=rhd, synthesis.planner=pccl",
             f"with each GPU's bandwidth split over its ports (bandwidth_scope: gpu, the reading that reproduces "
             f"the figure's all-to-all half) the static torus's circuits run at a sixth of a GPU's rate and PCCL is "
@@ -803,11 +1006,11 @@ def pccl(results, c):
             dex_command = pair[0][1]
     low = {scope: min(g for (s_, _), g in gains.items() if s_ == scope) for scope in ("circuit", "gpu")}
     high = {scope: max(g for (s_, _), g in gains.items() if s_ == scope) for scope in ("circuit", "gpu")}
-    c.other("Fig. 10a: PCCL outperforms DEX on every topology (all-to-all, 32 MB, 128 GPUs, r = 5 us)",
+    c.check("Fig. 10a: PCCL outperforms DEX on every topology (all-to-all, 32 MB, 128 GPUs, r = 5 us)",
             "Sec. 5, Fig. 10a", "faster on all 5",
             f"{low['circuit']:.2f}-{high['circuit']:.2f}x (every circuit at 450 GB/s), {low['gpu']:.2f}-"
             f"{high['gpu']:.2f}x (bandwidth split over the ports), ring, 2D/3D torus, 2D/3D grid",
-            "holds" if min(low.values()) > 1 else "fails",
+            min(low.values()) > 1,
             dex_command + " (static), and with synthesis.planner=pccl; each start topology and bandwidth_scope")
     # Sec. 6: end-to-end training throughput, against "ring algorithm on its ideal topology fit - ring topology".
     iteration = {}
@@ -822,25 +1025,27 @@ def pccl(results, c):
     over_ring = {n: iteration[(n, "ring", "static")] / iteration[(n, "rhd", "pccl")] for n in (32, 64, 128)}
     over_rhd = {n: iteration[(n, "rhd", "static")] / iteration[(n, "rhd", "pccl")] for n in (32, 64, 128)}
     bert = bert_training(results)
-    low, high = min(bert.values()), max(bert.values())
     show = lambda rate, overlap: ", ".join(  # noqa: E731
         f"{bert[(n, rate, overlap)]:.2f}x" for n in (32, 64, 128))
-    c.other("Abstract, Sec. 6: 1.3x end-to-end training throughput", "Abstract, Sec. 6", "1.3x",
-            f"{low:.2f}-{high:.2f}x (the paper's model; compute at A100 FP32 to TF32 peak)", "explained",
-            f"{run_all} (bert/: scripts/tools/transformer_graph.py --gpus N --tp 1 --pp 1 --layers 12 --fwd F "
-            "--bwd 2F --dp-per-layer 16MiB,16MiB,16MiB,16MiB,64MiB,64MiB; build/photonsim run "
-            "configs/training/transformer_128.yaml --set fabric.gpus=N --set workload.graph=GRAPH --set "
-            "synthesis.algorithm=ring --set synthesis.planner=static --set fabric.preconfigure=true, and with "
-            "synthesis.algorithm=rhd --set synthesis.planner=pccl)",
-            "the gain is set by the compute the paper measured on an A100 and does not state: Sec. 6's model (12 "
-            "layers, hidden 2048, batch 16 x 64 tokens per GPU) data parallel, each weight's FP32 gradient reduced "
-            "after its layer's backward (16 MiB and 64 MiB: the top of Fig. 10(b)'s 1-64 MB), against the ring "
-            f"algorithm on the static ring, n = 32, 64, 128: at FP32 peak (19.5 TFLOPS, {BERT_FWD_FLOPS / 19.5e12 * 1e3:.2f} "
-            f"ms forward a layer) {show(FP32, True)}; at TF32 peak (156 TFLOPS) {show(TF32, True)}; gradients "
-            f"reduced after the whole backward instead: {show(FP32, False)} and {show(TF32, False)}. 1.3x lies "
-            "inside; photonsim's synthetic transformer (configs/training/transformer_{32,64,128}.yaml, "
-            f"`{e2e_command}`) gives " + ", ".join(f"{over_ring[n]:.2f}x" for n in over_ring) +
-            " (against RHD on the static ring " + ", ".join(f"{over_rhd[n]:.2f}x" for n in over_rhd) + ")")
+    value = bert[(128, PCCL_RATE, True)]
+    c.number("Abstract, Sec. 6: 1.3x end-to-end training throughput", "Abstract, Sec. 6", 1.3, value,
+             f"{run_all} (bert/: scripts/tools/transformer_graph.py --gpus N --tp 1 --pp 1 --layers 12 --fwd F "
+             "--bwd 2F --dp-per-layer 16MiB,16MiB,16MiB,16MiB,64MiB,64MiB; build/photonsim run "
+             "configs/training/transformer_128.yaml --set fabric.gpus=N --set workload.graph=GRAPH --set "
+             "synthesis.algorithm=ring --set synthesis.planner=static --set fabric.preconfigure=true, and with "
+             "synthesis.algorithm=rhd --set synthesis.planner=pccl)",
+             shown=f"{value:.2f}x (Sec. 6's model, 128 GPUs, compute at TF32 peak); photonsim's shipped transformer "
+                   f"(configs/training/transformer_128.yaml) {over_ring[128]:.2f}x",
+             note="Sec. 6's model (12 layers, hidden 2048, batch 16 x 64 tokens per GPU) data parallel, each "
+                  "weight's FP32 gradient reduced after its layer's backward (16 MiB and 64 MiB: the top of Fig. "
+                  "10(b)'s 1-64 MB), against the ring algorithm on the static ring, n = 32, 64, 128: at TF32 peak "
+                  f"(156 TFLOPS) {show(TF32, True)}; at FP32 peak (19.5 TFLOPS, "
+                  f"{BERT_FWD_FLOPS / 19.5e12 * 1e3:.2f} ms forward a layer) {show(FP32, True)}; gradients reduced "
+                  f"after the whole backward instead: {show(TF32, False)} and {show(FP32, False)}. The paper does "
+                  "not state its compute rate: a rate chosen to give 1.3x would be a fitted parameter, not an "
+                  "explanation. The shipped transformer (configs/training/transformer_{32,64,128}.yaml, "
+                  f"`{e2e_command}`) gives " + ", ".join(f"{over_ring[n]:.2f}x" for n in over_ring) +
+                  " (against RHD on the static ring " + ", ".join(f"{over_rhd[n]:.2f}x" for n in over_rhd) + ")")
     fig12 = pccl_figure12(results, c, run_all)
     pccl_figures13_16(results, c, run_all, fig12)
     sota = os.path.join(results, "sota", "results.csv")
@@ -897,9 +1102,13 @@ def pccl(results, c):
     fig8 = rs_gains["256MB"]
     floor_1mb = swing_hops * alpha / (per_round + beta * megabytes("1MB") * 1e6 * (n - 1) / n)
     three_x = (swing_hops * alpha / 3.0 - per_round) / (beta * (n - 1) / n) / 1e6  # MB where that floor is 3x
+    # "Up to": the maximum over the paper's whole range (Fig. 7's start topologies and buffers, 1 MB-1 GB).
+    top = max(rs_gains, key=lambda m: rs_gains[m][0])
     c.number("up to 3x over state-of-the-art algorithms on 128 GPUs (reduce-scatter, r = 5 us)",
-             "Abstract; Sec. 5, Figs. 7-8", 3.0, fig8[0], f"{run_all} (sota/: configs/sweeps/pccl_sota.yaml)",
-             f"at Fig. 8's buffer (256 MB: the paper's breakdown of every baseline on every start topology at r = 5 "
+             "Abstract; Sec. 5, Figs. 7-8", 3.0, rs_gains[top][0], f"{run_all} (sota/: configs/sweeps/pccl_sota.yaml)",
+             shown=f"{rs_gains[top][0]:.2f}x at {top} ({where_(rs_gains[top])}), the maximum over 1 MB-1 GB and the "
+                   f"five start topologies; {fig8[0]:.2f}x at Fig. 8's 256 MB",
+             why=f"at Fig. 8's buffer (256 MB: the paper's breakdown of every baseline on every start topology at r = 5 "
              f"us) the fastest of ring, RHD, Swing and bucket (2D, 3D) never reconfiguring, against PCCL planning "
              f"RHD, is at most {fig8[0]:.2f}x ({where_(fig8)}). {common}. Per buffer the maximum over the five start "
              f"topologies is {curve(rs_gains)}; Fig. 7's axis is not in the text, and below {three_x:.1f} MB the model "
@@ -919,7 +1128,6 @@ def pccl(results, c):
         on_grid[m] = min(t for (a_, p_), t in v.items() if p_ == "static") / v[("rhd", "pccl")]
     by_size = sorted(on_grid, key=megabytes)
     grid_from = next(m for i, m in enumerate(by_size) if all(on_grid[k] > 2.5 for k in by_size[i:]))
-    covered = megabytes(grid_from) <= b_ring and all(ar[m][0] > 2.5 for m in ar)
     text = (f"no buffer gives a maximum of 2.5x over the five start topologies: the smallest is {ar[lowest][0]:.2f}x "
             f"at {lowest} ({where_(ar[lowest])}); per buffer {curve(ar)}. {common}, and AllReduce is twice a "
             f"ReduceScatter for PCCL and every baseline (the paper's Sec. 5 statement; the ratios agree within "
@@ -929,21 +1137,28 @@ def pccl(results, c):
             f"{grid_from} up (" + ", ".join(f"{on_grid[m]:.2f}x at {m}" for m in by_size) + "), so at every buffer "
             "one start topology is above 2.5x: 2.5x is not a maximum the paper's own model reaches over its start "
             f"topologies. With each GPU's bandwidth split over its ports {curve(split_gains['allreduce'])}")
-    c.number("up to 2.5x over state-of-the-art AllReduce algorithms on 128 GPUs", "Sec. 1", 2.5, ar[lowest][0],
-             f"{run_all} (sota/: configs/sweeps/pccl_sota.yaml)", text if covered else "",
-             note="" if covered else text)
+    top = max(ar, key=lambda m: ar[m][0])
+    c.number("up to 2.5x over state-of-the-art AllReduce algorithms on 128 GPUs", "Sec. 1", 2.5, ar[top][0],
+             f"{run_all} (sota/: configs/sweeps/pccl_sota.yaml)",
+             shown=f"{ar[top][0]:.2f}x at {top} ({where_(ar[top])}), the maximum over 1 MB-1 GB and the five start "
+                   "topologies", note=text)
     for collective, algorithm, paper, what in (("allreduce", "ring", 2 * 127, "2(N - 1)"),
                                                ("allreduce", "rhd", 2 * 7, "2 log2 N")):
         run, command = photonsim_run(rs, f"workload.collective={collective}", f"synthesis.algorithm={algorithm}",
                                      "synthesis.planner=static", "workload.message=1MB")
-        c.other(f"Sec. 3: {algorithm} AllReduce takes {what} rounds (N = 128)", "Sec. 3", str(paper),
-                str(run["steps"]), "exact" if run["steps"] == paper else "fails", command)
+        c.count(f"Sec. 3: {algorithm} AllReduce takes {what} rounds (N = 128)", "Sec. 3", str(paper),
+                str(run["steps"]), paper, run["steps"], command)
     # Sec. 5 (and Fig. 1's caption): DEX, "a latency-optimal algorithm with log2(N) steps", at Fig. 10a's 128 GPUs.
     run, command = photonsim_run(rs, "workload.collective=alltoall", "synthesis.algorithm=dex",
                                  "synthesis.planner=static", "workload.message=32MB")
-    c.other("Sec. 5: DEX all-to-all takes log2 N steps (N = 128)", "Sec. 5, Fig. 10a", "7", str(run["steps"]),
-            "exact" if run["steps"] == 7 else "fails", command)
+    c.count("Sec. 5: DEX all-to-all takes log2 N steps (N = 128)", "Sec. 5, Fig. 10a", "7", str(run["steps"]),
+            7, run["steps"], command)
     pccl_claims.add_rows(results, c, run_all, photonsim_run)
+
+
+# The all-to-all paper's one setup: its own baselines (scripts/repro/alltoall_baselines.py, set "paper") for every
+# figure, R sampled ten points per decade (scripts/reproduce alltoall's grids).
+ALLTOALL_BASELINES = "paper"
 
 
 def alltoall(results, c):
@@ -955,19 +1170,31 @@ def alltoall(results, c):
                                         ("pairwise", 56, "7R + 7T = 56T")):
         out, command = photonsim_run(example, f"synthesis.algorithm={algorithm}")
         measured[algorithm] = out["measured_ps"]
-        exact = out["measured_ps"] == paper_T * T and out["predicted_ps"] == out["measured_ps"]
-        c.other(f"Sec. 2.3: {algorithm} on 8 GPUs, R = 7T", "Sec. 2.3, Figs. 3-5", formula,
-                f"{out['measured_ps'] / T:g}T measured ({out['measured_ps'] / 1e9:.4f} ms), predicted alike",
-                "exact" if exact else "fails", command)
+        c.count(f"Sec. 2.3: {algorithm} on 8 GPUs, R = 7T", "Sec. 2.3, Figs. 3-5", formula,
+                f"{out['measured_ps'] / T:g}T measured ({out['measured_ps'] / 1e9:.4f} ms), "
+                f"{out['predicted_ps'] / T:g}T predicted", (paper_T * T, paper_T * T),
+                (out["measured_ps"], out["predicted_ps"]), command)
     for baseline, paper in (("static_ring", 16), ("pairwise", 86)):
         c.number(f"Sec. 2.3: {baseline} takes {paper} % longer than rdc", "Sec. 2.3", paper,
                  100.0 * (measured[baseline] / measured["rdc"] - 1), f"{run} (motivating example)", unit=" %")
+    # Theorem 1 at n = 8, k = 1, every d: d q (q + 1) / 2 + u (q + 1) T, q = floor(7 / d), u = 7 mod d.
+    bound, bound_command = photonsim_bound(8, 1)
+    theorem = {d: d * (7 // d) * (7 // d + 1) // 2 + (7 % d) * (7 // d + 1) for d in range(1, 8)}
+    c.count("Theorem 1: the lower bound on transmission at n = 8, k = 1, d = 1-7", "Sec. 3.1, Theorem 1",
+            ", ".join(f"{theorem[d]}T" for d in sorted(theorem)),
+            ", ".join(f"{bound[d]['transmission_T']}T" for d in sorted(bound)), theorem,
+            {d: bound[d]["transmission_T"] for d in bound}, bound_command)
+    c.check("Sec. 3.2: at n = 8, d = 3 no strategy reaches the bound (12T)", "Sec. 3.2", "above 12T",
+            f"rdc {bound[3]['rdc_T']}T at d = 3 (the bound {bound[3]['transmission_T']}T)",
+            bound[3]["rdc_T"] > bound[3]["transmission_T"] == theorem[3], bound_command,
+            "photonsim's rdc is the best strategy it finds, so this shows the bound unmet by rdc, as the paper's "
+            "argument needs, not that every strategy misses it")
     with open(os.path.join(results, "figure13", "bound_gap_worst.csv"), newline="", encoding="utf-8") as f:
         worst = [(int(r["gpus"]), float(r["worst_ratio"])) for r in csv.DictReader(f)]
     for limit, paper in ((64, 2.22), (max(n for n, _ in worst), 4.54)):
         ratio = max(r for n, r in worst if n <= limit)
-        c.other(f"Fig. 13a: rdc's transmission over Theorem 1, worst over d, n <= {limit}", "Sec. 5.3, Fig. 13a",
-                f"<= {paper}", f"{ratio:.2f}", "holds" if ratio <= paper else "fails", f"{run} (figure13/)",
+        c.check(f"Fig. 13a: rdc's transmission over Theorem 1, worst over d, n <= {limit}", "Sec. 5.3, Fig. 13a",
+                f"<= {paper}", f"{ratio:.2f}", ratio <= paper, f"{run} (figure13/)",
                 "photonsim's shift search (greedy on the saving, then single-shift swaps) beats the paper's "
                 "(n-1)-shift-first order, so its gap is smaller" if ratio <= paper else "")
 
@@ -983,54 +1210,54 @@ def alltoall(results, c):
 
     f11, f12 = averages(11), averages(12)
     mean = lambda rows: sum(float(r["reduction_pct"]) for r in rows) / len(rows)  # noqa: E731
-    within = lambda value, paper: abs(value - paper) <= TOLERANCE_PCT * paper / 100  # noqa: E731
-    matched = {}
+    # The paper's one baseline set (ALLTOALL_BASELINES) for every figure; photonsim's set is shown next to it.
+    averages_ = {}
     for figure, table_, paper in ((11, f11, 39.66), (12, f12, 47.35)):
-        ours, theirs = mean(table_[("rdc", "photonsim", "measured")]), mean(table_[("rdc", "paper", "measured")])
-        matched[figure] = theirs if within(theirs, paper) else ours
-        why = ""
-        if not within(theirs, paper) and within(ours, paper):
-            why = (f"against photonsim's baselines (DirectConnect's max-concurrent-flow routing run concurrently, "
-                   f"TopoOpt split over 4 paths: `scripts/repro/alltoall_grid.py --figure {figure} --per-decade 10`, "
-                   f"baselines photonsim) the average is {ours:.2f} %, within 5 %. The paper's rounds on the same "
-                   "topologies (\"our exact or close approximate scheduling\") reproduce Figure 12 instead: no single "
-                   "baseline schedule gives both figures, and the paper does not say which it used where. R is "
-                   "sampled ten points per decade; at two per decade every average is 4-5 points lower")
-        c.number(f"Fig. {figure}: average reduction against the best baseline per setting", "Sec. 5.2", paper, theirs,
-                 f"{run} (figure{figure}/summary.csv)", why, unit=" %")
-        c.rows[-1]["photonsim"] += (f" against the paper's baselines (its rounds on DirectConnect's topologies, TopoOpt "
-                                    f"on one path); {ours:.2f} % against photonsim's")
-    both = (matched[11] + matched[12]) / 2
-    paper_mean = (mean(f11[("rdc", "paper", "measured")]) + mean(f12[("rdc", "paper", "measured")])) / 2
-    c.number("Abstract: up to 44 % less time on average (Figs. 11 and 12)", "Abstract, footnote 1", 44, paper_mean,
-             f"{run} (figure11/, figure12/: the mean of the two averages)",
-             f"the paper's 44 % is the mean of its Figs. 11 and 12; the mean of the two values that reproduce them "
-             f"(rows above) is {both:.2f} %" if within(both, 44) else "", unit=" %")
-    paper_rows = f11[("rdc", "paper", "measured")]
+        ours = mean(table_[("rdc", "photonsim", "measured")])
+        averages_[figure] = mean(table_[("rdc", ALLTOALL_BASELINES, "measured")])
+        c.number(f"Fig. {figure}: average reduction against the best baseline per setting", "Sec. 5.2", paper,
+                 averages_[figure], f"{run} (figure{figure}/summary.csv: scripts/repro/alltoall_grid.py --figure "
+                 f"{figure} --per-decade 10)", unit=" %",
+                 shown=f"{averages_[figure]:.2f} % against the paper's baselines; {ours:.2f} % against photonsim's "
+                       "(a baseline set the paper does not use)",
+                 note="the paper does not say how it sampled R; at two points per decade every average is 4-5 "
+                      "points lower")
+    c.number("Abstract: up to 44 % less time on average (Figs. 11 and 12)", "Abstract, footnote 1", 44,
+             (averages_[11] + averages_[12]) / 2, f"{run} (figure11/, figure12/: the mean of the two averages)",
+             unit=" %", note="the paper's 44 % is the mean of its Figs. 11 and 12 (39.66 % and 47.35 %); the row "
+                             "takes the mean of the two rows above")
+    # Fig. 12 (n = 16, 8-64 MB flows): rdc ahead at every flow size, the gain persisting as flows grow.
+    rows12 = f12[("rdc", ALLTOALL_BASELINES, "measured")]
+    by_size = collections.defaultdict(list)
+    for r in rows12:
+        by_size[r["message"]].append(float(r["reduction_pct"]))
+    sizes = sorted(by_size, key=lambda m: ps_bytes(m))
+    c.check("Fig. 12: rdc outperforms the baselines at every flow size, and the improvement persists as flows grow",
+            "Sec. 5.2, Fig. 12", "ahead at every size, persisting",
+            "reduction per flow size, mean (least) over k and workload: " + ", ".join(
+                f"{m} {sum(by_size[m]) / len(by_size[m]):.1f} % ({min(by_size[m]):.1f} %)" for m in sizes),
+            min(min(v) for v in by_size.values()) > 0, f"{run} (figure12/summary.csv)")
+    paper_rows = f11[("rdc", ALLTOALL_BASELINES, "measured")]
     losses = [r for r in paper_rows if float(r["reduction_pct"]) < 0]
     ours_losses = [r for r in f11[("rdc", "photonsim", "measured")] if float(r["reduction_pct"]) < 0]
     describe = lambda rows: "; ".join(f"n = {r['gpus']}, k = {r['ports']}, {r['distribution']}: "  # noqa: E731
                                       f"{r['best_baseline']} by {-float(r['reduction_pct']):.2f} %" for r in rows)
     expected = {("64", "2", "zipf", "MixNet"), ("8", "2", "zipf", "FAST")}
-    # MixNet in rounds or routed by max concurrent flow (photonsim's set) is the paper's MixNet either way.
     found = lambda rows: {(r["gpus"], r["ports"], r["distribution"], r["best_baseline"].split(",")[0])  # noqa: E731
                           for r in rows}
-    status = "holds" if expected in (found(losses), found(ours_losses)) else "unexplained"
-    why = ""
-    if status == "unexplained":
-        why = losses_up_to_ties(os.path.join(results, "figure11", "grid.csv"), expected, ours_losses)
-        status = "explained" if why else status
-    c.other("Fig. 11: rdc loses in 2 of 24 settings (MixNet at n = 64, k = 2, Zipf; FAST at n = 8, k = 2, Zipf)",
+    c.check("Fig. 11: rdc loses in 2 of 24 settings (MixNet at n = 64, k = 2, Zipf; FAST at n = 8, k = 2, Zipf)",
             "Sec. 5.2", "2 losses", f"{len(losses)} against the paper's baselines ({describe(losses) or 'none'}); "
             f"{len(ours_losses)} against photonsim's ({describe(ours_losses) or 'none'})",
-            status, f"{run} (figure11/summary.csv)", why)
+            found(losses) == expected, f"{run} (figure11/summary.csv)",
+            "against photonsim's baselines, " + (losses_up_to_ties(os.path.join(results, "figure11", "grid.csv"),
+                                                                   expected, ours_losses) or "other losses"))
     by_ratio = collections.defaultdict(list)
     for r in paper_rows:
         by_ratio[int(r["gpus"]) / int(r["ports"])].append(float(r["reduction_pct"]))
     trend = [(ratio, sum(v) / len(v)) for ratio, v in sorted(by_ratio.items())]
     rising = trend[-1][1] == max(g for _, g in trend) and trend[0][1] == min(g for _, g in trend)
-    c.other("Fig. 11: the gains grow with n/k", "Sec. 5.2", "rising",
-            ", ".join(f"n/k = {ratio:g}: {gain:.1f} %" for ratio, gain in trend), "holds" if rising else "fails",
+    c.check("Fig. 11: the gains grow with n/k", "Sec. 5.2", "rising",
+            ", ".join(f"n/k = {ratio:g}: {gain:.1f} %" for ratio, gain in trend), rising,
             f"{run} (figure11/summary.csv)")
     with open(os.path.join(results, "figure11", "grid.csv"), newline="", encoding="utf-8") as f:
         grid = list(csv.DictReader(f))
@@ -1039,8 +1266,8 @@ def alltoall(results, c):
         if r["ports"] == "1" and r["label"] in ("DirectConnect (GenKautz)", "DirectConnect (Circulant)", "TopoOpt"):
             ring[(r["gpus"], r["distribution"], r["reconfig_delay"])].add(r["measured_ps"])
     same = sum(1 for v in ring.values() if len(v) == 1)
-    c.other("Fig. 11: at k = 1 DirectConnect (both graphs) and TopoOpt coincide", "Sec. 5.2", "equal",
-            f"equal in {same} of {len(ring)} (n, workload, R) points", "holds" if same == len(ring) else "fails",
+    c.check("Fig. 11: at k = 1 DirectConnect (both graphs) and TopoOpt coincide", "Sec. 5.2", "equal",
+            f"equal in {same} of {len(ring)} (n, workload, R) points", same == len(ring),
             f"{run} (figure11/grid.csv)")
     f14 = collections.defaultdict(dict)
     with open(os.path.join(results, "figure14", "results.csv"), newline="", encoding="utf-8") as f:
@@ -1048,12 +1275,12 @@ def alltoall(results, c):
             f14[(r["fabric.ports"], r["synthesis.algorithm"])][ps(r["fabric.reconfig_delay"])] = r
     chosen = {k: [int(f14[(k, "rdc")][d]["reconfigurations"]) for d in sorted(f14[(k, "rdc")])] for k in ("1", "2")}
     falling = all(all(a >= b for a, b in zip(v, v[1:])) for v in chosen.values())
-    c.other("Fig. 14a: rdc's chosen d falls as R grows (n = 64, random 128 MB)", "Sec. 5.4", "falling",
+    c.check("Fig. 14a: rdc's chosen d falls as R grows (n = 64, random 128 MB)", "Sec. 5.4", "falling",
             f"k = 1: {chosen['1'][0]} -> {chosen['1'][-1]}, k = 2: {chosen['2'][0]} -> {chosen['2'][-1]}",
-            "holds" if falling else "fails", f"{run} (figure14/)")
+            falling, f"{run} (figure14/)")
     earlier = all(a <= b for a, b in zip(chosen["2"], chosen["1"]))
-    c.other("Fig. 14a: k = 2 moves to fewer topologies earlier than k = 1", "Sec. 5.4", "earlier",
-            "d at k = 2 <= d at k = 1 at every R" if earlier else "not at every R", "holds" if earlier else "fails",
+    c.check("Fig. 14a: k = 2 moves to fewer topologies earlier than k = 1", "Sec. 5.4", "earlier",
+            "d at k = 2 <= d at k = 1 at every R" if earlier else "not at every R", earlier,
             f"{run} (figure14/)")
     ends = []
     for k in ("1", "2"):
@@ -1071,29 +1298,59 @@ def alltoall(results, c):
     ring_wins_late = late["directconnect"] < late["rdc"]
     ok = (all(lo == "fast" for _, lo, _ in ends) and ends[1][2] == "directconnect"
           and (ends[0][2] == "directconnect" or ring_wins_late))
-    c.other("Fig. 14: FAST is best at the smallest R, fixed topologies at the largest", "Sec. 5.4",
+    c.check("Fig. 14: FAST is best at the smallest R, fixed topologies at the largest", "Sec. 5.4",
             "FAST / static", "; ".join(f"k = {k}: {lo} at 100 ns, {hi} at 10 ms" for k, lo, hi in ends)
             + f"; k = 1 at R = 1 s: the static ring {late['directconnect'] / 1e9:.0f} ms, rdc {late['rdc'] / 1e9:.0f} ms",
-            "holds" if ok else "fails", f"{run} (figure14/); {late_command}",
+            ok, f"{run} (figure14/); {late_command}",
             "at k = 1 the fixed topology is the ring, which rdc beats up to R of about 1 s: the static design "
             "wins there, beyond the sweep's 10 ms")
 
 PAPERS = {"alltoall": ("To reconfigure or not to reconfigure (000)", alltoall), "retri": ("ReTri (001)", retri),
-          "harvest": ("Harvest (003)", harvest), "pccl": ("PCCL (002)", pccl),
-          "pccl_physical": ("PCCL (002): the physical layer, Fig. 19", pccl_claims.physical)}
+          "pccl": ("PCCL (002)", pccl),
+          "pccl_physical": ("PCCL (002): the physical layer, Fig. 19", pccl_claims.physical),
+          "harvest": ("Harvest (003)", harvest)}
+README_NAMES = {"alltoall": "all-to-all (000)", "retri": "ReTri (001)", "pccl": "PCCL (002)",
+                "pccl_physical": "PCCL's Fig. 19", "harvest": "Harvest (003)"}
+# Each paper's one setup, written at the top of its section: every row is measured on it unless it says otherwise.
+SETUPS = {
+    "alltoall": "Setup for every row: the paper's own baselines (FAST, MixNet, DirectConnect's topologies in the "
+                "paper's rounds, TopoOpt on one path: set `paper` of `scripts/repro/alltoall_baselines.py`), R "
+                "sampled ten points per decade from 100 ns to 10 ms (the paper does not state its sampling). "
+                "photonsim's own baseline set (max-concurrent-flow routing, TopoOpt over 4 paths) is shown next "
+                "to it and decides no status.",
+    "retri": "Setup for every row: the paper's Sec. 4 fabric (400 Gbps, alpha_h 1 us, alpha_s 1.7 us) and its "
+             "baselines: for Fig. 2 the static shortest-path all-to-all on a ring of 64 GPUs against ReTri on 81 "
+             "(`configs/sweeps/retri_vs_direct.yaml`), for Fig. 3 Bridge (mirrored) on 64. ReTri's own phases on the "
+             "static ring (`figure2/`, `sizes/`), a baseline the paper does not name, are shown next to it.",
+    "pccl": "Setup for every row: 128 GPUs unless the claim names n, alpha = 3 us, r = 5 us, 450 GB/s per circuit "
+            "(`fabric.bandwidth_scope: circuit`; rows on the per-GPU split say so), PCCL planning RHD from the "
+            "paper's standard set (ring, 2D/3D torus and grid); Sec. 6 (Figs. 12-16, the 1.3x) on the paper's Bert "
+            "model with compute at the A100's TF32 peak. \"Up to\" claims are the maximum over the whole range "
+            "(1 MB-1 GB, the five start topologies).",
+    "pccl_physical": "Setup for every row: Fig. 19's 256 x 256 MZI mesh with one wavelength, and the 8x8 server "
+                     "grid with a link's fibers carrying both directions (the reading that gives the paper's 7 "
+                     "fibers); three random draws each.",
+    "harvest": "Setup for every row: Fig. 5 on 64 GPUs with the 1-D ring as two bidirectional ports per GPU (Sec. "
+               "6.1: \"d ranges from 2 (e.g., a 1-D ring)\"), 800 Gbps, alpha = delta = 500 ns, the BvN baseline "
+               "keeping the start ring for a first step the ring carries (as Table 1 counts it); Figs. 8-10 on the "
+               "tori and ports their rows name. The 1-directed-port reading (`figure5/`) is shown next to it.",
+}
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("paper", choices=sorted(PAPERS))
     parser.add_argument("--results")
+    parser.add_argument("--no-docs", action="store_true")
     args = parser.parse_args()
     os.chdir(ROOT)
     results = args.results or os.path.join("results", "reproduce", args.paper)
-    title, build = PAPERS[args.paper]
     claims = Claims()
-    build(results, claims)
-    claims.write(results, title)
+    PAPERS[args.paper][1](results, claims)
+    claims.write(results, args.paper)
+    if not args.no_docs:
+        update_docs(args.paper, claims.markdown(args.paper))
+        print("written: docs/claims.md (its section), README.md (the claims line)")
     return 0
 
 
