@@ -56,7 +56,7 @@ DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation
                       : nullptr),
       switch_(fabric_switch == nullptr ? *own_switch_ : *fabric_switch),
       plan_(schedule, fabric),
-      deps_(schedule) {
+      deps_(schedule, !barrier_sync_) {
   if (!placement_.slot.empty()) {
     local_slot_.assign(placement_.fabric_slots, UINT32_MAX);
     for (uint32_t j = 0; j < placement_.slot.size(); ++j) local_slot_[placement_.slot[j]] = j;
@@ -274,25 +274,22 @@ RunResult DependencyRun::run(bool measure_barrier_wait, RunProgress* progress) {
   if (progress == nullptr) {
     events_.run();
   } else {
-    // After each step but the last (which the call below reports with every
-    // event fired), and every 2^20 events within one.
-    size_t reported = 0;
+    // Every 2^20 events; after each step but the last, transfer_delivered.
+    progress_ = progress;
     for (uint64_t fired = 1; events_.step(); ++fired) {
-      if (steps_done_ != reported && steps_done_ < steps_.size()) {
-        reported = steps_done_;
-        progress->advanced(steps_done_ - 1, steps_.size(), events_.fired());
-      } else if ((fired & 0xfffff) == 0) {
-        progress->advanced(last_step_begun(), steps_.size(), events_.fired());
-      }
+      if ((fired & 0xfffff) == 0) progress->advanced(last_step_begun(), steps_.size(), events_.fired());
     }
+    progress_ = nullptr;
     progress->advanced(last_step_begun(), steps_.size(), events_.fired());
   }
   RunResult result = this->result();
   network_.check_conservation();
   if (measure_barrier_wait && barrier_sync_) {
+    // What each transfer waited for had the run been dataflow: asked for only here.
+    const TransferDependencies waits(schedule_);
     std::vector<Time> delivered(deps_.transfers());
     for (uint32_t t = 0; t < deps_.transfers(); ++t) delivered[t] = transfers_[t].delivered;
-    BarrierWait wait = photonsim::measure_barrier_wait(deps_, delivered, result.steps);
+    BarrierWait wait = photonsim::measure_barrier_wait(waits, delivered, result.steps);
     for (size_t i = 0; i < result.steps.size(); ++i) result.steps[i].barrier_wait = wait.per_step[i];
     result.barrier_wait = wait.total;
   }
@@ -405,7 +402,9 @@ void DependencyRun::transfer_delivered(uint32_t transfer, Time now) {
       data_ready(dependents_[i], now);
     }
   }
-  if (step_left_[t.step] == 1) ++steps_done_;
+  if (step_left_[t.step] == 1 && ++steps_done_ < steps_.size() && progress_ != nullptr) {
+    progress_->advanced(steps_done_ - 1, steps_.size(), events_.fired());
+  }
   if (--step_left_[t.step] == 0 && barrier_sync_ && t.step + 1 < steps_.size()) barrier(t.step + 1, now);
   if (steps_done_ == steps_.size() && observer_ != nullptr) observer_->on_run_done(id_, now);
 }

@@ -188,6 +188,7 @@ class DependencyRun : public FlowListener, public EventHandler {
   std::vector<StepResult> steps_;
   std::vector<char> step_started_;  // dataflow: a transfer of the step has been released
   uint32_t timers_pending_ = 0;     // its timers in the event list
+  RunProgress* progress_ = nullptr;  // run(): hears each step but the last end
 };
 
 // A whole experiment's run: `schedule` on the Network `fabric` describes,

@@ -6,7 +6,7 @@
 
 namespace photonsim {
 
-TransferDependencies::TransferDependencies(const Schedule& schedule) {
+TransferDependencies::TransferDependencies(const Schedule& schedule, bool with_waits) {
   const auto& steps = schedule.steps();
   uint64_t total = 0;
   for (const Step& step : steps) {
@@ -16,6 +16,12 @@ TransferDependencies::TransferDependencies(const Schedule& schedule) {
   if (total >= UINT32_MAX) throw std::length_error("more than 2^32 transfers in one schedule");
   step_first_.push_back(static_cast<uint32_t>(total));
   step_of_.reserve(total);
+  if (!with_waits) {
+    for (size_t s = 0; s < steps.size(); ++s) {
+      step_of_.insert(step_of_.end(), steps[s].transfers.size(), static_cast<uint32_t>(s));
+    }
+    return;
+  }
   offsets_.reserve(total + 1);
   offsets_.push_back(0);
 

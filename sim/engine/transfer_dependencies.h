@@ -12,6 +12,7 @@
 // under). Transfers are numbered in step order, then in their step's order.
 #include <cstdint>
 #include <span>
+#include <stdexcept>
 #include <vector>
 
 #include "schedules/model/schedule.h"
@@ -20,7 +21,10 @@ namespace photonsim {
 
 class TransferDependencies {
  public:
-  explicit TransferDependencies(const Schedule& schedule);
+  // `with_waits` false: the numbering only (a barrier run needs no more, and
+  // the waits of a large schedule cost far more than its run); waits_for()
+  // then throws std::logic_error.
+  explicit TransferDependencies(const Schedule& schedule, bool with_waits = true);
 
   size_t transfers() const { return step_of_.size(); }
   // The first transfer's number in step s (s = steps: the total).
@@ -28,6 +32,7 @@ class TransferDependencies {
   uint32_t step_of(uint32_t transfer) const { return step_of_[transfer]; }
   // The transfers `transfer` waits for, ascending, without repeats.
   std::span<const uint32_t> waits_for(uint32_t transfer) const {
+    if (offsets_.empty()) throw std::logic_error("TransferDependencies: built without the waits");
     return {waits_.data() + offsets_[transfer], waits_.data() + offsets_[transfer + 1]};
   }
 
