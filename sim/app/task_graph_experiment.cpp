@@ -150,18 +150,13 @@ GraphReport run_task_graph(const ExperimentConfig& config, const SynthesizerRegi
     }
   };
   GraphResult predicted = naming_time_overflow(config.source + ": the predicted iteration time", [&] {
-    return at_node([&] {
-      TaskGraphRun run(fabric, segmentation, graph, work, nullptr, GraphTiming::analytical);
-      run.report_to(progress);
-      return run.run();
-    });
+    return at_node(
+        [&] { return run_task_graph(fabric, segmentation, graph, work, nullptr, GraphTiming::analytical, progress); });
   });
   GraphResult result =
       !backend->simulates() ? predicted : naming_time_overflow(config.source + ": the simulated iteration time", [&] {
         return at_node([&] {
-          TaskGraphRun run(fabric, segmentation, graph, std::move(work), timeline);
-          run.report_to(progress);
-          return run.run();
+          return run_task_graph(fabric, segmentation, graph, std::move(work), timeline, GraphTiming::packet, progress);
         });
       });
   const std::chrono::duration<double> wall = std::chrono::steady_clock::now() - begin;

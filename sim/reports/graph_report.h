@@ -16,7 +16,7 @@
 
 #include "core/spec/experiment_spec.h"
 #include "sim/engine/fidelity.h"
-#include "sim/engine/task_graph_run.h"
+#include "sim/engine/task_graph_execution.h"
 
 namespace photonsim {
 

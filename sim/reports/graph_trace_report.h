@@ -16,7 +16,7 @@
 
 #include "core/spec/fabric_spec.h"
 #include "core/spec/task_graph.h"
-#include "sim/engine/task_graph_run.h"
+#include "sim/engine/task_graph_execution.h"
 #include "sim/engine/network/timeline.h"
 #include "sim/reports/trace_report.h"
 

@@ -1,4 +1,6 @@
-// The engine's one-place rules, read from the sources (docs/layout.md): the
+// The engine's one-place rules, read from the sources (docs/layout.md): one
+// run driver (sim/engine/run_driver.*) owns the clock and hears the network,
+// so every other file that executes a run is a policy of it; the
 // switch (sim/engine/switch/optical_switch.*) is the only holder of circuit
 // state - where a port leads, whether a command is pending on it, since when
 // it is dark and when it lights - and the only caller of a
@@ -87,6 +89,13 @@ bool asks_a_model(const std::string& code) {
          code.find("dark_time(SwitchCommandSize") != std::string::npos;
 }
 
+// An event list of its own (`EventList events_;`), or a handler of the clock's
+// or the network's callbacks: what a second driver would need.
+bool drives_a_run(const std::string& code) {
+  return declares(code, "event", {"EventList", "EventList>"}) ||
+         code.find("public EventHandler") != std::string::npos || code.find("public FlowListener") != std::string::npos;
+}
+
 std::string text_of(const fs::path& path) {
   std::ifstream in(path);
   return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -110,6 +119,27 @@ TEST(EngineStructure, OnlyTheSwitchHoldsCircuitState) {
   }
   EXPECT_FALSE(keeps_circuit_state("  std::vector<Time> group_commanded_at_;  // per group"));
   EXPECT_FALSE(keeps_circuit_state("    if (switch_.leads_to(x) == dst) return false;"));
+}
+
+// The Network is the driver's packet engine: it handles the packet events it
+// schedules on the driver's clock.
+const std::vector<std::string> kDriver{"sim/engine/run_driver.h", "sim/engine/run_driver.cpp",
+                                       "sim/engine/network/network.h"};
+
+TEST(EngineStructure, OnlyTheDriverRunsTheClock) {
+  for (const Hit& hit : lines_where(drives_a_run, kDriver)) {
+    ADD_FAILURE() << hit.where << " drives a run outside the RunDriver (make it a RunPolicy): " << hit.line;
+  }
+  EXPECT_TRUE(drives_a_run(text_of(fs::path(PHOTONSIM_SOURCE_DIR) / kDriver[0])))
+      << kDriver[0] << " no longer matches what this test looks for";
+  // The drivers the engine had before it had one are caught.
+  for (const char* old : {"class DependencyRun : public FlowListener, public EventHandler {",
+                          "class TaskGraphRun : public FlowListener, public EventHandler, public RunObserver {",
+                          "  EventList events_;", "  std::unique_ptr<EventList> own_events_;"}) {
+    EXPECT_TRUE(drives_a_run(old)) << old;
+  }
+  EXPECT_FALSE(drives_a_run("class ScheduleExecution : public RunPolicy {"));
+  EXPECT_FALSE(drives_a_run("  EventList& events_;"));
 }
 
 TEST(EngineStructure, OnlyTheSwitchComputesDarkTime) {

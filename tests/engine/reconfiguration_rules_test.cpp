@@ -7,7 +7,7 @@
 #include <map>
 
 #include "sim/engine/switch/circuit_plan.h"
-#include "sim/engine/dependency_run.h"
+#include "sim/engine/schedule_execution.h"
 #include "tests/engine/replay_fixture.h"
 
 namespace photonsim {

@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "core/rng.h"
-#include "sim/engine/dependency_run.h"
+#include "sim/engine/schedule_execution.h"
 #include "tests/engine/random_schedule.h"
 #include "tests/engine/reference_engine.h"
 

@@ -5,7 +5,7 @@
 #include "core/spec/fabric_spec.h"
 #include "core/spec/workload_spec.h"
 #include "schedules/model/schedule.h"
-#include "sim/engine/dependency_run.h"
+#include "sim/engine/schedule_execution.h"
 #include "tests/support/test_fabric.h"
 #include "tests/support/test_workload.h"
 

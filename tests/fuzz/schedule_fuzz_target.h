@@ -73,7 +73,7 @@ inline void exercise_schedule_input(const uint8_t* data, size_t size) {
     photonsim::ExperimentConfig config = replay_config(data[0], schedule.gpus());
     photonsim::replay_schedule(schedule, config, replay_fidelity(data[0]));
     if (replay_fidelity(data[0]) == photonsim::Fidelity::packet) {
-      // The dataflow engine (DependencyRun) on the same input, partial
+      // The dataflow engine (ScheduleExecution) on the same input, partial
       // reconfiguration with it: an Error or a result, never a broken invariant.
       config.fabric.sync = photonsim::SyncMode::dataflow;
       config.fabric.reconfiguration =

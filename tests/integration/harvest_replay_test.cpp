@@ -10,7 +10,7 @@
 #include <string>
 
 #include "schedules/synthesizer_registry.h"
-#include "sim/engine/dependency_run.h"
+#include "sim/engine/schedule_execution.h"
 #include "tests/support/test_fabric.h"
 #include "tests/support/test_workload.h"
 

@@ -5,7 +5,7 @@
 
 #include "schedules/synthesizer_registry.h"
 #include "schedules/verify/block_verifier.h"
-#include "sim/engine/dependency_run.h"
+#include "sim/engine/schedule_execution.h"
 #include "tests/support/test_fabric.h"
 #include "tests/support/test_workload.h"
 

@@ -16,7 +16,7 @@
 #include "schedules/msccl/msccl_writer.h"
 #include "schedules/synthesizer_registry.h"
 #include "schedules/verify/block_verifier.h"
-#include "sim/engine/dependency_run.h"
+#include "sim/engine/schedule_execution.h"
 #include "tests/support/test_fabric.h"
 #include "tests/support/test_workload.h"
 

@@ -14,7 +14,7 @@
 #include <string>
 
 #include "schedules/synthesizer_registry.h"
-#include "sim/engine/dependency_run.h"
+#include "sim/engine/schedule_execution.h"
 
 namespace photonsim {
 namespace {

@@ -13,7 +13,7 @@
 #include <tuple>
 
 #include "schedules/synthesizer_registry.h"
-#include "sim/engine/dependency_run.h"
+#include "sim/engine/schedule_execution.h"
 #include "tests/support/test_fabric.h"
 #include "tests/support/test_workload.h"
 

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "schedules/synthesizer_registry.h"
-#include "sim/engine/dependency_run.h"
+#include "sim/engine/schedule_execution.h"
 #include "tests/support/test_fabric.h"
 #include "tests/support/test_workload.h"
 

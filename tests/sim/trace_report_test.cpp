@@ -14,7 +14,7 @@
 #include "schedules/synthesizer_registry.h"
 #include "sim/config/config_loader.h"
 #include "sim/app/experiment_runner.h"
-#include "sim/engine/dependency_run.h"
+#include "sim/engine/schedule_execution.h"
 #include "tests/support/json_value.h"
 #include "tests/support/test_fabric.h"
 #include "tests/support/test_workload.h"

@@ -1,6 +1,6 @@
 #include "sim/engine/backend/packet_backend.h"
 
-#include "sim/engine/dependency_run.h"
+#include "sim/engine/schedule_execution.h"
 
 namespace photonsim {
 

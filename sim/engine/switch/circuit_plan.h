@@ -15,7 +15,7 @@
 // at all); otherwise all changed ports form one group. A bidirectional
 // circuit is a port at each end, placed, kept and changed whole, so both its
 // ends always go dark and light together. When a group is commanded and how
-// long it is dark is the run's (DependencyRun).
+// long it is dark is the switch's; when to command, the ScheduleExecution's.
 #include <cstdint>
 #include <optional>
 #include <span>

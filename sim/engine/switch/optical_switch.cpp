@@ -75,4 +75,73 @@ void OpticalSwitch::settle(uint32_t slot, Time now) {
                  port.rate.value_or(fabric_.bandwidth), now);
 }
 
+NodeSetup OpticalSwitch::setup_for(const std::vector<int>& want, const std::vector<char>& sends,
+                                   const std::vector<char>& receives,
+                                   const std::vector<char>& transmitters_held) const {
+  const auto ports = static_cast<uint32_t>(fabric_.ports);
+  const auto slots = static_cast<uint32_t>(ports_.size());
+  // Where each port leads as the setup darkens circuits one by one, in slot order.
+  std::vector<int> leads(slots);
+  for (uint32_t fs = 0; fs < slots; ++fs) leads[fs] = leads_to(fs);
+  NodeSetup setup;
+  const bool changed = fabric_.reconfiguration == ReconfigurationScope::changed;
+  const bool directed = fabric_.circuits == CircuitKind::directed;
+  std::vector<char> receiver_wanted(slots, 0);  // directed: v * ports + switch
+  for (uint32_t fs = 0; fs < slots; ++fs) {
+    if (want[fs] >= 0) receiver_wanted[static_cast<size_t>(want[fs]) * ports + fs % ports] = 1;
+  }
+  const auto own = [&](uint32_t fs) { return sends[fs / ports] != 0; };
+  const auto stays = [&](uint32_t fs) { return !own(fs) || want[fs] < 0 || want[fs] == leads[fs]; };
+  std::vector<char> changing(slots, 0);
+  for (uint32_t fs = 0; fs < slots; ++fs) {
+    const int cur = leads[fs];
+    if (own(fs) && want[fs] >= 0) {
+      if (cur != want[fs]) {
+        changing[fs] = 1;
+        setup.reconfigures = true;
+      }
+      continue;
+    }
+    const bool inbound = cur >= 0 && receives[static_cast<size_t>(cur)] != 0;
+    if (cur < 0 || (!own(fs) && (!inbound || transmitters_held[fs / ports] != 0))) continue;
+    if (changed && !inbound) continue;
+    if (changed && directed && !receiver_wanted[static_cast<size_t>(cur) * ports + fs % ports]) continue;
+    if (changed && !directed) {
+      // The circuit's other half, cur -> this GPU: does it change?
+      bool back_changes = false;
+      for (uint32_t p = 0; p < ports; ++p) {
+        const uint32_t other = static_cast<uint32_t>(cur) * ports + p;
+        back_changes = back_changes || (leads[other] == static_cast<int>(fs / ports) && !stays(other));
+      }
+      if (!back_changes) continue;
+    }
+    setup.darkened.push_back(fs);
+    leads[fs] = -1;
+  }
+  if (!changed && setup.reconfigures) {
+    for (uint32_t fs = 0; fs < slots; ++fs) changing[fs] = want[fs] >= 0 ? 1 : 0;
+  }
+  for (uint32_t fs = 0; fs < slots; ++fs) {
+    if (want[fs] < 0) continue;
+    setup.wanted.push_back(fs);
+    if (changing[fs] != 0) setup.commands.push_back({fs, fs / ports, want[fs], std::nullopt});
+  }
+  return setup;
+}
+
+Time OpticalSwitch::set_up(const NodeSetup& setup, uint32_t step, Time now) {
+  for (uint32_t fs : setup.darkened) disconnect(fs, now);
+  Time lit_at = now;
+  size_t next_command = 0;
+  for (uint32_t fs : setup.wanted) {
+    if (next_command < setup.commands.size() && setup.commands[next_command].slot == fs) {
+      ++next_command;
+    } else if (commanded(fs)) {
+      lit_at = std::max(lit_at, lights_at(fs));
+    }
+  }
+  if (!setup.commands.empty()) lit_at = std::max(lit_at, command(setup.commands, step, now));
+  return lit_at;
+}
+
 }  // namespace photonsim

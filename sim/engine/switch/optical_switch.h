@@ -1,6 +1,6 @@
 #pragma once
 // Contract: the fabric's control plane - the optical switches behind the
-// GPUs' ports - as one type that DependencyRun and TaskGraphRun drive, and
+// GPUs' ports - as one type that the RunDriver owns and its policies drive, and
 // the one holder of circuit state: for every port (slot: GPU * ports + port)
 // what it leads to, whether it is lit, and the command it is dark for. It
 // owns what the fabric spec says of the switches:
@@ -27,21 +27,15 @@
 #include "core/spec/fabric_spec.h"
 #include "sim/engine/network/network.h"
 #include "sim/engine/network/timeline_recorder.h"
+#include "sim/engine/switch/node_setup.h"
+#include "sim/engine/switch/port_command.h"
 #include "sim/engine/switch/reconfiguration_model.h"
 
 namespace photonsim {
 
 class OpticalSwitch {
  public:
-  // One port to re-aim: its slot, its GPU, the GPU it is to lead to (-1:
-  // nowhere, left dark), its new circuit's rate when not fabric.bandwidth
-  // (bandwidth_scope gpu).
-  struct PortCommand {
-    uint32_t slot = 0;
-    Node from = 0;
-    int to = -1;
-    std::optional<Bandwidth> rate;
-  };
+  using PortCommand = photonsim::PortCommand;
 
   // `slots` ports of `network`, all dark. Throws Error for an unknown
   // fabric.reconfig_model.
@@ -69,6 +63,23 @@ class OpticalSwitch {
   // nothing, so whoever waits for a port may call it when the delay they were
   // told is over.
   void settle(uint32_t slot, Time now);
+
+  // A task-graph node's first circuits (docs/model.md, task graphs): `want`
+  // per slot the GPU it wants the port to lead to (-1: none), `sends` and
+  // `receives` per GPU whether the node holds its transmitters and its
+  // receivers, `transmitters_held` per GPU whether any node holds them. A
+  // circuit it does not want goes dark at once - with scope all, every one
+  // on its GPUs' ports and every one into its GPUs; with changed, only those
+  // whose receiver it needs (directed: a circuit into v on switch p when it
+  // wants one into v on switch p; bidirectional: a circuit x -> v when v's
+  // circuit back to x changes) - and a port of a GPU another node holds is
+  // left to that node. Its wanted circuits not in place are commanded (all:
+  // every wanted port, once one differs; changed: those that differ).
+  NodeSetup setup_for(const std::vector<int>& want, const std::vector<char>& sends, const std::vector<char>& receives,
+                      const std::vector<char>& transmitters_held) const;
+  // Carries it out at `now` for step `step`; returns when its wanted circuits
+  // are lit (a port commanded earlier and not yet lit: when that command says).
+  Time set_up(const NodeSetup& setup, uint32_t step, Time now);
 
   // The GPU the port's circuit leads to, lit or commanded (-1: none).
   int leads_to(uint32_t slot) const;

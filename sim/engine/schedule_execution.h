@@ -1,7 +1,7 @@
 #pragma once
-// Contract: the one run of a schedule on the packet-level Network, whatever
+// Contract: the policy that executes one schedule on the RunDriver, whatever
 // fabric.sync (barrier | dataflow) and fabric.reconfiguration (all |
-// changed). Event-driven around the Network:
+// changed). Event-driven around the driver's Network and OpticalSwitch:
 //  - a transfer is released when what it carries is at its sender
 //    (TransferDependencies; with sync = barrier, instead, when every transfer
 //    of the earlier steps has been delivered: the barrier);
@@ -24,62 +24,47 @@
 // completes at the latest end. Its reconfiguration (StepResult) is the dark
 // time it exposed: the union of [command, command + reconfig_delay] over the
 // groups its transfers wait for, within [begin, end].
-// As one node of a task graph (TaskGraphRun), a run shares the graph's
-// EventList and Network: its GPUs and ports are placed on the fabric's
+// As one node of a task graph (TaskGraphExecution), a schedule shares the
+// graph's RunDriver: its GPUs and ports are placed on the fabric's
 // (NodePlacement), the graph sets up its first circuits (plan().initial())
-// and calls start() once they are lit and the node is released, and the run
-// tells its RunObserver when its last step ends.
+// and calls start() once they are lit and the node is released, and the
+// execution tells its ScheduleObserver when its last step ends.
 #include <memory>
 #include <optional>
 #include <vector>
 
-#include "core/event_list.h"
 #include "core/spec/fabric_spec.h"
 #include "core/spec/workload_spec.h"
 #include "core/segmentation.h"
 #include "schedules/model/schedule.h"
 #include "sim/engine/switch/circuit_plan.h"
-#include "sim/engine/switch/optical_switch.h"
 #include "sim/engine/network/network.h"
+#include "sim/engine/node_placement.h"
+#include "sim/engine/run_driver.h"
+#include "sim/engine/run_policy.h"
 #include "sim/engine/run_progress.h"
 #include "sim/engine/run_result.h"
-#include "sim/engine/network/timeline_recorder.h"
+#include "sim/engine/schedule_observer.h"
 #include "sim/engine/transfer_dependencies.h"
 
 namespace photonsim {
 
-// Where a task-graph node's schedule runs on the fabric.
-struct NodePlacement {
-  std::vector<Node> gpu;       // the schedule's GPU i is the fabric's gpu[i]
-  std::vector<uint32_t> slot;  // its port slot j (GPU * ports + port) is the fabric's slot[j]
-  uint32_t fabric_slots = 0;
-  // Added to its steps and flow places: the egress order across the graph.
-  uint32_t step_base = 0;
-  uint32_t place_base = 0;
-};
-
-// Contract: a task graph hears which Network flows a node's run added, and
-// when the run's last step has ended.
-class RunObserver {
- public:
-  virtual ~RunObserver() = default;
-  virtual void on_flows_added(uint32_t run, uint32_t first, size_t count) = 0;
-  virtual void on_run_done(uint32_t run, Time now) = 0;
-};
-
-class DependencyRun : public FlowListener, public EventHandler {
+class ScheduleExecution : public RunPolicy {
  public:
   // A lower bound on the events a run of `schedule` fires: two per packet per
   // hop, one hop unless a transfer's path says more. Cheap: no routing.
   static uint64_t minimum_events(const Schedule& schedule, const Segmentation& segmentation);
 
-  // A whole experiment: the run owns its EventList and Network.
-  DependencyRun(const FabricSpec& fabric, Segmentation segmentation, const Schedule& schedule, Timeline* timeline);
-  // One node of a task graph: `fabric` is the node's (gpus = the schedule's),
-  // the events, network and switch the graph's.
-  DependencyRun(const FabricSpec& fabric, Segmentation segmentation, const Schedule& schedule, EventList& events,
-                Network& network, OpticalSwitch& fabric_switch, NodePlacement placement, RunObserver& observer,
-                uint32_t id, TimelineRecorder* recorder = nullptr);
+  // `schedule` (for its `fabric`: a task-graph node's has gpus = the
+  // schedule's) on `driver`, placed by `placement` (empty: the whole fabric);
+  // a task graph's node tells `observer` (if any) when it ends.
+  ScheduleExecution(RunDriver& driver, const FabricSpec& fabric, Segmentation segmentation, const Schedule& schedule,
+                    NodePlacement placement = {}, ScheduleObserver* observer = nullptr, uint32_t node = 0);
+  ScheduleExecution(const ScheduleExecution&) = delete;
+  ScheduleExecution& operator=(const ScheduleExecution&) = delete;
+  ~ScheduleExecution() override;
+  // A whole experiment: its first circuits lit at time 0, the driver run to
+  // the end.
   // `measure_barrier_wait`: with sync = barrier, fill the barrier waits (it
   // costs the schedule's block dependencies). `progress` hears the run start,
   // each step but the last end, every 2^20 events and the run's end.
@@ -93,12 +78,13 @@ class DependencyRun : public FlowListener, public EventHandler {
   void start(Time now);
   // Task graphs: once done, its steps and reconfigurations (no network totals).
   RunResult result();
-  // Task graphs: events of its own still in the list (a reconfiguration it
+  // Task graphs: timers of its own still pending (a reconfiguration it
   // commanded may light after its last step ended): it must outlive them.
-  bool has_pending_events() const { return timers_pending_ > 0; }
+  bool has_pending_timers() const { return driver_.pending_timers(policy_id_) > 0; }
+  uint32_t policy_id() const { return policy_id_; }
 
   void on_flow_delivered(uint32_t flow, Time now) override;
-  void on_event(Time now, uint64_t token) override;
+  void on_timer(Time now, uint64_t token) override;
 
  private:
   enum class Timer : uint8_t { group_lit = 1, transfer_done = 2 };
@@ -135,9 +121,6 @@ class DependencyRun : public FlowListener, public EventHandler {
   Time exposed_reconfiguration(size_t step) const;
   void barrier(uint32_t step, Time now);  // sync = barrier: every step before `step` is done
 
-  DependencyRun(const FabricSpec& fabric, Segmentation segmentation, const Schedule& schedule,
-                std::unique_ptr<EventList> own_events, EventList* events, Network* network,
-                OpticalSwitch* fabric_switch, NodePlacement placement, RunObserver* observer, uint32_t id);
   uint32_t fabric_slot(uint32_t slot) const { return placement_.slot.empty() ? slot : placement_.slot[slot]; }
   Node fabric_gpu(Node gpu) const { return placement_.gpu.empty() ? gpu : placement_.gpu[gpu]; }
   uint32_t local_slot(uint32_t fabric_slot) const {
@@ -151,16 +134,12 @@ class DependencyRun : public FlowListener, public EventHandler {
   const Segmentation segmentation_;
   const NodePlacement placement_;
   std::vector<uint32_t> local_slot_;  // task graphs: fabric slot -> the run's
-  RunObserver* const observer_;
-  const uint32_t id_;
-  std::unique_ptr<EventList> own_events_;
-  EventList& events_;
-  std::optional<TimelineRecorder> own_recorder_;
-  TimelineRecorder* recorder_ = nullptr;  // its own, or the task graph's
-  std::unique_ptr<Network> own_network_;
+  ScheduleObserver* const observer_;
+  const uint32_t node_;
+  RunDriver& driver_;
   Network& network_;
-  std::unique_ptr<OpticalSwitch> own_switch_;
-  OpticalSwitch& switch_;  // its own, or the task graph's
+  OpticalSwitch& switch_;
+  const uint32_t policy_id_;
   CircuitPlan plan_;
   TransferDependencies deps_;
   std::vector<uint64_t> dependent_offsets_;  // CSR: transfers waiting for each transfer
@@ -186,8 +165,7 @@ class DependencyRun : public FlowListener, public EventHandler {
   std::vector<uint32_t> step_left_;                   // per step: transfers not yet delivered
   size_t steps_done_ = 0;                             // steps whose every transfer has been delivered
   std::vector<StepResult> steps_;
-  std::vector<char> step_started_;  // dataflow: a transfer of the step has been released
-  uint32_t timers_pending_ = 0;     // its timers in the event list
+  std::vector<char> step_started_;   // dataflow: a transfer of the step has been released
   RunProgress* progress_ = nullptr;  // run(): hears each step but the last end
 };
 

@@ -1,6 +1,6 @@
-// TaskGraphRun: training-iteration graphs on the packet engine, on small
+// TaskGraphExecution: training-iteration graphs on the packet engine, on small
 // hand-computed cases (800 Gbps = 100 B/ns, 500 ns per hop, one port).
-#include "sim/engine/task_graph_run.h"
+#include "sim/engine/task_graph_execution.h"
 
 #include <gtest/gtest.h>
 
@@ -64,7 +64,7 @@ struct Graph {
       }
       work.push_back(std::move(w));
     }
-    return TaskGraphRun(fabric, Segmentation(Bytes(0), Bytes(0)), graph, std::move(work)).run();
+    return run_task_graph(fabric, Segmentation(Bytes(0), Bytes(0)), graph, std::move(work));
   }
 };
 
@@ -72,7 +72,7 @@ constexpr int64_t kStepNs = 10'000 + 500;
 
 // A delay (host-side work) holds no GPU: compute on its GPU runs beside it,
 // and what waits for it starts when it ends.
-TEST(TaskGraphRun, ADelayHoldsNoGpu) {
+TEST(TaskGraphExecution, ADelayHoldsNoGpu) {
   Graph g;
   g.nodes = {delay_node("host", {0}, us(30)), compute("kernel", {0}, us(20)),
              compute("after", {0}, us(5), {"host", "kernel"})};
@@ -82,7 +82,7 @@ TEST(TaskGraphRun, ADelayHoldsNoGpu) {
   EXPECT_EQ(r.iteration, us(35));
 }
 
-TEST(TaskGraphRun, ADelayNeedsAPositiveDuration) {
+TEST(TaskGraphExecution, ADelayNeedsAPositiveDuration) {
   Graph g;
   g.nodes = {delay_node("host", {}, Time::zero())};
   EXPECT_THROW(g.run(), Error);
@@ -90,7 +90,7 @@ TEST(TaskGraphRun, ADelayNeedsAPositiveDuration) {
 
 // The case: 100 us of compute before an AllReduce whose first
 // circuits take 50 us to set up. Preconfigured, the setup is hidden.
-TEST(TaskGraphRun, ComputeHidesThePreconfiguredSetup) {
+TEST(TaskGraphExecution, ComputeHidesThePreconfiguredSetup) {
   Graph g;
   g.fabric.reconfig_delay = us(50);
   g.nodes = {compute("c", {0, 1}, us(100)), allreduce("ar", {0, 1}, {"c"})};
@@ -115,7 +115,7 @@ TEST(TaskGraphRun, ComputeHidesThePreconfiguredSetup) {
 }
 
 // Only 30 us of compute: 20 us of the 50 us setup stays exposed.
-TEST(TaskGraphRun, ExposesTheSetupComputeCannotHide) {
+TEST(TaskGraphExecution, ExposesTheSetupComputeCannotHide) {
   Graph g;
   g.fabric.reconfig_delay = us(50);
   g.fabric.preconfigure = true;
@@ -127,7 +127,7 @@ TEST(TaskGraphRun, ExposesTheSetupComputeCannotHide) {
 }
 
 // The second AllReduce on the same GPUs finds its circuits in place: no setup.
-TEST(TaskGraphRun, CircuitsInPlaceAreNotSetUpAgain) {
+TEST(TaskGraphExecution, CircuitsInPlaceAreNotSetUpAgain) {
   Graph g;
   g.fabric.reconfig_delay = us(50);
   g.nodes = {allreduce("a", {0, 1}), compute("c", {0, 1}, us(5), {"a"}), allreduce("b", {0, 1}, {"c"})};
@@ -139,7 +139,7 @@ TEST(TaskGraphRun, CircuitsInPlaceAreNotSetUpAgain) {
 }
 
 // Disjoint groups run at once, each on its own ports.
-TEST(TaskGraphRun, DisjointGroupsShareTheFabric) {
+TEST(TaskGraphExecution, DisjointGroupsShareTheFabric) {
   Graph g;
   g.fabric.reconfig_delay = us(1);
   g.nodes = {allreduce("tp0", {0, 1}), allreduce("tp1", {2, 3})};
@@ -149,7 +149,7 @@ TEST(TaskGraphRun, DisjointGroupsShareTheFabric) {
 }
 
 // A send and an AllReduce want GPU 1 at once: PCCL's rule sends first.
-TEST(TaskGraphRun, PeerToPeerGoesFirstUnlessFifo) {
+TEST(TaskGraphExecution, PeerToPeerGoesFirstUnlessFifo) {
   Graph g;
   g.fabric.reconfig_delay = us(1);
   g.nodes = {allreduce("ar", {0, 1}), send("s", 1, 2)};
@@ -170,7 +170,7 @@ TEST(TaskGraphRun, PeerToPeerGoesFirstUnlessFifo) {
 
 // A send over a circuit the AllReduce left in place needs no setup; under
 // `changed` the AllReduce's spare 1 -> 0 stays lit for the send back.
-TEST(TaskGraphRun, SendsReuseCircuitsInPlace) {
+TEST(TaskGraphExecution, SendsReuseCircuitsInPlace) {
   Graph g;
   g.fabric.reconfig_delay = us(1);
   g.fabric.reconfiguration = ReconfigurationScope::changed;
@@ -189,7 +189,7 @@ namespace {
 
 // Two ports: the send 1 -> 2 takes GPU 1's dark port, so under `changed` the
 // AllReduce's circuits stay for its second round; under `all` they go dark.
-TEST(TaskGraphRun, ASendOnASparePortLeavesTheGroupsCircuits) {
+TEST(TaskGraphExecution, ASendOnASparePortLeavesTheGroupsCircuits) {
   Graph g;
   g.fabric = testing_support::fabric(4, 2);
   g.fabric.reconfig_delay = us(1);
@@ -213,7 +213,7 @@ namespace {
 
 // "b" waits for "a" only through compute on other GPUs: its ports are free
 // from the start, so its setup runs alongside "a" and hides entirely.
-TEST(TaskGraphRun, PreconfigurationWaitsOnlyForCommunicationOnItsGpus) {
+TEST(TaskGraphExecution, PreconfigurationWaitsOnlyForCommunicationOnItsGpus) {
   Graph g;
   g.fabric.reconfig_delay = us(50);
   g.fabric.preconfigure = true;
@@ -235,7 +235,7 @@ namespace {
 
 // A send holds its sender's transmitters and its receiver's receivers: GPU 1
 // sends to 2 while it receives from 0, but two sends out of GPU 0 take turns.
-TEST(TaskGraphRun, ASendHoldsTransmittersAtOneEndAndReceiversAtTheOther) {
+TEST(TaskGraphExecution, ASendHoldsTransmittersAtOneEndAndReceiversAtTheOther) {
   Graph g;
   g.fabric.reconfig_delay = us(1);
   g.nodes = {send("in", 0, 1), send("out", 1, 2), send("again", 0, 3)};
@@ -260,7 +260,7 @@ namespace {
 // of GPU 2 whose switch has no circuit into 0: port 1 (GPU 0's receiver on
 // switch 0 carries 1 -> 0), so nothing else goes dark: 71 + 50 + 10.5 =
 // 131.5 us. "b" finds its circuits in place: 131.5 + 21 = 152.5 us.
-TEST(TaskGraphRun, ASendTakesASwitchWhereItsReceiverIsFree) {
+TEST(TaskGraphExecution, ASendTakesASwitchWhereItsReceiverIsFree) {
   Graph g;
   g.fabric = testing_support::fabric(4, 2);
   g.fabric.reconfig_delay = us(50);
@@ -278,7 +278,7 @@ TEST(TaskGraphRun, ASendTakesASwitchWhereItsReceiverIsFree) {
 // are taken on both switches (1 -> 0 on switch 0, 2 -> 0 on switch 1), so it
 // takes GPU 3's first dark port, 0, and 1 -> 0 goes dark: 131.5 + 50 + 10.5
 // = 192 us. "b" must set up 1 -> 0 again: 192 + 50 + 21 = 263 us.
-TEST(TaskGraphRun, ACircuitGoesDarkWhenANodeTakesItsReceiver) {
+TEST(TaskGraphExecution, ACircuitGoesDarkWhenANodeTakesItsReceiver) {
   Graph g;
   g.fabric = testing_support::fabric(4, 2);
   g.fabric.reconfig_delay = us(50);
@@ -297,7 +297,7 @@ TEST(TaskGraphRun, ACircuitGoesDarkWhenANodeTakesItsReceiver) {
 // barrier (60.5 us, lit at 110.5), but step 1 sends only 0 -> 1 again: "a"
 // ends at 71 us. The send 1 -> 0 finds GPU 1's port leading to 0 once lit:
 // it starts at 110.5 us, not 71, and ends at 121 us.
-TEST(TaskGraphRun, ANodeWaitsForACircuitLeftCommandedByTheNodeBefore) {
+TEST(TaskGraphExecution, ANodeWaitsForACircuitLeftCommandedByTheNodeBefore) {
   Graph g;
   g.fabric.reconfig_delay = us(50);
   g.fabric.reconfiguration = ReconfigurationScope::changed;
@@ -317,7 +317,7 @@ TEST(TaskGraphRun, ANodeWaitsForACircuitLeftCommandedByTheNodeBefore) {
 // ports looked at through its first), and an AllReduce that wants some of
 // those ports waits for all of them under priority p2p, takes them first
 // under fifo (the graph's order, it being node 0).
-TEST(TaskGraphRun, ManySendsWaitingForTheSamePortsTakeTurnsInOrder) {
+TEST(TaskGraphExecution, ManySendsWaitingForTheSamePortsTakeTurnsInOrder) {
   const int n = 2000;
   Graph g;
   g.fabric.reconfig_delay = us(1);
@@ -357,7 +357,7 @@ namespace {
 // node ended (exit 3, "never ended"; 109 of 300 random 200-node graphs).
 // Now a node takes its ports once everything it waits for holds its own (or
 // is compute): "v303" waits until "v267" has its ports, "v239" until "v225".
-TEST(TaskGraphRun, PreconfigurationCannotDeadlock) {
+TEST(TaskGraphExecution, PreconfigurationCannotDeadlock) {
   Graph g;
   g.fabric = testing_support::fabric(8, 2);
   g.fabric.reconfig_delay = us(5);
@@ -373,7 +373,7 @@ TEST(TaskGraphRun, PreconfigurationCannotDeadlock) {
 
 // The same on seeded random graphs of compute, sends and two-GPU
 // AllReduces, under both port priorities: every node ends.
-TEST(TaskGraphRun, PreconfiguredRandomGraphsAlwaysFinish) {
+TEST(TaskGraphExecution, PreconfiguredRandomGraphsAlwaysFinish) {
   for (uint64_t seed = 1; seed <= 40; ++seed) {
     Rng rng(seed);
     const auto below = [&](int n) { return static_cast<int>(rng.uniform(static_cast<uint64_t>(n))); };

@@ -1,4 +1,4 @@
-#include "sim/engine/task_graph_run.h"
+#include "sim/engine/task_graph_execution.h"
 
 #include <algorithm>
 #include <exception>
@@ -14,31 +14,28 @@ namespace photonsim {
 
 namespace {
 
-constexpr int kTimerShift = 56;
+constexpr int kTimerShift = 32;  // a timer token: kind above, its node below
 
 }  // namespace
 
-TaskGraphRun::TaskGraphRun(const FabricSpec& fabric, Segmentation segmentation, const TaskGraph& graph,
-                           std::vector<GraphNodeWork> work, Timeline* timeline, GraphTiming timing)
+TaskGraphExecution::TaskGraphExecution(RunDriver& driver, const FabricSpec& fabric, Segmentation segmentation,
+                                       const TaskGraph& graph, std::vector<GraphNodeWork> work, GraphTiming timing)
     : fabric_(fabric),
       segmentation_(segmentation),
       graph_(graph),
       work_(std::move(work)),
       ports_(static_cast<uint32_t>(fabric.ports)),
       timing_(timing),
-      network_(fabric, segmentation, events_),
-      switch_(fabric, network_, static_cast<size_t>(fabric.gpus) * fabric.ports) {
+      driver_(driver),
+      switch_(driver.fabric_switch()),
+      policy_id_(driver.enlist(*this)) {
   const size_t n = graph.nodes().size();
-  if (work_.size() != n) throw std::logic_error("TaskGraphRun: one GraphNodeWork per node");
+  if (work_.size() != n) throw std::logic_error("TaskGraphExecution: one GraphNodeWork per node");
   for (size_t i = 0; i < n; ++i) {
     if (communicates(static_cast<uint32_t>(i)) == runs_off_network(graph.nodes()[i].kind)) {
-      throw std::logic_error("TaskGraphRun: a schedule for each communication node and none for compute");
+      throw std::logic_error("TaskGraphExecution: a schedule for each communication node and none for compute");
     }
   }
-  if (timeline != nullptr) recorder_.emplace(*timeline, fabric.gpus, fabric.ports);
-  network_.record_into(recorder_ ? &*recorder_ : nullptr);
-  switch_.record_into(recorder_ ? &*recorder_ : nullptr);
-  network_.set_listener(this);
   held_.assign(2 * static_cast<size_t>(fabric.gpus), 0);
   freed_by_.assign(2 * static_cast<size_t>(fabric.gpus), -1);
   resources_.resize(n);
@@ -75,7 +72,7 @@ TaskGraphRun::TaskGraphRun(const FabricSpec& fabric, Segmentation segmentation, 
   in_active_.assign(groups.size(), 0);
 }
 
-Time TaskGraphRun::later(uint32_t node, Time now, Time span, const char* what) const {
+Time TaskGraphExecution::later(uint32_t node, Time now, Time span, const char* what) const {
   try {
     return now + span;
   } catch (const TimeOverflow& e) {
@@ -88,12 +85,16 @@ Time TaskGraphRun::later(uint32_t node, Time now, Time span, const char* what) c
   }
 }
 
-void TaskGraphRun::schedule_timer(Time at, Timer kind, uint64_t id) {
-  // With the landings: what starts at t is waiting when ports choose at t.
-  events_.schedule(at, *this, (static_cast<uint64_t>(kind) << kTimerShift) | id, EventPriority::arrival);
+TaskGraphExecution::~TaskGraphExecution() {
+  runs_.clear();
+  driver_.retire(policy_id_);
 }
 
-GraphResult TaskGraphRun::run() {
+void TaskGraphExecution::schedule_timer(Time at, Timer kind, uint64_t id) {
+  driver_.timer(policy_id_, at, (static_cast<uint64_t>(kind) << kTimerShift) | id);
+}
+
+GraphResult TaskGraphExecution::run() {
   const Time zero = Time::zero();
   for (uint32_t v : graph_.topological_order()) {
     if (graph_.predecessors()[v].empty()) cleared(v, zero);
@@ -103,13 +104,17 @@ GraphResult TaskGraphRun::run() {
   }
   failed_at_ = -1;
   try {
-    events_.run();
+    driver_.run();
   } catch (const GraphNodeError&) {
     throw;
   } catch (const Error& e) {
-    // Thrown while handling a node: that node. Else inside the packets of
-    // the communication running: the one that started first (the one whose
-    // traffic it is, when only one runs).
+    // Thrown while handling a node (or a delivery of its flows): that node.
+    // Else inside the packets of the communication running: the one that
+    // started first (the one whose traffic it is, when only one runs).
+    if (failed_at_ < 0 && driver_.delivering_to()) {
+      const uint32_t policy = *driver_.delivering_to();
+      if (policy < policy_node_.size()) failed_at_ = policy_node_[policy];
+    }
     if (failed_at_ >= 0) throw GraphNodeError(graph_.nodes()[static_cast<size_t>(failed_at_)].name, e.what());
     int running = -1;
     for (uint32_t v = 0; v < state_.size(); ++v) {
@@ -132,8 +137,7 @@ GraphResult TaskGraphRun::run() {
     }
     if (results_[v].end > results_[last].end) last = v;
   }
-  network_.check_conservation();
-  if (recorder_) recorder_->finish();
+  result.network = driver_.finish();
   if (!nodes.empty()) {
     result.iteration = results_[last].end;
     for (uint32_t v = last;;) {
@@ -153,12 +157,11 @@ GraphResult TaskGraphRun::run() {
     std::reverse(result.critical_path.begin(), result.critical_path.end());
   }
   result.nodes = std::move(results_);
-  result.events = events_.fired();
-  result.network = network_.stats();
+  result.events = driver_.events_fired();
   return result;
 }
 
-void TaskGraphRun::release(uint32_t node, Time now) {
+void TaskGraphExecution::release(uint32_t node, Time now) {
   const NodeScope scope(failed_at_, node);
   NodeState& st = state_[node];
   if (st.queued) unqueue(node);  // preconfiguring: it waits on as released, below
@@ -179,7 +182,7 @@ void TaskGraphRun::release(uint32_t node, Time now) {
   enqueue(node, now);
 }
 
-void TaskGraphRun::cleared(uint32_t node, Time now) {
+void TaskGraphExecution::cleared(uint32_t node, Time now) {
   // A compute node whose every predecessor is cleared is cleared itself: what
   // it waits for is compute, which holds no port. Along a chain of compute
   // this walks the chain, so with a stack of its own, not by recursion.
@@ -200,20 +203,20 @@ void TaskGraphRun::cleared(uint32_t node, Time now) {
   }
 }
 
-TaskGraphRun::WaitKey TaskGraphRun::wait_key(uint32_t v) const {
+TaskGraphExecution::WaitKey TaskGraphExecution::wait_key(uint32_t v) const {
   const NodeState& st = state_[v];
   const bool second_class = fabric_.priority == CommunicationPriority::p2p && graph_.nodes()[v].kind != TaskKind::p2p;
   return WaitKey(st.released ? 0 : 1, second_class ? 1 : 0, st.ready, v);
 }
 
-void TaskGraphRun::unqueue(uint32_t node) {
+void TaskGraphExecution::unqueue(uint32_t node) {
   std::set<WaitKey>& group = waiting_[port_group_[node]];
   group.erase(wait_key(node));
   if (group.empty()) --waiting_groups_;
   state_[node].queued = false;
 }
 
-void TaskGraphRun::enqueue(uint32_t node, Time now) {
+void TaskGraphExecution::enqueue(uint32_t node, Time now) {
   NodeState& st = state_[node];
   if (!st.queued) {
     st.queued = true;
@@ -235,11 +238,11 @@ void TaskGraphRun::enqueue(uint32_t node, Time now) {
   }
 }
 
-void TaskGraphRun::arbitrate(Time now) {
+void TaskGraphExecution::arbitrate(Time now) {
   arbitration_pending_ = false;
   // Between nodes with nothing in flight (always, along a chain), the
   // network lets the delivered flows go: memory follows what runs.
-  if (network_.all_delivered()) network_.forget_delivered_flows();
+  if (driver_.network().all_delivered()) driver_.network().forget_delivered_flows();
   // Waiting nodes take ports in key order, each if all of its ports are
   // free. Nodes wanting the same ports wait in one group, in key order: only
   // a group's first can take them (if it cannot, nor can the rest; if it
@@ -265,7 +268,7 @@ void TaskGraphRun::arbitrate(Time now) {
   }
 }
 
-NodePlacement TaskGraphRun::placement_for(uint32_t node) const {
+NodePlacement TaskGraphExecution::placement_for(uint32_t node) const {
   const GraphNodeWork& w = work_[node];
   NodePlacement placement;
   placement.gpu = w.gpus;
@@ -306,7 +309,7 @@ NodePlacement TaskGraphRun::placement_for(uint32_t node) const {
   return placement;
 }
 
-void TaskGraphRun::acquire(uint32_t node, Time now) {
+void TaskGraphExecution::acquire(uint32_t node, Time now) {
   const NodeScope scope(failed_at_, node);
   NodeState& st = state_[node];
   GraphNodeResult& r = results_[node];
@@ -335,8 +338,10 @@ void TaskGraphRun::acquire(uint32_t node, Time now) {
   st.first_step = step_base_;
   step_base_ += static_cast<uint32_t>(w.schedule->steps().size());
   if (timing_ == GraphTiming::packet) {
-    runs_[node] = std::make_unique<DependencyRun>(w.fabric, segmentation_, *w.schedule, events_, network_, switch_,
-                                                  placement, *this, node, recorder_ ? &*recorder_ : nullptr);
+    runs_[node] =
+        std::make_unique<ScheduleExecution>(driver_, w.fabric, segmentation_, *w.schedule, placement, this, node);
+    policy_node_.resize(runs_[node]->policy_id() + 1, -1);
+    policy_node_[runs_[node]->policy_id()] = static_cast<int>(node);
     place_base_ += runs_[node]->places();
   } else {
     st.plan = std::make_unique<CircuitPlan>(*w.schedule, w.fabric);
@@ -346,71 +351,18 @@ void TaskGraphRun::acquire(uint32_t node, Time now) {
   }
 
   // The GPUs whose transmitters (own ports) and receivers it holds.
-  std::vector<char> sends(switch_.slots() / ports_, 0), receives(switch_.slots() / ports_, 0);
+  const size_t gpus = switch_.slots() / ports_;
+  std::vector<char> sends(gpus, 0), receives(gpus, 0), transmitters_held(gpus, 0);
   for (uint32_t res : resources_[node]) ((res & 1U) == 0 ? sends : receives)[res / 2] = 1;
-  // Circuits it does not want go dark at once (nobody waits for that). With
-  // reconfiguration = all: every one on its GPUs' ports and every one into
-  // them. With changed, only those whose receiver it needs: directed, a
-  // circuit into v on switch i (port i) when it wants one into v on switch i;
-  // bidirectional, a circuit x -> v when v's circuit back to x changes.
-  const bool changed = switch_.scope() == ReconfigurationScope::changed;
-  const bool directed = fabric_.circuits == CircuitKind::directed;
-  std::vector<char> receiver_wanted(switch_.slots(), 0);  // directed: v * ports + switch
-  for (uint32_t fs = 0; fs < want.size(); ++fs) {
-    if (want[fs] >= 0) receiver_wanted[static_cast<size_t>(want[fs]) * ports_ + fs % ports_] = 1;
-  }
-  const auto own = [&](uint32_t fs) { return sends[fs / ports_] != 0; };
-  const auto stays = [&](uint32_t fs) { return !own(fs) || want[fs] < 0 || want[fs] == switch_.leads_to(fs); };
-  std::vector<char> changing(switch_.slots(), 0);
-  bool any_changing = false;
-  for (uint32_t fs = 0; fs < switch_.slots(); ++fs) {
-    const int cur = switch_.leads_to(fs);
-    if (own(fs) && want[fs] >= 0) {
-      if (cur != want[fs]) {
-        changing[fs] = 1;
-        any_changing = true;
-      }
-      continue;
-    }
-    const bool inbound = cur >= 0 && receives[static_cast<size_t>(cur)] != 0;
-    // A port of a GPU another node holds is that node's (its circuits may change under it).
-    if (cur < 0 || (!own(fs) && (!inbound || held_[2 * (fs / ports_)] != 0))) continue;
-    if (changed && !inbound) continue;
-    if (changed && directed && !receiver_wanted[static_cast<size_t>(cur) * ports_ + fs % ports_]) continue;
-    if (changed && !directed) {
-      // The circuit's other half, cur -> this GPU: does it change?
-      bool back_changes = false;
-      for (uint32_t p = 0; p < ports_; ++p) {
-        const uint32_t other = static_cast<uint32_t>(cur) * ports_ + p;
-        back_changes = back_changes || (switch_.leads_to(other) == static_cast<int>(fs / ports_) && !stays(other));
-      }
-      if (!back_changes) continue;
-    }
-    switch_.disconnect(fs, now);
-  }
-  if (!changed && any_changing) {
-    for (uint32_t fs = 0; fs < want.size(); ++fs) changing[fs] = want[fs] >= 0 ? 1 : 0;
-  }
-  // Its circuits light when the switch's command says; a wanted circuit
-  // already commanded (by a node that ended before it lit) lights when that
-  // command says.
-  Time lit_at = now;
-  std::vector<OpticalSwitch::PortCommand> commands;
-  for (uint32_t fs = 0; fs < want.size(); ++fs) {
-    if (want[fs] < 0) continue;
-    st.setup_slots.push_back(fs);
-    if (changing[fs] != 0) {
-      commands.push_back({fs, fs / ports_, want[fs], std::nullopt});
-    } else if (switch_.commanded(fs)) {
-      lit_at = std::max(lit_at, switch_.lights_at(fs));
-    }
-  }
-  if (!commands.empty()) {
+  for (size_t g = 0; g < gpus; ++g) transmitters_held[g] = held_[2 * g];
+  const NodeSetup setup = switch_.setup_for(want, sends, receives, transmitters_held);
+  st.setup_slots = setup.wanted;
+  if (!setup.commands.empty()) {
     // A delay past the simulated time range is refused naming the node.
-    later(node, now, switch_.dark_time(commands.size()), "first circuits (fabric.reconfig_delay)");
-    lit_at = std::max(lit_at, switch_.command(commands, st.first_step, now));
+    later(node, now, switch_.dark_time(setup.commands.size()), "first circuits (fabric.reconfig_delay)");
   }
-  if (any_changing) ++r.reconfigurations;
+  const Time lit_at = switch_.set_up(setup, st.first_step, now);
+  if (setup.reconfigures) ++r.reconfigurations;
   if (lit_at == now) {
     lit(node, now);
     return;
@@ -418,12 +370,12 @@ void TaskGraphRun::acquire(uint32_t node, Time now) {
   schedule_timer(lit_at, Timer::setup_lit, node);
 }
 
-void TaskGraphRun::lit(uint32_t node, Time now) {
+void TaskGraphExecution::lit(uint32_t node, Time now) {
   const NodeScope scope(failed_at_, node);
   NodeState& st = state_[node];
   for (uint32_t fs : st.setup_slots) {
     switch_.settle(fs, now);
-    if (timing_ == GraphTiming::packet && !network_.lit(fs)) {
+    if (timing_ == GraphTiming::packet && !driver_.network().lit(fs)) {
       throw std::logic_error("task graph node '" + graph_.nodes()[node].name + "': its circuit on slot " +
                              std::to_string(fs) + " is dark when it starts (an engine invariant)");
     }
@@ -435,7 +387,7 @@ void TaskGraphRun::lit(uint32_t node, Time now) {
   if (st.released) begin(node, now);
 }
 
-void TaskGraphRun::begin(uint32_t node, Time now) {
+void TaskGraphExecution::begin(uint32_t node, Time now) {
   const NodeScope scope(failed_at_, node);
   NodeState& st = state_[node];
   GraphNodeResult& r = results_[node];
@@ -452,28 +404,23 @@ void TaskGraphRun::begin(uint32_t node, Time now) {
   }
 }
 
-const CircuitPlan& TaskGraphRun::plan_of(uint32_t node) const {
+const CircuitPlan& TaskGraphExecution::plan_of(uint32_t node) const {
   return state_[node].plan ? *state_[node].plan : runs_[node]->plan();
 }
 
-void TaskGraphRun::on_flows_added(uint32_t node, uint32_t first, size_t count) {
-  flow_node_.resize(first + count, node);
+void TaskGraphExecution::on_flow_delivered(uint32_t /*flow*/, Time /*now*/) {
+  throw std::logic_error("TaskGraphExecution: a delivery of a flow it did not inject (its nodes inject theirs)");
 }
 
-void TaskGraphRun::on_flow_delivered(uint32_t flow, Time now) {
-  const NodeScope scope(failed_at_, flow_node_[flow]);
-  runs_[flow_node_[flow]]->on_flow_delivered(flow, now);
-}
-
-void TaskGraphRun::on_run_done(uint32_t node, Time now) {
+void TaskGraphExecution::on_schedule_done(uint32_t node, Time now) {
   const RunResult own = runs_[node]->result();
   communication_done(node, now, own.reconfigurations, own.reconfiguration_time);
-  // Called from inside its run: freed at TaskGraphRun's next event after its
+  // Called from inside its run: freed at TaskGraphExecution's next timer after its
   // own last one.
   finished_.push_back(node);
 }
 
-void TaskGraphRun::communication_done(uint32_t node, Time now, int reconfigurations, Time reconfiguration) {
+void TaskGraphExecution::communication_done(uint32_t node, Time now, int reconfigurations, Time reconfiguration) {
   const NodeScope scope(failed_at_, node);
   GraphNodeResult& r = results_[node];
   r.reconfigurations += reconfigurations;
@@ -516,7 +463,7 @@ void TaskGraphRun::communication_done(uint32_t node, Time now, int reconfigurati
   }
 }
 
-void TaskGraphRun::end(uint32_t node, Time now) {
+void TaskGraphExecution::end(uint32_t node, Time now) {
   state_[node].ended = true;
   results_[node].end = now;
   ++ended_nodes_;
@@ -530,11 +477,11 @@ void TaskGraphRun::end(uint32_t node, Time now) {
   }
 }
 
-void TaskGraphRun::on_event(Time now, uint64_t token) {
+void TaskGraphExecution::on_timer(Time now, uint64_t token) {
   // Out of every finished node's callbacks by now: what its run held can go,
   // once no event of its own is left (a reconfiguration still lighting).
   std::erase_if(finished_, [&](uint32_t v) {
-    if (runs_[v]->has_pending_events()) return false;
+    if (runs_[v]->has_pending_timers()) return false;
     runs_[v].reset();
     return true;
   });
@@ -558,6 +505,15 @@ void TaskGraphRun::on_event(Time now, uint64_t token) {
     default:
       throw std::logic_error("unknown timer");
   }
+}
+
+GraphResult run_task_graph(const FabricSpec& fabric, Segmentation segmentation, const TaskGraph& graph,
+                           std::vector<GraphNodeWork> work, Timeline* timeline, GraphTiming timing,
+                           WorkProgress* progress) {
+  RunDriver driver(fabric, segmentation, timeline);
+  TaskGraphExecution execution(driver, fabric, segmentation, graph, std::move(work), timing);
+  execution.report_to(progress);
+  return execution.run();
 }
 
 }  // namespace photonsim

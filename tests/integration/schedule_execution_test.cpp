@@ -1,4 +1,4 @@
-// DependencyRun: dataflow execution and partial reconfiguration, on small
+// ScheduleExecution: dataflow execution and partial reconfiguration, on small
 // hand-computed cases, and against the reference engine on every algorithm.
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@
 #include "core/segmentation.h"
 #include "schedules/synthesizer_registry.h"
 #include "sim/engine/switch/circuit_plan.h"
-#include "sim/engine/dependency_run.h"
+#include "sim/engine/schedule_execution.h"
 #include "tests/engine/reference_engine.h"
 #include "tests/engine/replay_fixture.h"
 
@@ -45,7 +45,7 @@ Schedule forward_block_one() {
 
 // Step 1's 2 -> 0 forwards block 1, which reached 2 in step 0 at 610 ns; the
 // barrier holds it until step 0's long 0 -> 1 ends at 1.6 us.
-TEST(DependencyRun, DataflowStartsATransferWhenItsBlocksAreIn) {
+TEST(ScheduleExecution, DataflowStartsATransferWhenItsBlocksAreIn) {
   const Schedule s = forward_block_one();
   FabricSpec f = fabric(3);
   f.step_overhead = ns(100);
@@ -59,7 +59,7 @@ TEST(DependencyRun, DataflowStartsATransferWhenItsBlocksAreIn) {
 }
 
 // Block 1 is at GPU 2 from 610 ns; the barrier holds its transfer to 1.6 us.
-TEST(DependencyRun, BarrierWaitIsTheTimeReadyWorkWasHeld) {
+TEST(ScheduleExecution, BarrierWaitIsTheTimeReadyWorkWasHeld) {
   const Schedule s = forward_block_one();
   FabricSpec f = fabric(3);
   f.step_overhead = ns(100);
@@ -75,7 +75,7 @@ TEST(DependencyRun, BarrierWaitIsTheTimeReadyWorkWasHeld) {
 }
 
 // A transfer whose block is not there waits, whatever its step says.
-TEST(DependencyRun, DataflowWaitsForEveryDeliveryOfAReducedBlock) {
+TEST(ScheduleExecution, DataflowWaitsForEveryDeliveryOfAReducedBlock) {
   const Topology ring("ring", 3, {{0, 1}, {1, 2}, {2, 0}});
   // Node 2 receives contributions to block 0 in steps 0 and 1, then sends it on.
   const Schedule s = schedule(3, {ring},
@@ -95,7 +95,7 @@ Schedule keep_one_circuit() {
                   {Step{0, {transfer(1, 2, 1000)}}, Step{1, {transfer(0, 1, 100'000), transfer(1, 0, 1000)}}});
 }
 
-TEST(DependencyRun, AllCircuitsGoDarkAtTheBarrierByDefault) {
+TEST(ScheduleExecution, AllCircuitsGoDarkAtTheBarrierByDefault) {
   FabricSpec f = fabric(4);
   f.reconfig_delay = Time::us(1);
   const RunResult all = run_with(f, SyncMode::barrier, ReconfigurationScope::all, keep_one_circuit());
@@ -103,7 +103,7 @@ TEST(DependencyRun, AllCircuitsGoDarkAtTheBarrierByDefault) {
   EXPECT_EQ(all.completion, ns(510 + 1000 + 1500));
 }
 
-TEST(DependencyRun, ChangedReconfigurationKeepsUnchangedCircuitsLit) {
+TEST(ScheduleExecution, ChangedReconfigurationKeepsUnchangedCircuitsLit) {
   FabricSpec f = fabric(4);
   f.reconfig_delay = Time::us(1);
   const RunResult changed = run_with(f, SyncMode::barrier, ReconfigurationScope::changed, keep_one_circuit());
@@ -117,7 +117,7 @@ TEST(DependencyRun, ChangedReconfigurationKeepsUnchangedCircuitsLit) {
   EXPECT_EQ(changed.completion, reference.completion);
 }
 
-TEST(DependencyRun, TimelineShowsOnlyTheChangedPortsDark) {
+TEST(ScheduleExecution, TimelineShowsOnlyTheChangedPortsDark) {
   FabricSpec f = fabric(4);
   f.reconfig_delay = Time::us(1);
   f.reconfiguration = ReconfigurationScope::changed;
@@ -147,7 +147,7 @@ TEST(DependencyRun, TimelineShowsOnlyTheChangedPortsDark) {
   EXPECT_EQ(timeline.transfers[2].delivered, ns(2020));
 }
 
-TEST(DependencyRun, DataflowWithAllWaitsForEveryCircuitToDrain) {
+TEST(ScheduleExecution, DataflowWithAllWaitsForEveryCircuitToDrain) {
   FabricSpec f = fabric(4);
   f.reconfig_delay = Time::us(1);
   // Nothing of step 1 depends on step 0, but its circuits are dark until
@@ -157,7 +157,7 @@ TEST(DependencyRun, DataflowWithAllWaitsForEveryCircuitToDrain) {
   EXPECT_EQ(r.steps[1].begin, Time::zero());  // released at once, held by the dark circuits
 }
 
-TEST(DependencyRun, DataflowWithChangedUsesAKeptCircuitAtOnce) {
+TEST(ScheduleExecution, DataflowWithChangedUsesAKeptCircuitAtOnce) {
   FabricSpec f = fabric(4);
   f.reconfig_delay = Time::us(1);
   const RunResult r = run_with(f, SyncMode::dataflow, ReconfigurationScope::changed, keep_one_circuit());
@@ -166,7 +166,7 @@ TEST(DependencyRun, DataflowWithChangedUsesAKeptCircuitAtOnce) {
   EXPECT_EQ(r.completion, ns(2020));
 }
 
-TEST(DependencyRun, EmptyStepStillPaysItsReconfigurationUnderTheBarrier) {
+TEST(ScheduleExecution, EmptyStepStillPaysItsReconfigurationUnderTheBarrier) {
   FabricSpec f = fabric(4);
   f.reconfig_delay = Time::us(1);
   f.step_overhead = ns(100);
@@ -227,7 +227,7 @@ bool hops_are_circuits(const Schedule& schedule) {
 // later step's packet cannot take it back when an earlier step's arrives (no
 // preemption), so a few cases are slower by some packet times: docs/model.md's
 // "Dataflow" says so, and the shipped configs are checked in the CLI tests.
-TEST(DependencyRun, BarrierMatchesTheReferenceAndDataflowIsNeverSlower) {
+TEST(ScheduleExecution, BarrierMatchesTheReferenceAndDataflowIsNeverSlower) {
   const SynthesizerRegistry registry = SynthesizerRegistry::with_builtins();
   int cases = 0, against_reference = 0;
   for (const auto& algorithm : registry.algorithms()) {

@@ -1,5 +1,6 @@
 #pragma once
-// Contract: one training iteration, a TaskGraph, on the packet-level fabric.
+// Contract: the policy that executes one training iteration, a TaskGraph, on
+// the RunDriver (its packet-level fabric).
 //  - A node is released when every node it comes `after` has ended. A
 //    compute node then runs for its duration (compute may overlap
 //    communication on its GPUs).
@@ -23,7 +24,7 @@
 //    (OpticalSwitch::command) and lights reconfig_delay later (all: every wanted
 //    port; changed: only those that differ); a wanted circuit already
 //    commanded by a node that ended before it lit is waited for. Then its
-//    schedule runs as a DependencyRun (fabric.sync inside the node) from
+//    schedule runs as a ScheduleExecution (fabric.sync inside the node) from
 //    max(release, lit), lit being when the last of its first circuits lit.
 //  - With fabric.preconfigure, a node may take its ports (and set up its
 //    circuits) as soon as every communication node it depends on, directly or
@@ -40,17 +41,19 @@
 #include <tuple>
 #include <vector>
 
-#include "core/event_list.h"
 #include "core/spec/fabric_spec.h"
 #include "core/segmentation.h"
 #include "core/spec/task_graph.h"
 #include "core/work_progress.h"
 #include "schedules/model/schedule.h"
-#include "sim/engine/dependency_run.h"
-#include "sim/engine/switch/optical_switch.h"
-#include "sim/engine/network/network.h"
 #include "sim/engine/network/network_stats.h"
 #include "sim/engine/network/timeline_recorder.h"
+#include "sim/engine/node_placement.h"
+#include "sim/engine/run_driver.h"
+#include "sim/engine/run_policy.h"
+#include "sim/engine/schedule_execution.h"
+#include "sim/engine/schedule_observer.h"
+#include "sim/engine/switch/optical_switch.h"
 
 namespace photonsim {
 
@@ -94,21 +97,24 @@ struct GraphResult {
   NetworkStats network;
 };
 
-class TaskGraphRun : public FlowListener, public EventHandler, public RunObserver {
+class TaskGraphExecution : public RunPolicy, public ScheduleObserver {
  public:
-  // `work[i]` for node i (its schedule outlives the run). `timeline`, when
-  // given, receives every port's busy and dark spans (steps numbered across
-  // the graph: a node's are after those of the nodes that took ports before it).
-  TaskGraphRun(const FabricSpec& fabric, Segmentation segmentation, const TaskGraph& graph,
-               std::vector<GraphNodeWork> work, Timeline* timeline = nullptr, GraphTiming timing = GraphTiming::packet);
+  // `work[i]` for node i (its schedule outlives the run), on `driver` (whose
+  // fabric is `fabric`); the timeline, if the driver records one, gets every
+  // port's busy and dark spans (steps numbered across the graph: a node's
+  // are after those of the nodes that took ports before it).
+  TaskGraphExecution(RunDriver& driver, const FabricSpec& fabric, Segmentation segmentation, const TaskGraph& graph,
+                     std::vector<GraphNodeWork> work, GraphTiming timing = GraphTiming::packet);
+  TaskGraphExecution(const TaskGraphExecution&) = delete;
+  TaskGraphExecution& operator=(const TaskGraphExecution&) = delete;
+  ~TaskGraphExecution() override;
   GraphResult run();
   // Hears, node by node, how many of the graph's nodes have ended (null: no one).
   void report_to(WorkProgress* progress) { progress_ = progress; }
 
   void on_flow_delivered(uint32_t flow, Time now) override;
-  void on_event(Time now, uint64_t token) override;
-  void on_flows_added(uint32_t node, uint32_t first, size_t count) override;
-  void on_run_done(uint32_t node, Time now) override;
+  void on_timer(Time now, uint64_t token) override;
+  void on_schedule_done(uint32_t node, Time now) override;
 
  private:
   enum class Timer : uint8_t { compute_done = 1, setup_lit = 2, arbitrate = 3, predicted_done = 4 };
@@ -131,10 +137,10 @@ class TaskGraphRun : public FlowListener, public EventHandler, public RunObserve
     std::vector<uint32_t> setup_slots;  // its first circuits, lit once setup_lit fires
     uint32_t first_step = 0;            // its steps' numbers across the graph start here
     NodePlacement placement;
-    std::unique_ptr<CircuitPlan> plan;  // analytical runs (a packet run's is its DependencyRun's)
+    std::unique_ptr<CircuitPlan> plan;  // analytical runs (a packet run's is its ScheduleExecution's)
   };
 
-  // While TaskGraphRun handles a node: an exception leaving the scope names
+  // While TaskGraphExecution handles a node: an exception leaving the scope names
   // the node in `failed_at` (the innermost scope's, when they nest).
   class NodeScope {
    public:
@@ -178,18 +184,17 @@ class TaskGraphRun : public FlowListener, public EventHandler, public RunObserve
   const std::vector<GraphNodeWork> work_;
   const uint32_t ports_;
   const GraphTiming timing_;
-  EventList events_;
-  std::optional<TimelineRecorder> recorder_;
+  RunDriver& driver_;
+  OpticalSwitch& switch_;
+  const uint32_t policy_id_;
   WorkProgress* progress_ = nullptr;
   size_t ended_nodes_ = 0;
-  Network network_;
-  OpticalSwitch switch_;
   std::vector<std::vector<uint32_t>> successors_;
   std::vector<NodeState> state_;
   std::vector<GraphNodeResult> results_;
-  std::vector<std::unique_ptr<DependencyRun>> runs_;  // a node's while it runs (freed after it ends)
-  std::vector<uint32_t> finished_;                    // nodes whose run ended since the last event
-  std::vector<uint32_t> flow_node_;                   // Network flow -> node
+  std::vector<std::unique_ptr<ScheduleExecution>> runs_;  // a node's while it runs (freed after it ends)
+  std::vector<uint32_t> finished_;                        // nodes whose run ended since the last event
+  std::vector<int> policy_node_;                          // the driver's policy id -> node (-1: none)
   // Resources: GPU g's transmitters are 2g, its receivers 2g + 1.
   std::vector<std::vector<uint32_t>> resources_;  // per node
   std::vector<char> held_;                        // per resource
@@ -209,5 +214,10 @@ class TaskGraphRun : public FlowListener, public EventHandler, public RunObserve
   uint32_t step_base_ = 0;
   uint32_t place_base_ = 0;
 };
+
+// One iteration of `graph` on a fabric of its own (`progress`: nodes ended).
+GraphResult run_task_graph(const FabricSpec& fabric, Segmentation segmentation, const TaskGraph& graph,
+                           std::vector<GraphNodeWork> work, Timeline* timeline = nullptr,
+                           GraphTiming timing = GraphTiming::packet, WorkProgress* progress = nullptr);
 
 }  // namespace photonsim

@@ -1,4 +1,4 @@
-#include "sim/engine/dependency_run.h"
+#include "sim/engine/schedule_execution.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -13,48 +13,24 @@ namespace photonsim {
 
 namespace {
 
-constexpr int kTimerShift = 56;
+constexpr int kTimerShift = 32;  // a timer token: kind above, its transfer or group below
 
 }  // namespace
 
-DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation, const Schedule& schedule,
-                             Timeline* timeline)
-    : DependencyRun(fabric, segmentation, schedule, std::make_unique<EventList>(), nullptr, nullptr, nullptr, {},
-                    nullptr, 0) {
-  if (timeline != nullptr) recorder_ = &own_recorder_.emplace(*timeline, fabric.gpus, fabric.ports);
-  network_.record_into(recorder_);
-  switch_.record_into(recorder_);
-  network_.set_listener(this);
-  for (const CircuitChange& c : plan_.initial()) connect(c, Time::zero());
-}
-
-DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation, const Schedule& schedule,
-                             EventList& events, Network& network, OpticalSwitch& fabric_switch, NodePlacement placement,
-                             RunObserver& observer, uint32_t id, TimelineRecorder* recorder)
-    : DependencyRun(fabric, segmentation, schedule, nullptr, &events, &network, &fabric_switch, std::move(placement),
-                    &observer, id) {
-  recorder_ = recorder;
-}
-
-DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation, const Schedule& schedule,
-                             std::unique_ptr<EventList> own_events, EventList* events, Network* network,
-                             OpticalSwitch* fabric_switch, NodePlacement placement, RunObserver* observer, uint32_t id)
+ScheduleExecution::ScheduleExecution(RunDriver& driver, const FabricSpec& fabric, Segmentation segmentation,
+                                     const Schedule& schedule, NodePlacement placement, ScheduleObserver* observer,
+                                     uint32_t node)
     : fabric_(fabric),
       schedule_(schedule),
       barrier_sync_(fabric.sync == SyncMode::barrier),
       segmentation_(segmentation),
       placement_(std::move(placement)),
       observer_(observer),
-      id_(id),
-      own_events_(std::move(own_events)),
-      events_(own_events_ ? *own_events_ : *events),
-      own_network_(network == nullptr ? std::make_unique<Network>(fabric, segmentation, events_) : nullptr),
-      network_(network == nullptr ? *own_network_ : *network),
-      own_switch_(fabric_switch == nullptr
-                      ? std::make_unique<OpticalSwitch>(
-                            fabric, network_, static_cast<size_t>(fabric.gpus) * static_cast<size_t>(fabric.ports))
-                      : nullptr),
-      switch_(fabric_switch == nullptr ? *own_switch_ : *fabric_switch),
+      node_(node),
+      driver_(driver),
+      network_(driver.network()),
+      switch_(driver.fabric_switch()),
+      policy_id_(driver.enlist(*this)),
       plan_(schedule, fabric),
       deps_(schedule, !barrier_sync_) {
   if (!placement_.slot.empty()) {
@@ -176,7 +152,7 @@ DependencyRun::DependencyRun(const FabricSpec& fabric, Segmentation segmentation
   }
 }
 
-std::vector<std::vector<FlowSpec>> DependencyRun::route_flows(size_t s) const {
+std::vector<std::vector<FlowSpec>> ScheduleExecution::route_flows(size_t s) const {
   const Step& step = schedule_.steps()[s];
   const Topology& topology = schedule_.topologies()[static_cast<size_t>(step.topology)];
   const std::vector<uint32_t>& slot_of_edge = plan_.slots_of_step(s);
@@ -192,23 +168,23 @@ std::vector<std::vector<FlowSpec>> DependencyRun::route_flows(size_t s) const {
   return flows;
 }
 
-size_t DependencyRun::last_step_begun() const {
+size_t ScheduleExecution::last_step_begun() const {
   // The step a barrier replay would be in: the first not yet complete.
   return steps_done_ < steps_.size() ? steps_done_ : (steps_.empty() ? 0 : steps_.size() - 1);
 }
 
-uint32_t DependencyRun::segment(uint32_t slot, uint32_t step) const {
+uint32_t ScheduleExecution::segment(uint32_t slot, uint32_t step) const {
   const auto& changes = slots_[slot].change_steps;
   return static_cast<uint32_t>(std::upper_bound(changes.begin(), changes.end(), step) - changes.begin());
 }
 
-void DependencyRun::schedule_timer(Time at, Timer kind, uint64_t id) {
-  ++timers_pending_;
-  // With the landings: what a timer starts at t is waiting when ports choose at t.
-  events_.schedule(at, *this, (static_cast<uint64_t>(kind) << kTimerShift) | id, EventPriority::arrival);
+ScheduleExecution::~ScheduleExecution() { driver_.retire(policy_id_); }
+
+void ScheduleExecution::schedule_timer(Time at, Timer kind, uint64_t id) {
+  driver_.timer(policy_id_, at, (static_cast<uint64_t>(kind) << kTimerShift) | id);
 }
 
-void DependencyRun::start(Time now) {
+void ScheduleExecution::start(Time now) {
   // Ports whose first change needs no draining may go dark at once; so may a
   // group of no ports (`all` from no circuits to none) unless it waits for a barrier.
   for (uint32_t g = 0; g < group_waiting_.size(); ++g) {
@@ -225,10 +201,10 @@ void DependencyRun::start(Time now) {
       if (transfers_[t].data_waiting == 0) data_ready(t, now);
     }
   }
-  if (steps_.empty() && observer_ != nullptr) observer_->on_run_done(id_, now);
+  if (steps_.empty() && observer_ != nullptr) observer_->on_schedule_done(node_, now);
 }
 
-RunResult DependencyRun::result() {
+RunResult ScheduleExecution::result() {
   RunResult result;
   for (size_t s = 0; s < steps_.size(); ++s) {
     if (step_left_[s] != 0) {
@@ -247,7 +223,7 @@ RunResult DependencyRun::result() {
   return result;
 }
 
-uint64_t DependencyRun::minimum_events(const Schedule& schedule, const Segmentation& segmentation) {
+uint64_t ScheduleExecution::minimum_events(const Schedule& schedule, const Segmentation& segmentation) {
   long double events = 0;
   for (const Step& step : schedule.steps()) {
     for (const Transfer& t : step.transfers) {
@@ -264,26 +240,25 @@ RunResult run_schedule(const FabricSpec& fabric, const WorkloadSpec& workload, c
     throw Error("schedule has " + std::to_string(schedule.gpus()) + " GPUs but fabric.gpus is " +
                 std::to_string(fabric.gpus));
   }
-  return DependencyRun(fabric, Segmentation(workload.chunk, fabric.packet), schedule, timeline)
-      .run(measure_barrier_wait, progress);
+  const Segmentation segmentation(workload.chunk, fabric.packet);
+  RunDriver driver(fabric, segmentation, timeline);
+  return ScheduleExecution(driver, fabric, segmentation, schedule).run(measure_barrier_wait, progress);
 }
 
-RunResult DependencyRun::run(bool measure_barrier_wait, RunProgress* progress) {
+RunResult ScheduleExecution::run(bool measure_barrier_wait, RunProgress* progress) {
   if (progress != nullptr) progress->starting(minimum_events(schedule_, segmentation_), steps_.size());
+  for (const CircuitChange& c : plan_.initial()) connect(c, Time::zero());
   start(Time::zero());
   if (progress == nullptr) {
-    events_.run();
+    driver_.run();
   } else {
     // Every 2^20 events; after each step but the last, transfer_delivered.
     progress_ = progress;
-    for (uint64_t fired = 1; events_.step(); ++fired) {
-      if ((fired & 0xfffff) == 0) progress->advanced(last_step_begun(), steps_.size(), events_.fired());
-    }
+    driver_.run([&](uint64_t fired) { progress->advanced(last_step_begun(), steps_.size(), fired); });
     progress_ = nullptr;
-    progress->advanced(last_step_begun(), steps_.size(), events_.fired());
+    progress->advanced(last_step_begun(), steps_.size(), driver_.events_fired());
   }
   RunResult result = this->result();
-  network_.check_conservation();
   if (measure_barrier_wait && barrier_sync_) {
     // What each transfer waited for had the run been dataflow: asked for only here.
     const TransferDependencies waits(schedule_);
@@ -293,32 +268,27 @@ RunResult DependencyRun::run(bool measure_barrier_wait, RunProgress* progress) {
     for (size_t i = 0; i < result.steps.size(); ++i) result.steps[i].barrier_wait = wait.per_step[i];
     result.barrier_wait = wait.total;
   }
-  result.events = events_.fired();
-  result.network = network_.stats();
-  if (result.network.bytes_injected != result.network.bytes_delivered) {
-    throw std::logic_error("bytes injected (" + std::to_string(result.network.bytes_injected) +
-                           ") != bytes delivered (" + std::to_string(result.network.bytes_delivered) + ")");
-  }
-  if (own_recorder_) {
+  if (TimelineRecorder* recorder = driver_.recorder()) {
     for (uint32_t t = 0; t < deps_.transfers(); ++t) {
       const TransferState& st = transfers_[t];
       const uint32_t s = deps_.step_of(t);
       const Transfer& tr = schedule_.steps()[s].transfers[t - deps_.first_of_step(s)];
-      recorder_->transfer(
+      recorder->transfer(
           TransferSpan{tr.src, tr.dst, s, t - deps_.first_of_step(s), st.released, st.injected, st.delivered});
     }
-    recorder_->finish();
   }
+  result.network = driver_.finish();
+  result.events = driver_.events_fired();
   return result;
 }
 
-void DependencyRun::connect(const CircuitChange& change, Time now) {
+void ScheduleExecution::connect(const CircuitChange& change, Time now) {
   switch_.connect({fabric_slot(change.slot), fabric_gpu(change.from),
                    static_cast<int>(fabric_gpu(static_cast<Node>(change.to))), change.rate},
                   now);
 }
 
-void DependencyRun::barrier(uint32_t step, Time now) {
+void ScheduleExecution::barrier(uint32_t step, Time now) {
   steps_[step].begin = now;
   for (uint32_t g : plan_.groups_before(step)) group_ready(g, now);
   const uint32_t first = deps_.first_of_step(step);
@@ -332,20 +302,20 @@ void DependencyRun::barrier(uint32_t step, Time now) {
   }
 }
 
-void DependencyRun::data_ready(uint32_t transfer, Time now) {
+void ScheduleExecution::data_ready(uint32_t transfer, Time now) {
   TransferState& t = transfers_[transfer];
   if (t.data_waiting > 0 && --t.data_waiting > 0) return;
   t.released = now;
   if (t.circuit_waiting == 0) inject(transfer, now);
 }
 
-void DependencyRun::circuit_ready(uint32_t transfer, Time now) {
+void ScheduleExecution::circuit_ready(uint32_t transfer, Time now) {
   TransferState& t = transfers_[transfer];
   if (--t.circuit_waiting > 0 || t.data_waiting > 0) return;
   inject(transfer, now);
 }
 
-void DependencyRun::inject(uint32_t transfer, Time now) {
+void ScheduleExecution::inject(uint32_t transfer, Time now) {
   TransferState& t = transfers_[transfer];
   t.injected = now + fabric_.step_overhead;
   StepResult& r = steps_[t.step];
@@ -370,13 +340,12 @@ void DependencyRun::inject(uint32_t transfer, Time now) {
     }
   }
   const size_t count = flows.size();
-  const uint32_t first = network_.add_flows(std::move(flows), t.injected);
+  const uint32_t first = driver_.inject(policy_id_, std::move(flows), t.injected);
   if (flow_transfer_.empty()) first_flow_ = first;  // a graph's other nodes hold the flows before
   flow_transfer_.resize(first - first_flow_ + count, transfer);
-  if (observer_ != nullptr) observer_->on_flows_added(id_, first, count);
 }
 
-void DependencyRun::on_flow_delivered(uint32_t flow, Time now) {
+void ScheduleExecution::on_flow_delivered(uint32_t flow, Time now) {
   const uint32_t transfer = flow_transfer_[flow - first_flow_];
   TransferState& t = transfers_[transfer];
   for (uint32_t fabric : network_.flow_route(flow)) {
@@ -387,7 +356,7 @@ void DependencyRun::on_flow_delivered(uint32_t flow, Time now) {
   if (--transfers_[transfer].flows_left == 0) transfer_delivered(transfer, now);
 }
 
-void DependencyRun::transfer_delivered(uint32_t transfer, Time now) {
+void ScheduleExecution::transfer_delivered(uint32_t transfer, Time now) {
   TransferState& t = transfers_[transfer];
   t.delivered = now;
   if (transfer < empty_flow_uses_.size()) {
@@ -403,18 +372,18 @@ void DependencyRun::transfer_delivered(uint32_t transfer, Time now) {
     }
   }
   if (step_left_[t.step] == 1 && ++steps_done_ < steps_.size() && progress_ != nullptr) {
-    progress_->advanced(steps_done_ - 1, steps_.size(), events_.fired());
+    progress_->advanced(steps_done_ - 1, steps_.size(), driver_.events_fired());
   }
   if (--step_left_[t.step] == 0 && barrier_sync_ && t.step + 1 < steps_.size()) barrier(t.step + 1, now);
-  if (steps_done_ == steps_.size() && observer_ != nullptr) observer_->on_run_done(id_, now);
+  if (steps_done_ == steps_.size() && observer_ != nullptr) observer_->on_schedule_done(node_, now);
 }
 
-void DependencyRun::slot_drained(uint32_t slot, Time now) {
+void ScheduleExecution::slot_drained(uint32_t slot, Time now) {
   const SlotState& s = slots_[slot];
   if (s.commanded < s.change_steps.size() && s.uses[s.commanded] == 0) group_ready(s.change_groups[s.commanded], now);
 }
 
-void DependencyRun::group_ready(uint32_t group, Time now) {
+void ScheduleExecution::group_ready(uint32_t group, Time now) {
   if (--group_waiting_[group] > 0) return;
   // Every port of the group is commanded now, as one switch command; each
   // lights when the switch says unless a later group commands it again first.
@@ -436,14 +405,14 @@ void DependencyRun::group_ready(uint32_t group, Time now) {
   }
 }
 
-void DependencyRun::group_lit(uint32_t group, Time now) {
+void ScheduleExecution::group_lit(uint32_t group, Time now) {
   const ReconfigurationGroup& g = plan_.groups()[group];
   for (const CircuitChange& c : g.changes) switch_.settle(fabric_slot(c.slot), now);
   for (uint32_t t : group_waiters_[group]) circuit_ready(t, now);
   group_waiters_[group].clear();
 }
 
-Time DependencyRun::exposed_reconfiguration(size_t step) const {
+Time ScheduleExecution::exposed_reconfiguration(size_t step) const {
   // The union of [command, lit] over the groups the step's transfers wait
   // for, within the step's span.
   const StepResult& r = steps_[step];
@@ -463,8 +432,7 @@ Time DependencyRun::exposed_reconfiguration(size_t step) const {
   return exposed;
 }
 
-void DependencyRun::on_event(Time now, uint64_t token) {
-  --timers_pending_;
+void ScheduleExecution::on_timer(Time now, uint64_t token) {
   const auto kind = static_cast<Timer>(token >> kTimerShift);
   const uint64_t id = token & ((uint64_t{1} << kTimerShift) - 1);
   switch (kind) {
