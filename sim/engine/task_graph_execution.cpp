@@ -359,7 +359,7 @@ void TaskGraphExecution::acquire(uint32_t node, Time now) {
   st.setup_slots = setup.wanted;
   if (!setup.commands.empty()) {
     // A delay past the simulated time range is refused naming the node.
-    later(node, now, switch_.dark_time(setup.commands.size()), "first circuits (fabric.reconfig_delay)");
+    later(node, now, switch_.dark_time(setup.commands), "first circuits (fabric.reconfig_delay)");
   }
   const Time lit_at = switch_.set_up(setup, st.first_step, now);
   if (setup.reconfigures) ++r.reconfigurations;

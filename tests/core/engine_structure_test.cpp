@@ -85,8 +85,7 @@ bool keeps_circuit_state(const std::string& code) {
 
 // A ReconfigurationModel is asked through its pointer, with the command's size.
 bool asks_a_model(const std::string& code) {
-  return code.find("->dark_time(") != std::string::npos ||
-         code.find("dark_time(SwitchCommandSize") != std::string::npos;
+  return code.find("->dark_time(") != std::string::npos || code.find("dark_time(SwitchCommand") != std::string::npos;
 }
 
 // An event list of its own (`EventList events_;`), or a handler of the clock's

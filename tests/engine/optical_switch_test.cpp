@@ -19,7 +19,9 @@ TEST(ReconfigurationModels, ConstantIsTheDefaultAndTheOnlyDelayIsAlphaR) {
   EXPECT_EQ(reconfiguration_models().front().name, "constant");
   const auto model = make_reconfiguration_model("constant");
   for (size_t ports : {0u, 1u, 7u, 4096u}) {
-    EXPECT_EQ(model->dark_time(SwitchCommandSize{Time::us(5), ports, 4096}), Time::us(5)) << ports;
+    std::vector<PortCommand> changed(ports);
+    for (size_t i = 0; i < ports; ++i) changed[i] = {static_cast<uint32_t>(i), static_cast<Node>(i), 0, std::nullopt};
+    EXPECT_EQ(model->dark_time(SwitchCommand{Time::us(5), changed, 1, 4096}), Time::us(5)) << ports;
   }
   EXPECT_EQ(FabricSpec{}.reconfig_model, "constant");
 }

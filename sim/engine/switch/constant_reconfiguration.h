@@ -10,7 +10,7 @@ class ConstantReconfiguration : public ReconfigurationModel {
   static ReconfigurationModelInfo info() {
     return {"constant", "every command is dark for fabric.reconfig_delay, whatever it changes (the papers' model)"};
   }
-  Time dark_time(const SwitchCommandSize& command) const override { return command.reconfig_delay; }
+  Time dark_time(const SwitchCommand& command) const override { return command.reconfig_delay; }
 };
 
 }  // namespace photonsim

@@ -11,9 +11,9 @@ OpticalSwitch::OpticalSwitch(const FabricSpec& fabric, Network& network, size_t 
   network_.reset_circuits(slots);
 }
 
-Time OpticalSwitch::dark_time(size_t ports_changed) const {
-  return model_->dark_time(SwitchCommandSize{fabric_.reconfig_delay, ports_changed,
-                                             static_cast<size_t>(fabric_.gpus) * static_cast<size_t>(fabric_.ports)});
+Time OpticalSwitch::dark_time(std::span<const PortCommand> ports) const {
+  return model_->dark_time(SwitchCommand{fabric_.reconfig_delay, ports, static_cast<size_t>(fabric_.ports),
+                                         static_cast<size_t>(fabric_.gpus) * static_cast<size_t>(fabric_.ports)});
 }
 
 int OpticalSwitch::leads_to(uint32_t slot) const {
@@ -47,7 +47,7 @@ void OpticalSwitch::disconnect(uint32_t slot, Time now) {
 Time OpticalSwitch::command(std::span<const PortCommand> commands, uint32_t step, Time now) {
   // A command of no ports (from no circuits to none) still takes its time:
   // the schedule says the fabric reconfigures.
-  const Time delay = dark_time(commands.size());
+  const Time delay = dark_time(commands);
   const Time lit = now + delay;
   for (const PortCommand& c : commands) {
     network_.darken(c.slot, now);

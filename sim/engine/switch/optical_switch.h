@@ -47,8 +47,8 @@ class OpticalSwitch {
   // Records every port's dark spans (nullptr: none).
   void record_into(TimelineRecorder* recorder) { recorder_ = recorder; }
 
-  // The dark time of a command that changes `ports_changed` ports.
-  Time dark_time(size_t ports_changed) const;
+  // The dark time of a command that re-aims `ports`.
+  Time dark_time(std::span<const PortCommand> ports) const;
   // Lights the port's circuit at once (circuits in place before the run).
   void connect(const PortCommand& port, Time now);
   // Darkens the port at once, cancelling any command pending on it (its dark
