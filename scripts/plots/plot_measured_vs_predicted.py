@@ -11,6 +11,8 @@ usage: plot_measured_vs_predicted.py RESULTS.csv OUT_PREFIX [--band PCT] [--by C
   --by: the column that colours the points (default algorithm)
 writes OUT_PREFIX.png and OUT_PREFIX.pdf and prints the worst error per algorithm
 """
+import sys
+
 import photonsim_plots as pp
 
 args = pp.argument_parser(__doc__)
@@ -21,8 +23,11 @@ args.add_argument("--by", default="algorithm", help="the column that colours the
 args.add_argument("--title", default=None, help="the figure's title (default: the fabric)")
 args = args.parse_args()
 plots = pp.plots()
-plots.measured_vs_predicted(args.results, args.prefix, by=args.by, band=args.band, title=args.title)
-worst = plots.worst_errors(args.results, by=args.by)
+try:
+    plots.measured_vs_predicted(args.results, args.prefix, by=args.by, band=args.band, title=args.title)
+    worst = plots.worst_errors(args.results, by=args.by)
+except (OSError, ValueError) as e:
+    sys.exit(f"plot_measured_vs_predicted.py: {args.results}: {e}")
 print(f"{args.by:<20}{'worst error %':>15}")
 for name, error in worst.items():
     print(f"{name:<20}{error:>15.3f}")
