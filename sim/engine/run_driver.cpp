@@ -4,6 +4,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "sim/engine/network/network.h"
+
 namespace photonsim {
 
 namespace {
@@ -13,12 +15,12 @@ constexpr uint64_t kPolicyTokenMask = (uint64_t{1} << RunDriver::kPolicyTokenBit
 }  // namespace
 
 RunDriver::RunDriver(const FabricSpec& fabric, Segmentation segmentation, Timeline* timeline)
-    : network_(fabric, segmentation, events_),
-      switch_(fabric, network_, static_cast<size_t>(fabric.gpus) * static_cast<size_t>(fabric.ports)) {
+    : network_(std::make_unique<Network>(fabric, segmentation, events_)),
+      switch_(fabric, *network_, static_cast<size_t>(fabric.gpus) * static_cast<size_t>(fabric.ports)) {
   if (timeline != nullptr) recorder_.emplace(*timeline, fabric.gpus, fabric.ports);
-  network_.record_into(recorder());
+  network_->record_into(recorder());
   switch_.record_into(recorder());
-  network_.set_listener(this);
+  network_->set_listener(this);
 }
 
 uint32_t RunDriver::enlist(RunPolicy& policy) {
@@ -37,7 +39,7 @@ void RunDriver::timer(uint32_t policy, Time at, uint64_t token) {
 }
 
 uint32_t RunDriver::inject(uint32_t policy, std::vector<FlowSpec> flows, Time at) {
-  const uint32_t first = network_.add_flows(std::move(flows), at);
+  const uint32_t first = network_->add_flows(std::move(flows), at);
   if (flow_owners_.empty() || flow_owners_.back().policy != policy) flow_owners_.push_back({first, policy});
   return first;
 }
@@ -54,8 +56,8 @@ void RunDriver::run(const std::function<void(uint64_t fired)>& every_mebievent) 
 }
 
 NetworkStats RunDriver::finish() {
-  network_.check_conservation();
-  NetworkStats stats = network_.stats();
+  network_->check_conservation();
+  NetworkStats stats = network_->stats();
   if (stats.bytes_injected != stats.bytes_delivered) {
     throw std::logic_error("bytes injected (" + std::to_string(stats.bytes_injected) + ") != bytes delivered (" +
                            std::to_string(stats.bytes_delivered) + ")");

@@ -7,20 +7,22 @@
 //    priority: what a timer starts at t is waiting when ports choose at t;
 //  - injects a transfer's flows into the network (inject) and hands each
 //    delivery back to the policy that injected it;
-//  - counts events and checks the network's invariants at the end (finish:
+//  - builds the data plane (the packet-level Network; DataPlane is what it
+//    asks of it) and counts events and checks the network's invariants at the end (finish:
 //    every packet accounted for, bytes injected = bytes delivered).
 // Policies (RunPolicy: ScheduleExecution for barrier and dataflow,
 // TaskGraphExecution for task graphs) enlist and decide what starts and when
 // circuits are commanded; they keep no clock, network or circuit state.
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <vector>
 
 #include "core/event_list.h"
 #include "core/segmentation.h"
 #include "core/spec/fabric_spec.h"
-#include "sim/engine/network/network.h"
+#include "sim/engine/network/data_plane.h"
 #include "sim/engine/network/network_stats.h"
 #include "sim/engine/network/timeline_recorder.h"
 #include "sim/engine/run_policy.h"
@@ -38,7 +40,7 @@ class RunDriver : public FlowListener, public EventHandler {
   RunDriver(const RunDriver&) = delete;
   RunDriver& operator=(const RunDriver&) = delete;
 
-  Network& network() { return network_; }
+  DataPlane& network() { return *network_; }
   OpticalSwitch& fabric_switch() { return switch_; }
   TimelineRecorder* recorder() { return recorder_ ? &*recorder_ : nullptr; }
   uint64_t events_fired() const { return events_.fired(); }
@@ -67,7 +69,7 @@ class RunDriver : public FlowListener, public EventHandler {
 
  private:
   EventList events_;
-  Network network_;
+  std::unique_ptr<DataPlane> network_;  // the packet-by-packet Network
   OpticalSwitch switch_;
   std::optional<TimelineRecorder> recorder_;
   std::vector<RunPolicy*> policies_;

@@ -38,7 +38,7 @@
 #include "core/segmentation.h"
 #include "schedules/model/schedule.h"
 #include "sim/engine/switch/circuit_plan.h"
-#include "sim/engine/network/network.h"
+#include "sim/engine/network/data_plane.h"
 #include "sim/engine/node_placement.h"
 #include "sim/engine/run_driver.h"
 #include "sim/engine/run_policy.h"
@@ -137,7 +137,7 @@ class ScheduleExecution : public RunPolicy {
   ScheduleObserver* const observer_;
   const uint32_t node_;
   RunDriver& driver_;
-  Network& network_;
+  DataPlane& network_;
   OpticalSwitch& switch_;
   const uint32_t policy_id_;
   CircuitPlan plan_;

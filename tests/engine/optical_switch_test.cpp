@@ -6,6 +6,7 @@
 
 #include "core/error.h"
 #include "core/event_list.h"
+#include "sim/engine/network/network.h"
 #include "sim/engine/switch/reconfiguration_models.h"
 #include "tests/engine/replay_fixture.h"
 

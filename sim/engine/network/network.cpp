@@ -4,8 +4,6 @@
 #include <stdexcept>
 #include <string>
 
-#include "topology/circuit_rates.h"
-
 namespace photonsim {
 
 Network::Network(const FabricSpec& fabric, Segmentation segmentation, EventList& events)
@@ -13,24 +11,6 @@ Network::Network(const FabricSpec& fabric, Segmentation segmentation, EventList&
       segmentation_(segmentation),
       events_(events),
       router_(fabric.router, fabric.header, fabric.bandwidth, fabric.bandwidth) {}
-
-void Network::install(const Topology& topology) {
-  if (pool_.live() != 0) {
-    throw std::logic_error("reconfiguration with " + std::to_string(pool_.live()) + " packets in flight");
-  }
-  circuits_.assign(topology.edges().size(), Circuit{});
-  const std::vector<Bandwidth> rates = circuit_rates(topology, fabric_);
-  std::vector<uint32_t> ports_used(static_cast<size_t>(topology.gpus()), 0);
-  for (size_t i = 0; i < circuits_.size(); ++i) {
-    Circuit& circuit = circuits_[i];
-    circuit.from = topology.edges()[i].first;
-    circuit.to = topology.edges()[i].second;
-    circuit.port = ports_used[circuit.from]++;
-    circuit.rate = rates[i];
-    circuit.lit = true;
-    circuit.pipe = Pipe(fabric_.latency);
-  }
-}
 
 void Network::reset_circuits(size_t slots) {
   if (pool_.live() != 0) {
@@ -63,21 +43,8 @@ void Network::darken(uint32_t circuit_index, Time now) {
   circuits_[circuit_index].lit = false;
 }
 
-void Network::start_flows(std::vector<FlowSpec> flows, Time at) {
-  flows_.clear();
-  flows_remaining_ = 0;
-  start_batches_.clear();
-  flow_base_ = 0;
-  start_base_ = 0;
-  starts_fired_ = 0;
-  last_start_pending_ = false;
-  finished_at_ = at;
-  add_flows(std::move(flows), at);
-}
-
 uint32_t Network::add_flows(std::vector<FlowSpec> flows, Time at) {
   const auto first = static_cast<uint32_t>(flow_base_ + flows_.size());
-  if (flows_remaining_ == 0) finished_at_ = std::max(finished_at_, at);
   // Not an exact reserve: flows arrive a few at a time under dataflow, and
   // only geometric growth keeps appending them linear.
   if (flows_.capacity() < flows_.size() + flows.size())
@@ -130,14 +97,6 @@ bool Network::forget_delivered_flows() {
   start_base_ += start_batches_.size();
   std::vector<std::pair<uint32_t, uint32_t>>().swap(start_batches_);
   return true;
-}
-
-std::vector<size_t> Network::undelivered_flows() const {
-  std::vector<size_t> out;
-  for (size_t i = 0; i < flows_.size(); ++i) {
-    if (flows_[i].delivered < flows_[i].spec.bytes.count()) out.push_back(flow_base_ + i);
-  }
-  return out;
 }
 
 void Network::check_conservation() const {
@@ -274,7 +233,6 @@ void Network::receive(PacketId id, Time now) {
     pool_.release(id);
     if (flow.delivered == flow.spec.bytes.count()) {
       --flows_remaining_;
-      finished_at_ = now;
       flow.delivered_at = now;
       if (listener_ != nullptr) listener_->on_flow_delivered(p.flow, now);
     }

@@ -1,6 +1,6 @@
 #pragma once
-// Contract: the packet-level fabric, htsim style. Each edge of the installed
-// topology is a Circuit: an EgressQueue (the waiting packets and a serialiser
+// Contract: the packet-level fabric, htsim style, the reference DataPlane.
+// Each circuit the switch has lit is a Circuit: an EgressQueue (the waiting packets and a serialiser
 // at line rate) followed by a Pipe (propagation). GPUs inject their flows'
 // packets and forward others' packets as the GpuRouter rules: store-and-
 // forward once a packet has fully arrived, cut-through once its header has.
@@ -21,8 +21,9 @@
 // longer remaining route, smaller flow index). With egress_order =
 // chunk_fifo (the default, the all-to-all paper's htsim queues): smallest
 // chunk index, then first come first served as fifo. EgressEntry holds the key.
-// Lifecycle: install(topology) while idle, start_flows(at), drive the
-// EventList until empty, read finished_at(); repeat per step.
+// Lifecycle: the switch lights and darkens circuits (reset_circuits, light,
+// darken: DataPlane), the run adds flows at any time and hears each
+// delivered (FlowListener); the RunDriver drives the EventList.
 #include <cstdint>
 #include <vector>
 
@@ -32,6 +33,7 @@
 #include "core/segmentation.h"
 #include "core/time_slots.h"
 #include "sim/engine/network/circuit.h"
+#include "sim/engine/network/data_plane.h"
 #include "sim/engine/network/egress_entry.h"
 #include "sim/engine/network/event_token.h"
 #include "sim/engine/network/gpu_router.h"
@@ -41,75 +43,43 @@
 
 namespace photonsim {
 
-struct FlowSpec {
-  Bytes bytes;
-  std::vector<uint32_t> route;  // circuit indices (install: the topology's edges)
-  // The schedule step the flow belongs to: with egress_order = chunk, a port
-  // sends an earlier step's packets first when steps overlap (dataflow).
-  uint32_t step = 0;
-  // Its place in the schedule (step by step, then its place in the step):
-  // the egress order's last tie, whatever order flows joined the network in.
-  uint32_t place = 0;
-};
-
-// Contract: hears each flow's last byte delivered, at that picosecond, from
-// inside the Network's event (so it may start flows or change circuits).
-class FlowListener {
- public:
-  virtual ~FlowListener() = default;
-  virtual void on_flow_delivered(uint32_t flow, Time now) = 0;
-};
-
-class Network : public EventHandler {
+class Network final : public DataPlane, public EventHandler {
  public:
   Network(const FabricSpec& fabric, Segmentation segmentation, EventList& events);
 
-  // Replaces the circuits: circuit i is the topology's edge i, on its GPU's
-  // egress port numbered by the edge's rank among the GPU's edges, at the
-  // rate circuit_rates gives it (fabric.bandwidth_scope). Throws
-  // std::logic_error if packets are in flight (a reconfiguration must never
-  // strand a packet on a dark circuit).
-  void install(const Topology& topology);
   // Circuit by circuit, as the switch (switch/optical_switch.h) sets them:
   // `slots` dark circuits, then each lit (from -> to on `from`'s egress port
   // `port`, at `rate`) or darkened at `now`. Both throw std::logic_error
   // unless the circuit is idle: nothing waiting, on the wire or being
   // serialised. Which circuit leads where, and when, is the switch's.
-  void reset_circuits(size_t slots);
-  void light(uint32_t circuit, Node from, Node to, uint32_t port, Bandwidth rate, Time now);
-  void darken(uint32_t circuit, Time now);
+  void reset_circuits(size_t slots) override;
+  void light(uint32_t circuit, Node from, Node to, uint32_t port, Bandwidth rate, Time now) override;
+  void darken(uint32_t circuit, Time now) override;
   bool idle(uint32_t circuit, Time now) const;
-  bool lit(uint32_t circuit) const { return circuits_.at(circuit).lit; }
-  // Queues the flows for injection at time `at` (>= now), replacing the
-  // previous flows (one step at a time). Throws std::logic_error for a route
-  // that leaves the circuits, crosses a dark one or does not chain (each
-  // circuit must start where the previous one ends), so a packet only ever
-  // travels on lit circuits, from where it is.
-  void start_flows(std::vector<FlowSpec> flows, Time at);
-  // The same, keeping the flows already started (several steps at once);
-  // returns the index of the first flow added.
-  uint32_t add_flows(std::vector<FlowSpec> flows, Time at);
-  void set_listener(FlowListener* listener) { listener_ = listener; }
+  bool lit(uint32_t circuit) const override { return circuits_.at(circuit).lit; }
+  // Queues the flows for injection at time `at` (>= now), keeping the flows
+  // already started; returns the index of the first flow added. Throws
+  // std::logic_error for a route that leaves the circuits, crosses a dark one
+  // or does not chain (each circuit must start where the previous one ends),
+  // so a packet only ever travels on lit circuits, from where it is.
+  uint32_t add_flows(std::vector<FlowSpec> flows, Time at) override;
+  void set_listener(FlowListener* listener) override { listener_ = listener; }
   // Records every port's busy spans (nullptr: none).
-  void record_into(TimelineRecorder* recorder) { recorder_ = recorder; }
+  void record_into(TimelineRecorder* recorder) override { recorder_ = recorder; }
   // Conservation, once the event list is empty: every flow's bytes were cut
   // into packets and delivered exactly once, and no packet is left. Throws
   // std::logic_error naming the first flow that breaks it.
-  void check_conservation() const;
-  bool all_delivered() const { return flows_remaining_ == 0; }
-  // Time the last packet of the current flows was delivered (start time if none).
-  Time finished_at() const { return finished_at_; }
+  void check_conservation() const override;
+  bool all_delivered() const override { return flows_remaining_ == 0; }
   Time flow_delivered_at(uint32_t flow) const { return flow_at(flow).delivered_at; }
-  const std::vector<uint32_t>& flow_route(uint32_t flow) const { return flow_at(flow).spec.route; }
+  const std::vector<uint32_t>& flow_route(uint32_t flow) const override { return flow_at(flow).spec.route; }
   // When every flow is delivered and none waits to start: lets them go, so
   // memory follows the flows in flight (a task graph's nodes come and go).
   // Their ids stay taken (the next flow gets the next one), but the two
   // accessors above no longer answer for them. False (nothing dropped) when
   // flows are still under way.
-  bool forget_delivered_flows();
-  // Flows of the current step that have not been fully delivered.
-  std::vector<size_t> undelivered_flows() const;
-  NetworkStats stats() const {
+  bool forget_delivered_flows() override;
+  NetworkStats stats() const override {
     NetworkStats stats = stats_;
     // The pool grows only when every packet in it is live: its size is the peak.
     stats.peak_packets_in_flight = pool_.peak_live();
@@ -175,7 +145,6 @@ class Network : public EventHandler {
   std::vector<Flow> flows_;  // flows flow_base_, flow_base_ + 1, ...
   size_t flow_base_ = 0;     // flows before it were forgotten (forget_delivered_flows)
   size_t flows_remaining_ = 0;
-  Time finished_at_;
   std::vector<std::pair<uint32_t, uint32_t>> start_batches_;  // [first flow, end) queued by each start event
   size_t start_base_ = 0;                                     // start events before it were forgotten
   size_t starts_fired_ = 0;

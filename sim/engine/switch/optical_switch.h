@@ -25,7 +25,7 @@
 #include <vector>
 
 #include "core/spec/fabric_spec.h"
-#include "sim/engine/network/network.h"
+#include "sim/engine/network/data_plane.h"
 #include "sim/engine/network/timeline_recorder.h"
 #include "sim/engine/switch/node_setup.h"
 #include "sim/engine/switch/port_command.h"
@@ -39,7 +39,7 @@ class OpticalSwitch {
 
   // `slots` ports of `network`, all dark. Throws Error for an unknown
   // fabric.reconfig_model.
-  OpticalSwitch(const FabricSpec& fabric, Network& network, size_t slots);
+  OpticalSwitch(const FabricSpec& fabric, DataPlane& network, size_t slots);
 
   ReconfigurationScope scope() const { return fabric_.reconfiguration; }
   bool preconfigures() const { return fabric_.preconfigure; }
@@ -106,7 +106,7 @@ class OpticalSwitch {
 
   const FabricSpec& fabric_;
   std::unique_ptr<ReconfigurationModel> model_;
-  Network& network_;
+  DataPlane& network_;
   TimelineRecorder* recorder_ = nullptr;
   std::vector<Port> ports_;
 };
