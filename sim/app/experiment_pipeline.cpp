@@ -97,7 +97,7 @@ RunReport ExperimentPipeline::replay(const Schedule& schedule, const std::string
                   " (photonsim verify; --no-verify replays it anyway)");
     }
   }
-  return replay_schedule(schedule, config, fidelity, progress, timeline);
+  return replay_fitting_schedule(schedule, config, fidelity, progress, timeline);
 }
 
 GraphReport ExperimentPipeline::run_graph(const ExperimentConfig& config, Fidelity fidelity, Timeline* timeline,

@@ -46,6 +46,11 @@ void check_schedule_fits(const Schedule& schedule, const ExperimentConfig& confi
 RunReport replay_schedule(const Schedule& schedule, const ExperimentConfig& config, Fidelity fidelity,
                           RunProgress* progress, Timeline* timeline) {
   check_schedule_fits(schedule, config);
+  return replay_fitting_schedule(schedule, config, fidelity, progress, timeline);
+}
+
+RunReport replay_fitting_schedule(const Schedule& schedule, const ExperimentConfig& config, Fidelity fidelity,
+                                  RunProgress* progress, Timeline* timeline) {
   const bool stored = !schedule.prediction().steps.empty() || !schedule.prediction().model.empty();
   Prediction prediction = naming_time_overflow(config.source + ": the predicted time of the replayed schedule", [&] {
     Prediction p = predict_for_fabric(schedule, config.fabric, config.workload);

@@ -26,7 +26,9 @@ RunReport simulate_schedule(Schedule schedule, const ExperimentConfig& config, F
 // component that does not exist (fabric.reconfig_model).
 void check_engine_names(const ExperimentConfig& config);
 // Throws Error unless the schedule's GPU count is fabric.gpus and each of its
-// topologies fits the fabric's ports: cheap, so callers run it before verifying.
+// topologies fits the fabric's ports (and, with fabric.physical, is routed
+// there): the one fit check of a schedule from outside the synthesizers, made
+// once per run before anything uses it (verification, prediction, the engine).
 void check_schedule_fits(const Schedule& schedule, const ExperimentConfig& config);
 // Replays a saved (or another tool's) schedule on the config's fabric: first
 // checks that it fits (GPU count, ports), then predicts it again for this
@@ -36,5 +38,9 @@ void check_schedule_fits(const Schedule& schedule, const ExperimentConfig& confi
 RunReport replay_schedule(const Schedule& schedule, const ExperimentConfig& config,
                           Fidelity fidelity = Fidelity::packet, RunProgress* progress = nullptr,
                           Timeline* timeline = nullptr);
+// replay_schedule without the fit check, for a caller that made it already.
+RunReport replay_fitting_schedule(const Schedule& schedule, const ExperimentConfig& config,
+                                  Fidelity fidelity = Fidelity::packet, RunProgress* progress = nullptr,
+                                  Timeline* timeline = nullptr);
 
 }  // namespace photonsim

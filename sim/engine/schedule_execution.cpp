@@ -236,10 +236,6 @@ uint64_t ScheduleExecution::minimum_events(const Schedule& schedule, const Segme
 
 RunResult run_schedule(const FabricSpec& fabric, const WorkloadSpec& workload, const Schedule& schedule,
                        RunProgress* progress, Timeline* timeline, bool measure_barrier_wait) {
-  if (schedule.gpus() != fabric.gpus) {
-    throw Error("schedule has " + std::to_string(schedule.gpus()) + " GPUs but fabric.gpus is " +
-                std::to_string(fabric.gpus));
-  }
   const Segmentation segmentation(workload.chunk, fabric.packet);
   RunDriver driver(fabric, segmentation, timeline);
   return ScheduleExecution(driver, fabric, segmentation, schedule).run(measure_barrier_wait, progress);

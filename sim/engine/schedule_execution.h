@@ -171,10 +171,11 @@ class ScheduleExecution : public RunPolicy {
 
 // A whole experiment's run: `schedule` on the Network `fabric` describes,
 // packets cut by `workload.chunk` and fabric.packet; `timeline`, when given,
-// receives what every port and transfer did. Throws Error for a schedule that
-// does not fit the fabric (GPU count, ports, a transfer over more packets than
-// photonsim counts); a step that cannot finish despite those checks is a
-// broken engine invariant (std::logic_error: exit 3).
+// receives what every port and transfer did. The schedule fits the fabric
+// (GPU count, ports): its caller has checked (check_schedule_fits, once per
+// run). Throws Error for a transfer over more packets than photonsim counts;
+// a step that cannot finish is a broken engine invariant (std::logic_error:
+// exit 3).
 RunResult run_schedule(const FabricSpec& fabric, const WorkloadSpec& workload, const Schedule& schedule,
                        RunProgress* progress = nullptr, Timeline* timeline = nullptr,
                        bool measure_barrier_wait = false);

@@ -1,6 +1,8 @@
 // Exact event timings of the packet engine on small cases, against closed forms.
 #include <gtest/gtest.h>
 
+#include <stdexcept>
+
 #include "core/error.h"
 #include "tests/engine/replay_fixture.h"
 
@@ -209,13 +211,16 @@ TEST(NetworkTiming, ExplicitPathOverAMissingCircuitIsAnError) {
   }
 }
 
+// The fit is checked once, before the engine (check_schedule_fits: the
+// ReplayPrediction tests); handed one that does not fit anyway, the engine
+// stops at its port assignment as a broken invariant, naming the node.
 TEST(NetworkTiming, ConfigurationOverThePortLimitIsRejectedNamingTheNode) {
   const Topology star("star", 4, {{0, 1}, {0, 2}, {0, 3}});
   const Schedule s = schedule(4, {star}, {Step{0, {transfer(0, 1, 10)}}});
   try {
     replay(fabric(4, /*ports=*/2), workload(Bytes(10)), s);
     FAIL() << "expected an error";
-  } catch (const Error& e) {
+  } catch (const std::logic_error& e) {
     EXPECT_NE(std::string(e.what()).find("node 0"), std::string::npos) << e.what();
   }
 }
@@ -250,11 +255,6 @@ TEST(NetworkTiming, SplitBandwidthStoreAndForwardIsPacedByTheSlowerCircuit) {
   const Schedule s = schedule(4, {path}, {Step{0, {transfer(0, 2, p * packets)}}});
   EXPECT_EQ(replay(f, workload(Bytes(p * packets)), s).completion,
             bytes_time(p) + kLatency * 2 + bytes_time(2 * p) * packets);
-}
-
-TEST(NetworkTiming, GpuCountMismatchIsAnError) {
-  const Schedule s = schedule(2, {line(2)}, {Step{0, {transfer(0, 1, 10)}}});
-  EXPECT_THROW(replay(fabric(3), workload(Bytes(10)), s), Error);
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include "schedules/model/schedule_io.h"
 #include "sim/config/config_loader.h"
 #include "sim/app/experiment_runner.h"
+#include "tests/engine/replay_fixture.h"
 #include "tests/support/shipped_configs.h"
 
 namespace photonsim {
@@ -118,6 +119,24 @@ TEST(ReplayPrediction, ScheduleForAnotherGpuCountIsRefusedBeforeAnything) {
     ADD_FAILURE() << "no error";
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("the schedule has 8 GPUs but fabric.gpus is 16"), std::string::npos)
+        << e.what();
+  }
+}
+
+// The one fit check of a replay (check_schedule_fits, before verifying or
+// predicting): the engine takes the fit as given.
+TEST(ReplayPrediction, ScheduleNeedingMorePortsThanTheFabricHasIsRefusedBeforeAnything) {
+  const std::string quickstart = std::string(PHOTONSIM_SOURCE_DIR) + "/configs/quickstart.yaml";
+  const ExperimentConfig c = load_config(quickstart);  // 8 GPUs, 1 directed port each
+  const Topology fan_out("fan_out", 8, {{0, 1}, {0, 2}});
+  const Schedule s = testing_support::schedule(8, {fan_out}, {Step{0, {testing_support::transfer(0, 1, 10)}}});
+  try {
+    replay_schedule(s, c);
+    ADD_FAILURE() << "no error";
+  } catch (const Error& e) {
+    EXPECT_NE(
+        std::string(e.what()).find("topology 'fan_out': node 0 needs 2 ports (out 2, in 0) but fabric.ports is 1"),
+        std::string::npos)
         << e.what();
   }
 }

@@ -299,7 +299,6 @@ CircuitPlan::CircuitPlan(const Schedule& schedule, const FabricSpec& fabric)
   std::vector<int> current(slots_, -1);  // per slot: its Assignment::link in place
   std::vector<int> number(slots_, -1);   // bidirectional, per slot: its Assignment::number in place
   const auto assign = [&](const Topology& t) {
-    t.check_ports(fabric);
     if (by_rank) return assign_by_rank(t, slots_, ports_);
     if (by_pair) return assign_bidirectional(t, current, number, ports_);
     if (!by_switch) return assign_by_circuit(t, current, ports_);

@@ -16,6 +16,9 @@
 // circuit is a port at each end, placed, kept and changed whole, so both its
 // ends always go dark and light together. When a group is commanded and how
 // long it is dark is the switch's; when to command, the ScheduleExecution's.
+// The schedule must fit the fabric (GPU count, ports per topology): checked
+// once, before it reaches the engine (sim/app's check_schedule_fits, or its
+// synthesizer's own Topology::check_ports).
 #include <cstdint>
 #include <optional>
 #include <span>
