@@ -102,6 +102,7 @@ RunReport ExperimentPipeline::replay(const Schedule& schedule, const std::string
 
 GraphReport ExperimentPipeline::run_graph(const ExperimentConfig& config, Fidelity fidelity, Timeline* timeline,
                                           WorkProgress* progress) const {
+  check_budget(config);
   return run_task_graph(config, registry_, fidelity, timeline, progress);
 }
 

@@ -5,7 +5,9 @@
 // engine (scripts/dev/bench): a direct all-to-all on a ring holds ~414 bytes per
 // (source, destination) pair at n = 1000; rdc's candidate rounds ~141 bytes
 // per n^3 at n = 128 and 256. The estimate is deliberately low (300 and 120
-// bytes): past it MemoryBudget::enforce still stops the run cleanly.
+// bytes): past it MemoryBudget::enforce still stops the run cleanly. A task
+// graph's run: the graph (sim/config/graph_memory_estimate.h) plus its
+// largest collective's estimate as a run of its own.
 #include <cstdint>
 #include <string>
 

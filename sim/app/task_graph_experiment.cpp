@@ -140,7 +140,6 @@ GraphReport run_task_graph(const ExperimentConfig& config, const SynthesizerRegi
     info.push_back(std::move(about));
   }
   const std::chrono::duration<double> synthesis = std::chrono::steady_clock::now() - begin;
-  const Segmentation segmentation(config.workload.chunk, fabric.packet);
   // The engine names the node whose times pass the range: put where it was written in front.
   const auto at_node = [&](auto&& body) {
     try {
@@ -150,13 +149,14 @@ GraphReport run_task_graph(const ExperimentConfig& config, const SynthesizerRegi
     }
   };
   GraphResult predicted = naming_time_overflow(config.source + ": the predicted iteration time", [&] {
-    return at_node(
-        [&] { return run_task_graph(fabric, segmentation, graph, work, nullptr, GraphTiming::analytical, progress); });
+    return at_node([&] {
+      return backend_for(Fidelity::analytical)->execute_graph(graph, work, fabric, config.workload, progress, nullptr);
+    });
   });
   GraphResult result =
       !backend->simulates() ? predicted : naming_time_overflow(config.source + ": the simulated iteration time", [&] {
         return at_node([&] {
-          return run_task_graph(fabric, segmentation, graph, std::move(work), timeline, GraphTiming::packet, progress);
+          return backend->execute_graph(graph, std::move(work), fabric, config.workload, progress, timeline);
         });
       });
   const std::chrono::duration<double> wall = std::chrono::steady_clock::now() - begin;

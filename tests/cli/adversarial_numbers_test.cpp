@@ -154,6 +154,21 @@ TEST_F(AdversarialNumbers, TenThousandGpuDirectAllToAll) {
          {"fabric.gpus (10000 GPUs", "estimated", "GiB", "--max-memory"});
 }
 
+// A task graph's run goes through the same budget as every other run: its
+// nodes and dependencies beside its largest collective as a run of its own.
+TEST_F(AdversarialNumbers, TaskGraphWithATenThousandGpuAllToAll) {
+  const std::string config =
+      write("g.yaml",
+            "fabric: {gpus: 10000, bandwidth: 800Gbps, latency: 500ns}\n"
+            "workload:\n"
+            "  graph:\n"
+            "    - {name: a2a, type: collective, collective: alltoall, message: 1KB, gpus: [\"0-9999\"]}\n"
+            "synthesis: {algorithm: direct, planner: static, topology: ring}\n");
+  refuse({"run", config, "--max-memory", "8GiB"},
+         {"workload.graph (1 nodes, 0 dependencies; its largest collective: fabric.gpus (10000 GPUs in an all-to-all",
+          "estimated", "--max-memory"});
+}
+
 TEST_F(AdversarialNumbers, RdcAt8192Gpus) {
   // Once killed by the kernel's OOM killer at n = 1024 (every d's routes held
   // at once), then refused there (one d at a time, n^3 routes for d = 1); with

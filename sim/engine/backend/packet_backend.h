@@ -11,6 +11,8 @@ class PacketBackend : public ExecutionBackend {
   bool simulates() const override { return true; }
   RunResult execute(const Schedule& schedule, const FabricSpec& fabric, const WorkloadSpec& workload,
                     RunProgress* progress, Timeline* timeline, bool measure_barrier_wait) const override;
+  GraphResult execute_graph(const TaskGraph& graph, std::vector<GraphNodeWork> work, const FabricSpec& fabric,
+                            const WorkloadSpec& workload, WorkProgress* progress, Timeline* timeline) const override;
 };
 
 }  // namespace photonsim
