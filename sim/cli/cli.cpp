@@ -370,7 +370,7 @@ int verb_synth(int argc, const char* const* argv, std::ostream& out, std::ostrea
   return 0;
 }
 
-int verb_topo(int argc, const char* const* argv, std::ostream& out) {
+int verb_topo(int argc, const char* const* argv, std::ostream& out, const MemoryBudget& budget) {
   std::string type, format = "table", circuits = "directed";
   int gpus = 0;
   std::vector<std::string> extra;
@@ -423,6 +423,11 @@ int verb_topo(int argc, const char* const* argv, std::ostream& out) {
   const TopologyReport report = TopologyReport::build(type, std::move(*topology), demand);
   out << (format == "json" ? report.json() : format == "dot" ? report.dot() : report.table());
   return 0;
+  {
+    // Before anything of size n is built (a ring of 10^9 GPUs would take minutes to hit the limit).
+    const MemoryEstimate need = estimate_topology_memory(spec, fabric, vm.count("demand") > 0);
+    budget.check(need.bytes, "topo: " + need.what);
+  }
 }
 
 int verb_plan(int argc, const char* const* argv, std::ostream& out, std::ostream& err, const MemoryBudget& budget) {
@@ -491,7 +496,7 @@ int verb_physical(int argc, const char* const* argv, std::ostream& out, std::ost
   return 0;
 }
 
-int verb_bound(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+int verb_bound(int argc, const char* const* argv, std::ostream& out, std::ostream& err, const MemoryBudget& budget) {
   int gpus = 0, ports = 1;
   std::string format = "table";
   po::options_description d("options");
@@ -521,6 +526,10 @@ int verb_bound(int argc, const char* const* argv, std::ostream& out, std::ostrea
     err << "photonsim: warning: --compare builds rdc for every d at n = " << gpus
         << "; at 256 GPUs that takes about 30 s, and above " << Rdc::kGenKautzAutoLimit
         << " GPUs (the Circulant family alone) about 30 s at 1024 and minutes beyond\n"
+  if (gpus >= 2) {  // smaller n is refused by the bound itself, naming n
+    const MemoryEstimate need = estimate_bound_memory(gpus, ports, reconfigs, vm.count("compare") > 0);
+    budget.check(need.bytes, "bound: " + need.what);
+  }
         << std::flush;
   }
   const bool compare = vm.count("compare") > 0;
@@ -738,10 +747,10 @@ int dispatch(int argc, const char* const* argv, std::ostream& out, std::ostream&
       if (argc > 2) throw Error(std::string("list: unknown argument '") + argv[2] + "' (valid: --markdown)");
       return verb_list(out);
     }
-    if (verb == "topo") return verb_topo(argc - 1, argv + 1, out);
+    if (verb == "topo") return verb_topo(argc - 1, argv + 1, out, budget);
     if (verb == "verify") return verb_verify(argc - 1, argv + 1, out, err, budget);
     if (verb == "plan") return verb_plan(argc - 1, argv + 1, out, err, budget);
-    if (verb == "bound") return verb_bound(argc - 1, argv + 1, out, err);
+    if (verb == "bound") return verb_bound(argc - 1, argv + 1, out, err, budget);
     if (verb == "physical") return verb_physical(argc - 1, argv + 1, out, err, budget);
     if (verb == "sweep") return verb_sweep(argc - 1, argv + 1, out, err, budget, command);
     err << "photonsim: unknown command " << one_line(quoted(verb))
