@@ -24,12 +24,21 @@ def _progress_writer(stream):
     return write
 
 
-def _write_provenance(core, out, config, grid, zip, jobs, spec):
+def _write_provenance(core, out, config, grid, zip, jobs, spec, base_dir):
     """What the folder keeps of how it was made, as `photonsim sweep --out` does: provenance.json,
-    command.txt (here the Python call) and config.yaml (the sweep as a sweep file, JSON)."""
-    call = f"photonsim.sweep({config!r}, {grid!r}" + (f", zip={zip!r}" if zip else "") + f", jobs={jobs})"
+    command.txt (here the Python call, after a cd to the folder it ran in, so that `sh command.txt`
+    reruns it) and config.yaml (the sweep as a sweep file, JSON, its base an absolute path)."""
+    if isinstance(config, dict):
+        where = f", base_dir={os.path.abspath(base_dir if base_dir is not None else os.getcwd())!r}"
+        shown = config
+    else:
+        where = ""
+        shown = os.fspath(config)
+    call = (f"import photonsim; photonsim.sweep({shown!r}, {grid!r}" + (f", zip={zip!r}" if zip else "") +
+            f", jobs={jobs}, out={os.fspath(out)!r}{where})")
     base = config if not isinstance(config, dict) else "<dict>"
-    files = core.provenance_files([sys.executable, "-c", call], os.fspath(base), json.dumps(spec, indent=1) + "\n")
+    files = core.provenance_files([sys.executable, "-c", call], os.fspath(base), json.dumps(spec, indent=1) + "\n",
+                                  os.getcwd())
     for name, text in files:
         path = os.path.join(out, name)
         with open(path + ".tmp", "w") as f:
@@ -37,6 +46,7 @@ def _write_provenance(core, out, config, grid, zip, jobs, spec):
         os.replace(path + ".tmp", path)
 
 
+@_speaks_python
 def sweep(config, grid, zip=None, jobs=1, out=None, resume=False, progress=True, base_dir=None, max_memory=None):
     """Runs every point of the grid (and zip) over the config, as `photonsim sweep`.
 
@@ -77,7 +87,7 @@ def sweep(config, grid, zip=None, jobs=1, out=None, resume=False, progress=True,
         outcome = core.sweep(json.dumps(spec), os.path.join(folder, "<sweep>"), folder, os.fspath(out), int(jobs),
                              bool(resume), max_memory, log)
         if temporary is None:
-            _write_provenance(core, out, config, grid, zip, jobs, spec)
+            _write_provenance(core, out, config, grid, zip, jobs, spec, base_dir)
         path = os.path.join(out, "results.csv")
         if not os.path.exists(path):
             if outcome["failed"]:

@@ -146,6 +146,28 @@ def test_sweep_rows_come_in_grid_order(tmp_path):
     assert json.loads(loaded.provenance["config"])["grid"]["workload.message"] == ["1MB", "4MB"]
 
 
+def _timings_blanked(csv_text):
+    rows = [line.split(",") for line in csv_text.splitlines()]
+    timing = [name in TIMINGS for name in rows[0]]
+    return [[("-" if t else v) for v, t in zip(row, timing)] for row in rows]
+
+
+def test_a_sweeps_saved_config_and_command_rerun_from_its_folder(tmp_path):
+    # Issue 51, item 6: before, command.txt was `photonsim.sweep(...)` without an import, an out= or the folder
+    # it ran in; config.yaml's base was absolute here, but the command line's kept a relative one.
+    out = tmp_path / "sweep"
+    photonsim.sweep(QUICKSTART, {"workload.message": ["1MB", "2MB"]}, out=out, progress=False)
+    first = (out / "results.csv").read_text()
+    subprocess.run([BINARY, "sweep", "config.yaml", "--jobs", "1", "--out", str(tmp_path / "again")], check=True,
+                   capture_output=True, cwd=out)
+    assert _timings_blanked((tmp_path / "again" / "results.csv").read_text()) == _timings_blanked(first)
+    (out / "results.csv").unlink()
+    (out / "results.csv.base_hash").unlink()
+    subprocess.run(["sh", str(out / "command.txt")], check=True, capture_output=True, cwd="/",
+                   env={**os.environ, "PYTHONPATH": os.path.dirname(os.path.dirname(photonsim.__file__))})
+    assert _timings_blanked((out / "results.csv").read_text()) == _timings_blanked(first)
+
+
 def test_sweep_of_a_dict_with_a_range(tmp_path):
     config = {
         "fabric": {"gpus": 8, "ports": 1, "bandwidth": "800Gbps", "latency": "500ns", "reconfig_delay": "10us"},
@@ -168,7 +190,8 @@ def test_load_results_of_a_run_folder(tmp_path):
     assert list(loaded.steps["step"]) == list(range(7))
     assert loaded.provenance["about"]["command"][1:3] == ["run", QUICKSTART]
     assert "collective: alltoall" in loaded.provenance["config"]
-    assert loaded.provenance["command"].startswith(BINARY + " run ")
+    # command.txt goes to the folder it ran in first, so that `sh command.txt` reruns it from anywhere.
+    assert loaded.provenance["command"].startswith("cd " + ROOT + " && " + BINARY + " run ")
     with pytest.raises(FileNotFoundError):
         photonsim.load_results(tmp_path / "nothing")
 

@@ -168,6 +168,13 @@ po::variables_map parse(int argc, const char* const* argv, const po::options_des
   return vm;
 }
 
+// Where the command runs, for command.txt's `cd`; empty when the OS cannot say (a removed folder).
+std::string working_directory() {
+  std::error_code failed;
+  const std::filesystem::path here = std::filesystem::current_path(failed);
+  return failed ? std::string() : here.string();
+}
+
 void write_provenance(const Provenance& provenance, const std::string& dir) {
   if (dir.empty()) return;
   for (const auto& [name, text] : provenance_files(provenance)) write_file_atomically(dir + "/" + name, text);
@@ -234,7 +241,7 @@ int verb_run(int argc, const char* const* argv, std::ostream& out, std::ostream&
   if ((config.graph || config.imported_schedule) && replay)
     throw Error(config_path + ": workload.graph: replay takes one schedule; run the graph with photonsim run");
   const std::string out_dir = o.out.empty() ? config.output_dir : o.out;
-  const Provenance provenance{command, config_path, config.resolved_yaml};
+  const Provenance provenance{command, config_path, config.resolved_yaml, working_directory()};
   {
     std::vector<NamedPath> inputs = config.inputs;
     if (replay) inputs.push_back({"schedule", schedule_path});
@@ -416,6 +423,11 @@ int verb_topo(int argc, const char* const* argv, std::ostream& out, const Memory
   // Without --ports nothing limits the degree: topo describes, it does not check.
   fabric.ports = vm.count("ports") ? vm["ports"].as<int>() : std::numeric_limits<int>::max();
   if (fabric.ports < 1) throw po::error("--ports: must be at least 1, got " + std::to_string(fabric.ports));
+  {
+    // Before anything of size n is built (a ring of 10^9 GPUs would take minutes to hit the limit).
+    const MemoryEstimate need = estimate_topology_memory(spec, fabric, vm.count("demand") > 0);
+    budget.check(need.bytes, "topo: " + need.what);
+  }
   std::optional<Topology> topology = TopologyRegistry::with_builtin_generators().make(spec, fabric, seed_value(vm));
   if (!topology) throw po::error("--type none has no circuits to describe");
   std::optional<std::string> demand;
@@ -423,11 +435,6 @@ int verb_topo(int argc, const char* const* argv, std::ostream& out, const Memory
   const TopologyReport report = TopologyReport::build(type, std::move(*topology), demand);
   out << (format == "json" ? report.json() : format == "dot" ? report.dot() : report.table());
   return 0;
-  {
-    // Before anything of size n is built (a ring of 10^9 GPUs would take minutes to hit the limit).
-    const MemoryEstimate need = estimate_topology_memory(spec, fabric, vm.count("demand") > 0);
-    budget.check(need.bytes, "topo: " + need.what);
-  }
 }
 
 int verb_plan(int argc, const char* const* argv, std::ostream& out, std::ostream& err, const MemoryBudget& budget) {
@@ -519,6 +526,10 @@ int verb_bound(int argc, const char* const* argv, std::ostream& out, std::ostrea
   check_format(format, {"table", "json", "csv"});
   std::optional<int> reconfigs;
   if (vm.count("reconfigs")) reconfigs = vm["reconfigs"].as<int>();
+  if (gpus >= 2) {  // smaller n is refused by the bound itself, naming n
+    const MemoryEstimate need = estimate_bound_memory(gpus, ports, reconfigs, vm.count("compare") > 0);
+    budget.check(need.bytes, "bound: " + need.what);
+  }
   if (vm.count("compare") && gpus >= 192 && ports > 1) {
     // rdc's Generalized Kautz family for every d grows about as n^3.5 (128 GPUs ~3 s, 256 ~30 s on this
     // engine); above its size limit rdc (and so --compare) builds the Circulant family alone (1024 GPUs:
@@ -526,10 +537,6 @@ int verb_bound(int argc, const char* const* argv, std::ostream& out, std::ostrea
     err << "photonsim: warning: --compare builds rdc for every d at n = " << gpus
         << "; at 256 GPUs that takes about 30 s, and above " << Rdc::kGenKautzAutoLimit
         << " GPUs (the Circulant family alone) about 30 s at 1024 and minutes beyond\n"
-  if (gpus >= 2) {  // smaller n is refused by the bound itself, naming n
-    const MemoryEstimate need = estimate_bound_memory(gpus, ports, reconfigs, vm.count("compare") > 0);
-    budget.check(need.bytes, "bound: " + need.what);
-  }
         << std::flush;
   }
   const bool compare = vm.count("compare") > 0;
@@ -569,8 +576,11 @@ int verb_sweep(int argc, const char* const* argv, std::ostream& out, std::ostrea
   options.memory = budget;
   const SweepOutcome o = run_sweep(spec, options, err);
   if (!o.report) return 0;
-  // The sweep file as written (its base config is a file beside it).
-  write_provenance(Provenance{command, sweep_path, read_input_file(sweep_path, kSweepInput)}, options.out_dir);
+  // The sweep file as written, its base named by an absolute path so that it reruns from the folder.
+  write_provenance(
+      Provenance{command, sweep_path, sweep_text_with_absolute_base(read_input_file(sweep_path, kSweepInput), spec),
+                 working_directory()},
+      options.out_dir);
   out << "sweep: " << o.points << " points, " << o.ran << " ran, " << o.skipped << " already done, " << o.failed
       << " failed; " << options.out_dir << "/results.csv\n";
   if (o.failed > 0)

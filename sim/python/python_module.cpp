@@ -351,10 +351,11 @@ PYBIND11_MODULE(_photonsim, m) {
       py::arg("log") = py::none(), py::arg("show_after_s") = 3.0);
   m.def(
       "provenance_files",
-      [](std::vector<std::string> command, std::string config_path, std::string resolved) {
-        return provenance_files(Provenance{std::move(command), std::move(config_path), std::move(resolved)});
+      [](std::vector<std::string> command, std::string config_path, std::string resolved, std::string directory) {
+        return provenance_files(
+            Provenance{std::move(command), std::move(config_path), std::move(resolved), std::move(directory)});
       },
-      py::arg("command"), py::arg("config_path"), py::arg("resolved_config"));
+      py::arg("command"), py::arg("config_path"), py::arg("resolved_config"), py::arg("directory") = "");
   m.def("sweep", &sweep, py::arg("sweep_text"), py::arg("source"), py::arg("directory"), py::arg("out_dir"),
         py::arg("jobs"), py::arg("resume"), py::arg("max_memory"), py::arg("log"));
 }
