@@ -229,3 +229,58 @@ def test_every_shipped_config_runs_as_the_command_line_does(config, monkeypatch)
     monkeypatch.chdir(ROOT)
     py = photonsim.run(config).to_dict()
     assert without_timings(py) == without_timings(cli_json("run", config))
+
+
+# Python that speaks Python (issue 51, item 5). Each of these failed before the fix.
+
+
+def test_a_refused_sweep_lets_go_of_its_folder(tmp_path):
+    # Before: the refusal left out/.results.lock held by the interpreter, so every later resume=True
+    # failed with "another photonsim sweep is writing there" until the interpreter restarted.
+    out = tmp_path / "sweep"
+    grid = {"workload.message": ["1MB", "2MB"]}
+    photonsim.sweep(QUICKSTART, {"workload.message": ["1MB"]}, out=out, progress=False)
+    with pytest.raises(photonsim.PhotonsimError, match="exists"):
+        photonsim.sweep(QUICKSTART, grid, out=out, progress=False)
+    df = photonsim.sweep(QUICKSTART, grid, out=out, resume=True, progress=False)
+    assert list(df["point"]) == [0, 1]
+
+
+def test_errors_name_the_python_arguments_and_real_locations(tmp_path):
+    # Before: "--set fabric.gpuss=4: ...", "pass --resume ... or choose another --out", "<dict>:1: ...".
+    with pytest.raises(photonsim.PhotonsimError) as e:
+        photonsim.run(QUICKSTART, overrides={"fabric.gpuss": 4})
+    assert "overrides: fabric.gpuss=4" in str(e.value) and "--set" not in str(e.value)
+    out = tmp_path / "sweep"
+    photonsim.sweep(QUICKSTART, {"workload.message": ["1MB"]}, out=out, progress=False)
+    with pytest.raises(photonsim.PhotonsimError) as e:
+        photonsim.sweep(QUICKSTART, {"workload.message": ["1MB"]}, out=out, progress=False)
+    assert "resume=True" in str(e.value) and "--resume" not in str(e.value) and "--out" not in str(e.value)
+    with pytest.raises(photonsim.PhotonsimError) as e:
+        photonsim.run({"fabric": {"gpus": -3}})
+    assert "<dict>" not in str(e.value) and "config (a dict): fabric.gpus" in str(e.value)
+    with pytest.raises(photonsim.PhotonsimError) as e:
+        photonsim.run(QUICKSTART, max_memory="1KB")
+    assert "max_memory" in str(e.value) and "--max-memory" not in str(e.value)
+
+
+@pytest.mark.parametrize("progress", [False, True])
+def test_failed_sweep_points_keep_their_reasons_in_the_frame(progress, capfd):
+    # Before: with progress=False the failed point was dropped with "their messages are above", and nothing above.
+    with pytest.warns(UserWarning, match="1 of the sweep's 3 points failed"):
+        df = photonsim.sweep(QUICKSTART, {"fabric.gpus": [8, 1, 6]}, progress=progress)
+    assert list(df["point"]) == [0, 1, 2]
+    assert list(df["fabric.gpus"]) == [8, 1, 6]
+    assert pd.isna(df["error"][0]) and pd.isna(df["error"][2])
+    assert "fabric.gpus must be an integer >= 2" in df["error"][1]
+    assert df["error"][1].startswith("grid: fabric.gpus=1")
+    assert pd.isna(df["measured_ps"][1]) and df["measured_ps"][0] > 0
+
+
+def test_a_number_without_a_unit_gets_the_spelling_to_use():
+    # Before: "cannot parse time '1e-05': unknown unit 'e-05'".
+    with pytest.raises(photonsim.PhotonsimError) as e:
+        photonsim.run(QUICKSTART, overrides={"fabric.reconfig_delay": 10e-6})
+    assert "write 10us" in str(e.value) and "unknown unit" not in str(e.value)
+    with pytest.raises(photonsim.PhotonsimError, match="write 1MiB"):
+        photonsim.run(QUICKSTART, overrides={"workload.message": 1048576})

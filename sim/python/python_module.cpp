@@ -289,6 +289,14 @@ py::dict sweep(const std::string& sweep_text, const std::string& source, const s
   d["skipped"] = outcome.skipped;
   d["ran"] = outcome.ran;
   d["failed"] = outcome.failed;
+  py::list failures;
+  const std::vector<SweepPoint> points = spec.points();
+  for (const FailedPoint& f : outcome.failures) {
+    py::dict values;  // the point's swept values, as results.csv writes them
+    for (const auto& [key, value] : points.at(f.point).values) values[py::str(key)] = value;
+    failures.append(py::make_tuple(f.point, f.reason, values));
+  }
+  d["failures"] = failures;
   return d;
 }
 
