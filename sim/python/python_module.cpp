@@ -276,6 +276,7 @@ py::dict sweep(const std::string& sweep_text, const std::string& source, const s
   options.resume = resume;
   options.progress = true;
   options.memory = MemoryBudget::from_option(max_memory);
+  options.in_process = true;  // a fork of an interpreter with pandas costs more than a small point
   CallbackBuffer buffer(std::move(log));
   std::ostream stream(&buffer);
   SweepOutcome outcome;
