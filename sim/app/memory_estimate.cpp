@@ -61,6 +61,11 @@ long double circuits_per_gpu(const TopologySpec& spec, const FabricSpec& fabric)
 
 }  // namespace
 
+MemoryEstimate estimate_replay_memory(int gpus) {
+  return {to_bytes(256.0L * gpus),
+          "fabric.gpus (" + std::to_string(gpus) + " GPUs of the replayed schedule's network)"};
+}
+
 MemoryEstimate estimate_topology_memory(const TopologySpec& spec, const FabricSpec& fabric, bool with_demand) {
   const long double n = fabric.gpus;
   const long double circuits = n * circuits_per_gpu(spec, fabric);

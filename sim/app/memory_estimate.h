@@ -23,6 +23,11 @@ struct MemoryEstimate {
 
 MemoryEstimate estimate_run_memory(const ExperimentConfig& config);
 
+// `photonsim replay` (and an imported schedule's run): the schedule is
+// already in memory; the network built for its n GPUs holds ~330 bytes a
+// GPU (16M GPUs: 5.2 GB), estimated at 256.
+MemoryEstimate estimate_replay_memory(int gpus);
+
 // `photonsim topo`: the circuits the generator will make (from its name and
 // parameters, without building them), their successor lists and the
 // breadth-first searches over n GPUs (about 64 bytes per GPU and 24 per

@@ -234,6 +234,20 @@ TEST_F(AdversarialNumbers, BoundOfOneDAtABillionGpusStillAnswers) {
   EXPECT_NE(o.out.find("1000000000,1,2,"), std::string::npos) << o.out;
 }
 
+TEST_F(AdversarialNumbers, ReplayOfA16MillionGpuScheduleIsRefusedFromItsEstimate) {
+  // Before: replay built the network until the memory cap stopped it ("out of memory").
+  const std::string pb = write("big.pbtxt",
+                               "collective: \"alltoall\" algorithm: \"hand\" planner: \"hand\" gpus: 16000000\n"
+                               "message_bytes: 16777216 blocks: 1 initial_topology: 0\n"
+                               "topologies { name: \"t\" gpus: 16000000 edges { src: 0 dst: 1 } }\n"
+                               "steps { topology: 0 transfers { src: 0 dst: 1 bytes: 1 blocks: 1 } }\n"
+                               "end_marker: 827542864\n");
+  std::string config = slurp(quickstart());
+  config.replace(config.find("gpus: 8"), 7, "gpus: 16000000");
+  refuse({"replay", pb, write("big.yaml", config), "--no-verify", "--max-memory", "1GiB"},
+         {"big.yaml", "16000000 GPUs of the replayed schedule", "estimated", "1.0 GiB (--max-memory)"});
+}
+
 TEST_F(AdversarialNumbers, AllocationPastMaxMemoryIsExitOne) {
 #if defined(__SANITIZE_ADDRESS__)
   // ASan needs the whole address space for its shadow, so MemoryBudget::enforce
