@@ -304,6 +304,17 @@ def plan(config, overrides=None, base_dir=None, max_memory=None, progress=True):
     return df
 
 
+def build_info():
+    """Which build this is: {"version", "git_revision", "build_dir", "source_dir" (the checkout it was built
+    from), "module" (the compiled module's file), "package" (this package's folder)}, as `photonsim --version`
+    names the binary's."""
+    core = _need_core()
+    info = dict(core.build_info())
+    info["module"] = os.path.abspath(core.__file__)
+    info["package"] = os.path.dirname(os.path.abspath(__file__))
+    return info
+
+
 def version():
     """photonsim's version (as `photonsim --version`)."""
     return _need_core().version()

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "core/atomic_file.h"
+#include "core/build_info.h"
 #include "core/error.h"
 #include "core/memory_budget.h"
 #include "core/output_guard.h"
@@ -718,7 +719,9 @@ int dispatch(int argc, const char* const* argv, std::ostream& out, std::ostream&
       return 0;
     }
     if (verb == "--version") {
-      out << "photonsim " << PHOTONSIM_VERSION << (built_with_mpi() ? " (MPI)" : "") << "\n";
+      out << "photonsim " << PHOTONSIM_VERSION << (built_with_mpi() ? " (MPI)" : "") << "\n"
+          << "git revision " << PHOTONSIM_GIT_REVISION << ", built in " << PHOTONSIM_BUILD_DIR << " from "
+          << PHOTONSIM_BUILT_FROM << "\n";
       return 0;
     }
     // --max-memory applies to every verb, so it is taken out before the verb parses.

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "core/atomic_file.h"
+#include "core/build_info.h"
 #include "core/error.h"
 #include "core/memory_budget.h"
 #include "core/version.h"
@@ -309,6 +310,14 @@ PYBIND11_MODULE(_photonsim, m) {
   m.doc() = "photonsim's C++ pipeline (use the photonsim package, not this module)";
   py::register_exception<Error>(m, "PhotonsimError", PyExc_ValueError);
   m.def("version", []() { return std::string(PHOTONSIM_VERSION); });
+  m.def("build_info", []() {
+    py::dict d;  // what `photonsim --version` names: the version, the git revision, where it was built
+    d["version"] = std::string(PHOTONSIM_VERSION);
+    d["git_revision"] = std::string(PHOTONSIM_GIT_REVISION);
+    d["build_dir"] = std::string(PHOTONSIM_BUILD_DIR);
+    d["source_dir"] = std::string(PHOTONSIM_BUILT_FROM);
+    return d;
+  });
 
   py::class_<Schedule>(m, "Schedule")
       .def("to_dict", &schedule_dict)
