@@ -299,3 +299,52 @@ def test_a_sweep_runs_its_points_in_this_process():
     for _, row in df.iterrows():
         one = photonsim.run(QUICKSTART, overrides={k: row[k] for k in grid})
         assert row["measured_ps"] == one.measured_ps and row["events"] == one.events
+
+
+def _fake_checkout(root):
+    """A second checkout at `root`: its own python/photonsim (copies) and build/python/photonsim (links to them
+    and to this build's compiled module), as scripts/setup leaves one."""
+    import shutil
+
+    package = os.path.dirname(os.path.realpath(photonsim._api.__file__))
+    (root / "python").mkdir(parents=True)
+    shutil.copytree(package, root / "python" / "photonsim", ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+    (root / "CMakeLists.txt").write_text("project(photonsim)\n")
+    built = root / "build" / "python" / "photonsim"
+    built.mkdir(parents=True)
+    for f in (root / "python" / "photonsim").iterdir():
+        (built / f.name).symlink_to(f)
+    module = photonsim._api._core.__file__
+    (built / os.path.basename(module)).symlink_to(module)
+    return root
+
+
+def test_inside_a_checkout_import_gets_that_checkouts_build(tmp_path):
+    # Issue 51, item 1: before, `import photonsim` followed the one photonsim.pth that the last scripts/setup wrote,
+    # whichever checkout the working directory was in. Here this build stands for the .pth's (on sys.path, not
+    # chosen with PYTHONPATH) and a second checkout is the working directory.
+    other = _fake_checkout(tmp_path / "clone")
+    here = os.path.dirname(os.path.dirname(os.path.abspath(photonsim.__file__)))
+    script = f"import sys; sys.path.insert(0, {here!r}); import photonsim; print(photonsim.__file__); " \
+             "print(photonsim.build_info()['package']); print(photonsim.run.__module__)"
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    (other / "configs").mkdir()
+    for cwd in (other, other / "configs"):
+        out = subprocess.run(["/usr/bin/python3", "-c", script], cwd=cwd, env=env, capture_output=True, text=True,
+                             check=True).stdout.split()
+        assert out[0] == str(other / "build" / "python" / "photonsim" / "__init__.py"), out
+        assert out[1] == str(other / "build" / "python" / "photonsim")
+    # Chosen on purpose (PYTHONPATH), or outside any checkout, the build on the path stays.
+    for cwd, chosen in ((other, {"PYTHONPATH": here}), (tmp_path, {})):
+        out = subprocess.run(["/usr/bin/python3", "-c", script], cwd=cwd, env={**env, **chosen}, capture_output=True,
+                             text=True, check=True).stdout.split()
+        assert out[0] == os.path.join(here, "photonsim", "__init__.py"), (cwd, out)
+
+
+def test_build_info_names_the_build_and_its_revision():
+    info = photonsim.build_info()
+    assert info["package"] == os.path.dirname(os.path.abspath(photonsim.__file__))
+    assert info["version"] == photonsim.version()
+    version = subprocess.run([BINARY, "--version"], check=True, capture_output=True, text=True).stdout
+    assert f"git revision {info['git_revision']}, built in {info['build_dir']}" in version
+    assert info["git_revision"] != "unknown"  # a git worktree too (its .git is a file)
