@@ -27,7 +27,8 @@ def _progress_writer(stream):
 def _write_provenance(core, out, config, grid, zip, jobs, spec, base_dir):
     """What the folder keeps of how it was made, as `photonsim sweep --out` does: provenance.json,
     command.txt (here the Python call, after a cd to the folder it ran in, so that `sh command.txt`
-    reruns it) and config.yaml (the sweep as a sweep file, JSON, its base an absolute path)."""
+    reruns it) and config.yaml (the sweep as a sweep file, JSON, its base an absolute path; a dict config is
+    kept beside it as base_config.yaml)."""
     if isinstance(config, dict):
         where = f", base_dir={os.path.abspath(base_dir if base_dir is not None else os.getcwd())!r}"
         shown = config
@@ -37,13 +38,23 @@ def _write_provenance(core, out, config, grid, zip, jobs, spec, base_dir):
     call = (f"import photonsim; photonsim.sweep({shown!r}, {grid!r}" + (f", zip={zip!r}" if zip else "") +
             f", jobs={jobs}, out={os.fspath(out)!r}{where})")
     base = config if not isinstance(config, dict) else "<dict>"
+    if isinstance(config, dict):
+        # The dict as a config file beside config.yaml (its file names absolute), so that the sweep reruns.
+        folder = os.path.abspath(base_dir if base_dir is not None else os.getcwd())
+        resolved = core.resolved_config(json.dumps(config), os.path.join(folder, "<dict>"))
+        base = os.path.join(os.path.abspath(out), "base_config.yaml")
+        _write_atomically(base, resolved)
+        spec = {**spec, "base": base}
     files = core.provenance_files([sys.executable, "-c", call], os.fspath(base), json.dumps(spec, indent=1) + "\n",
                                   os.getcwd())
     for name, text in files:
-        path = os.path.join(out, name)
-        with open(path + ".tmp", "w") as f:
-            f.write(text)
-        os.replace(path + ".tmp", path)
+        _write_atomically(os.path.join(out, name), text)
+
+
+def _write_atomically(path, text):
+    with open(path + ".tmp", "w") as f:
+        f.write(text)
+    os.replace(path + ".tmp", path)
 
 
 @_speaks_python

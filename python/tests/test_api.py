@@ -168,6 +168,23 @@ def test_a_sweeps_saved_config_and_command_rerun_from_its_folder(tmp_path):
     assert _timings_blanked((out / "results.csv").read_text()) == _timings_blanked(first)
 
 
+def test_a_dict_sweeps_saved_config_reruns_from_its_folder(tmp_path):
+    # Before: config.yaml's base named the temporary file the dict was written to, deleted after the sweep.
+    config = {
+        "fabric": {"gpus": 4, "ports": 1, "bandwidth": "800Gbps", "latency": "500ns", "reconfig_delay": "5us"},
+        "workload": {"collective": "allreduce", "message": "4000B"},
+        "synthesis": {"algorithm": {"type": "msccl", "file": "ring_allreduce_4.xml"}, "planner": "static",
+                      "topology": "ring"},
+    }
+    out = tmp_path / "sweep"
+    photonsim.sweep(config, {"fabric.reconfig_delay": ["1us", "10us"]}, out=out, progress=False,
+                    base_dir=os.path.join(ROOT, "configs", "msccl"))
+    subprocess.run([BINARY, "sweep", "config.yaml", "--jobs", "1", "--out", str(tmp_path / "again")], check=True,
+                   capture_output=True, cwd=out)
+    assert _timings_blanked((tmp_path / "again" / "results.csv").read_text()) == \
+        _timings_blanked((out / "results.csv").read_text())
+
+
 def test_sweep_of_a_dict_with_a_range(tmp_path):
     config = {
         "fabric": {"gpus": 8, "ports": 1, "bandwidth": "800Gbps", "latency": "500ns", "reconfig_delay": "10us"},

@@ -374,6 +374,14 @@ PYBIND11_MODULE(_photonsim, m) {
             Provenance{std::move(command), std::move(config_path), std::move(resolved), std::move(directory)});
       },
       py::arg("command"), py::arg("config_path"), py::arg("resolved_config"), py::arg("directory") = "");
+  m.def(
+      "resolved_config",
+      [](std::string text, std::string source) {
+        // The config as an --out folder keeps it (config.yaml): its file names absolute.
+        const MemoryBudget budget = MemoryBudget::from_option(std::nullopt);
+        return load_config_from_string(text, source, {}, &budget).resolved_yaml;
+      },
+      py::arg("text"), py::arg("source"));
   m.def("sweep", &sweep, py::arg("sweep_text"), py::arg("source"), py::arg("directory"), py::arg("out_dir"),
         py::arg("jobs"), py::arg("resume"), py::arg("max_memory"), py::arg("log"));
 }
