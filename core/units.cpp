@@ -2,7 +2,10 @@
 
 #include <array>
 #include <cctype>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <string>
 #include <ostream>
 #include <utility>
 
@@ -64,13 +67,45 @@ std::string suffix_list(const std::array<Suffix, N>& suffixes) {
   return out;
 }
 
-// Parses "<decimal><suffix>" exactly; returns the value in the base unit.
+// A number without a unit ("1e-05", "10", as a Python float prints), read
+// in `plain` (s for a time, B for a size, bps for a bandwidth) and spelled
+// exactly in the largest unit that divides it ("write 10us (1e-05 s)"), for
+// the message; empty when the text is not a plain positive number.
 template <size_t N>
-int64_t parse_with(std::string_view text, const std::array<Suffix, N>& suffixes, const char* what) {
+std::string spelled_with_unit(std::string_view text, const std::array<Suffix, N>& suffixes, std::string_view plain) {
+  const std::string number(text);
+  char* end = nullptr;
+  const double value = std::strtod(number.c_str(), &end);
+  while (end != nullptr && *end != '\0' && std::isspace(static_cast<unsigned char>(*end))) ++end;
+  if (end == number.c_str() || end == nullptr || *end != '\0' || !std::isfinite(value) || value <= 0) return "";
+  long double base = value;
+  for (const Suffix& s : suffixes) {
+    if (s.name == plain) base *= static_cast<long double>(s.factor);
+  }
+  if (base < 1 || base > 9.2e18L) return "";
+  const i128 in_base = std::llround(base);
+  const Suffix* best = &suffixes[0];
+  for (const Suffix& s : suffixes) {
+    if (in_base >= s.factor && in_base % s.factor == 0 && s.factor > best->factor) best = &s;
+  }
+  std::string trimmed = number;
+  while (!trimmed.empty() && std::isspace(static_cast<unsigned char>(trimmed.back()))) trimmed.pop_back();
+  return "write " + std::to_string(static_cast<int64_t>(in_base / best->factor)) + std::string(best->name) + " (" +
+         trimmed.substr(trimmed.find_first_not_of(" \t")) + " " + std::string(plain) + ")";
+}
+
+// Parses "<decimal><suffix>" exactly; returns the value in the base unit.
+// `plain`: the unit a number written without one is taken in, for the message.
+template <size_t N>
+int64_t parse_with(std::string_view text, const std::array<Suffix, N>& suffixes, const char* what,
+                   std::string_view plain) {
   auto fail = [&](const std::string& why) -> int64_t {
     throw UnitError("cannot parse " + std::string(what) + " " + quoted(std::string(text)) + ": " + why +
                     " (expected a number followed by one of: " + suffix_list(suffixes) + ")");
   };
+  // "1e-05" would otherwise read as 1 with an unknown unit 'e-05'.
+  if (const std::string spelled = spelled_with_unit(text, suffixes, plain); !spelled.empty())
+    return fail("missing unit: a number needs one; " + spelled);
   size_t pos = 0;
   while (pos < text.size() && std::isspace(static_cast<unsigned char>(text[pos]))) ++pos;
   std::string integer_digits, fraction_digits;
@@ -155,12 +190,12 @@ Time Bandwidth::serialization(Bytes b) const {
   return Time::ps(static_cast<int64_t>(q));
 }
 
-Time parse_time(std::string_view text) { return Time::ps(parse_with(text, kTimeSuffixes, "time")); }
+Time parse_time(std::string_view text) { return Time::ps(parse_with(text, kTimeSuffixes, "time", "s")); }
 
-Bytes parse_bytes(std::string_view text) { return Bytes(parse_with(text, kByteSuffixes, "size")); }
+Bytes parse_bytes(std::string_view text) { return Bytes(parse_with(text, kByteSuffixes, "size", "B")); }
 
 Bandwidth parse_bandwidth(std::string_view text) {
-  int64_t bps = parse_with(text, kBandwidthSuffixes, "bandwidth");
+  int64_t bps = parse_with(text, kBandwidthSuffixes, "bandwidth", "bps");
   if (bps <= 0) throw UnitError("bandwidth " + quoted(std::string(text)) + " must be positive");
   return Bandwidth::bits_per_second(bps);
 }

@@ -50,13 +50,22 @@ photonsim_install_packages() {
 }
 
 # Puts DIR (build/python) on /usr/bin/python3's path with a photonsim.pth in
-# its site-packages (root), else in the user's site-packages.
+# its site-packages (root), else in the user's site-packages: the default
+# outside every checkout, saying so when it replaces another checkout's.
 photonsim_install_python_path() {
   local dir="$1" py=/usr/bin/python3 site
   [ -x "$py" ] || { echo "photonsim: no /usr/bin/python3; the Python package is in $dir (add it to PYTHONPATH)" >&2; return 0; }
   for site in "$("$py" -c 'import site; print(site.getsitepackages()[0])')" \
               "$("$py" -c 'import site; print(site.getusersitepackages())')"; do
+    local before=""
+    [ -f "$site/photonsim.pth" ] && before="$(cat "$site/photonsim.pth" 2>/dev/null)"
     if mkdir -p "$site" 2>/dev/null && printf '%s\n' "$dir" >"$site/photonsim.pth.tmp" 2>/dev/null; then
+      # Never silently: another checkout's build was the default outside every checkout (inside one, import
+      # photonsim loads that checkout's own build: python/photonsim/_checkout.py).
+      if [ -n "$before" ] && [ "$before" != "$dir" ]; then
+        echo "photonsim: $site/photonsim.pth named $before; it now names $dir, the build /usr/bin/python3" \
+          "imports outside every checkout (inside a checkout it imports that checkout's build)" >&2
+      fi
       mv "$site/photonsim.pth.tmp" "$site/photonsim.pth"
       if "$py" -c 'import photonsim, photonsim._photonsim' 2>/dev/null; then
         echo "photonsim: /usr/bin/python3 imports photonsim from $dir ($site/photonsim.pth)" >&2

@@ -18,21 +18,35 @@ message (file:line and key). The compiled module loads on first use, so the
 pure-Python parts (load_results, plots, transformer_graph) work without it.
 """
 
-from photonsim._api import (
-    PhotonsimError,
-    Result,
-    Schedule,
-    load_schedule,
-    plan,
-    replay,
-    run,
-    synthesize,
-    version,
-)
-from photonsim.graphs import transformer_graph
-from photonsim.results import load_results
-from photonsim.sweeps import sweep
+from photonsim._checkout import build_to_import as _build_to_import
 
+_other_build = _build_to_import(__path__[0])
+if _other_build is not None:
+    # Inside another checkout: load its build instead (photonsim/_checkout.py says when).
+    import importlib as _importlib
+    import sys as _sys
+
+    _sys._photonsim_switched_build = True  # once: the build switched to keeps itself
+    _sys.path.insert(0, _other_build)
+    for _name in [n for n in _sys.modules if n == __name__ or n.startswith(__name__ + ".")]:
+        del _sys.modules[_name]
+    _sys.modules[__name__] = _importlib.import_module(__name__)
+else:
+    from photonsim._api import (
+        PhotonsimError,
+        Result,
+        Schedule,
+        build_info,
+        load_schedule,
+        plan,
+        replay,
+        run,
+        synthesize,
+        version,
+    )
+    from photonsim.graphs import transformer_graph
+    from photonsim.results import load_results
+    from photonsim.sweeps import sweep
 
 
 def __getattr__(name):
@@ -48,6 +62,7 @@ __all__ = [
     "PhotonsimError",
     "Result",
     "Schedule",
+    "build_info",
     "load_results",
     "load_schedule",
     "plots",

@@ -3,6 +3,7 @@ compiled module, results as Python values (and pandas DataFrames)."""
 
 import json
 import os
+import re
 import sys
 
 try:
@@ -18,6 +19,44 @@ else:
     PhotonsimError = _core.PhotonsimError
 
 FIDELITIES = ("packet", "chunk", "analytical")
+
+# The command line's names in photonsim's messages, and the Python arguments they are here.
+_ARGUMENTS = (
+    (re.compile(r"--resume\b"), "resume=True"),
+    (re.compile(r"--out\b"), "out"),
+    (re.compile(r"--max-memory\b"), "max_memory"),
+    (re.compile(r"--fidelity\b"), "fidelity"),
+    (re.compile(r"--seed\b"), "seed"),
+    (re.compile(r"--jobs\b"), "jobs"),
+    (re.compile(r"--no-verify\b"), "verify=False"),
+)
+_SET = re.compile(r"--set(?= )")
+# A dict config is read as FOLDER/<dict>, one line of JSON: the key its message names is the location.
+_DICT_LOCATION = re.compile(r"\S*<dict>(:\d+)?:")
+
+
+def _pythonic(message, overrides="overrides:"):
+    """photonsim's one-line message in Python's terms: arguments by their Python names (--set as
+    `overrides`, a sweep point's as `grid`), and a dict config named as one instead of as a file's line."""
+    message = _DICT_LOCATION.sub("config (a dict):", message)
+    message = _SET.sub(overrides, message)
+    for pattern, name in _ARGUMENTS:
+        message = pattern.sub(name, message)
+    return message
+
+
+def _speaks_python(function):
+    """`function`, its PhotonsimErrors re-raised with their messages in Python's terms."""
+    import functools
+
+    @functools.wraps(function)
+    def call(*args, **kwargs):
+        try:
+            return function(*args, **kwargs)
+        except PhotonsimError as error:
+            raise PhotonsimError(_pythonic(str(error))) from None
+
+    return call
 
 
 def _need_core():
@@ -155,6 +194,7 @@ def _show_after(progress):
     raise ValueError(f"progress: True, False or the seconds before the status line shows (>= 0), got {progress!r}")
 
 
+@_speaks_python
 def run(config, overrides=None, fidelity="packet", seed=None, base_dir=None, max_memory=None, progress=True):
     """Synthesizes and simulates the config (a path or a dict), as `photonsim run`.
 
@@ -203,10 +243,12 @@ class Schedule:
                 rows.append({"step": i, **t})
         return pd.DataFrame(rows, columns=["step", "src", "dst", "bytes", "blocks", "op", "path"])
 
+    @_speaks_python
     def save(self, path, format=None):
         """Writes the schedule; returns what was written."""
         return self._handle.save(os.fspath(path), format or "")
 
+    @_speaks_python
     def verify(self):
         """'verified' (or 'not verified: ...' for a custom collective); raises PhotonsimError on a violation."""
         return self._handle.verify()
@@ -217,6 +259,7 @@ class Schedule:
                 f"{len(d['steps'])} steps, {d['reconfigurations']} reconfigurations>")
 
 
+@_speaks_python
 def synthesize(config, overrides=None, base_dir=None, max_memory=None, progress=True):
     """The config's schedule (`photonsim synth`), as a Schedule. A synthesis
     past three seconds keeps a status line on standard error (its stage, how
@@ -227,11 +270,13 @@ def synthesize(config, overrides=None, base_dir=None, max_memory=None, progress=
                                     _show_after(progress)))
 
 
+@_speaks_python
 def load_schedule(path):
     """A schedule file (.pb or .pbtxt) as a Schedule."""
     return Schedule(_need_core().load_schedule(os.fspath(path)))
 
 
+@_speaks_python
 def replay(schedule, config, overrides=None, fidelity="packet", verify=True, base_dir=None, max_memory=None,
            progress=True):
     """Replays a Schedule (or a schedule file) on the config's fabric, as `photonsim replay` (progress as run)."""
@@ -243,6 +288,7 @@ def replay(schedule, config, overrides=None, fidelity="packet", verify=True, bas
                                bool(verify), max_memory, _log(progress), _show_after(progress)))
 
 
+@_speaks_python
 def plan(config, overrides=None, base_dir=None, max_memory=None, progress=True):
     """Every planner's plan for the config's algorithm, ranked (`photonsim plan --format json`):
     a DataFrame, one row per planner, best first; .attrs["best"] names the best.
@@ -256,6 +302,17 @@ def plan(config, overrides=None, base_dir=None, max_memory=None, progress=True):
     df = pd.DataFrame(report["planners"])
     df.attrs["best"] = report.get("best")
     return df
+
+
+def build_info():
+    """Which build this is: {"version", "git_revision", "build_dir", "source_dir" (the checkout it was built
+    from), "module" (the compiled module's file), "package" (this package's folder)}, as `photonsim --version`
+    names the binary's."""
+    core = _need_core()
+    info = dict(core.build_info())
+    info["module"] = os.path.abspath(core.__file__)
+    info["package"] = os.path.dirname(os.path.abspath(__file__))
+    return info
 
 
 def version():

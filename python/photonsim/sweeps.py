@@ -6,7 +6,7 @@ import sys
 import tempfile
 import warnings
 
-from photonsim._api import PhotonsimError, _need_core, _value_text
+from photonsim._api import _need_core, _pythonic, _speaks_python, _value_text
 
 
 def _values(value):
@@ -24,19 +24,40 @@ def _progress_writer(stream):
     return write
 
 
-def _write_provenance(core, out, config, grid, zip, jobs, spec):
+def _write_provenance(core, out, config, grid, zip, jobs, spec, base_dir):
     """What the folder keeps of how it was made, as `photonsim sweep --out` does: provenance.json,
-    command.txt (here the Python call) and config.yaml (the sweep as a sweep file, JSON)."""
-    call = f"photonsim.sweep({config!r}, {grid!r}" + (f", zip={zip!r}" if zip else "") + f", jobs={jobs})"
+    command.txt (here the Python call, after a cd to the folder it ran in, so that `sh command.txt`
+    reruns it) and config.yaml (the sweep as a sweep file, JSON, its base an absolute path; a dict config is
+    kept beside it as base_config.yaml)."""
+    if isinstance(config, dict):
+        where = f", base_dir={os.path.abspath(base_dir if base_dir is not None else os.getcwd())!r}"
+        shown = config
+    else:
+        where = ""
+        shown = os.fspath(config)
+    call = (f"import photonsim; photonsim.sweep({shown!r}, {grid!r}" + (f", zip={zip!r}" if zip else "") +
+            f", jobs={jobs}, out={os.fspath(out)!r}{where})")
     base = config if not isinstance(config, dict) else "<dict>"
-    files = core.provenance_files([sys.executable, "-c", call], os.fspath(base), json.dumps(spec, indent=1) + "\n")
+    if isinstance(config, dict):
+        # The dict as a config file beside config.yaml (its file names absolute), so that the sweep reruns.
+        folder = os.path.abspath(base_dir if base_dir is not None else os.getcwd())
+        resolved = core.resolved_config(json.dumps(config), os.path.join(folder, "<dict>"))
+        base = os.path.join(os.path.abspath(out), "base_config.yaml")
+        _write_atomically(base, resolved)
+        spec = {**spec, "base": base}
+    files = core.provenance_files([sys.executable, "-c", call], os.fspath(base), json.dumps(spec, indent=1) + "\n",
+                                  os.getcwd())
     for name, text in files:
-        path = os.path.join(out, name)
-        with open(path + ".tmp", "w") as f:
-            f.write(text)
-        os.replace(path + ".tmp", path)
+        _write_atomically(os.path.join(out, name), text)
 
 
+def _write_atomically(path, text):
+    with open(path + ".tmp", "w") as f:
+        f.write(text)
+    os.replace(path + ".tmp", path)
+
+
+@_speaks_python
 def sweep(config, grid, zip=None, jobs=1, out=None, resume=False, progress=True, base_dir=None, max_memory=None):
     """Runs every point of the grid (and zip) over the config, as `photonsim sweep`.
 
@@ -47,7 +68,9 @@ def sweep(config, grid, zip=None, jobs=1, out=None, resume=False, progress=True,
     Returns a DataFrame, one row per point in grid order: the point's index
     (`point`), the swept keys, then the run's CSV columns, as results.csv.
     Progress (with the time left) goes to standard error, in a terminal and
-    in a notebook. Points that fail are left out, with a warning naming them."""
+    in a notebook. A point that fails keeps its row, whatever `progress` is:
+    its swept values and why, in the `error` column (and a warning says how
+    many failed)."""
     import pandas as pd
 
     core = _need_core()
@@ -77,21 +100,25 @@ def sweep(config, grid, zip=None, jobs=1, out=None, resume=False, progress=True,
         outcome = core.sweep(json.dumps(spec), os.path.join(folder, "<sweep>"), folder, os.fspath(out), int(jobs),
                              bool(resume), max_memory, log)
         if temporary is None:
-            _write_provenance(core, out, config, grid, zip, jobs, spec)
+            _write_provenance(core, out, config, grid, zip, jobs, spec, base_dir)
         path = os.path.join(out, "results.csv")
-        if not os.path.exists(path):
-            if outcome["failed"]:
-                raise PhotonsimError(f"every one of the sweep's {outcome['points']} points failed (see the messages above)")
-            return pd.DataFrame()
-        df = pd.read_csv(path)
+        # Why each failed point failed, in Python's terms (a point's values are its grid entries).
+        failures = sorted((point, _pythonic(why, "grid:"), values) for point, why, values in outcome["failures"])
+        df = pd.read_csv(path) if os.path.exists(path) else pd.DataFrame()
     finally:
         if written_base:
             os.unlink(written_base)
         if temporary is not None:
             temporary.cleanup()
-    if outcome["failed"]:
-        warnings.warn(f"{outcome['failed']} of the sweep's {outcome['points']} points failed and are left out "
-                      "(their messages are above)", stacklevel=2)
+    if failures:
+        # A failed point keeps its row, whatever `progress` is: its swept values and why, in `error`.
+        failed = pd.DataFrame([{"point": point, **values, "error": why} for point, why, values in failures])
+        for key in failed.columns:
+            if key in df.columns and pd.api.types.is_numeric_dtype(df[key]):
+                failed[key] = pd.to_numeric(failed[key], errors="coerce")
+        df = failed if df.empty else pd.concat([df, failed], ignore_index=True)
+        warnings.warn(f"{len(failures)} of the sweep's {outcome['points']} points failed: their rows hold why in "
+                      f"the `error` column (point {failures[0][0]}: {failures[0][1]})", stacklevel=3)
     if "point" in df.columns:
         df = df.sort_values("point", kind="stable").reset_index(drop=True)
         df = df[["point"] + [c for c in df.columns if c != "point"]]

@@ -89,6 +89,10 @@ RunReport ExperimentPipeline::replay(const Schedule& schedule, const std::string
                                      const ExperimentConfig& config, bool verify, Fidelity fidelity,
                                      RunProgress* progress, Timeline* timeline) const {
   check_schedule_fits(schedule, config);
+  if (budget_ != nullptr) {  // before the network is built
+    const MemoryEstimate need = estimate_replay_memory(schedule.gpus());
+    budget_->check(need.bytes, config.source + ": " + need.what);
+  }
   if (verify) {
     check_verifier_budget(schedule, schedule_name);
     const Verification v = verify_schedule(schedule);

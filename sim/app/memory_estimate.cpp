@@ -1,6 +1,10 @@
 #include "sim/app/memory_estimate.h"
 
 #include <algorithm>
+#include <cmath>
+#include <exception>
+#include <limits>
+#include <string>
 
 #include "schedules/alltoall/rdc/rdc.h"
 #include "sim/config/graph_memory_estimate.h"
@@ -14,6 +18,46 @@ bool rdc_builds_genkautz(const ExperimentConfig& config) {
   const auto base = params.find("base");
   const std::string name = base == params.end() ? "auto" : base->second;
   return name == "genkautz" || (name == "auto" && config.fabric.gpus <= Rdc::kGenKautzAutoLimit);
+}
+
+uint64_t to_bytes(long double bytes) { return bytes > 1.8e19L ? UINT64_MAX : static_cast<uint64_t>(bytes); }
+
+// A parameter as a number when it is one (the generator validates it later); `fallback` otherwise.
+long double number_or(const TopologySpec& spec, const char* key, long double fallback) {
+  const auto it = spec.params.find(key);
+  if (it == spec.params.end()) return fallback;
+  try {
+    size_t used = 0;
+    const long double v = std::stold(it->second, &used);
+    return used == it->second.size() && v >= 1 ? v : fallback;
+  } catch (const std::exception&) {
+    return fallback;
+  }
+}
+
+// How many items a comma (generators) or 'x' (dims) separated list holds.
+long double list_size_or(const TopologySpec& spec, const char* key, char separator, long double fallback) {
+  const auto it = spec.params.find(key);
+  if (it == spec.params.end()) return fallback;
+  return 1.0L + static_cast<long double>(std::count(it->second.begin(), it->second.end(), separator));
+}
+
+// Circuits out of each GPU the generator makes, from its name and parameters:
+// deliberately low (a generator not named here counts as one circuit per GPU).
+long double circuits_per_gpu(const TopologySpec& spec, const FabricSpec& fabric) {
+  const long double n = fabric.gpus;
+  const long double both = fabric.circuits == CircuitKind::bidirectional ? 2 : 1;
+  const std::string& type = spec.type;
+  if (type == "complete") return n - 1;
+  if (type == "ring" || type == "subrings") return both;
+  if (type == "circulant") return both * list_size_or(spec, "generators", ',', 1);
+  if (type == "generalized_kautz" || type == "de_bruijn" || type == "random_regular") {
+    const long double ports = fabric.ports > 0 && fabric.ports < std::numeric_limits<int>::max() ? fabric.ports : 1;
+    return std::min(n - 1, number_or(spec, "degree", ports));
+  }
+  if (type == "torus" || type == "grid") return 2 * list_size_or(spec, "dims", 'x', number_or(spec, "dimensions", 2));
+  if (type == "hypercube") return std::max(1.0L, std::floor(std::log2(n)));
+  return 1;
 }
 
 // The graph (its nodes and dependencies, the two runs' state) beside its
@@ -46,6 +90,40 @@ MemoryEstimate estimate_graph_memory(const ExperimentConfig& config) {
 }
 
 }  // namespace
+
+MemoryEstimate estimate_replay_memory(int gpus) {
+  return {to_bytes(256.0L * gpus),
+          "fabric.gpus (" + std::to_string(gpus) + " GPUs of the replayed schedule's network)"};
+}
+
+MemoryEstimate estimate_topology_memory(const TopologySpec& spec, const FabricSpec& fabric, bool with_demand) {
+  const long double n = fabric.gpus;
+  const long double circuits = n * circuits_per_gpu(spec, fabric);
+  const std::string gpus = "--gpus " + std::to_string(fabric.gpus);
+  if (with_demand) {
+    return {to_bytes(64 * n + 24 * circuits + 8 * n * n),
+            gpus + " with --demand alltoall (an n x n demand matrix and its flow LP)"};
+  }
+  return {to_bytes(64 * n + 24 * circuits),
+          gpus + " (--type " + spec.type + ": about " + std::to_string(static_cast<uint64_t>(circuits)) + " circuits)"};
+}
+
+MemoryEstimate estimate_bound_memory(int gpus, int ports, std::optional<int> reconfigs, bool compare) {
+  const long double n = gpus;
+  const long double rows = reconfigs ? 1 : std::max(1.0L, n - 1);
+  const std::string what = "--gpus " + std::to_string(gpus) + (reconfigs ? "" : " (a row for every d in 1..n-1)");
+  // Each row and its printed line (JSON: about 90 characters); for k > 1 the
+  // bound's own tables, three of n values per d.
+  long double bytes = 128 * rows + (ports > 1 ? 24 * n : 0);
+  if (compare) {
+    // k = 1: the shift search's hop table (2 bytes per shift and offset);
+    // k > 1: rdc's Generalized Kautz family up to its size limit (as run's
+    // estimate of rdc), above it the Circulant family's rounds, O(n k d) per d.
+    bytes += ports == 1 ? 2 * n * n : (gpus <= Rdc::kGenKautzAutoLimit ? 2000 : 16) * n * (n - 1);
+    return {to_bytes(bytes), what + " with --compare (rdc for every d)"};
+  }
+  return {to_bytes(bytes), what};
+}
 
 MemoryEstimate estimate_run_memory(const ExperimentConfig& config) {
   if (config.graph) return estimate_graph_memory(config);

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "core/atomic_file.h"
+#include "core/build_info.h"
 #include "core/error.h"
 #include "core/memory_budget.h"
 #include "core/output_guard.h"
@@ -168,6 +169,13 @@ po::variables_map parse(int argc, const char* const* argv, const po::options_des
   return vm;
 }
 
+// Where the command runs, for command.txt's `cd`; empty when the OS cannot say (a removed folder).
+std::string working_directory() {
+  std::error_code failed;
+  const std::filesystem::path here = std::filesystem::current_path(failed);
+  return failed ? std::string() : here.string();
+}
+
 void write_provenance(const Provenance& provenance, const std::string& dir) {
   if (dir.empty()) return;
   for (const auto& [name, text] : provenance_files(provenance)) write_file_atomically(dir + "/" + name, text);
@@ -234,7 +242,7 @@ int verb_run(int argc, const char* const* argv, std::ostream& out, std::ostream&
   if ((config.graph || config.imported_schedule) && replay)
     throw Error(config_path + ": workload.graph: replay takes one schedule; run the graph with photonsim run");
   const std::string out_dir = o.out.empty() ? config.output_dir : o.out;
-  const Provenance provenance{command, config_path, config.resolved_yaml};
+  const Provenance provenance{command, config_path, config.resolved_yaml, working_directory()};
   {
     std::vector<NamedPath> inputs = config.inputs;
     if (replay) inputs.push_back({"schedule", schedule_path});
@@ -370,7 +378,7 @@ int verb_synth(int argc, const char* const* argv, std::ostream& out, std::ostrea
   return 0;
 }
 
-int verb_topo(int argc, const char* const* argv, std::ostream& out) {
+int verb_topo(int argc, const char* const* argv, std::ostream& out, const MemoryBudget& budget) {
   std::string type, format = "table", circuits = "directed";
   int gpus = 0;
   std::vector<std::string> extra;
@@ -416,6 +424,11 @@ int verb_topo(int argc, const char* const* argv, std::ostream& out) {
   // Without --ports nothing limits the degree: topo describes, it does not check.
   fabric.ports = vm.count("ports") ? vm["ports"].as<int>() : std::numeric_limits<int>::max();
   if (fabric.ports < 1) throw po::error("--ports: must be at least 1, got " + std::to_string(fabric.ports));
+  {
+    // Before anything of size n is built (a ring of 10^9 GPUs would take minutes to hit the limit).
+    const MemoryEstimate need = estimate_topology_memory(spec, fabric, vm.count("demand") > 0);
+    budget.check(need.bytes, "topo: " + need.what);
+  }
   std::optional<Topology> topology = TopologyRegistry::with_builtin_generators().make(spec, fabric, seed_value(vm));
   if (!topology) throw po::error("--type none has no circuits to describe");
   std::optional<std::string> demand;
@@ -491,7 +504,7 @@ int verb_physical(int argc, const char* const* argv, std::ostream& out, std::ost
   return 0;
 }
 
-int verb_bound(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+int verb_bound(int argc, const char* const* argv, std::ostream& out, std::ostream& err, const MemoryBudget& budget) {
   int gpus = 0, ports = 1;
   std::string format = "table";
   po::options_description d("options");
@@ -514,6 +527,10 @@ int verb_bound(int argc, const char* const* argv, std::ostream& out, std::ostrea
   check_format(format, {"table", "json", "csv"});
   std::optional<int> reconfigs;
   if (vm.count("reconfigs")) reconfigs = vm["reconfigs"].as<int>();
+  if (gpus >= 2) {  // smaller n is refused by the bound itself, naming n
+    const MemoryEstimate need = estimate_bound_memory(gpus, ports, reconfigs, vm.count("compare") > 0);
+    budget.check(need.bytes, "bound: " + need.what);
+  }
   if (vm.count("compare") && gpus >= 192 && ports > 1) {
     // rdc's Generalized Kautz family for every d grows about as n^3.5 (128 GPUs ~3 s, 256 ~30 s on this
     // engine); above its size limit rdc (and so --compare) builds the Circulant family alone (1024 GPUs:
@@ -560,8 +577,11 @@ int verb_sweep(int argc, const char* const* argv, std::ostream& out, std::ostrea
   options.memory = budget;
   const SweepOutcome o = run_sweep(spec, options, err);
   if (!o.report) return 0;
-  // The sweep file as written (its base config is a file beside it).
-  write_provenance(Provenance{command, sweep_path, read_input_file(sweep_path, kSweepInput)}, options.out_dir);
+  // The sweep file as written, its base named by an absolute path so that it reruns from the folder.
+  write_provenance(
+      Provenance{command, sweep_path, sweep_text_with_absolute_base(read_input_file(sweep_path, kSweepInput), spec),
+                 working_directory()},
+      options.out_dir);
   out << "sweep: " << o.points << " points, " << o.ran << " ran, " << o.skipped << " already done, " << o.failed
       << " failed; " << options.out_dir << "/results.csv\n";
   if (o.failed > 0)
@@ -699,7 +719,9 @@ int dispatch(int argc, const char* const* argv, std::ostream& out, std::ostream&
       return 0;
     }
     if (verb == "--version") {
-      out << "photonsim " << PHOTONSIM_VERSION << (built_with_mpi() ? " (MPI)" : "") << "\n";
+      out << "photonsim " << PHOTONSIM_VERSION << (built_with_mpi() ? " (MPI)" : "") << "\n"
+          << "git revision " << PHOTONSIM_GIT_REVISION << ", built in " << PHOTONSIM_BUILD_DIR << " from "
+          << PHOTONSIM_BUILT_FROM << "\n";
       return 0;
     }
     // --max-memory applies to every verb, so it is taken out before the verb parses.
@@ -738,10 +760,10 @@ int dispatch(int argc, const char* const* argv, std::ostream& out, std::ostream&
       if (argc > 2) throw Error(std::string("list: unknown argument '") + argv[2] + "' (valid: --markdown)");
       return verb_list(out);
     }
-    if (verb == "topo") return verb_topo(argc - 1, argv + 1, out);
+    if (verb == "topo") return verb_topo(argc - 1, argv + 1, out, budget);
     if (verb == "verify") return verb_verify(argc - 1, argv + 1, out, err, budget);
     if (verb == "plan") return verb_plan(argc - 1, argv + 1, out, err, budget);
-    if (verb == "bound") return verb_bound(argc - 1, argv + 1, out, err);
+    if (verb == "bound") return verb_bound(argc - 1, argv + 1, out, err, budget);
     if (verb == "physical") return verb_physical(argc - 1, argv + 1, out, err, budget);
     if (verb == "sweep") return verb_sweep(argc - 1, argv + 1, out, err, budget, command);
     err << "photonsim: unknown command " << one_line(quoted(verb))

@@ -147,7 +147,22 @@ class Reader {
     return config;
   }
 
+  // Rewrites every file name read() resolved, in the tree it read, to its
+  // absolute path: the config as saved (provenance's config.yaml) then runs
+  // from any folder, its own above all.
+  void make_file_names_absolute() const {
+    for (const auto& [node, path] : file_names_) {
+      YAML::Node name = node;  // a handle on the tree's scalar: assigning changes the tree
+      name = std::filesystem::absolute(std::filesystem::path(path)).lexically_normal().string();
+    }
+  }
+
  private:
+  // `node` names the file at `path` (resolved), for make_file_names_absolute.
+  void names_file(const YAML::Node& node, const std::string& path) const {
+    if (node.IsDefined() && node.IsScalar()) file_names_.emplace_back(node, path);
+  }
+
   void read_fabric(const Entry& fabric, FabricSpec& f) const {
     f.gpus = integer<int>(require(fabric, "gpus"), 2, INT_MAX);
     if (auto ports = find(fabric, "ports")) f.ports = integer<int>(*ports, 1, INT_MAX);
@@ -363,6 +378,7 @@ class Reader {
         fail(graph, graph.key + ": " + error.what() + " (a path relative to the folder of " + source_ + ")");
       }
       inputs_.push_back({"graph file (" + graph.key + ")", source.file});
+      names_file(graph.value, source.file);
       read_graph_file(text, graph, gpus, source, nodes, config);
     } else if (graph.value.IsSequence()) {
       source.file = source_;
@@ -514,6 +530,7 @@ class Reader {
     const int copies = replicate ? integer<int>(*replicate, 2, INT_MAX) : 0;
     const std::string named = non_empty_text(*prefix);
     const std::string path = (std::filesystem::path(source_).parent_path() / std::filesystem::path(named)).string();
+    names_file(prefix->value, path);
     if (budget_ != nullptr) {
       // Before parsing them: what their nodes will take, from the files' sizes.
       uint64_t bytes = 0;
@@ -937,8 +954,10 @@ class Reader {
   // `ring` or `{type: ring, param: value, ...}`; parameters stay strings for the generator.
   TopologySpec topology_spec(const Entry& entry) const {
     auto [type, params] = named_component(entry, "topology");
-    if (const auto file = params.find("file"); file != params.end() && !file->second.empty())
+    if (const auto file = params.find("file"); file != params.end() && !file->second.empty()) {
       inputs_.push_back({"edge file (" + entry.key + ")", file->second});
+      if (entry.value.IsMap()) names_file(entry.value["file"], file->second);
+    }
     return TopologySpec{std::move(type), std::move(params)};
   }
 
@@ -963,10 +982,13 @@ class Reader {
       if (paths.empty()) fail(entry, key + " lists no file");
     }
     std::string joined;
-    for (std::string& path : paths) {
+    const bool is_list = listed.IsDefined() && listed.IsSequence();
+    for (size_t i = 0; i < paths.size(); ++i) {
+      std::string& path = paths[i];
       if (!std::filesystem::path(path).is_absolute())
         path = (std::filesystem::path(source_).parent_path() / std::filesystem::path(path)).string();
       inputs_.push_back({"algorithm file (" + entry.key + ")", path});
+      if (entry.value.IsMap()) names_file(is_list ? listed[i] : entry.value["file"], path);
       joined += (joined.empty() ? "" : "\n") + path;
     }
     file->second = joined;
@@ -1002,6 +1024,8 @@ class Reader {
   const MemoryBudget* budget_;  // when given: graphs estimated against it before they are read and built
   mutable std::map<std::string, std::string> locations_;  // every key found, for ExperimentConfig::key_locations
   mutable std::vector<NamedPath> inputs_;                 // files the config names, for ExperimentConfig::inputs
+  // The scalars that name those files, with the path each resolves to.
+  mutable std::vector<std::pair<YAML::Node, std::string>> file_names_;
 };
 
 }  // namespace
@@ -1071,11 +1095,13 @@ ExperimentConfig load_config_from_string(const std::string& yaml_text, const std
     apply_override(root, assignment);
     applied.push_back({split_assignment(assignment).first, assignment});
   }
+  const Reader reader(source_name, std::move(applied), budget);
+  ExperimentConfig config = reader.read(root);
   // What an --out folder records as the config run (provenance): the file
-  // with every --set applied, before defaults.
+  // with every --set applied, before defaults, its file names absolute.
+  reader.make_file_names_absolute();
   YAML::Emitter resolved;
   resolved << root;
-  ExperimentConfig config = Reader(source_name, std::move(applied), budget).read(root);
   config.resolved_yaml = std::string(resolved.c_str()) + "\n";
   return config;
 }

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "core/atomic_file.h"
+#include "core/build_info.h"
 #include "core/error.h"
 #include "core/memory_budget.h"
 #include "core/version.h"
@@ -276,6 +277,7 @@ py::dict sweep(const std::string& sweep_text, const std::string& source, const s
   options.resume = resume;
   options.progress = true;
   options.memory = MemoryBudget::from_option(max_memory);
+  options.in_process = true;  // a fork of an interpreter with pandas costs more than a small point
   CallbackBuffer buffer(std::move(log));
   std::ostream stream(&buffer);
   SweepOutcome outcome;
@@ -289,6 +291,14 @@ py::dict sweep(const std::string& sweep_text, const std::string& source, const s
   d["skipped"] = outcome.skipped;
   d["ran"] = outcome.ran;
   d["failed"] = outcome.failed;
+  py::list failures;
+  const std::vector<SweepPoint> points = spec.points();
+  for (const FailedPoint& f : outcome.failures) {
+    py::dict values;  // the point's swept values, as results.csv writes them
+    for (const auto& [key, value] : points.at(f.point).values) values[py::str(key)] = value;
+    failures.append(py::make_tuple(f.point, f.reason, values));
+  }
+  d["failures"] = failures;
   return d;
 }
 
@@ -300,6 +310,14 @@ PYBIND11_MODULE(_photonsim, m) {
   m.doc() = "photonsim's C++ pipeline (use the photonsim package, not this module)";
   py::register_exception<Error>(m, "PhotonsimError", PyExc_ValueError);
   m.def("version", []() { return std::string(PHOTONSIM_VERSION); });
+  m.def("build_info", []() {
+    py::dict d;  // what `photonsim --version` names: the version, the git revision, where it was built
+    d["version"] = std::string(PHOTONSIM_VERSION);
+    d["git_revision"] = std::string(PHOTONSIM_GIT_REVISION);
+    d["build_dir"] = std::string(PHOTONSIM_BUILD_DIR);
+    d["source_dir"] = std::string(PHOTONSIM_BUILT_FROM);
+    return d;
+  });
 
   py::class_<Schedule>(m, "Schedule")
       .def("to_dict", &schedule_dict)
@@ -351,10 +369,19 @@ PYBIND11_MODULE(_photonsim, m) {
       py::arg("log") = py::none(), py::arg("show_after_s") = 3.0);
   m.def(
       "provenance_files",
-      [](std::vector<std::string> command, std::string config_path, std::string resolved) {
-        return provenance_files(Provenance{std::move(command), std::move(config_path), std::move(resolved)});
+      [](std::vector<std::string> command, std::string config_path, std::string resolved, std::string directory) {
+        return provenance_files(
+            Provenance{std::move(command), std::move(config_path), std::move(resolved), std::move(directory)});
       },
-      py::arg("command"), py::arg("config_path"), py::arg("resolved_config"));
+      py::arg("command"), py::arg("config_path"), py::arg("resolved_config"), py::arg("directory") = "");
+  m.def(
+      "resolved_config",
+      [](std::string text, std::string source) {
+        // The config as an --out folder keeps it (config.yaml): its file names absolute.
+        const MemoryBudget budget = MemoryBudget::from_option(std::nullopt);
+        return load_config_from_string(text, source, {}, &budget).resolved_yaml;
+      },
+      py::arg("text"), py::arg("source"));
   m.def("sweep", &sweep, py::arg("sweep_text"), py::arg("source"), py::arg("directory"), py::arg("out_dir"),
         py::arg("jobs"), py::arg("resume"), py::arg("max_memory"), py::arg("log"));
 }

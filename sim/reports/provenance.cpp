@@ -34,9 +34,11 @@ std::vector<std::pair<std::string, std::string>> provenance_files(const Provenan
   for (const std::string& a : p.command) json.string(a);
   json.end_array();
   json.field("config", p.config_path);
+  if (!p.directory.empty()) json.field("directory", p.directory);
   json.end_object();
+  const std::string cd = p.directory.empty() ? std::string() : "cd " + shell_quoted({p.directory}) + " && ";
   return {{"provenance.json", json.text()},
-          {"command.txt", shell_quoted(p.command) + "\n"},
+          {"command.txt", cd + shell_quoted(p.command) + "\n"},
           {"config.yaml", p.resolved_config}};
 }
 

@@ -2,9 +2,11 @@
 // Contract: what an --out folder records of how it was made, so a result
 // can be traced to its inputs: provenance.json (photonsim's version and git
 // revision, the command line as a list, the config's path), command.txt
-// (the command line, shell-quoted, to paste) and config.yaml (the config as
-// read, every --set applied). No times or host names: the same command
-// writes the same bytes.
+// (the command line, shell-quoted, after a `cd` to the folder it ran in, so
+// that `sh command.txt` reruns it from anywhere) and config.yaml (the config
+// as read, every --set applied, file names absolute, so that it reruns from
+// the folder it is saved in). No times or host names: the same command in
+// the same folder writes the same bytes.
 #include <string>
 #include <utility>
 #include <vector>
@@ -15,6 +17,7 @@ struct Provenance {
   std::vector<std::string> command;  // argv, the program first
   std::string config_path;           // the config (a sweep: its sweep file)
   std::string resolved_config;       // config.yaml's text
+  std::string directory;             // the working directory it ran in (empty: not known)
 };
 
 // (file name, contents) for each provenance file.

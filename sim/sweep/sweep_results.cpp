@@ -108,16 +108,30 @@ SweepResults::SweepResults(const SweepSpec& spec, const std::string& out_dir, bo
   // Before the lock file is made: not even that may replace an input.
   refuse_outputs_over_inputs(sweep_outputs(out_dir), {{"sweep file", spec.source}, {"base config", spec.base}});
   lock_folder(out_dir);
-  check_replaceable(path_);
-  check_replaceable(hash_path_);
-  base_hash_ = content_hash(read_input_file(spec.base, kConfigInput));
-  std::set<std::string> done;
-  if (present(path_)) {
-    if (!resume) throw Error(path_ + " exists: pass --resume to continue that sweep, or choose another --out");
-    check_base_hash(spec.base);
-    done = points_already_run();
+  // A constructor that throws runs no destructor: the lock (and results.csv,
+  // if opened) must be let go here, or a process that goes on (Python)
+  // would keep every later sweep out of the folder.
+  try {
+    check_replaceable(path_);
+    check_replaceable(hash_path_);
+    base_hash_ = content_hash(read_input_file(spec.base, kConfigInput));
+    std::set<std::string> done;
+    if (present(path_)) {
+      if (!resume) throw Error(path_ + " exists: pass --resume to continue that sweep, or choose another --out");
+      check_base_hash(spec.base);
+      done = points_already_run();
+    }
+    queue_pending(done);
+  } catch (...) {
+    release();
+    throw;
   }
-  queue_pending(done);
+}
+
+void SweepResults::release() {
+  if (fd_ >= 0) ::close(fd_);
+  if (lock_fd_ >= 0) ::close(lock_fd_);
+  fd_ = lock_fd_ = -1;
 }
 
 // One sweep per folder at a time: two would interleave duplicate rows.
@@ -207,10 +221,7 @@ void SweepResults::queue_pending(const std::set<std::string>& done) {
   }
 }
 
-SweepResults::~SweepResults() {
-  if (fd_ >= 0) ::close(fd_);
-  if (lock_fd_ >= 0) ::close(lock_fd_);
-}
+SweepResults::~SweepResults() { release(); }
 
 void SweepResults::append(const std::string& text) {
   if (fd_ < 0) {
@@ -232,6 +243,7 @@ void SweepResults::record(size_t index, const std::string& answer, std::ostream&
     std::string where;
     for (const auto& [k, v] : point.values) where += (where.empty() ? "" : ", ") + k + "=" + v;
     const std::string why = answer.rfind("error\n", 0) == 0 ? answer.substr(6) : answer;
+    outcome_.failures.push_back({index, why});
     log << (progress_line ? "\n" : "") << "point " << index << " (" << where << "): " << why << "\n";
     return;
   }

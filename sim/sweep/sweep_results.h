@@ -25,12 +25,18 @@
 
 namespace photonsim {
 
+struct FailedPoint {
+  size_t point = 0;    // its index in SweepSpec::points() order
+  std::string reason;  // the one-line message the log shows
+};
+
 struct SweepOutcome {
   size_t points = 0;
   size_t skipped = 0;  // already in results.csv (resume)
   size_t ran = 0;
   size_t failed = 0;
   bool report = true;  // false on MPI ranks other than 0, which write nothing
+  std::vector<FailedPoint> failures;  // every failed point and why, as they finished (Python keeps them)
 };
 
 // The files a sweep writes in `out_dir`: results.csv, results.csv.base_hash,
@@ -64,6 +70,7 @@ class SweepResults {
 
  private:
   void lock_folder(const std::string& out_dir);
+  void release();  // closes results.csv and the lock
   void check_base_hash(const std::string& base) const;
   std::set<std::string> points_already_run();
   CsvRecords records_without_torn_row();

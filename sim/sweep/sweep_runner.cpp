@@ -4,10 +4,16 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <condition_variable>
 #include <cstring>
+#include <deque>
 #include <map>
+#include <mutex>
+#include <thread>
+#include <utility>
 
 #include "core/error.h"
 #include "sim/sweep/sweep_mpi.h"
@@ -65,6 +71,63 @@ class ProgressBar {
   bool enabled_;
   std::chrono::steady_clock::time_point start_;
 };
+
+// The points in `jobs` threads; this thread records each answer as it comes.
+SweepOutcome run_in_process(const SweepSpec& spec, const SweepOptions& options, std::ostream& log) {
+  SweepResults results(spec, options.out_dir, options.resume);
+  for (const std::string& note : results.notes()) log << "sweep: " << note << "\n";
+  const std::vector<size_t>& pending = results.pending();
+  const ExperimentPipeline pipeline(options.memory ? &*options.memory : nullptr);
+  const std::vector<NamedPath> outputs = sweep_outputs(options.out_dir);
+  ProgressBar progress(log, pending.size(), options.progress);
+  progress.update(0);
+  std::mutex mutex;
+  std::condition_variable answered;
+  std::deque<std::pair<size_t, std::string>> answers;
+  size_t next = 0;
+  bool stop = false;  // a failed record (a full disk, say) ends the sweep
+  const auto work = [&] {
+    for (;;) {
+      size_t index = 0;
+      {
+        const std::lock_guard<std::mutex> lock(mutex);
+        if (stop || next >= pending.size()) return;
+        index = pending[next++];
+      }
+      std::string answer = sweep_point_answer(spec, results.points()[index], pipeline, outputs);
+      {
+        const std::lock_guard<std::mutex> lock(mutex);
+        answers.emplace_back(index, std::move(answer));
+      }
+      answered.notify_one();
+    }
+  };
+  std::vector<std::thread> workers;
+  const size_t threads = std::min(pending.size(), static_cast<size_t>(options.jobs));
+  for (size_t t = 0; t < threads; ++t) workers.emplace_back(work);
+  try {
+    for (size_t finished = 0; finished < pending.size(); ++finished) {
+      std::pair<size_t, std::string> answer;
+      {
+        std::unique_lock<std::mutex> lock(mutex);
+        answered.wait(lock, [&] { return !answers.empty(); });
+        answer = std::move(answers.front());
+        answers.pop_front();
+      }
+      results.record(answer.first, answer.second, log, options.progress);
+      progress.update(finished + 1);
+    }
+  } catch (...) {
+    {
+      const std::lock_guard<std::mutex> lock(mutex);
+      stop = true;
+    }
+    for (std::thread& w : workers) w.join();
+    throw;
+  }
+  for (std::thread& w : workers) w.join();
+  return results.outcome();
+}
 
 SweepOutcome run_local(const SweepSpec& spec, const SweepOptions& options, std::ostream& log) {
   SweepResults results(spec, options.out_dir, options.resume);
@@ -126,7 +189,7 @@ SweepOutcome run_sweep(const SweepSpec& spec, const SweepOptions& options, std::
   // Under a launcher without MPI built in, every rank would write the same
   // file: run_sweep_mpi then says how to build with MPI instead.
   if (mpi_world_size() > 1 || (!built_with_mpi() && under_mpi_launcher())) return run_sweep_mpi(spec, options, log);
-  return run_local(spec, options, log);
+  return options.in_process ? run_in_process(spec, options, log) : run_local(spec, options, log);
 }
 
 }  // namespace photonsim

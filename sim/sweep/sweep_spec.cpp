@@ -303,6 +303,35 @@ SweepSpec load_sweep_from_string(const std::string& yaml_text, const std::string
   return spec;
 }
 
+std::string sweep_text_with_absolute_base(const std::string& yaml_text, const SweepSpec& spec) {
+  const YAML::Node root = parse_single_document(yaml_text, spec.source);
+  const YAML::Node base = root.IsMap() ? root["base"] : YAML::Node();
+  if (!base.IsDefined() || !base.IsScalar() || std::filesystem::path(base.Scalar()).is_absolute()) return yaml_text;
+  YAML::Emitter value;
+  value << std::filesystem::absolute(std::filesystem::path(spec.base)).lexically_normal().string();
+  // The base's scalar replaced in place, so comments and layout stay; a
+  // quoted scalar with escapes (never seen in practice) makes the whole file
+  // written again.
+  const std::string& name = base.Scalar();
+  const size_t at = static_cast<size_t>(base.Mark().pos);
+  size_t length = 0;
+  if (yaml_text.compare(at, name.size(), name) == 0) {
+    length = name.size();
+  } else if (at < yaml_text.size() && (yaml_text[at] == '\'' || yaml_text[at] == '"') &&
+             yaml_text.compare(at + 1, name.size(), name) == 0 && at + 1 + name.size() < yaml_text.size() &&
+             yaml_text[at + 1 + name.size()] == yaml_text[at]) {
+    length = name.size() + 2;
+  }
+  if (length == 0) {
+    YAML::Node copy = YAML::Clone(root);
+    copy["base"] = std::filesystem::absolute(std::filesystem::path(spec.base)).lexically_normal().string();
+    YAML::Emitter whole;
+    whole << copy;
+    return std::string(whole.c_str()) + "\n";
+  }
+  return yaml_text.substr(0, at) + value.c_str() + yaml_text.substr(at + length);
+}
+
 SweepSpec load_sweep(const std::string& path) {
   return load_sweep_from_string(read_input_file(path, kSweepInput), path,
                                 std::filesystem::path(path).parent_path().string());

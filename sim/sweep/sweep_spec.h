@@ -45,6 +45,10 @@ inline constexpr uint64_t kMaxSweepPoints = 1000000;
 SweepSpec load_sweep(const std::string& path);
 SweepSpec load_sweep_from_string(const std::string& yaml_text, const std::string& source_name,
                                  const std::string& directory);
+// The sweep file's text as an --out folder keeps it (config.yaml): a
+// relative `base:` rewritten to the absolute path of spec.base, so the kept
+// file reruns from its own folder; everything else as written.
+std::string sweep_text_with_absolute_base(const std::string& yaml_text, const SweepSpec& spec);
 // "1us..10ms x10" -> the log-spaced points; throws Error naming `key` on a malformed range.
 std::vector<std::string> expand_range(const std::string& text, const std::string& key);
 

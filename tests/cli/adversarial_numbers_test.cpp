@@ -210,6 +210,59 @@ TEST_F(AdversarialNumbers, VerifyOfAScheduleClaiming4096GpusPastTheLimit) {
   refuse({"verify", pb, "--max-memory", "1GiB"}, {"big.pbtxt", "4096 GPUs", "16777216 blocks", "estimated"});
 }
 
+// topo and bound estimate too (issue 51, item 7): before, `topo --type ring
+// --gpus 1000000000` built for 47-57 s and 4.1 GB before the memory cap
+// stopped it; now it is refused from its estimate before anything of size n.
+TEST_F(AdversarialNumbers, TopoOfABillionGpuRingIsRefusedFromItsEstimate) {
+  refuse({"topo", "--type", "ring", "--gpus", "1000000000", "--max-memory", "8GiB"},
+         {"topo: --gpus 1000000000", "--type ring", "estimated", "8.0 GiB (--max-memory)"});
+  // The default limit (3/4 of physical memory) refuses it too.
+  refuse({"topo", "--type", "ring", "--gpus", "1000000000"}, {"topo: --gpus 1000000000", "estimated"});
+}
+
+TEST_F(AdversarialNumbers, TopoEstimatesFollowTheGenerator) {
+  // A complete graph holds n(n-1) circuits; a degree multiplies n; a demand adds the n x n matrix.
+  refuse({"topo", "--type", "complete", "--gpus", "20000", "--max-memory", "1GiB"},
+         {"--type complete", "399980000 circuits", "estimated"});
+  refuse({"topo", "--type", "random_regular", "--gpus", "20000000", "--degree", "64", "--max-memory", "16GiB"},
+         {"--type random_regular", "1280000000 circuits", "estimated"});
+  refuse({"topo", "--type", "ring", "--gpus", "100000", "--demand", "alltoall", "--max-memory", "16GiB"},
+         {"--demand alltoall", "n x n demand matrix", "estimated"});
+}
+
+TEST_F(AdversarialNumbers, BoundOfABillionGpusIsRefusedFromItsEstimate) {
+  // A row per d: 10^9 rows (before: building them until the memory cap).
+  refuse({"bound", "--gpus", "1000000000", "--max-memory", "8GiB"},
+         {"bound: --gpus 1000000000", "a row for every d", "estimated", "8.0 GiB (--max-memory)"});
+  // --compare with one port builds the shift search's n x n hop table.
+  refuse({"bound", "--gpus", "60000", "--compare", "--max-memory", "1GiB"},
+         {"bound: --gpus 60000", "--compare", "estimated"});
+  // k > 1 holds three tables of n values even for one d.
+  refuse({"bound", "--gpus", "1000000000", "--ports", "2", "--reconfigs", "1", "--max-memory", "8GiB"},
+         {"bound: --gpus 1000000000", "estimated"});
+}
+
+TEST_F(AdversarialNumbers, BoundOfOneDAtABillionGpusStillAnswers) {
+  // One d with one port is a closed formula: nothing of size n, so nothing to refuse.
+  const HostileOutcome o = run({"bound", "--gpus", "1000000000", "--reconfigs", "2", "--format", "csv"});
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_NE(o.out.find("1000000000,1,2,"), std::string::npos) << o.out;
+}
+
+TEST_F(AdversarialNumbers, ReplayOfA16MillionGpuScheduleIsRefusedFromItsEstimate) {
+  // Before: replay built the network until the memory cap stopped it ("out of memory").
+  const std::string pb = write("big.pbtxt",
+                               "collective: \"alltoall\" algorithm: \"hand\" planner: \"hand\" gpus: 16000000\n"
+                               "message_bytes: 16777216 blocks: 1 initial_topology: 0\n"
+                               "topologies { name: \"t\" gpus: 16000000 edges { src: 0 dst: 1 } }\n"
+                               "steps { topology: 0 transfers { src: 0 dst: 1 bytes: 1 blocks: 1 } }\n"
+                               "end_marker: 827542864\n");
+  std::string config = slurp(quickstart());
+  config.replace(config.find("gpus: 8"), 7, "gpus: 16000000");
+  refuse({"replay", pb, write("big.yaml", config), "--no-verify", "--max-memory", "1GiB"},
+         {"big.yaml", "16000000 GPUs of the replayed schedule", "estimated", "1.0 GiB (--max-memory)"});
+}
+
 TEST_F(AdversarialNumbers, AllocationPastMaxMemoryIsExitOne) {
 #if defined(__SANITIZE_ADDRESS__)
   // ASan needs the whole address space for its shadow, so MemoryBudget::enforce
@@ -217,8 +270,11 @@ TEST_F(AdversarialNumbers, AllocationPastMaxMemoryIsExitOne) {
   // build (PHOTONSIM_SANITIZE=OFF scripts/test).
   GTEST_SKIP() << "the address-space cap is off under AddressSanitizer";
 #endif
-  // 4e8 circuits: nothing estimates topo, so the address-space cap stops it.
-  refuse({"topo", "--type", "complete", "--gpus", "20000", "--format", "dot", "--max-memory", "64MiB"},
+  // A ring AllReduce's 2(n-1) steps of n transfers each pass run's estimate
+  // (4 KiB per GPU, deliberately low), so the address-space cap stops it.
+  // (topo estimates now: a complete graph of 20000 GPUs is refused up front.)
+  refuse({"run", quickstart(), "--set", "fabric.gpus=3000", "--set", "workload.collective=allreduce", "--set",
+          "synthesis.algorithm=ring", "--set", "synthesis.planner=static", "--max-memory", "64MiB"},
          {"out of memory", "64 MiB (--max-memory)"});
 }
 

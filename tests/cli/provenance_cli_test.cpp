@@ -66,6 +66,26 @@ TEST_F(Provenance, AGraphsAndASweepsFoldersKeepThemToo) {
   EXPECT_EQ(parse_json(slurp(sweep_out + "/provenance.json")).at("config").text, sweep);
 }
 
+// Issue 51, item 1: --version names the build folder and the git revision
+// (before: the version alone; and in a git worktree, whose .git is a file,
+// the revision was "unknown").
+TEST_F(Provenance, VersionNamesTheBuildAndItsGitRevision) {
+  const HostileOutcome o = run({"--version"});
+  ASSERT_EQ(o.code, 0) << o.err;
+  const std::string build = fs::path(PHOTONSIM_BINARY).parent_path().string();
+  EXPECT_NE(o.out.find("built in " + build + " from " + kSource), std::string::npos) << o.out;
+  const size_t at = o.out.find("git revision ");
+  ASSERT_NE(at, std::string::npos) << o.out;
+  const std::string revision = o.out.substr(at + 13, o.out.find(',', at) - at - 13);
+  if (fs::exists(kSource + "/.git")) {
+    EXPECT_NE(revision, "unknown");
+  }
+  // provenance.json records the same revision.
+  const std::string out = (dir_ / "out").string();
+  ASSERT_EQ(run({"run", kSource + "/configs/quickstart.yaml", "--out", out}).code, 0);
+  EXPECT_EQ(parse_json(slurp(out + "/provenance.json")).at("git_revision").text, revision);
+}
+
 TEST_F(Provenance, NeverReplacesAnInput) {
   fs::create_directories(dir_ / "out");
   const std::string config = write("out/config.yaml", slurp(kSource + "/configs/quickstart.yaml"));

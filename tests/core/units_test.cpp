@@ -44,6 +44,30 @@ TEST(ParseTime, MissingUnitIsRejected) {
   }
 }
 
+// A number without a unit, as Python prints a float (issue 51, item 5):
+// before, "1e-05" failed with "unknown unit 'e-05'" and no way out.
+TEST(ParseTime, ANumberWithoutAUnitShowsTheSpellingToUse) {
+  const auto message = [](auto parse, const char* text) {
+    try {
+      parse(text);
+    } catch (const UnitError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  const std::string time = message(parse_time, "1e-05");
+  EXPECT_NE(time.find("missing unit"), std::string::npos) << time;
+  EXPECT_NE(time.find("write 10us (1e-05 s)"), std::string::npos) << time;
+  EXPECT_EQ(time.find("unknown unit"), std::string::npos) << time;
+  EXPECT_NE(message(parse_time, "500").find("write 500s (500 s)"), std::string::npos);
+  EXPECT_NE(message(parse_time, "1.5e-7").find("write 150ns"), std::string::npos);
+  EXPECT_NE(message(parse_bytes, "1048576").find("write 1MiB (1048576 B)"), std::string::npos);
+  EXPECT_NE(message(parse_bandwidth, "8e11").find("write 100GB/s"), std::string::npos);
+  // With a unit, or no number at all, the message is as before.
+  EXPECT_NE(message(parse_time, "5min").find("unknown unit 'min'"), std::string::npos);
+  EXPECT_NE(message(parse_time, "fast").find("no number"), std::string::npos);
+}
+
 TEST(ParseTime, UnknownUnitIsRejectedAndNamed) {
   try {
     parse_time("5min");

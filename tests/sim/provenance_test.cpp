@@ -17,7 +17,7 @@ TEST(ShellQuoted, QuotesWhatTheShellWouldSplitOrExpand) {
 
 TEST(ProvenanceFiles, HoldTheVersionRevisionCommandAndConfig) {
   const auto files =
-      provenance_files({{"photonsim", "run", "c.yaml", "--set", "fabric.gpus=4"}, "c.yaml", "seed: 1\n"});
+      provenance_files({{"photonsim", "run", "c.yaml", "--set", "fabric.gpus=4"}, "c.yaml", "seed: 1\n", ""});
   ASSERT_EQ(files.size(), 3u);
   std::vector<std::string> names;
   for (const auto& f : files) names.push_back(f.first);
@@ -29,6 +29,13 @@ TEST(ProvenanceFiles, HoldTheVersionRevisionCommandAndConfig) {
                 "\n  \"config\": \"c.yaml\"\n}\n");
   EXPECT_EQ(files[1].second, "photonsim run c.yaml --set fabric.gpus=4\n");
   EXPECT_EQ(files[2].second, "seed: 1\n");
+}
+
+TEST(ProvenanceFiles, CommandTxtGoesToTheFolderItRanInFirst) {
+  // `sh command.txt` then reruns it from anywhere: its relative paths are the folder's.
+  const auto files = provenance_files({{"build/photonsim", "run", "c.yaml"}, "c.yaml", "seed: 1\n", "/home/a b"});
+  EXPECT_EQ(files[1].second, "cd '/home/a b' && build/photonsim run c.yaml\n");
+  EXPECT_NE(files[0].second.find("\"directory\": \"/home/a b\""), std::string::npos) << files[0].second;
 }
 
 }  // namespace
