@@ -175,9 +175,15 @@ def table(results, function="table"):
                          "results.csv or its folder") from None
 
 
+# No dates, versions or tool names in the files: the same figure is the same bytes.
+_METADATA = {"png": {"Software": None}, "pdf": {"Creator": None, "Producer": None, "CreationDate": None},
+             "svg": {"Creator": None, "Date": None}}
+
+
 def save(fig, prefix, dpi=150, formats=("png", "pdf")):
     """Writes PREFIX.png and PREFIX.pdf (or the given formats), each
-    atomically (a temporary file renamed into place)."""
+    atomically (a temporary file renamed into place), without dates or
+    versions in their metadata (the same figure is the same bytes)."""
     paths = []
     folder = os.path.dirname(os.fspath(prefix))
     if folder:
@@ -185,7 +191,7 @@ def save(fig, prefix, dpi=150, formats=("png", "pdf")):
     for ext in formats:
         path = f"{prefix}.{ext}"
         tmp = f"{prefix}.tmp.{ext}"
-        fig.savefig(tmp, dpi=dpi, format=ext, bbox_inches="tight")
+        fig.savefig(tmp, dpi=dpi, format=ext, bbox_inches="tight", metadata=_METADATA.get(ext))
         os.replace(tmp, path)
         paths.append(path)
     return paths
