@@ -43,18 +43,10 @@ def _write_provenance(core, out, config, grid, zip, jobs, spec, base_dir):
         folder = os.path.abspath(base_dir if base_dir is not None else os.getcwd())
         resolved = core.resolved_config(json.dumps(config), os.path.join(folder, "<dict>"))
         base = os.path.join(os.path.abspath(out), "base_config.yaml")
-        _write_atomically(base, resolved)
+        core.write_file(base, resolved)
         spec = {**spec, "base": base}
-    files = core.provenance_files([sys.executable, "-c", call], os.fspath(base), json.dumps(spec, indent=1) + "\n",
-                                  os.getcwd())
-    for name, text in files:
-        _write_atomically(os.path.join(out, name), text)
-
-
-def _write_atomically(path, text):
-    with open(path + ".tmp", "w") as f:
-        f.write(text)
-    os.replace(path + ".tmp", path)
+    core.write_provenance([sys.executable, "-c", call], os.fspath(base), json.dumps(spec, indent=1) + "\n",
+                          os.getcwd(), os.fspath(out))
 
 
 @_speaks_python

@@ -31,6 +31,7 @@
 #include "schedules/msccl/msccl_writer.h"
 #include "schedules/synthesizer_registry.h"
 #include "sim/app/experiment_pipeline.h"
+#include "sim/app/output_writer.h"
 #include "sim/config/config_schema.h"
 #include "sim/interop/chakra_writer.h"
 #include "sim/reports/bound_report.h"
@@ -176,19 +177,6 @@ std::string working_directory() {
   return failed ? std::string() : here.string();
 }
 
-void write_provenance(const Provenance& provenance, const std::string& dir) {
-  if (dir.empty()) return;
-  for (const auto& [name, text] : provenance_files(provenance)) write_file_atomically(dir + "/" + name, text);
-}
-
-void write_outputs(const RunReport& report, const std::string& dir, const Provenance& provenance) {
-  if (dir.empty()) return;
-  write_file_atomically(dir + "/result.json", report.json());
-  write_file_atomically(dir + "/result.csv", report.csv());
-  write_schedule(report.schedule, dir + "/schedule.pb");
-  write_provenance(provenance, dir);
-}
-
 // Progress of a long synthesis or simulation, shown only where stderr is a terminal.
 TerminalProgress terminal_progress(std::ostream& err) {
   return TerminalProgress(err, &err == &std::cerr && ::isatty(2) == 1);
@@ -250,10 +238,8 @@ int verb_run(int argc, const char* const* argv, std::ostream& out, std::ostream&
     if (tracing) outputs.push_back({"--trace", trace_path});
     const std::string out_role = o.out.empty() ? "output.dir" : "--out";
     if (!out_dir.empty()) {
-      for (const char* name : config.graph ? std::vector<const char*>{"graph.json", "nodes.csv"}
-                                           : std::vector<const char*>{"result.json", "result.csv", "schedule.pb"})
+      for (const std::string& name : output_files(config.graph ? OutputFolder::graph : OutputFolder::run))
         outputs.push_back({out_role, out_dir + "/" + name});
-      for (const std::string& name : provenance_file_names()) outputs.push_back({out_role, out_dir + "/" + name});
     }
     refuse_outputs_over_inputs(outputs, inputs);  // before anything is written
   }
@@ -264,12 +250,7 @@ int verb_run(int argc, const char* const* argv, std::ostream& out, std::ostream&
       TerminalProgress progress = terminal_progress(err);
       return pipeline.run_graph(config, fidelity, tracing ? &graph_timeline : nullptr, &progress);
     }();
-    const std::string& dir = out_dir;
-    if (!dir.empty()) {
-      write_file_atomically(dir + "/graph.json", report.json());
-      write_file_atomically(dir + "/nodes.csv", report.csv());
-      write_provenance(provenance, dir);
-    }
+    write_graph_outputs(report, out_dir, provenance);
     if (tracing) {
       TraceOptions options;
       options.about = {{"config", config_path},
@@ -293,7 +274,7 @@ int verb_run(int argc, const char* const* argv, std::ostream& out, std::ostream&
     err << "photonsim: warning: the schedule is a custom collective (MSCCL coll=\"custom\"): it has no "
            "post-condition, so nothing proves it moves the data it should\n";
   }
-  write_outputs(report, out_dir, provenance);
+  write_run_outputs(report, out_dir, provenance);
   if (tracing) {
     TraceOptions options;
     options.about = {{"config", config_path}};
@@ -346,23 +327,7 @@ int verb_synth(int argc, const char* const* argv, std::ostream& out, std::ostrea
     TerminalProgress progress = terminal_progress(err);
     return pipeline.synthesize(config, &progress);
   }();
-  std::string wrote = o.out;
-  if (format == "chakra") {
-    const std::vector<std::string> traces = chakra_traces_of(schedule);
-    for (size_t r = 0; r < traces.size(); ++r)
-      write_file_atomically(o.out + "." + std::to_string(r) + ".et", traces[r]);
-    wrote = o.out + ".0.et .. " + o.out + "." + std::to_string(traces.size() - 1) + ".et";
-  } else if (o.out.ends_with(".xml")) {
-    std::string xml;
-    try {
-      xml = write_msccl_xml(schedule);
-    } catch (const Error& e) {
-      throw Error(o.out + ": " + e.what());
-    }
-    write_file_atomically(o.out, xml);
-  } else {
-    write_schedule(schedule, o.out);
-  }
+  const std::string wrote = write_schedule_files(schedule, o.out, format == "chakra");
   const Prediction& p = schedule.prediction();
   out << to_string(schedule.collective()) << " / " << schedule.algorithm() << " / planner " << schedule.planner()
       << ": " << schedule.steps().size() << " steps, " << schedule.reconfigurations() << " reconfigurations, "

@@ -26,6 +26,7 @@
 #include "schedules/msccl/msccl_writer.h"
 #include "schedules/verify/block_verifier.h"
 #include "sim/app/experiment_pipeline.h"
+#include "sim/app/output_writer.h"
 #include "sim/cli/terminal_progress.h"
 #include "sim/config/config_loader.h"
 #include "sim/engine/fidelity.h"
@@ -239,26 +240,10 @@ py::dict schedule_dict(const Schedule& s) {
 // Writes the schedule as `photonsim synth --out` does: .pb binary,
 // .pbtxt/.textproto/.txtpb text, .xml MSCCL; format "chakra": PATH.N.et.
 std::string save_schedule(const Schedule& s, const std::string& path, const std::string& format) {
-  if (format == "chakra") {
-    const std::vector<std::string> traces = chakra_traces_of(s);
-    for (size_t r = 0; r < traces.size(); ++r) write_file_atomically(path + "." + std::to_string(r) + ".et", traces[r]);
-    return path + ".0.et .. " + path + "." + std::to_string(traces.size() - 1) + ".et";
-  }
-  if (!format.empty())
+  if (!format.empty() && format != "chakra")
     throw Error("save: format '" + format +
                 "' is not one photonsim writes (valid: chakra, or none: by the path's extension)");
-  if (path.ends_with(".xml")) {
-    std::string xml;
-    try {
-      xml = write_msccl_xml(s);
-    } catch (const Error& e) {
-      throw Error(path + ": " + e.what());
-    }
-    write_file_atomically(path, xml);
-  } else {
-    write_schedule(s, path);
-  }
-  return path;
+  return write_schedule_files(s, path, format == "chakra");
 }
 
 std::string verify(const Schedule& s) {
@@ -368,12 +353,16 @@ PYBIND11_MODULE(_photonsim, m) {
       py::arg("path"), py::arg("text"), py::arg("source"), py::arg("sets"), py::arg("max_memory"),
       py::arg("log") = py::none(), py::arg("show_after_s") = 3.0);
   m.def(
-      "provenance_files",
-      [](std::vector<std::string> command, std::string config_path, std::string resolved, std::string directory) {
-        return provenance_files(
-            Provenance{std::move(command), std::move(config_path), std::move(resolved), std::move(directory)});
+      "write_file", [](const std::string& path, const std::string& text) { write_file_atomically(path, text); },
+      py::arg("path"), py::arg("text"));
+  m.def(
+      "write_provenance",
+      [](std::vector<std::string> command, std::string config_path, std::string resolved, std::string directory,
+         std::string out_dir) {
+        write_provenance(
+            Provenance{std::move(command), std::move(config_path), std::move(resolved), std::move(directory)}, out_dir);
       },
-      py::arg("command"), py::arg("config_path"), py::arg("resolved_config"), py::arg("directory") = "");
+      py::arg("command"), py::arg("config_path"), py::arg("resolved_config"), py::arg("directory"), py::arg("out_dir"));
   m.def(
       "resolved_config",
       [](std::string text, std::string source) {

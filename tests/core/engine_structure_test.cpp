@@ -141,6 +141,30 @@ TEST(EngineStructure, OnlyTheDriverRunsTheClock) {
   EXPECT_FALSE(drives_a_run("  EventList& events_;"));
 }
 
+// What a front end saves (a run's, a graph's or a sweep's folder, a schedule
+// file or Chakra traces) goes through sim/app/output_writer.*: a call that
+// makes those files' contents for writing, anywhere else in sim/, fails here.
+bool writes_an_output(const std::string& code) {
+  for (const char* call : {"provenance_files(", "write_msccl_xml(", "write_schedule(", "\"/result.json\"",
+                           "\"/graph.json\"", "\"/nodes.csv\""}) {
+    if (code.find(call) != std::string::npos) return true;
+  }
+  return false;
+}
+
+TEST(EngineStructure, OneWriterSavesEveryOutput) {
+  const std::vector<std::string> writer{"sim/app/output_writer.h", "sim/app/output_writer.cpp",
+                                        "sim/reports/provenance.h", "sim/reports/provenance.cpp"};
+  for (const Hit& hit : lines_where(writes_an_output, writer)) {
+    ADD_FAILURE() << hit.where << " writes an output outside sim/app/output_writer: " << hit.line;
+  }
+  EXPECT_TRUE(writes_an_output(text_of(fs::path(PHOTONSIM_SOURCE_DIR) / writer[1])))
+      << writer[1] << " no longer matches what this test looks for";
+  // The copies the CLI and Python had before.
+  EXPECT_TRUE(writes_an_output("      write_file_atomically(dir + \"/graph.json\", report.json());"));
+  EXPECT_TRUE(writes_an_output("      xml = write_msccl_xml(s);"));
+}
+
 TEST(EngineStructure, OnlyTheSwitchComputesDarkTime) {
   for (const Hit& hit : lines_where(asks_a_model, kSwitch)) {
     ADD_FAILURE() << hit.where << " asks a ReconfigurationModel for dark time outside the switch: " << hit.line;
