@@ -3,6 +3,7 @@
 // Plain value; the config loader guarantees the invariants noted per field.
 #include <cstdint>
 #include <optional>
+#include <map>
 #include <string>
 
 #include "core/enum_names.h"
@@ -65,6 +66,9 @@ struct FabricSpec {
   // How long a switch command is dark, by name (the engine's
   // reconfiguration models; "constant": reconfig_delay, the papers' model).
   std::string reconfig_model = "constant";
+  // Its parameters as text, each one the model declares (fabric.reconfig_model:
+  // {type: NAME, PARAM: VALUE}); absent ones take the declared default.
+  std::map<std::string, std::string> reconfig_params;
   Time step_overhead;  // alpha, paid once per step, >= 0
   SyncMode sync = SyncMode::barrier;
   ReconfigurationScope reconfiguration = ReconfigurationScope::all;

@@ -12,7 +12,9 @@
 namespace photonsim {
 
 void check_engine_names(const ExperimentConfig& config) {
-  located(config, [&] { make_reconfiguration_model(config.fabric.reconfig_model); });  // names a model
+  located(config, [&] {
+    make_reconfiguration_model(config.fabric.reconfig_model, config.fabric.reconfig_params);
+  });  // names a model
 }
 
 RunReport simulate_schedule(Schedule schedule, const ExperimentConfig& config, Fidelity fidelity, RunProgress* progress,

@@ -627,21 +627,13 @@ int verb_list(std::ostream& out) {
   for (const auto& t : registry.topologies().entries()) {
     out << "  " << t.name << "  [" << t.sizes << "]\n      " << t.description << parameters(t.parameters) << "\n";
   }
-  out << "collectives (workload.collective): " << names_of(kCollectiveNames) << "\n";
-  out << "flow sizes (workload.distribution): " << names_of(kFlowDistributionNames) << "\n";
-  out << "router modes (fabric.router): " << names_of(kRouterModeNames) << "\n";
-  out << "circuits (fabric.circuits): " << names_of(kCircuitKindNames) << "\n";
-  out << "egress order (fabric.egress_order): " << names_of(kEgressOrderNames) << "\n";
-  out << "bandwidth scope (fabric.bandwidth_scope): " << names_of(kBandwidthScopeNames) << "\n";
-  out << "execution (fabric.sync): " << names_of(kSyncModeNames) << "\n";
-  out << "reconfiguration scope (fabric.reconfiguration): " << names_of(kReconfigurationScopeNames) << "\n";
   out << "reconfiguration models (fabric.reconfig_model):\n";
   for (const ReconfigurationModelInfo& m : reconfiguration_models()) {
     out << "  " << m.name << "\n      " << m.description << "\n";
+    for (const ReconfigurationParameter& p : m.parameters)
+      out << "      " << p.name << ": " << p.kind << ", default " << p.default_value << " - " << p.doc << "\n";
   }
-  out << "task graphs (workload.graph): nodes " << names_of(kTaskKindNames)
-      << "; port priority (fabric.priority): " << names_of(kCommunicationPriorityNames)
-      << "; fabric.preconfigure: true, false\n";
+  // Every enum's names, range and default: from the schema alone.
   out << "config keys (photonsim list --markdown: the table of docs/config.md):\n" << ConfigSchema::builtin().text();
   return 0;
 }

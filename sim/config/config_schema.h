@@ -1,20 +1,43 @@
 #pragma once
 // Contract: every key an experiment config accepts, described once - its
-// dotted path, kind, unit, default, allowed values and one line of doc. The
-// loader takes its key lists from here (so an unknown key is refused with the
-// valid ones and the nearest), sweeps check their grid keys against it before
+// dotted path, kind, unit, default, allowed values and one line of doc - and
+// how it is read: each key's line binds it to its spec field through the
+// parser of its kind (sim/config/key_parsers.h), its range and default stated
+// there once (config_schema_keys.cpp). The loader asks the schema for every
+// key (so an unknown key is refused with the valid ones and the nearest, and a
+// new key of an existing kind is its spec field and one line), sweeps check their grid keys against it before
 // any point runs, `photonsim list` prints it and docs/config.md's reference
 // table is generated from it (tests/config/config_schema_test.cpp fails when the
 // page is stale). Immutable; built once from the specs' own defaults and enum
 // tables, so a default changed in a spec changes here too.
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace photonsim {
 
+class ConfigReader;
+struct ConfigValue;
+struct ExperimentConfig;
+
+// Reads one key's value into the experiment (the reader gives sections and
+// components their keys' places, files and inputs).
+using KeyRead = std::function<void(ConfigReader&, const ConfigValue&, ExperimentConfig&)>;
+
 struct ConfigKey {
+  ConfigKey(std::string path_, std::string kind_, std::string unit_, std::string default_value_, std::string allowed_,
+            std::string doc_, bool open_ = false)
+      : path(std::move(path_)),
+        kind(std::move(kind_)),
+        unit(std::move(unit_)),
+        default_value(std::move(default_value_)),
+        allowed(std::move(allowed_)),
+        doc(std::move(doc_)),
+        open(open_) {}
+
   std::string path;           // dotted, e.g. "fabric.gpus"
   std::string kind;           // section, integer, size, time, bandwidth, choice, boolean, real, text, ...
   std::string unit;           // what the number counts; "" when it has no unit
@@ -22,6 +45,17 @@ struct ConfigKey {
   std::string allowed;        // the values or the range accepted
   std::string doc;            // one line
   bool open = false;          // takes parameters below it that the schema does not list (named components)
+  KeyRead read;               // parses the value into its spec field; none: its section's reader reads it
+  KeyRead check;              // after every key of its section is read: a check against the others
+  // A key of a workload.graph node ("workload.graph[].gpus"): the node types
+  // that take it, and those that require it.
+  std::vector<std::string> node_types;
+  std::vector<std::string> required_for;
+
+  // "required", or "required (without graph)": the loader refuses a config without it.
+  bool required() const { return default_value.starts_with("required"); }
+  // The last name of the path: "gpus" for fabric.gpus and workload.graph[].gpus.
+  std::string name() const;
 };
 
 class ConfigSchema {
@@ -29,7 +63,16 @@ class ConfigSchema {
   // The schema of photonsim's configs.
   static const ConfigSchema& builtin();
 
+  // The keys of a config's sections (what --set and sweeps may set).
   const std::vector<ConfigKey>& keys() const { return keys_; }
+  // The keys inside workload.graph: {chakra: PREFIX, ...} (workload.graph.chakra,
+  // ...) and a node's (workload.graph[].name, ...).
+  const std::vector<ConfigKey>& graph_keys() const { return graph_keys_; }
+  // The names a node of `type` takes, in schema order; with "" every node key.
+  std::vector<std::string> node_keys(std::string_view type) const;
+  const ConfigKey* node_key(std::string_view name) const;
+  // The names {chakra: PREFIX} takes.
+  std::vector<std::string> chakra_keys() const;
   const ConfigKey* find(std::string_view path) const;
   // The names directly under `section` ("" = the top level), in schema order.
   std::vector<std::string> children(std::string_view section) const;
@@ -44,13 +87,23 @@ class ConfigSchema {
   static std::optional<std::string> nearest_of(std::string_view name, const std::vector<std::string>& candidates);
   // docs/config.md's reference table (Markdown), from the keys.
   std::string markdown() const;
-  // `photonsim list`'s text: one line per key.
+  // `photonsim list`'s text: per key a line, then what it accepts (every
+  // enum's names, every range).
   std::string text() const;
 
  private:
-  explicit ConfigSchema(std::vector<ConfigKey> keys) : keys_(std::move(keys)) {}
+  // keys(), graph_keys() listed right after workload.graph.
+  std::vector<const ConfigKey*> listed() const;
+  ConfigSchema(std::vector<ConfigKey> keys, std::vector<ConfigKey> graph_keys)
+      : keys_(std::move(keys)), graph_keys_(std::move(graph_keys)) {}
   std::vector<ConfigKey> keys_;
+  std::vector<ConfigKey> graph_keys_;
 };
+
+// The keys of photonsim's configs, and those inside workload.graph
+// (config_schema_keys.cpp).
+std::vector<ConfigKey> builtin_config_keys();
+std::vector<ConfigKey> builtin_graph_keys();
 
 // The edit distance (insertions, deletions, substitutions) between two names.
 size_t edit_distance(std::string_view a, std::string_view b);

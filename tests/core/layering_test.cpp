@@ -53,8 +53,10 @@ const std::vector<Layer> kLayers{
     {"sim/engine/",
      {"core/", "topology/", "schedules/model/", "sim/engine/"},
      {"topology/flow/", "topology/physical/"}},
-    // A config may hold a schedule value: photonsim's own Chakra export read back.
-    {"sim/config/", {"core/", "schedules/model/", "sim/interop/", "sim/config/"}},
+    // A config may hold a schedule value: photonsim's own Chakra export read
+    // back; it reads the reconfiguration models' names and parameters, declared
+    // beside them in the switch, through its schema.
+    {"sim/config/", {"core/", "schedules/model/", "sim/interop/", "sim/engine/switch/", "sim/config/"}},
     // Reports format what was computed: they run no synthesizer or planner.
     {"sim/reports/",
      {"core/", "topology/", "schedules/", "sim/engine/", "sim/reports/"},

@@ -7,7 +7,10 @@
 namespace photonsim {
 
 OpticalSwitch::OpticalSwitch(const FabricSpec& fabric, DataPlane& network, size_t slots)
-    : fabric_(fabric), model_(make_reconfiguration_model(fabric.reconfig_model)), network_(network), ports_(slots) {
+    : fabric_(fabric),
+      model_(make_reconfiguration_model(fabric.reconfig_model, fabric.reconfig_params)),
+      network_(network),
+      ports_(slots) {
   network_.reset_circuits(slots);
 }
 

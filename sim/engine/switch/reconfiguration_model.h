@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "core/time.h"
 #include "sim/engine/switch/port_command.h"
@@ -31,9 +32,19 @@ class ReconfigurationModel {
   virtual Time dark_time(const SwitchCommand& command) const = 0;
 };
 
+// One parameter a model declares beside its class, read through the config
+// schema by the parser of its kind: fabric.reconfig_model: {type: NAME, PARAM: VALUE}.
+struct ReconfigurationParameter {
+  std::string name;
+  std::string kind;           // "time" (>= 0) or "integer" (>= 0)
+  std::string default_value;  // as written in a config, e.g. "0ps"
+  std::string doc;            // one phrase
+};
+
 struct ReconfigurationModelInfo {
   std::string name;         // the value of fabric.reconfig_model
   std::string description;  // one line, for photonsim list and docs/config.md
+  std::vector<ReconfigurationParameter> parameters = {};
 };
 
 }  // namespace photonsim

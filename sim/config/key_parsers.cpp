@@ -1,0 +1,170 @@
+#include "sim/config/key_parsers.h"
+
+#include <charconv>
+#include <sstream>
+
+namespace photonsim {
+
+void fail_at(const ConfigValue& value, const std::string& message) { throw Error(value.where + ": " + message); }
+
+const char* describe(const YAML::Node& node) {
+  if (node.IsMap()) return "a map";
+  if (node.IsSequence()) return "a list";
+  if (node.IsScalar()) return "a single value";
+  return "nothing";
+}
+
+std::string_view trim(std::string_view text) {
+  const auto first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string_view::npos) return {};
+  const auto last = text.find_last_not_of(" \t\r\n");
+  return text.substr(first, last - first + 1);
+}
+
+std::string read_text(const ConfigValue& value) {
+  if (value.value.IsNull()) fail_at(value, value.key + " has no value");
+  if (!value.value.IsScalar())
+    fail_at(value, value.key + " must be a single value (got " + describe(value.value) + ")");
+  return value.value.Scalar();
+}
+
+std::string read_name(const ConfigValue& value) {
+  std::string text = read_text(value);
+  if (trim(text).empty()) fail_at(value, value.key + " must not be empty");
+  return text;
+}
+
+std::vector<std::string> read_names(const ConfigValue& value) {
+  if (value.value.IsScalar()) return {read_name(value)};
+  if (!value.value.IsSequence())
+    fail_at(value, value.key + " must be a node name or a list of them (got " + describe(value.value) + ")");
+  std::vector<std::string> out;
+  for (const auto& item : value.value) out.push_back(read_name(ConfigValue{item, value.key, value.where}));
+  return out;
+}
+
+std::string real_text(double value) {
+  std::ostringstream out;
+  out << value;
+  return out.str();
+}
+
+std::string real_range_text(double min, double max) { return real_text(min) + " .. " + real_text(max); }
+
+double read_real(const ConfigValue& value, double min, double max) {
+  const std::string text = read_text(value);
+  const std::string message =
+      value.key + " must be a number in " + real_text(min) + ".." + real_text(max) + " (got " + quoted(text) + ")";
+  double result = 0;
+  try {
+    result = value.value.as<double>();
+  } catch (const YAML::BadConversion&) {
+    fail_at(value, message);
+  }
+  if (!(result >= min && result <= max)) fail_at(value, message);
+  return result;
+}
+
+const char* const kTimeValues = "a time: a number and ps, ns, us, ms or s (1.5us)";
+const char* const kSizeValues = "a size: a number and B, KB, MB, GB, TB, KiB, MiB, GiB or TiB";
+const char* const kBandwidthValues =
+    "a number and bps, Kbps, Mbps, Gbps, Tbps, Gb/s, ... or B/s, KB/s, MB/s, GB/s, TB/s, KiB/s, MiB/s, GiB/s";
+
+namespace {
+
+// The unit parsers see "-5ns" as "no number"; say what is actually wrong.
+template <class Parser>
+std::invoke_result_t<Parser&, std::string_view> unit(const ConfigValue& value, Parser parse, const char* sign_rule) {
+  const std::string text = read_text(value);
+  if (trim(text).starts_with('-')) fail_at(value, value.key + " " + sign_rule + " (got " + quoted(text) + ")");
+  try {
+    return parse(text);
+  } catch (const UnitError& error) {
+    fail_at(value, value.key + ": " + error.what());
+  }
+}
+
+}  // namespace
+
+Time read_time(const ConfigValue& value) { return unit(value, parse_time, "must not be negative"); }
+
+Bytes read_size(const ConfigValue& value, const char* zero_word) {
+  if (zero_word != nullptr && value.value.IsScalar() && value.value.Scalar() == zero_word) return Bytes(0);
+  const Bytes bytes = unit(value, parse_bytes, "must be positive");
+  if (bytes.count() <= 0) {
+    const std::string alternative = zero_word != nullptr ? " or '" + std::string(zero_word) + "'" : std::string();
+    fail_at(value, value.key + " must be positive" + alternative + " (got " + quoted(read_text(value)) + ")");
+  }
+  return bytes;
+}
+
+Bytes read_size_or_zero(const ConfigValue& value) { return unit(value, parse_bytes, "must not be negative"); }
+
+Bandwidth read_bandwidth(const ConfigValue& value) { return unit(value, parse_bandwidth, "must be positive"); }
+
+std::optional<int> small_number(std::string_view digits) {
+  digits = trim(digits);
+  if (digits.empty() || digits.find_first_not_of("0123456789") != std::string_view::npos) return std::nullopt;
+  int value = 0;
+  const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+  if (error != std::errc() || end != digits.data() + digits.size()) return std::nullopt;
+  return value;
+}
+
+GridShape read_shape(const ConfigValue& value) {
+  const std::string text = read_text(value);
+  const auto x = text.find('x');
+  const std::optional<int> rows =
+      x == std::string::npos ? std::nullopt : small_number(std::string_view(text).substr(0, x));
+  const std::optional<int> cols =
+      x == std::string::npos ? std::nullopt : small_number(std::string_view(text).substr(x + 1));
+  if (!rows || !cols || *rows < 1 || *cols < 1 || *rows > 4096 || *cols > 4096)
+    fail_at(value, value.key + " must be ROWSxCOLS, each 1..4096 (got " + quoted(text) + ")");
+  return GridShape{*rows, *cols};
+}
+
+std::vector<int> read_gpu_list(const ConfigValue& value, int gpus,
+                               const std::function<std::string(const YAML::Mark&)>& locate) {
+  if (!value.value.IsScalar() && !value.value.IsSequence())
+    fail_at(value, value.key + " must be a list of GPU ids and ranges such as [\"0-3\", 8] (got " +
+                       describe(value.value) + ")");
+  std::vector<YAML::Node> items;
+  if (value.value.IsScalar()) {
+    items.push_back(value.value);
+  } else {
+    for (const auto& item : value.value) items.push_back(item);
+  }
+  std::vector<int> out;
+  for (const YAML::Node& item : items) {
+    const ConfigValue one{item, value.key, item.Mark().is_null() ? value.where : locate(item.Mark())};
+    const std::string text = read_text(one);
+    const auto bad = [&]() {
+      fail_at(one, one.key + ": " + quoted(text) + " is neither a GPU id nor a range a-b or a-b/s (e.g. 0-7/2)");
+    };
+    const std::string_view body = trim(text);
+    const auto dash = body.find('-');
+    if (dash == std::string_view::npos) {
+      const auto id = small_number(body);
+      if (!id) bad();
+      out.push_back(*id);
+      continue;
+    }
+    const std::string_view rest = body.substr(dash + 1);
+    const auto slash = rest.find('/');
+    const auto first = small_number(body.substr(0, dash));
+    const auto last = small_number(rest.substr(0, slash));
+    const auto stride = slash == std::string_view::npos ? std::optional<int>(1) : small_number(rest.substr(slash + 1));
+    if (!first || !last || !stride || *stride == 0) bad();
+    if (*first > *last) fail_at(one, one.key + ": the range " + quoted(text) + " runs backwards");
+    // Checked here too (TaskGraph checks ids) so a wild range allocates nothing.
+    if (*last >= gpus)
+      fail_at(one, one.key + ": GPU " + std::to_string(*last) + " is outside 0.." + std::to_string(gpus - 1) +
+                       " (fabric.gpus is " + std::to_string(gpus) + ")");
+    for (int64_t g = *first; g <= *last; g += *stride) out.push_back(static_cast<int>(g));
+  }
+  return out;
+}
+
+std::string shape_text(const GridShape& shape) { return std::to_string(shape.rows) + "x" + std::to_string(shape.cols); }
+
+}  // namespace photonsim
