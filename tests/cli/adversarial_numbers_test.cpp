@@ -169,6 +169,24 @@ TEST_F(AdversarialNumbers, TaskGraphWithATenThousandGpuAllToAll) {
           "estimated", "--max-memory"});
 }
 
+// PCCL's physical layer on 64x64 servers (16,384 GPUs): the meshes and the
+// circuits' routes across the grid are estimated before anything is built
+// (before: run into the memory cap after the meshes were allocated).
+TEST_F(AdversarialNumbers, PhysicalLayerOnSixtyFourBySixtyFourServers) {
+  const std::vector<std::string> sets{"--set",        "fabric.physical.servers=64x64",
+                                      "--set",        "fabric.gpus=16384",
+                                      "--set",        "fabric.physical.mesh=64x64",
+                                      "--set",        "fabric.physical.fibers=8",
+                                      "--max-memory", "512MiB"};
+  for (const char* verb : {"physical", "run", "synth", "plan"}) {
+    std::vector<std::string> args{verb, source("configs/pccl_paper/physical_rhd_16.yaml")};
+    if (std::string(verb) == "synth") args.insert(args.end(), {"--out", (dir_ / "s.pb").string()});
+    args.insert(args.end(), sets.begin(), sets.end());
+    refuse(args,
+           {"fabric.gpus (16384 GPUs) on fabric.physical (64x64 servers of 64x64 MZIs)", "estimated", "--max-memory"});
+  }
+}
+
 TEST_F(AdversarialNumbers, RdcAt8192Gpus) {
   // Once killed by the kernel's OOM killer at n = 1024 (every d's routes held
   // at once), then refused there (one d at a time, n^3 routes for d = 1); with
