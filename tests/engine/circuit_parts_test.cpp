@@ -1,10 +1,14 @@
-// A circuit's two halves on their own: the egress queue (least entry first,
-// a serialiser busy until it frees) and the pipe (latency, first in first out).
+// A circuit's parts on their own: the egress queue (least entry first, a
+// serialiser busy until it frees) and the pipe element (latency, first in
+// first out, into whatever PacketSink is at its far end).
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
+#include "core/event_list.h"
 #include "core/rng.h"
 
 #include "sim/engine/network/circuit.h"
@@ -76,16 +80,50 @@ TEST(CircuitParts, SerialiserIsBusyUntilItFrees) {
   EXPECT_FALSE(queue.busy_at(Time::ns(15)));  // free at the picosecond it frees
 }
 
+// The reference engine's three elements share htsim's one element interface.
+static_assert(std::is_base_of_v<PacketSink, EgressPort> && std::is_base_of_v<PacketSink, Pipe> &&
+              std::is_base_of_v<PacketSink, GpuRouter>);
+
+// The elements compose through PacketSink: a pipe hands each packet to
+// whatever element is at its far end, its latency after it entered.
+class RecordingSink final : public PacketSink {
+ public:
+  void receive(PacketId packet, Time at) override { received.emplace_back(packet, at); }
+  std::vector<std::pair<PacketId, Time>> received;
+};
+
+// Stands in for the Network: hands the pipe its landing events.
+class LandingHandler final : public EventHandler {
+ public:
+  explicit LandingHandler(Pipe& pipe) : pipe_(pipe) {}
+  void on_event(Time now, uint64_t token) override {
+    ASSERT_EQ(EventToken::from_raw(token).kind(), EventToken::Kind::landing);
+    ASSERT_EQ(EventToken::from_raw(token).id(), 4u);
+    pipe_.land(now);
+  }
+
+ private:
+  Pipe& pipe_;
+};
+
 TEST(CircuitParts, PipeAddsItsLatencyAndLandsInSendingOrder) {
-  Pipe pipe(Time::ns(500));
+  EventList clock;
+  Pipe pipe;
+  LandingHandler handler(pipe);
+  const NetworkEvents events(clock, handler);
+  RecordingSink far_end;
+  pipe.connect(4, Time::ns(500), events, far_end);
   EXPECT_TRUE(pipe.empty());
-  EXPECT_EQ(pipe.carry(7, Time::ns(10)), Time::ns(510));
-  EXPECT_EQ(pipe.carry(3, Time::ns(20)), Time::ns(520));
-  EXPECT_EQ(pipe.front().at, Time::ns(510));
-  EXPECT_EQ(pipe.land(), 7u);
-  EXPECT_EQ(pipe.front().at, Time::ns(520));
-  EXPECT_EQ(pipe.land(), 3u);
+  PacketSink& element = pipe;
+  element.receive(7, Time::ns(10));
+  element.receive(3, Time::ns(20));
+  EXPECT_EQ(clock.pending(), 1u);  // only the front packet's landing is on the clock
+  clock.run();
+  ASSERT_EQ(far_end.received.size(), 2u);
+  EXPECT_EQ(far_end.received[0], std::make_pair(PacketId{7}, Time::ns(510)));
+  EXPECT_EQ(far_end.received[1], std::make_pair(PacketId{3}, Time::ns(520)));
   EXPECT_TRUE(pipe.empty());
+  EXPECT_EQ(clock.fired(), 2u);
 }
 
 }  // namespace

@@ -3,6 +3,9 @@
 #include <stdexcept>
 #include <string>
 
+#include "sim/engine/network/circuit.h"
+#include "sim/engine/network/flow_table.h"
+
 namespace photonsim {
 
 GpuRouter::GpuRouter(RouterMode mode, Bytes header, Bandwidth ingress_rate, Bandwidth egress_rate)
@@ -14,6 +17,17 @@ GpuRouter::GpuRouter(RouterMode mode, Bytes header, Bandwidth ingress_rate, Band
                            format_bandwidth(ingress_rate) + " and sends at " + format_bandwidth(egress_rate) +
                            " (the model would send bytes before they arrive)");
   }
+}
+
+void GpuRouter::receive(PacketId id, Time now) {
+  Packet& packet = flows_->packet(id);
+  const std::vector<uint32_t>& route = flows_->spec(packet.flow).route;
+  ++packet.hop;
+  if (packet.hop == route.size()) {
+    flows_->deliver(id, now);
+    return;
+  }
+  (*circuits_)[route[packet.hop]].egress.receive(id, now);
 }
 
 }  // namespace photonsim

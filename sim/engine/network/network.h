@@ -1,12 +1,15 @@
 #pragma once
-// Contract: the packet-level fabric, htsim style, the reference DataPlane.
-// Each circuit the switch has lit is a Circuit: an EgressQueue (the waiting packets and a serialiser
-// at line rate) followed by a Pipe (propagation). GPUs inject their flows'
-// packets and forward others' packets as the GpuRouter rules: store-and-
-// forward once a packet has fully arrived, cut-through once its header has.
-// A flow has one route and every circuit is first in, first out for it, so a
-// flow's packets arrive in the order they were cut; a packet out of order is
-// a broken invariant (std::logic_error).
+// Contract: the packet-level fabric, htsim style, the reference DataPlane,
+// and the one place its elements (packet_sink.h) are built and wired. Each
+// circuit the switch has lit is a Circuit: an EgressPort (the waiting
+// packets and a serialiser at line rate) followed by a Pipe (propagation)
+// into the GpuRouter, which delivers a packet at the end of its route or
+// hands it to the EgressPort of the route's next circuit: store-and-forward
+// once a packet has fully arrived, cut-through once its header has. The
+// FlowTable cuts the flows' packets and delivers them. A flow has one route
+// and every circuit is first in, first out for it, so a flow's packets
+// arrive in the order they were cut; a packet out of order is a broken
+// invariant (std::logic_error).
 // Order at an egress port: at every picosecond, every packet due then lands
 // first (and every circuit due to free frees); only then does each idle port
 // choose among everything waiting, so the choice never depends on the order
@@ -25,18 +28,20 @@
 // darken: DataPlane), the run adds flows at any time and hears each
 // delivered (FlowListener); the RunDriver drives the EventList.
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "core/event_list.h"
-#include "core/spec/fabric_spec.h"
-#include "core/packet_pool.h"
 #include "core/segmentation.h"
-#include "core/time_slots.h"
+#include "core/spec/fabric_spec.h"
 #include "sim/engine/network/circuit.h"
 #include "sim/engine/network/data_plane.h"
-#include "sim/engine/network/egress_entry.h"
+#include "sim/engine/network/decision_batches.h"
+#include "sim/engine/network/egress_port.h"
 #include "sim/engine/network/event_token.h"
+#include "sim/engine/network/flow_table.h"
 #include "sim/engine/network/gpu_router.h"
+#include "sim/engine/network/network_events.h"
 #include "sim/engine/network/network_stats.h"
 #include "sim/engine/network/timeline_recorder.h"
 #include "topology/topology.h"
@@ -46,6 +51,8 @@ namespace photonsim {
 class Network final : public DataPlane, public EventHandler {
  public:
   Network(const FabricSpec& fabric, Segmentation segmentation, EventList& events);
+  Network(const Network&) = delete;
+  Network& operator=(const Network&) = delete;
 
   // Circuit by circuit, as the switch (switch/optical_switch.h) sets them:
   // `slots` dark circuits, then each lit (from -> to on `from`'s egress port
@@ -55,7 +62,7 @@ class Network final : public DataPlane, public EventHandler {
   void reset_circuits(size_t slots) override;
   void light(uint32_t circuit, Node from, Node to, uint32_t port, Bandwidth rate, Time now) override;
   void darken(uint32_t circuit, Time now) override;
-  bool idle(uint32_t circuit, Time now) const;
+  bool idle(uint32_t circuit, Time now) const { return circuits_.at(circuit).idle(now); }
   bool lit(uint32_t circuit) const override { return circuits_.at(circuit).lit; }
   // Queues the flows for injection at time `at` (>= now), keeping the flows
   // already started; returns the index of the first flow added. Throws
@@ -63,16 +70,16 @@ class Network final : public DataPlane, public EventHandler {
   // or does not chain (each circuit must start where the previous one ends),
   // so a packet only ever travels on lit circuits, from where it is.
   uint32_t add_flows(std::vector<FlowSpec> flows, Time at) override;
-  void set_listener(FlowListener* listener) override { listener_ = listener; }
+  void set_listener(FlowListener* listener) override { flows_.set_listener(listener); }
   // Records every port's busy spans (nullptr: none).
-  void record_into(TimelineRecorder* recorder) override { recorder_ = recorder; }
+  void record_into(TimelineRecorder* recorder) override { shared_.recorder = recorder; }
   // Conservation, once the event list is empty: every flow's bytes were cut
   // into packets and delivered exactly once, and no packet is left. Throws
   // std::logic_error naming the first flow that breaks it.
-  void check_conservation() const override;
-  bool all_delivered() const override { return flows_remaining_ == 0; }
-  Time flow_delivered_at(uint32_t flow) const { return flow_at(flow).delivered_at; }
-  const std::vector<uint32_t>& flow_route(uint32_t flow) const override { return flow_at(flow).spec.route; }
+  void check_conservation() const override { flows_.check_conservation(); }
+  bool all_delivered() const override { return flows_.all_delivered(); }
+  Time flow_delivered_at(uint32_t flow) const { return flows_.delivered_at(flow); }
+  const std::vector<uint32_t>& flow_route(uint32_t flow) const override { return flows_.spec(flow).route; }
   // When every flow is delivered and none waits to start: lets them go, so
   // memory follows the flows in flight (a task graph's nodes come and go).
   // Their ids stay taken (the next flow gets the next one), but the two
@@ -82,78 +89,35 @@ class Network final : public DataPlane, public EventHandler {
   NetworkStats stats() const override {
     NetworkStats stats = stats_;
     // The pool grows only when every packet in it is live: its size is the peak.
-    stats.peak_packets_in_flight = pool_.peak_live();
+    stats.peak_packets_in_flight = flows_.peak_packets_in_flight();
     return stats;
   }
 
+  // The events its elements asked for: a start batch's flows queue their
+  // first packets, a pipe's front packet lands, a decision batch chooses.
   void on_event(Time now, uint64_t token) override;
 
  private:
-  struct Flow {
-    FlowSpec spec;
-    int64_t chunk_bytes = 0;  // size of a full chunk
-    int64_t injected = 0;     // bytes cut into packets so far
-    int64_t delivered = 0;
-    uint32_t next_chunk = 0;
-    int64_t offset_in_chunk = 0;
-    uint64_t next_seq = 0;           // Packet::seq of the next packet cut
-    uint64_t packets_delivered = 0;  // = the seq the next delivery must carry
-    Time started_at;
-    Time delivered_at;
-  };
-
-  EgressEntry forwarded_entry(const Packet& packet, PacketId id, Time now) const;
-  EgressEntry own_entry(uint32_t flow_index) const;
-  // Something was queued at the circuit's egress port: make sure the port
-  // chooses when its serialiser is (or becomes) free, after every landing of
-  // that picosecond. A busy port joins the batch of the picosecond it frees
-  // at, so a port that always has packets waiting costs no event of its own.
-  void wake(uint32_t circuit_index, Time now);
-  // The circuits whose ports choose at `at`, in the order they asked.
-  std::vector<uint32_t>& decision_batch_at(Time at);
+  void start(uint64_t batch, Time now);
   void decide(uint32_t batch, Time now);
-  void transmit(uint32_t circuit_index, Time now);
-  PacketId make_packet(uint32_t flow_index);
-  void land_front_of_pipe(uint32_t circuit_index, Time now);
-  // The GPU a packet has landed at delivers it or queues it for the next
-  // circuit of its route. When it could land (so leave again) was the
-  // GpuRouter's decision, taken as the packet was sent.
-  void receive(PacketId id, Time now);
-  static Time serialization(Circuit& circuit, uint32_t bytes) {
-    if (bytes != circuit.memo_bytes) {
-      circuit.memo_bytes = bytes;
-      circuit.memo_time = circuit.rate.serialization(Bytes(bytes));
-    }
-    return circuit.memo_time;
-  }
-  void schedule(Time at, EventToken::Kind kind, uint64_t id, EventPriority priority) {
-    events_.schedule(at, *this, EventToken(kind, id).raw(), priority);
-  }
 
   FabricSpec fabric_;
-  Segmentation segmentation_;
-  EventList& events_;
+  NetworkStats stats_;  // all but peak_packets_in_flight, which is the flow table's
+  NetworkEvents events_;
+  FlowTable flows_;
+  DecisionBatches decisions_;
+  EgressPortShared shared_;
   // Cut-through runs only where every circuit runs at fabric.bandwidth (the
   // config loader refuses it with bandwidth_scope: gpu), so each GPU receives
   // and sends at the same rate: the router's equal-bandwidth check holds.
   GpuRouter router_;
-  PacketPool pool_;
-  std::vector<Circuit> circuits_;
-  const Flow& flow_at(uint32_t flow) const { return flows_[flow - flow_base_]; }
-  Flow& flow_at(uint32_t flow) { return flows_[flow - flow_base_]; }
+  std::vector<Circuit> circuits_;  // the elements point into it: built once per reset_circuits
 
-  std::vector<Flow> flows_;  // flows flow_base_, flow_base_ + 1, ...
-  size_t flow_base_ = 0;     // flows before it were forgotten (forget_delivered_flows)
-  size_t flows_remaining_ = 0;
   std::vector<std::pair<uint32_t, uint32_t>> start_batches_;  // [first flow, end) queued by each start event
   size_t start_base_ = 0;                                     // start events before it were forgotten
   size_t starts_fired_ = 0;
   Time last_start_at_;               // the last batch's start time
   bool last_start_pending_ = false;  // its start event has not fired (flows joining then may join it)
-  FlowListener* listener_ = nullptr;
-  TimelineRecorder* recorder_ = nullptr;
-  TimeSlots<std::vector<uint32_t>> batches_;  // per picosecond with a decide event: its circuits
-  NetworkStats stats_;                        // all but peak_packets_in_flight, which is the pool's
 };
 
 }  // namespace photonsim

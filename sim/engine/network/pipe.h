@@ -1,38 +1,57 @@
 #pragma once
-// Contract: a circuit's propagation, htsim's Pipe: packets travel `latency`
-// from the near end's serialiser to the far GPU and land in the order they
-// were sent (a circuit has one path), so the pipe is a FIFO. Only its front
-// packet's landing needs to be in the EventList; the Network schedules it.
+// Contract: a circuit's propagation, htsim's Pipe: a packet enters when the
+// far GPU could act on it were the circuit zero-length (the EgressPort gives
+// that moment: its serialisation's end, or its header's under cut-through)
+// and reaches its far end (the GPUs' router) `latency` later. Packets land in the order
+// they entered (a circuit has one path), so the pipe is a FIFO and only its
+// front packet's landing is on the clock.
+#include <cstdint>
+
 #include "core/packet.h"
 #include "core/ring_buffer.h"
 #include "core/time.h"
+#include "sim/engine/network/network_events.h"
+#include "sim/engine/network/packet_sink.h"
 
 namespace photonsim {
 
-class Pipe {
+class Pipe final : public PacketSink {
  public:
+  // Its landing events name `circuit`; packets land at `far_end`.
+  void connect(uint32_t circuit, Time latency, const NetworkEvents& events, PacketSink& far_end) {
+    circuit_ = circuit;
+    latency_ = latency;
+    events_ = &events;
+    far_end_ = &far_end;
+  }
+  Time latency() const { return latency_; }
+  bool empty() const { return in_flight_.empty(); }
+
+  void receive(PacketId id, Time now) override {
+    const bool was_empty = in_flight_.empty();
+    in_flight_.push_back(Landing{now + latency_, id});
+    if (was_empty) events_->schedule(now + latency_, EventToken::Kind::landing, circuit_, EventPriority::arrival);
+  }
+  // The front packet's landing event: the next packet's is asked for, then
+  // the far end takes this one.
+  void land(Time now) {
+    const PacketId id = in_flight_.pop_front().id;
+    if (!in_flight_.empty()) {
+      events_->schedule(in_flight_.front().at, EventToken::Kind::landing, circuit_, EventPriority::arrival);
+    }
+    far_end_->receive(id, now);
+  }
+
+ private:
   struct Landing {
     Time at;  // when the far GPU may act on the packet
     PacketId id;
   };
 
-  Pipe() = default;
-  explicit Pipe(Time latency) : latency_(latency) {}
-
-  Time latency() const { return latency_; }
-  bool empty() const { return in_flight_.empty(); }
-  const Landing& front() const { return in_flight_.front(); }
-  // A packet enters; it would be forwardable at `forwardable_at` were the
-  // pipe zero-length. Returns when it lands: that plus the latency.
-  Time carry(PacketId id, Time forwardable_at) {
-    const Time lands_at = forwardable_at + latency_;
-    in_flight_.push_back(Landing{lands_at, id});
-    return lands_at;
-  }
-  PacketId land() { return in_flight_.pop_front().id; }
-
- private:
+  uint32_t circuit_ = 0;
   Time latency_;
+  const NetworkEvents* events_ = nullptr;
+  PacketSink* far_end_ = nullptr;
   RingBuffer<Landing> in_flight_;
 };
 
