@@ -73,14 +73,26 @@ class ProgressBar {
 };
 
 // The points in `jobs` threads; this thread records each answer as it comes.
+// What every local way of running a sweep sets up first: the results so
+// far (their notes logged), the pipeline, where outputs go, the progress bar.
+struct LocalSweep {
+  LocalSweep(const SweepSpec& spec, const SweepOptions& options, std::ostream& log)
+      : results(spec, options.out_dir, options.resume),
+        pipeline(options.memory ? &*options.memory : nullptr),
+        outputs(sweep_outputs(options.out_dir)),
+        progress(log, results.pending().size(), options.progress) {
+    for (const std::string& note : results.notes()) log << "sweep: " << note << "\n";
+    progress.update(0);
+  }
+  SweepResults results;
+  const ExperimentPipeline pipeline;
+  const std::vector<NamedPath> outputs;
+  ProgressBar progress;
+};
+
 SweepOutcome run_in_process(const SweepSpec& spec, const SweepOptions& options, std::ostream& log) {
-  SweepResults results(spec, options.out_dir, options.resume);
-  for (const std::string& note : results.notes()) log << "sweep: " << note << "\n";
-  const std::vector<size_t>& pending = results.pending();
-  const ExperimentPipeline pipeline(options.memory ? &*options.memory : nullptr);
-  const std::vector<NamedPath> outputs = sweep_outputs(options.out_dir);
-  ProgressBar progress(log, pending.size(), options.progress);
-  progress.update(0);
+  LocalSweep sweep(spec, options, log);
+  const std::vector<size_t>& pending = sweep.results.pending();
   std::mutex mutex;
   std::condition_variable answered;
   std::deque<std::pair<size_t, std::string>> answers;
@@ -94,7 +106,7 @@ SweepOutcome run_in_process(const SweepSpec& spec, const SweepOptions& options, 
         if (stop || next >= pending.size()) return;
         index = pending[next++];
       }
-      std::string answer = sweep_point_answer(spec, results.points()[index], pipeline, outputs);
+      std::string answer = sweep_point_answer(spec, sweep.results.points()[index], sweep.pipeline, sweep.outputs);
       {
         const std::lock_guard<std::mutex> lock(mutex);
         answers.emplace_back(index, std::move(answer));
@@ -114,8 +126,8 @@ SweepOutcome run_in_process(const SweepSpec& spec, const SweepOptions& options, 
         answer = std::move(answers.front());
         answers.pop_front();
       }
-      results.record(answer.first, answer.second, log, options.progress);
-      progress.update(finished + 1);
+      sweep.results.record(answer.first, answer.second, log, options.progress);
+      sweep.progress.update(finished + 1);
     }
   } catch (...) {
     {
@@ -126,17 +138,12 @@ SweepOutcome run_in_process(const SweepSpec& spec, const SweepOptions& options, 
     throw;
   }
   for (std::thread& w : workers) w.join();
-  return results.outcome();
+  return sweep.results.outcome();
 }
 
 SweepOutcome run_local(const SweepSpec& spec, const SweepOptions& options, std::ostream& log) {
-  SweepResults results(spec, options.out_dir, options.resume);
-  for (const std::string& note : results.notes()) log << "sweep: " << note << "\n";
-  const std::vector<size_t>& pending = results.pending();
-  const ExperimentPipeline pipeline(options.memory ? &*options.memory : nullptr);
-  const std::vector<NamedPath> outputs = sweep_outputs(options.out_dir);
-  ProgressBar progress(log, pending.size(), options.progress);
-  progress.update(0);
+  LocalSweep sweep(spec, options, log);
+  const std::vector<size_t>& pending = sweep.results.pending();
   struct Child {
     size_t point;
     int fd;
@@ -153,7 +160,8 @@ SweepOutcome run_local(const SweepSpec& spec, const SweepOptions& options, std::
       if (pid < 0) throw Error(std::string("cannot start a sweep worker: ") + std::strerror(errno));
       if (pid == 0) {
         ::close(fds[0]);
-        const bool sent = write_all(fds[1], sweep_point_answer(spec, results.points()[index], pipeline, outputs));
+        const bool sent =
+            write_all(fds[1], sweep_point_answer(spec, sweep.results.points()[index], sweep.pipeline, sweep.outputs));
         ::_exit(sent ? 0 : 2);
       }
       ::close(fds[1]);
@@ -176,10 +184,10 @@ SweepOutcome run_local(const SweepSpec& spec, const SweepOptions& options, std::
     } else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
       answer = "error\nworker failed";
     }
-    results.record(child.point, answer, log, options.progress);
-    progress.update(++finished);
+    sweep.results.record(child.point, answer, log, options.progress);
+    sweep.progress.update(++finished);
   }
-  return results.outcome();
+  return sweep.results.outcome();
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "tests/support/minimal_config.h"
 
 namespace photonsim {
 namespace {
@@ -40,18 +41,6 @@ constexpr const char* kFullConfig =
     "  static_topology: torus\n"             // 22
     "output:\n"                              // 23
     "  dir: results/run1\n";                 // 24
-
-// Only the required keys; everything else takes its default.
-constexpr const char* kMinimalConfig =
-    "fabric:\n"                 // 1
-    "  gpus: 4\n"               // 2
-    "  bandwidth: 450GB/s\n"    // 3
-    "  latency: 0ns\n"          // 4
-    "workload:\n"               // 5
-    "  collective: alltoall\n"  // 6
-    "  message: 1MB\n"          // 7
-    "synthesis:\n"              // 8
-    "  algorithm: direct\n";    // 9
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 

@@ -7,20 +7,10 @@
 
 #include "core/error.h"
 #include "sim/config/config_loader.h"
+#include "tests/support/minimal_config.h"
 
 namespace photonsim {
 namespace {
-
-constexpr const char* kMinimalConfig =
-    "fabric:\n"
-    "  gpus: 4\n"
-    "  bandwidth: 450GB/s\n"
-    "  latency: 0ns\n"
-    "workload:\n"
-    "  collective: alltoall\n"
-    "  message: 1MB\n"
-    "synthesis:\n"
-    "  algorithm: direct\n";
 
 // Keys whose every non-empty text is valid to the loader (a folder, a name
 // the engine checks, a file the graph reader opens).

@@ -12,20 +12,10 @@
 #include "sim/config/config_loader.h"
 #include "sim/config/config_reader.h"
 #include "sim/config/config_schema.h"
+#include "tests/support/minimal_config.h"
 
 namespace photonsim {
 namespace {
-
-constexpr const char* kMinimal =
-    "fabric:\n"                 // 1
-    "  gpus: 4\n"               // 2
-    "  bandwidth: 450GB/s\n"    // 3
-    "  latency: 0ns\n"          // 4
-    "workload:\n"               // 5
-    "  collective: alltoall\n"  // 6
-    "  message: 1MB\n"          // 7
-    "synthesis:\n"              // 8
-    "  algorithm: direct\n";    // 9
 
 std::string error_of(const std::string& yaml, const std::vector<std::string>& sets = {}) {
   try {
@@ -37,40 +27,42 @@ std::string error_of(const std::string& yaml, const std::vector<std::string>& se
 }
 
 TEST(SchemaParses, AReconfigurationModelTakesItsDeclaredParameters) {
-  const ExperimentConfig bare = load_config_from_string(kMinimal, "exp.yaml", {"fabric.reconfig_model=sequential"});
+  const ExperimentConfig bare =
+      load_config_from_string(kMinimalConfig, "exp.yaml", {"fabric.reconfig_model=sequential"});
   EXPECT_EQ(bare.fabric.reconfig_model, "sequential");
   EXPECT_TRUE(bare.fabric.reconfig_params.empty());
-  const std::string with_model =
-      std::string(kMinimal).replace(std::string(kMinimal).find("  latency: 0ns\n"), 14,
-                                    "  latency: 0ns\n"
-                                    "  reconfig_model: {type: sequential, per_port: 1.5ns}\n");
+  const std::string with_model = std::string(kMinimalConfig)
+                                     .replace(std::string(kMinimalConfig).find("  latency: 0ns\n"), 14,
+                                              "  latency: 0ns\n"
+                                              "  reconfig_model: {type: sequential, per_port: 1.5ns}\n");
   const ExperimentConfig c = load_config_from_string(with_model, "exp.yaml");
   EXPECT_EQ(c.fabric.reconfig_model, "sequential");
   ASSERT_EQ(c.fabric.reconfig_params.count("per_port"), 1u);
   EXPECT_EQ(c.fabric.reconfig_params.at("per_port"), "1500ps");
   // Through --set, as a sweep sets it.
   const ExperimentConfig set =
-      load_config_from_string(kMinimal, "exp.yaml", {"fabric.reconfig_model={type: sequential, per_port: 2ns}"});
+      load_config_from_string(kMinimalConfig, "exp.yaml", {"fabric.reconfig_model={type: sequential, per_port: 2ns}"});
   EXPECT_EQ(set.fabric.reconfig_params.at("per_port"), "2000ps");
   EXPECT_TRUE(ConfigSchema::builtin().settable("fabric.reconfig_model.per_port"));
 }
 
 TEST(SchemaParses, AnUnknownModelParameterIsRefusedAtItsLine) {
-  const std::string in_fabric = std::string(kMinimal).replace(std::string(kMinimal).find("  latency: 0ns\n"), 14,
-                                                              "  latency: 0ns\n"
-                                                              "  reconfig_model:\n"
-                                                              "    type: sequential\n"
-                                                              "    per_prot: 1ns\n");
+  const std::string in_fabric = std::string(kMinimalConfig)
+                                    .replace(std::string(kMinimalConfig).find("  latency: 0ns\n"), 14,
+                                             "  latency: 0ns\n"
+                                             "  reconfig_model:\n"
+                                             "    type: sequential\n"
+                                             "    per_prot: 1ns\n");
   EXPECT_EQ(error_of(in_fabric),
             "exp.yaml:7: fabric.reconfig_model: model 'sequential' has no parameter 'per_prot' (valid: per_port)");
-  EXPECT_EQ(error_of(kMinimal, {"fabric.reconfig_model={type: constant, per_port: 1ns}"}),
+  EXPECT_EQ(error_of(kMinimalConfig, {"fabric.reconfig_model={type: constant, per_port: 1ns}"}),
             "--set fabric.reconfig_model={type: constant, per_port: 1ns}: fabric.reconfig_model: model 'constant' "
             "has no parameter 'per_port' (valid: none)");
   // The value goes through the time kind's parser.
-  EXPECT_EQ(error_of(kMinimal, {"fabric.reconfig_model={type: sequential, per_port: -1ns}"}),
+  EXPECT_EQ(error_of(kMinimalConfig, {"fabric.reconfig_model={type: sequential, per_port: -1ns}"}),
             "--set fabric.reconfig_model={type: sequential, per_port: -1ns}: fabric.reconfig_model.per_port must not "
             "be negative (got '-1ns')");
-  EXPECT_EQ(error_of(kMinimal, {"fabric.reconfig_model=teleport"}),
+  EXPECT_EQ(error_of(kMinimalConfig, {"fabric.reconfig_model=teleport"}),
             "--set fabric.reconfig_model=teleport: fabric.reconfig_model: unknown model 'teleport' (valid: constant, "
             "sequential)");
 }
@@ -78,7 +70,7 @@ TEST(SchemaParses, AnUnknownModelParameterIsRefusedAtItsLine) {
 TEST(SchemaParses, RangesAndDefaultsAreStatedOnceForTheCheckAndTheDocs) {
   const ConfigSchema& schema = ConfigSchema::builtin();
   EXPECT_EQ(schema.find("fabric.physical.wavelengths")->allowed, "1 .. 1024");
-  EXPECT_NE(error_of(kMinimal, {"fabric.physical={servers: 1x1, tiles: 2x2, mesh: 8x8, wavelengths: 1025}"})
+  EXPECT_NE(error_of(kMinimalConfig, {"fabric.physical={servers: 1x1, tiles: 2x2, mesh: 8x8, wavelengths: 1025}"})
                 .find("fabric.physical.wavelengths must be an integer in 1..1024 (got '1025')"),
             std::string::npos);
   EXPECT_EQ(schema.find("fabric.gpus")->allowed, ">= 2");

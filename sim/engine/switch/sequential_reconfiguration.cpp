@@ -12,7 +12,9 @@ Time SequentialReconfiguration::dark_time(const SwitchCommand& command) const {
   int64_t distinct = 0;
   for (const PortCommand& port : command.ports) {
     const size_t optical_switch = port.slot % switches;
-    if (!touched[optical_switch]) touched[optical_switch] = true, ++distinct;
+    if (touched[optical_switch]) continue;
+    touched[optical_switch] = true;
+    ++distinct;
   }
   return command.reconfig_delay * std::max<int64_t>(distinct, 1) +
          per_port_ * static_cast<int64_t>(command.ports_changed());
