@@ -10,6 +10,7 @@ PHOTONSIM_PACKAGES=(
   libprotobuf-dev protobuf-compiler
   libgtest-dev libgmock-dev libbenchmark-dev
   openmpi-bin libopenmpi-dev
+  ccache
 )
 
 # Packages the plotting scripts need (Debian's Python, not pip).
@@ -20,6 +21,18 @@ PHOTONSIM_PYTHON_PACKAGES=("${PHOTONSIM_PLOT_PACKAGES[@]}" python3-dev pybind11-
 
 photonsim_install_deps() {
   photonsim_install_packages "${PHOTONSIM_PACKAGES[@]}" "${PHOTONSIM_PYTHON_PACKAGES[@]}"
+}
+
+# Sets PHOTONSIM_CACHE_ARGS to the configure arguments that compile through
+# ccache, when it is installed (none otherwise): paths below this checkout
+# are hashed relative to it and the working folder is not hashed, so another
+# checkout's objects serve this one (a fresh clone builds from the cache).
+photonsim_compiler_cache() {
+  PHOTONSIM_CACHE_ARGS=()
+  command -v ccache >/dev/null 2>&1 || return 0
+  local launcher
+  launcher="$(command -v cmake);-E;env;CCACHE_BASEDIR=$PWD;CCACHE_NOHASHDIR=true;$(command -v ccache)"
+  PHOTONSIM_CACHE_ARGS=("-DCMAKE_CXX_COMPILER_LAUNCHER=$launcher" "-DCMAKE_C_COMPILER_LAUNCHER=$launcher")
 }
 
 # Installs whichever of the given Debian packages are missing.

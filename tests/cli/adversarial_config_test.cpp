@@ -2,6 +2,7 @@
 // refusal one line with file:line (or the --set that caused it), echoed
 // values cut short.
 #include "tests/cli/hostile_run.h"
+#include "tests/support/test_paths.h"
 
 #include <sys/file.h>
 

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "tests/support/shipped_configs.h"
+#include "tests/support/test_paths.h"
 
 namespace {
 

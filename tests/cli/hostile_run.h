@@ -21,6 +21,8 @@
 #include <thread>
 #include <vector>
 
+#include "tests/support/test_paths.h"
+
 namespace photonsim_test {
 
 namespace fs = std::filesystem;

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "tests/cli/msccl_file_runs.h"
+#include "tests/support/test_paths.h"
 
 namespace photonsim_test {
 namespace {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "tests/cli/hostile_run.h"
+#include "tests/support/test_paths.h"
 
 namespace photonsim_test {
 namespace {

@@ -10,6 +10,7 @@
 #include "tests/cli/hostile_run.h"
 #include "tests/support/json_value.h"
 #include "tests/support/trace_checks.h"
+#include "tests/support/test_paths.h"
 
 namespace photonsim_test {
 namespace {

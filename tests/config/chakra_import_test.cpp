@@ -13,6 +13,7 @@
 #include "sim/config/config_loader.h"
 #include "sim/interop/chakra_trace.h"
 #include "tests/support/chakra_bytes.h"
+#include "tests/support/test_paths.h"
 
 namespace photonsim {
 namespace {

@@ -8,6 +8,7 @@
 #include "core/error.h"
 #include "sim/config/config_loader.h"
 #include "tests/support/minimal_config.h"
+#include "tests/support/test_paths.h"
 
 namespace photonsim {
 namespace {

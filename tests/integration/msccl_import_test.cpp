@@ -8,6 +8,7 @@
 #include "sim/engine/schedule_execution.h"
 #include "tests/support/test_fabric.h"
 #include "tests/support/test_workload.h"
+#include "tests/support/test_paths.h"
 
 namespace photonsim {
 namespace {

@@ -19,6 +19,7 @@
 #include "sim/app/task_graph_experiment.h"
 #include "sim/config/config_loader.h"
 #include "tests/support/chakra_bytes.h"
+#include "tests/support/test_paths.h"
 
 namespace photonsim {
 namespace {

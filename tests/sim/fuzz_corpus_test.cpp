@@ -16,6 +16,7 @@
 #include "tests/fuzz/msccl_fuzz_target.h"
 #include "tests/fuzz/paths_fuzz_target.h"
 #include "tests/fuzz/schedule_fuzz_target.h"
+#include "tests/support/test_paths.h"
 
 namespace photonsim {
 namespace {

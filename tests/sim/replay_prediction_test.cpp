@@ -14,6 +14,7 @@
 #include "sim/app/experiment_runner.h"
 #include "tests/engine/replay_fixture.h"
 #include "tests/support/shipped_configs.h"
+#include "tests/support/test_paths.h"
 
 namespace photonsim {
 namespace {

@@ -14,6 +14,7 @@
 #include "sim/reports/csv_text.h"
 #include "sim/sweep/sweep_runner.h"
 #include "sim/sweep/sweep_spec.h"
+#include "tests/support/test_paths.h"
 
 namespace photonsim {
 namespace {

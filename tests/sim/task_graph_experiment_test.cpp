@@ -14,6 +14,7 @@
 #include "tests/support/task_nodes.h"
 #include "tests/support/test_fabric.h"
 #include "tests/support/test_workload.h"
+#include "tests/support/test_paths.h"
 
 namespace photonsim {
 namespace {

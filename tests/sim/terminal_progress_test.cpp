@@ -9,6 +9,7 @@
 #include "core/error.h"
 #include "sim/config/config_loader.h"
 #include "sim/app/experiment_runner.h"
+#include "tests/support/test_paths.h"
 
 namespace photonsim {
 namespace {

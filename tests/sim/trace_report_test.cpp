@@ -19,6 +19,7 @@
 #include "tests/support/test_fabric.h"
 #include "tests/support/test_workload.h"
 #include "tests/support/trace_checks.h"
+#include "tests/support/test_paths.h"
 
 namespace photonsim {
 namespace {

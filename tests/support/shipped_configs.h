@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/test_paths.h"
+
 namespace photonsim::testing_support {
 
 inline std::vector<std::filesystem::path> shipped_experiment_configs() {

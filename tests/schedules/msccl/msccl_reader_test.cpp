@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "core/error.h"
+#include "tests/support/test_paths.h"
 
 namespace photonsim {
 namespace {
