@@ -1,6 +1,8 @@
 // photonsim list: every name a config may give (algorithms, planners,
-// topologies, reconfiguration models, from their registries) and every config
-// key (from the schema); list --markdown: docs/config.md's table (verbs.h).
+// topologies, reconfiguration models: each from its registry, under the
+// heading the schema gives it, naming the keys that take it) and every config
+// key (from the schema alone); list --markdown: docs/config.md's table
+// (verbs.h).
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -24,8 +26,9 @@ std::string collective_names(const std::vector<Collective>& cs) {
 }  // namespace
 
 int verb_list(int argc, const char* const* argv, std::ostream& out) {
+  const ConfigSchema& schema = ConfigSchema::builtin();
   if (argc == 2 && std::string_view(argv[1]) == "--markdown") {
-    out << ConfigSchema::builtin().markdown();
+    out << schema.markdown();
     return 0;
   }
   if (argc > 1) throw Error(std::string("list: unknown argument '") + argv[1] + "' (valid: --markdown)");
@@ -36,28 +39,28 @@ int verb_list(int argc, const char* const* argv, std::ostream& out) {
     for (const ParameterSpec& p : specs) text += "\n      " + p.describe();
     return text;
   };
-  out << "algorithms (synthesis.algorithm):\n";
+  out << schema.catalog_heading("algorithms") << "\n";
   for (const auto& a : registry.algorithms()) {
     out << "  " << a.info.name << "  [" << collective_names(a.info.collectives) << "; default planner "
         << a.info.default_planner << "; " << a.info.sizes << "]\n      " << a.info.description
         << parameters(a.info.parameters) << "\n";
   }
-  out << "planners (synthesis.planner):\n";
+  out << schema.catalog_heading("planners") << "\n";
   for (const PlannerInfo& p : registry.planner_infos()) {
     out << "  " << p.name << "\n      " << p.description << parameters(p.parameters) << "\n";
   }
-  out << "topologies (synthesis.topology, synthesis.static_topology):\n";
+  out << schema.catalog_heading("topologies") << "\n";
   for (const auto& t : registry.topologies().entries()) {
     out << "  " << t.name << "  [" << t.sizes << "]\n      " << t.description << parameters(t.parameters) << "\n";
   }
-  out << "reconfiguration models (fabric.reconfig_model):\n";
+  out << schema.catalog_heading("reconfiguration models") << "\n";
   for (const ReconfigurationModelInfo& m : reconfiguration_models()) {
     out << "  " << m.name << "\n      " << m.description << "\n";
     for (const ReconfigurationParameter& p : m.parameters)
       out << "      " << p.name << ": " << p.kind << ", default " << p.default_value << " - " << p.doc << "\n";
   }
   // Every enum's names, range and default: from the schema alone.
-  out << "config keys (photonsim list --markdown: the table of docs/config.md):\n" << ConfigSchema::builtin().text();
+  out << "config keys (photonsim list --markdown: the table of docs/config.md):\n" << schema.text();
   return 0;
 }
 

@@ -85,6 +85,13 @@ bool ConfigKey::required_in(std::string_view node_type) const {
   return std::find(required_for.begin(), required_for.end(), node_type) != required_for.end();
 }
 
+std::string ConfigSchema::catalog_heading(std::string_view catalog) const {
+  std::string paths;
+  for (const ConfigKey& key : keys_)
+    if (key.catalog == catalog) paths += (paths.empty() ? "" : ", ") + key.path;
+  return std::string(catalog) + " (" + paths + "):";
+}
+
 const ConfigKey* ConfigSchema::find(std::string_view path) const {
   for (const ConfigKey& key : keys_)
     if (key.path == path) return &key;

@@ -71,6 +71,9 @@ struct ConfigKey {
   std::function<void(TaskNode&)> node_default;
   // A key of workload.graph: {chakra: PREFIX, ...}: parses it into the import.
   ChakraRead read_chakra;
+  // The heading under which `photonsim list` lists the names this key takes
+  // ("algorithms"), from their registry; "" when it takes none by name.
+  std::string catalog;
 
   // "required", or "required (without graph)": the loader refuses a config without it.
   bool required() const { return default_value.starts_with("required"); }
@@ -96,6 +99,9 @@ class ConfigSchema {
   // The names {chakra: PREFIX} takes.
   std::vector<std::string> chakra_keys() const;
   const ConfigKey* chakra_key(std::string_view name) const;
+  // `photonsim list`'s heading of a catalog, naming the keys that take its
+  // names: "topologies (synthesis.topology, synthesis.static_topology):".
+  std::string catalog_heading(std::string_view catalog) const;
   const ConfigKey* find(std::string_view path) const;
   // The names directly under `section` ("" = the top level), in schema order.
   std::vector<std::string> children(std::string_view section) const;

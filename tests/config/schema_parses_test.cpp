@@ -179,6 +179,14 @@ TEST(SchemaParses, CollectivesAreChoices) {
             Collective::broadcast);
 }
 
+// photonsim list's catalogs are headed by the keys that take their names.
+TEST(SchemaParses, CatalogHeadingsNameTheirKeys) {
+  const ConfigSchema& schema = ConfigSchema::builtin();
+  EXPECT_EQ(schema.catalog_heading("algorithms"), "algorithms (synthesis.algorithm):");
+  EXPECT_EQ(schema.catalog_heading("topologies"), "topologies (synthesis.topology, synthesis.static_topology):");
+  EXPECT_EQ(schema.catalog_heading("reconfiguration models"), "reconfiguration models (fabric.reconfig_model):");
+}
+
 // photonsim list prints every enum's names from the schema, once.
 TEST(SchemaParses, TheListShowsEveryEnumFromTheSchema) {
   const std::string text = ConfigSchema::builtin().text();
