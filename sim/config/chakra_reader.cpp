@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "core/memory_budget.h"
+#include "sim/config/chakra_import.h"
 #include "sim/config/config_readers.h"
 #include "sim/config/config_schema.h"
 #include "sim/config/graph_memory_estimate.h"
@@ -19,7 +20,8 @@ namespace photonsim {
 
 void read_chakra_graph(ConfigReader& reader, const ConfigValue& graph, ExperimentConfig& config) {
   const int gpus = config.fabric.gpus;
-  const std::vector<std::string> valid = ConfigSchema::builtin().chakra_keys();
+  const ConfigSchema& schema = ConfigSchema::builtin();
+  const std::vector<std::string> valid = schema.chakra_keys();
   std::string listing;
   for (const std::string& name : valid) listing += (listing.empty() ? "" : ", ") + name;
   std::map<std::string, ConfigValue> given;
@@ -35,19 +37,19 @@ void read_chakra_graph(ConfigReader& reader, const ConfigValue& graph, Experimen
     given[name] =
         ConfigValue{pair.second, dotted, name == "chakra" ? graph.where : reader.where(dotted, pair.first.Mark())};
   }
-  const auto at = [&](const char* name) -> const ConfigValue* {
-    const auto it = given.find(name);
-    return it == given.end() ? nullptr : &it->second;
-  };
-  const ConfigValue* prefix = at("chakra");
-  const ConfigValue* replicate = at("replicate");
-  const ConfigValue* algorithms = at("algorithms");
-  if (prefix == nullptr) fail_at(graph, graph.key + " as a map needs chakra: PREFIX");
-  const int copies = replicate != nullptr ? read_integer<int>(*replicate, 2, INT_MAX) : 0;
-  const std::string named = read_name(*prefix);
+  const auto found = given.find("chakra");
+  if (found == given.end()) fail_at(graph, graph.key + " as a map needs chakra: PREFIX");
+  const ConfigValue& prefix = found->second;
+  // Every key through its schema line, in schema order, before any trace is read.
+  ChakraImport import;
+  for (const std::string& name : valid) {
+    if (const auto value = given.find(name); value != given.end())
+      schema.chakra_key(name)->read_chakra(value->second, import);
+  }
+  const int copies = import.replicate.value_or(0);
   const std::string path =
-      (std::filesystem::path(reader.source()).parent_path() / std::filesystem::path(named)).string();
-  reader.names_file(prefix->value, path);
+      (std::filesystem::path(reader.source()).parent_path() / std::filesystem::path(import.prefix)).string();
+  reader.names_file(prefix.value, path);
   if (reader.budget() != nullptr) {
     // Before parsing them: what their nodes will take, from the files' sizes.
     uint64_t bytes = 0;
@@ -70,20 +72,20 @@ void read_chakra_graph(ConfigReader& reader, const ConfigValue& graph, Experimen
   try {
     chakra = read_chakra_traces(path, path, copies);
   } catch (const Error& error) {
-    fail_at(*prefix, prefix->key + ": " + error.what());
+    fail_at(prefix, prefix.key + ": " + error.what());
   }
   if (chakra.ranks > gpus) {
-    fail_at(*prefix, prefix->key + ": the traces hold " + std::to_string(chakra.ranks) + " ranks but fabric.gpus is " +
-                         std::to_string(gpus) + " (one GPU per rank)");
+    fail_at(prefix, prefix.key + ": the traces hold " + std::to_string(chakra.ranks) + " ranks but fabric.gpus is " +
+                        std::to_string(gpus) + " (one GPU per rank)");
   }
-  for (const std::string& file : chakra.files) reader.add_input({"Chakra trace (" + prefix->key + ")", file});
+  for (const std::string& file : chakra.files) reader.add_input({"Chakra trace (" + prefix.key + ")", file});
   if (chakra.schedule) {
     // photonsim's own export, unmodified: the schedule it was written
     // from, replayed on this fabric (chakra_trace.h), not a task graph.
     if (chakra.ranks != gpus) {
-      fail_at(*prefix, prefix->key + ": the traces are photonsim's export of a schedule on " +
-                           std::to_string(chakra.ranks) + " GPUs but fabric.gpus is " + std::to_string(gpus) +
-                           " (it runs on the fabric it was made for)");
+      fail_at(prefix, prefix.key + ": the traces are photonsim's export of a schedule on " +
+                          std::to_string(chakra.ranks) + " GPUs but fabric.gpus is " + std::to_string(gpus) +
+                          " (it runs on the fabric it was made for)");
     }
     WorkloadSpec& w = config.workload;
     w.collective = chakra.schedule->collective();
@@ -95,29 +97,12 @@ void read_chakra_graph(ConfigReader& reader, const ConfigValue& graph, Experimen
   }
   for (size_t i = 0; i < chakra.nodes.size(); ++i) config.node_locations[chakra.nodes[i].name] = chakra.locations[i];
   for (const std::string& w : chakra.warnings) config.warnings.push_back(path + ": " + w);
-  if (chakra.nodes.empty()) fail_at(*prefix, prefix->key + ": the traces hold no node photonsim simulates");
-  if (algorithms != nullptr) {
-    // As ASTRA-sim's per-collective implementations: the algorithm each
-    // kind of collective in the trace runs (others: synthesis.algorithm).
-    if (!algorithms->value.IsMap())
-      fail_at(*algorithms, algorithms->key + " must be a map from a collective (alltoall, allreduce, reducescatter, " +
-                               "allgather, broadcast) to an algorithm (got " + describe(algorithms->value) + ")");
-    std::map<Collective, std::string> chosen;
-    for (const auto& pair : algorithms->value) {
-      const ConfigValue key{pair.first, algorithms->key, algorithms->where};
-      const std::string name = pair.first.IsScalar() ? pair.first.Scalar() : std::string("?");
-      Collective collective = Collective::allreduce;
-      try {
-        collective = parse_collective(name);
-      } catch (const Error& error) {
-        fail_at(key, algorithms->key + ": " + error.what());
-      }
-      chosen[collective] = read_name(ConfigValue{pair.second, algorithms->key + "." + name, algorithms->where});
-    }
-    for (TaskNode& node : chakra.nodes) {
-      const auto it = chosen.find(node.collective);
-      if (node.kind == TaskKind::collective && it != chosen.end()) node.algorithm = it->second;
-    }
+  if (chakra.nodes.empty()) fail_at(prefix, prefix.key + ": the traces hold no node photonsim simulates");
+  // As ASTRA-sim's per-collective implementations: the algorithm each kind
+  // of collective in the trace runs (others: synthesis.algorithm).
+  for (TaskNode& node : chakra.nodes) {
+    const auto it = import.algorithms.find(node.collective);
+    if (node.kind == TaskKind::collective && it != import.algorithms.end()) node.algorithm = it->second;
   }
   build_graph(reader, std::move(chakra.nodes), graph, config);
 }

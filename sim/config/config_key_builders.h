@@ -172,5 +172,10 @@ inline ConfigKey with_check(ConfigKey key, KeyRead check) {
   key.check = std::move(check);
   return key;
 }
+// `photonsim list` lists the names the key takes under `catalog` (ConfigKey::catalog).
+inline ConfigKey with_catalog(ConfigKey key, std::string catalog) {
+  key.catalog = std::move(catalog);
+  return key;
+}
 
 }  // namespace photonsim

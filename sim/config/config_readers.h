@@ -21,7 +21,6 @@ void check_bandwidth_scope(ConfigReader& reader, const ConfigValue& value, Exper
 void read_reconfig_model(ConfigReader& reader, const ConfigValue& value, ExperimentConfig& config);
 // workload (workload_reader.cpp)
 void read_workload(ConfigReader& reader, const ConfigValue& value, ExperimentConfig& config);
-void read_collective(ConfigReader& reader, const ConfigValue& value, ExperimentConfig& config);
 void read_root(ConfigReader& reader, const ConfigValue& value, ExperimentConfig& config);
 void check_zipf_factor(ConfigReader& reader, const ConfigValue& value, ExperimentConfig& config);
 void apply_message_scope(ConfigReader& reader, const ConfigValue& value, ExperimentConfig& config);

@@ -75,6 +75,23 @@ std::vector<std::string> ConfigSchema::chakra_keys() const {
   return out;
 }
 
+const ConfigKey* ConfigSchema::chakra_key(std::string_view name) const {
+  for (const ConfigKey& key : graph_keys_)
+    if (key.node_types.empty() && key.name() == name) return &key;
+  return nullptr;
+}
+
+bool ConfigKey::required_in(std::string_view node_type) const {
+  return std::find(required_for.begin(), required_for.end(), node_type) != required_for.end();
+}
+
+std::string ConfigSchema::catalog_heading(std::string_view catalog) const {
+  std::string paths;
+  for (const ConfigKey& key : keys_)
+    if (key.catalog == catalog) paths += (paths.empty() ? "" : ", ") + key.path;
+  return std::string(catalog) + " (" + paths + "):";
+}
+
 const ConfigKey* ConfigSchema::find(std::string_view path) const {
   for (const ConfigKey& key : keys_)
     if (key.path == path) return &key;

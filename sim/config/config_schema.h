@@ -17,15 +17,28 @@
 #include <utility>
 #include <vector>
 
+namespace YAML {
+struct Mark;
+}
+
 namespace photonsim {
 
 class ConfigReader;
 struct ConfigValue;
 struct ExperimentConfig;
+struct TaskNode;
+struct ChakraImport;
 
 // Reads one key's value into the experiment (the reader gives sections and
 // components their keys' places, files and inputs).
 using KeyRead = std::function<void(ConfigReader&, const ConfigValue&, ExperimentConfig&)>;
+// Where a YAML node of a graph stands ("file:line"), from its mark.
+using Locate = std::function<std::string(const YAML::Mark&)>;
+// Reads a workload.graph node's key into the node: GPU ids must be below
+// `gpus` (fabric.gpus), a list's items are placed by `locate`.
+using NodeRead = std::function<void(const ConfigValue&, int gpus, const Locate& locate, TaskNode&)>;
+// Reads a key of workload.graph: {chakra: PREFIX, ...} into the import.
+using ChakraRead = std::function<void(const ConfigValue&, ChakraImport&)>;
 
 struct ConfigKey {
   ConfigKey(std::string path_, std::string kind_, std::string unit_, std::string default_value_, std::string allowed_,
@@ -48,12 +61,24 @@ struct ConfigKey {
   KeyRead read;               // parses the value into its spec field; none: its section's reader reads it
   KeyRead check;              // after every key of its section is read: a check against the others
   // A key of a workload.graph node ("workload.graph[].gpus"): the node types
-  // that take it, and those that require it.
+  // that take it, and those that require it; read_node parses it into the
+  // node, and node_default, when a node whose type takes it leaves it out,
+  // gives the node its default. The graph reader reads `name` itself: it
+  // names the node in every message, the others' included.
   std::vector<std::string> node_types;
   std::vector<std::string> required_for;
+  NodeRead read_node;
+  std::function<void(TaskNode&)> node_default;
+  // A key of workload.graph: {chakra: PREFIX, ...}: parses it into the import.
+  ChakraRead read_chakra;
+  // The heading under which `photonsim list` lists the names this key takes
+  // ("algorithms"), from their registry; "" when it takes none by name.
+  std::string catalog;
 
   // "required", or "required (without graph)": the loader refuses a config without it.
   bool required() const { return default_value.starts_with("required"); }
+  // A node key: whether a node of `node_type` must give it.
+  bool required_in(std::string_view node_type) const;
   // The last name of the path: "gpus" for fabric.gpus and workload.graph[].gpus.
   std::string name() const;
 };
@@ -73,6 +98,10 @@ class ConfigSchema {
   const ConfigKey* node_key(std::string_view name) const;
   // The names {chakra: PREFIX} takes.
   std::vector<std::string> chakra_keys() const;
+  const ConfigKey* chakra_key(std::string_view name) const;
+  // `photonsim list`'s heading of a catalog, naming the keys that take its
+  // names: "topologies (synthesis.topology, synthesis.static_topology):".
+  std::string catalog_heading(std::string_view catalog) const;
   const ConfigKey* find(std::string_view path) const;
   // The names directly under `section` ("" = the top level), in schema order.
   std::vector<std::string> children(std::string_view section) const;

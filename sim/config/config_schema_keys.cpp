@@ -6,6 +6,7 @@
 
 #include "sim/config/config_key_builders.h"
 #include "sim/config/config_readers.h"
+#include "sim/config/graph_key_builders.h"
 #include "sim/engine/switch/reconfiguration_models.h"
 
 namespace photonsim {
@@ -39,28 +40,15 @@ ConfigKey custom(std::string path, std::string kind, std::string unit, std::stri
   return key;
 }
 
-// A workload.graph node's key: the node types taking it and those requiring it.
-ConfigKey node_key(const std::string& name, std::string kind, std::string unit, std::vector<std::string> types,
-                   std::vector<std::string> required_for, std::string optional_default, std::string allowed,
-                   std::string doc) {
-  std::string default_value;
-  if (required_for == types) {
-    default_value = "required";
-  } else {
-    for (const std::string& type : required_for) default_value += (default_value.empty() ? "" : ", ") + type;
-    if (!default_value.empty()) default_value = "required (" + default_value + "); ";
-    default_value += optional_default;
-  }
-  std::string nodes;
-  for (const std::string& type : types) nodes += (nodes.empty() ? "" : ", ") + type;
-  ConfigKey key{"workload.graph[]." + name,
-                std::move(kind),
-                std::move(unit),
-                default_value,
-                std::move(allowed),
-                std::move(doc) + " (" + nodes + " nodes)"};
-  key.node_types = std::move(types);
-  key.required_for = std::move(required_for);
+// workload.graph[].root: a broadcast's only (checked before its value);
+// where a collective node leaves it out, the first GPU of its group.
+ConfigKey broadcast_root(ConfigKey key) {
+  key.read_node = [read = std::move(key.read_node)](const ConfigValue& value, int gpus, const Locate& locate,
+                                                    TaskNode& node) {
+    if (node.collective != Collective::broadcast) fail_at(value, value.key + " applies only to collective: broadcast");
+    read(value, gpus, locate, node);
+  };
+  key.node_default = [](TaskNode& node) { node.root = node.gpus.empty() ? 0 : node.gpus.front(); };
   return key;
 }
 
@@ -86,7 +74,7 @@ std::vector<ConfigKey> builtin_config_keys() {
     size_or_zero_key("fabric.header", &F::header, "cut-through forwards a packet once this much of it has arrived"),
     choice_key("fabric.egress_order", &F::egress_order, kEgressOrderNames, "which waiting packet an idle port sends next"),
     time_key("fabric.reconfig_delay", &F::reconfig_delay, "alpha_r: how long circuits are dark when the configuration changes"),
-    custom("fabric.reconfig_model", "component", "", FabricSpec{}.reconfig_model, reconfiguration_model_names() + "; a name, or {type: NAME, PARAM: VALUE, ...}", "how long a switch command is dark, from reconfig_delay and the ports it changes", read_reconfig_model, true),
+    with_catalog(custom("fabric.reconfig_model", "component", "", FabricSpec{}.reconfig_model, reconfiguration_model_names() + "; a name, or {type: NAME, PARAM: VALUE, ...}", "how long a switch command is dark, from reconfig_delay and the ports it changes", read_reconfig_model, true), "reconfiguration models"),
     time_key("fabric.step_overhead", &F::step_overhead, "alpha: paid once per step"),
     choice_key("fabric.sync", &F::sync, kSyncModeNames, "a step starts after a global barrier (the papers' model) or as soon as its data and circuits are there"),
     choice_key("fabric.reconfiguration", &F::reconfiguration, kReconfigurationScopeNames, "which circuits go dark on a change: all, or only those that differ"),
@@ -104,7 +92,7 @@ std::vector<ConfigKey> builtin_config_keys() {
     real_key("fabric.physical.fiber_loss_db", &P::fiber_loss_db, 0.0, 100.0, "dB", "loss per waveguide-to-fiber coupling"),
     real_key("fabric.physical.solver_time_limit_s", &P::solver_time_limit_s, 0.001, 86400.0, "s", "time limit of the routing ILP, per configuration"),
     section_key("workload", "required", "what the collective (or the task graph) moves", read_workload),
-    custom("workload.collective", "choice", "", "required (without graph)", choice_range_text(kCollectiveNames), "the collective", read_collective),
+    with_default(choice_key("workload.collective", &W::collective, kCollectiveNames, "the collective"), "required (without graph)"),
     with_default(size_key("workload.message", &W::message, nullptr, "buffer per GPU; for all-to-all, each (source, destination) flow"), "required (without graph)"),
     with_check(custom("workload.message_scope", "choice", "", "flow", choice_range_text(kMessageScopeNames), "all-to-all: message is per flow, or the per-GPU buffer split over n flows", {}), apply_message_scope),
     size_key("workload.chunk", &W::chunk, "whole", "scheduling unit inside a transfer (whole: one chunk per transfer)"),
@@ -113,10 +101,10 @@ std::vector<ConfigKey> builtin_config_keys() {
     with_allowed(with_check(real_key("workload.zipf_factor", &W::zipf_factor, 0.0, 100.0, "", "skew of zipf flow sizes"), check_zipf_factor), "0 .. 100, with distribution: zipf"),
     custom("workload.graph", "graph", "", "none", "a list of nodes (keys workload.graph[].*), a YAML file of one, or {chakra: PREFIX[, replicate: N][, algorithms: {COLLECTIVE: ALGORITHM}]}", "a task graph instead of one collective (docs/workloads.md)", read_graph),
     section_key("synthesis", "required", "how the schedule is made"),
-    custom("synthesis.algorithm", "component", "", "required", "a name, or {type: NAME, PARAM: VALUE, ...} (photonsim list)", "the collective algorithm or joint synthesizer", read_algorithm, true),
-    custom("synthesis.planner", "component", "", "the algorithm's own", "a name, or {type: NAME, ...} (photonsim list)", "when to reconfigure and to which topology", read_planner, true),
-    custom("synthesis.topology", "component", "", "none", "a name, or {type: NAME, ...} (photonsim list)", "what the fabric holds before step 0", read_topology, true),
-    custom("synthesis.static_topology", "component", "", "synthesis.topology", "a name, or {type: NAME, ...}; {type: from_step, step: K}", "the topology of the static planner", read_static_topology, true),
+    with_catalog(custom("synthesis.algorithm", "component", "", "required", "a name, or {type: NAME, PARAM: VALUE, ...} (photonsim list)", "the collective algorithm or joint synthesizer", read_algorithm, true), "algorithms"),
+    with_catalog(custom("synthesis.planner", "component", "", "the algorithm's own", "a name, or {type: NAME, ...} (photonsim list)", "when to reconfigure and to which topology", read_planner, true), "planners"),
+    with_catalog(custom("synthesis.topology", "component", "", "none", "a name, or {type: NAME, ...} (photonsim list)", "what the fabric holds before step 0", read_topology, true), "topologies"),
+    with_catalog(custom("synthesis.static_topology", "component", "", "synthesis.topology", "a name, or {type: NAME, ...}; {type: from_step, step: K}", "the topology of the static planner", read_static_topology, true), "topologies"),
     custom("synthesis.reconfigurations", "integer", "topologies", "auto", "auto, or >= 1", "joint synthesizers: how many topologies (auto: the lowest predicted time)", read_reconfigurations),
     section_key("output", "none", "where results go"),
     text_key("output.dir", &ExperimentConfig::output_dir, "a folder", "the run's results (as --out)"),
@@ -125,26 +113,28 @@ std::vector<ConfigKey> builtin_config_keys() {
 }
 
 std::vector<ConfigKey> builtin_graph_keys() {
-  const std::string all_types = choice_range_text(kTaskKindNames);
   const std::vector<std::string> all{"compute", "collective", "p2p", "delay"};
+  const std::vector<std::string> collective{"collective"};
+  const std::vector<std::string> p2p{"p2p"};
+  using N = TaskNode;
   // clang-format off
   return {
-    custom("workload.graph.chakra", "text", "", "required (as a map)", "a path prefix: PREFIX.0.et, PREFIX.1.et, ... (relative to the config's folder)", "Chakra execution traces, one rank per GPU", {}),
-    custom("workload.graph.replicate", "integer", "ranks", "none", integer_range_text(2, INT_MAX), "run rank 0's trace on this many ranks", {}),
-    custom("workload.graph.algorithms", "map", "", "synthesis.algorithm", "{COLLECTIVE: ALGORITHM, ...}", "the algorithm each kind of collective in the traces runs", {}),
+    chakra_name_key("chakra", &ChakraImport::prefix, "required (as a map)", "a path prefix: PREFIX.0.et, PREFIX.1.et, ... (relative to the config's folder)", "Chakra execution traces, one rank per GPU"),
+    chakra_integer_key("replicate", &ChakraImport::replicate, 2, INT_MAX, "ranks", "run rank 0's trace on this many ranks"),
+    chakra_choice_map_key("algorithms", &ChakraImport::algorithms, kCollectiveNames, "a collective", "an algorithm", "synthesis.algorithm", "{COLLECTIVE: ALGORITHM, ...}", "the algorithm each kind of collective in the traces runs"),
     node_key("name", "text", "", all, all, "", "unique", "the node's name"),
-    node_key("type", "choice", "", all, all, "", all_types, "what the node does (delay: a duration that holds no GPU and no port: host-side work, such as a Chakra trace's CPU operations)"),
-    node_key("after", "list", "", all, {}, "none", "a node name or a list of them", "the nodes this one waits for"),
-    node_key("collective", "choice", "", {"collective"}, {"collective"}, "", choice_range_text(kCollectiveNames), "the collective"),
-    node_key("gpus", "list", "GPUs", {"compute", "collective", "delay"}, {"compute", "collective"}, "none (delay: whose host runs it, for reports only)", "GPU ids and ranges: \"a-b\" (inclusive), \"a-b/s\" (stride s), e.g. [\"0-3\", 8]", "the GPUs it runs on"),
-    node_key("duration", "time", "ps", {"compute", "delay"}, {"compute", "delay"}, "", std::string(">= 0, ") + kTimeValues, "how long the GPUs compute, or the delay lasts"),
-    node_key("message", "size", "bytes", {"collective"}, {"collective"}, "", std::string("> 0, ") + kSizeValues, "as workload.message, for the group"),
-    node_key("root", "integer", "GPU", {"collective"}, {}, "the first of gpus", "a GPU of the group; broadcast only", "broadcast root"),
-    node_key("algorithm", "component", "", {"collective"}, {}, "synthesis.algorithm", "an algorithm name", "its own synthesis.algorithm (the config's algorithm parameters apply only to the config's own)"),
-    node_key("planner", "component", "", {"collective"}, {}, "synthesis.planner", "a planner name", "its own synthesis.planner"),
-    node_key("src", "integer", "GPU", {"p2p"}, {"p2p"}, "", ">= 0", "sender"),
-    node_key("dst", "integer", "GPU", {"p2p"}, {"p2p"}, "", ">= 0", "receiver"),
-    node_key("bytes", "size", "bytes", {"p2p"}, {"p2p"}, "", std::string("> 0, ") + kSizeValues, "size sent"),
+    node_choice_key("type", &N::kind, kTaskKindNames, all, all, "", "what the node does (delay: a duration that holds no GPU and no port: host-side work, such as a Chakra trace's CPU operations)"),
+    node_names_key("after", &N::after, all, {}, "none", "the nodes this one waits for"),
+    node_choice_key("collective", &N::collective, kCollectiveNames, collective, collective, "", "the collective"),
+    node_gpus_key("gpus", &N::gpus, {"compute", "collective", "delay"}, {"compute", "collective"}, "none (delay: whose host runs it, for reports only)", "the GPUs it runs on"),
+    node_time_key("duration", &N::duration, {"compute", "delay"}, {"compute", "delay"}, "", "how long the GPUs compute, or the delay lasts"),
+    node_size_key("message", &N::message, collective, collective, "", "as workload.message, for the group"),
+    broadcast_root(with_allowed(node_integer_key("root", &N::root, 0, INT_MAX, "GPU", collective, {}, "the first of gpus", "broadcast root"), "a GPU of the group; broadcast only")),
+    node_name_key("algorithm", "component", &N::algorithm, collective, {}, "synthesis.algorithm", "an algorithm name", "its own synthesis.algorithm (the config's algorithm parameters apply only to the config's own)"),
+    node_name_key("planner", "component", &N::planner, collective, {}, "synthesis.planner", "a planner name", "its own synthesis.planner"),
+    node_integer_key("src", &N::src, 0, INT_MAX, "GPU", p2p, p2p, "", "sender"),
+    node_integer_key("dst", &N::dst, 0, INT_MAX, "GPU", p2p, p2p, "", "receiver"),
+    node_size_key("bytes", &N::bytes, p2p, p2p, "", "size sent"),
   };
   // clang-format on
 }

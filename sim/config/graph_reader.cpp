@@ -64,7 +64,9 @@ TaskNode read_node(const YAML::Node& item, size_t index, const GraphSource& sour
 
   // The keys come from the schema: those of every node, then the type's.
   const ConfigSchema& schema = ConfigSchema::builtin();
-  node.kind = read_choice(required("type"), kTaskKindNames);
+  const Locate locate = [&](const YAML::Mark& mark) { return source.at(mark); };
+  const ConfigKey* type = schema.node_key("type");
+  type->read_node(required("type"), gpus, locate, node);
   const std::vector<std::string> valid = schema.node_keys(to_string(node.kind));
   const std::string listing = std::string("valid keys of a ") + to_string(node.kind) + " node: " + join(valid);
   std::set<std::string> seen;
@@ -83,41 +85,19 @@ TaskNode read_node(const YAML::Node& item, size_t index, const GraphSource& sour
                        listing + ")");
   }
 
-  const auto locate = [&](const YAML::Mark& mark) { return source.at(mark); };
-  if (auto after = field("after")) node.after = read_names(*after);
-  switch (node.kind) {
-    case TaskKind::compute:
-      node.gpus = read_gpu_list(required("gpus"), gpus, locate);
-      node.duration = read_time(required("duration"));
-      break;
-    case TaskKind::collective: {
-      const ConfigValue collective = required("collective");
-      try {
-        node.collective = parse_collective(read_text(collective));
-      } catch (const Error& error) {
-        fail_at(collective, collective.key + ": " + error.what());
-      }
-      node.gpus = read_gpu_list(required("gpus"), gpus, locate);
-      node.message = read_size(required("message"), nullptr);
-      node.root = node.gpus.empty() ? 0 : node.gpus.front();
-      if (auto root = field("root")) {
-        if (node.collective != Collective::broadcast)
-          fail_at(*root, root->key + " applies only to collective: broadcast");
-        node.root = read_integer<int>(*root, 0, INT_MAX);
-      }
-      if (auto algorithm = field("algorithm")) node.algorithm = read_name(*algorithm);
-      if (auto planner = field("planner")) node.planner = read_name(*planner);
-      break;
-    }
-    case TaskKind::p2p:
-      node.src = read_integer<int>(required("src"), 0, INT_MAX);
-      node.dst = read_integer<int>(required("dst"), 0, INT_MAX);
-      node.bytes = read_size(required("bytes"), nullptr);
-      break;
-    case TaskKind::delay:
-      if (auto on = field("gpus")) node.gpus = read_gpu_list(*on, gpus, locate);
-      node.duration = read_time(required("duration"));
-      break;
+  // The type's other keys in schema order, each through its line's parser
+  // (the name has been read, as the node's identity in every message).
+  const std::string_view kind = to_string(node.kind);
+  for (const ConfigKey& key : schema.graph_keys()) {
+    if (&key == type || !key.read_node) continue;
+    if (std::find(key.node_types.begin(), key.node_types.end(), kind) == key.node_types.end()) continue;
+    const std::string name_text = key.name();
+    if (auto value = field(name_text))
+      key.read_node(*value, gpus, locate, node);
+    else if (key.required_in(kind))
+      required(name_text);  // refuses the node
+    else if (key.node_default)
+      key.node_default(node);
   }
   return node;
 }

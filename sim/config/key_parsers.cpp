@@ -123,6 +123,8 @@ GridShape read_shape(const ConfigValue& value) {
   return GridShape{*rows, *cols};
 }
 
+const char* const kGpuListValues = "GPU ids and ranges: \"a-b\" (inclusive), \"a-b/s\" (stride s), e.g. [\"0-3\", 8]";
+
 std::vector<int> read_gpu_list(const ConfigValue& value, int gpus,
                                const std::function<std::string(const YAML::Mark&)>& locate) {
   if (!value.value.IsScalar() && !value.value.IsSequence())

@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <functional>
 #include <limits>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -81,6 +82,23 @@ std::string choice_range_text(const EnumName<Enum> (&names)[N]) {
   return names_of(names, " | ");
 }
 
+// {NAME: VALUE, ...}: each NAME one of an enum's names (read_choice), each
+// VALUE a name (read_name); `keys` and `values` say what they are in the
+// message ("a collective", "an algorithm").
+template <class Enum, size_t N>
+std::map<Enum, std::string> read_choice_map(const ConfigValue& value, const EnumName<Enum> (&names)[N],
+                                            const char* keys, const char* values) {
+  if (!value.value.IsMap())
+    fail_at(value, value.key + " must be a map from " + keys + " (" + names_of(names) + ") to " + values + " (got " +
+                       describe(value.value) + ")");
+  std::map<Enum, std::string> out;
+  for (const auto& pair : value.value) {
+    const Enum name = read_choice(ConfigValue{pair.first, value.key, value.where}, names);
+    out[name] = read_name(ConfigValue{pair.second, value.key + "." + pair.first.Scalar(), value.where});
+  }
+  return out;
+}
+
 // Times, sizes and bandwidths: a number and a unit (core/units.h).
 extern const char* const kTimeValues;  // "a time: a number and ps, ns, ..."
 extern const char* const kSizeValues;
@@ -101,6 +119,8 @@ std::string shape_text(const GridShape& shape);
 // Digits only, at most INT_MAX.
 std::optional<int> small_number(std::string_view digits);
 
+// What read_gpu_list accepts, for the schema's `allowed`.
+extern const char* const kGpuListValues;
 // `gpus: ["0-3", 8, "16-31/4"]`: ids, inclusive ranges a-b and strided ranges
 // a-b/s (a, a+s, ... up to b), each below `gpus`; one item alone is a list of
 // one. `locate` gives an item's place from its mark (a graph file's lines).

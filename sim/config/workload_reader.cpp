@@ -53,14 +53,6 @@ void read_workload(ConfigReader& reader, const ConfigValue& value, ExperimentCon
                             " needs workload.collective: alltoall (flow sizes are per pair)");
 }
 
-void read_collective(ConfigReader&, const ConfigValue& value, ExperimentConfig& config) {
-  try {
-    config.workload.collective = parse_collective(read_text(value));
-  } catch (const Error& error) {
-    fail_at(value, value.key + ": " + error.what());
-  }
-}
-
 // A GPU of the fabric (read before the workload).
 void read_root(ConfigReader&, const ConfigValue& value, ExperimentConfig& config) {
   config.workload.root = read_integer<int>(value, 0, config.fabric.gpus - 1);

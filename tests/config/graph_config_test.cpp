@@ -420,7 +420,8 @@ TEST(GraphConfigErrors, KeysMustBelongToTheNodeType) {
                           "root: 1}\n"),
                {"exp.yaml:8: workload.graph: node 'a': root applies only to collective: broadcast"});
   expect_error(with_graph("    - {name: a, type: collective, collective: gather, gpus: [0, 1], message: 1MB}\n"),
-               {"exp.yaml:8: workload.graph: node 'a': collective: unknown collective 'gather'", "broadcast"});
+               {"exp.yaml:8: workload.graph: node 'a': collective must be one of: alltoall, allreduce, reducescatter, "
+                "allgather, broadcast (got 'gather')"});
   expect_error(with_graph("    - {name: a, type: collective, collective: allreduce, gpus: {a: 1}, message: 1MB}\n"),
                {"node 'a': gpus must be a list of GPU ids and ranges"});
   expect_error(with_graph("    - {name: a, type: p2p, src: 0, dst: 1, bytes: 0B}\n"),

@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "core/error.h"
+#include "core/spec/task_graph.h"
+#include "sim/config/chakra_import.h"
 #include "sim/config/config_key_builders.h"
 #include "sim/config/config_loader.h"
 #include "sim/config/config_reader.h"
@@ -125,6 +127,56 @@ TEST(SchemaParses, GraphNodeAndChakraKeysAreSchemaKeys) {
   EXPECT_LT(text.find("workload.graph "), text.find("workload.graph.chakra"));
   EXPECT_NE(schema.markdown().find("| `workload.graph[].gpus` | list | GPUs |"), std::string::npos);
   EXPECT_FALSE(schema.settable("workload.graph.chakra"));
+}
+
+// A graph node's and a Chakra map's keys are read through their lines, as
+// the config's own are: the range the parser checks is the one the docs show.
+TEST(SchemaParses, GraphKeysAreReadThroughTheirLines) {
+  const ConfigSchema& schema = ConfigSchema::builtin();
+  for (const ConfigKey& key : schema.graph_keys()) {
+    if (key.node_types.empty()) {
+      EXPECT_TRUE(static_cast<bool>(key.read_chakra)) << key.path;
+    } else if (key.name() != "name") {  // the graph reader reads the name itself
+      EXPECT_TRUE(static_cast<bool>(key.read_node)) << key.path;
+    }
+  }
+  EXPECT_EQ(schema.node_key("src")->allowed, ">= 0");
+  EXPECT_EQ(schema.chakra_key("replicate")->allowed, ">= 2");
+  EXPECT_EQ(schema.node_key("collective")->allowed, "alltoall | allreduce | reducescatter | allgather | broadcast");
+  TaskNode node;
+  const Locate nowhere = [](const YAML::Mark&) { return std::string("exp.yaml"); };
+  schema.node_key("src")->read_node(ConfigValue{YAML::Node("3"), "src", "exp.yaml:9"}, 8, nowhere, node);
+  EXPECT_EQ(node.src, 3);
+  try {
+    schema.node_key("src")->read_node(ConfigValue{YAML::Node("-1"), "src", "exp.yaml:9"}, 8, nowhere, node);
+    ADD_FAILURE() << "accepted";
+  } catch (const Error& e) {
+    EXPECT_EQ(std::string(e.what()), "exp.yaml:9: src must be an integer >= 0 (got '-1')");
+  }
+  ChakraImport import;
+  const YAML::Node algorithms = YAML::Load("{allreduce: ring, alltoall: bruck}");
+  schema.chakra_key("algorithms")
+      ->read_chakra(ConfigValue{algorithms, "workload.graph.algorithms", "exp.yaml:7"}, import);
+  EXPECT_EQ(import.algorithms.at(Collective::allreduce), "ring");
+  EXPECT_EQ(import.algorithms.at(Collective::alltoall), "bruck");
+}
+
+// workload.collective and a node's collective go through the choice parser.
+TEST(SchemaParses, CollectivesAreChoices) {
+  const std::string bogus = std::string(kMinimal).replace(std::string(kMinimal).find("alltoall"), 8, "gather");
+  EXPECT_EQ(error_of(bogus),
+            "exp.yaml:6: workload.collective must be one of: alltoall, allreduce, reducescatter, allgather, broadcast "
+            "(got 'gather')");
+  EXPECT_EQ(load_config_from_string(kMinimal, "exp.yaml", {"workload.collective=broadcast"}).workload.collective,
+            Collective::broadcast);
+}
+
+// photonsim list's catalogs are headed by the keys that take their names.
+TEST(SchemaParses, CatalogHeadingsNameTheirKeys) {
+  const ConfigSchema& schema = ConfigSchema::builtin();
+  EXPECT_EQ(schema.catalog_heading("algorithms"), "algorithms (synthesis.algorithm):");
+  EXPECT_EQ(schema.catalog_heading("topologies"), "topologies (synthesis.topology, synthesis.static_topology):");
+  EXPECT_EQ(schema.catalog_heading("reconfiguration models"), "reconfiguration models (fabric.reconfig_model):");
 }
 
 // photonsim list prints every enum's names from the schema, once.
