@@ -163,11 +163,11 @@ TEST(SchemaParses, GraphKeysAreReadThroughTheirLines) {
 
 // workload.collective and a node's collective go through the choice parser.
 TEST(SchemaParses, CollectivesAreChoices) {
-  const std::string bogus = std::string(kMinimal).replace(std::string(kMinimal).find("alltoall"), 8, "gather");
+  const std::string bogus = std::string(kMinimalConfig).replace(std::string(kMinimalConfig).find("alltoall"), 8, "gather");
   EXPECT_EQ(error_of(bogus),
             "exp.yaml:6: workload.collective must be one of: alltoall, allreduce, reducescatter, allgather, broadcast "
             "(got 'gather')");
-  EXPECT_EQ(load_config_from_string(kMinimal, "exp.yaml", {"workload.collective=broadcast"}).workload.collective,
+  EXPECT_EQ(load_config_from_string(kMinimalConfig, "exp.yaml", {"workload.collective=broadcast"}).workload.collective,
             Collective::broadcast);
 }
 
