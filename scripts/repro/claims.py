@@ -28,7 +28,6 @@ import collections
 import concurrent.futures
 import csv
 import json
-import math
 import os
 import re
 import subprocess
@@ -82,20 +81,19 @@ def within(value, target, tolerance=TOLERANCE_PCT):
     return target != 0 and abs(value / target - 1) * 100 <= tolerance
 
 
-def coarse_seconds(seconds):
-    """A wall-clock time as the 1-2-5 step just above it ('< 20 us'): timing rows stay byte-stable from run to
-    run unless the machine's load moves a time across a step."""
-    if seconds <= 0:
-        return "0 s"
-    exponent = math.floor(math.log10(seconds))
-    for step in (1, 2, 5, 10):
-        bound = step * 10.0 ** exponent
-        if seconds < bound:
-            break
+def duration(seconds):
+    """A bound as text: 20e-6 -> '20 us'."""
     for unit, scale in (("s", 1), ("ms", 1e-3), ("us", 1e-6), ("ns", 1e-9)):
-        if bound >= scale:
-            return f"< {bound / scale:g} {unit}"
-    return f"< {bound:g} s"
+        if seconds >= scale:
+            return f"{seconds / scale:g} {unit}"
+    return f"{seconds:g} s"
+
+
+def under(seconds, bound):
+    """A wall-clock time against the claim's bound: the row prints the comparison ('under 20 us' or 'not under
+    20 us'), never the time, so it regenerates byte for byte from run to run and changes only when the claim's
+    outcome does (the times stay in the results the row names)."""
+    return f"{'under' if seconds < bound else 'not under'} {duration(bound)}"
 
 
 class Evidence:
@@ -144,7 +142,7 @@ def status(row):
 
 
 class Claims:
-    seconds = staticmethod(coarse_seconds)
+    under = staticmethod(under)
 
     def __init__(self):
         self.rows = []
@@ -395,11 +393,21 @@ def retri(results, c):
              f"not reachable under the paper's own model: above 64 KB the model's largest ratio anywhere in the range "
              f"is {bound['large_messages_above_64KB']['max']:.2f}x, and no parameters exceed "
              f"{bound['bound_any_parameters']:.2f}x ({model})")
+    # App. C, Fig. 5: against the paper's static baseline (single-phase shortest-path all-to-all) on the same 243
+    # GPUs (the figure normalises by the number of nodes); sizes/ holds ReTri's own phases on the static ring.
     cell = sizes[("243", "150ms", "256MB")]
-    c.number("Fig. 5: 1.2x over static at 150 ms, 256 MB (n = 243)", "App. C, Sec. 4", 1.2,
-             cell["static"] / cell["retri_segments"], f"{run} (sizes/)", own_setup=False,
-             note="against ReTri's own phases on the static ring of 243 GPUs: sizes/ runs no shortest-path "
-                  "all-to-all baseline, the paper's, so this is a substituted baseline's number")
+    fig5 = {}
+    for name, settings in (("static", ("synthesis.algorithm={type: direct, rounds: one}", "synthesis.planner=static")),
+                           ("retri", ("synthesis.algorithm=retri", "synthesis.planner=retri_segments"))):
+        out, cmd = photonsim_run("configs/retri_paper/retri_81.yaml", "workload.message_scope=gpu",
+                                 "workload.message=256MB", "fabric.reconfig_delay=150ms", "fabric.gpus=243", *settings)
+        fig5[name] = (out["measured_ps"], cmd)
+    value = fig5["static"][0] / fig5["retri"][0]
+    c.number("Fig. 5: 1.2x over static at 150 ms, 256 MB (n = 243)", "App. C, Sec. 4", 1.2, value,
+             f"{fig5['static'][1]}; {fig5['retri'][1]}",
+             shown=f"{value:.2f}x; against ReTri's own phases on the static ring of 243 (sizes/, a baseline the "
+                   f"paper does not name) {cell['static'] / cell['retri_segments']:.2f}x",
+             note="the paper's static all-to-all on the same 243 GPUs (Fig. 5 normalises by the number of nodes)")
     error = column_max(os.path.join(results, "figure2", "results.csv"), "error_pct",
                        {"synthesis.planner": "retri_segments"})
     c.count("Sec. 3.4: C(R), ReTri's closed form", "Sec. 3.4", "closed form",
@@ -463,10 +471,10 @@ def harvest(results, c):
     # Table 1 (8 GPUs, the directed ring): recursive doubling's steps congest the static ring 1, 2, 4; every step
     # on its own circuits, 1 each.
     base = "configs/harvest_paper/recursive_doubling_64.yaml"
-    congestion = {}
+    congestion, table1_command = {}, ""
     for planner in ("static", "every_step"):
-        out, table1_command = photonsim_run(base, "fabric.gpus=8", "workload.message=1MB",
-                                            f"synthesis.planner={planner}")
+        out, command_ = photonsim_run(base, "fabric.gpus=8", "workload.message=1MB", f"synthesis.planner={planner}")
+        table1_command = table1_command or command_
         congestion[planner] = ([cd[0] for cd in pccl_claims.congestion_dilation(out)][:3], out["reconfigurations"])
     c.count("Table 1: recursive doubling on 8 GPUs congests the static ring 2x and 4x in its later steps, and "
             "reconfiguring removes it", "Sec. 3.2, Table 1", "congestion 1/2/4 static, 1 with a topology a step",
@@ -478,10 +486,87 @@ def harvest(results, c):
             f"{table1_command}; the same with synthesis.planner=every_step")
     c.check("the DP's plans measured against its prediction (default cost, overlapped)", "Sec. 4-5", "-",
             f"{error:.3f} % at worst", error <= TOLERANCE_PCT, f"{run} (figure5/measured_vs_predicted)")
+    harvest_eq8(c)
     harvest_figure8(results, c, run)
     harvest_figure9(results, c, run)
     harvest_figure10(results, c, run)
     harvest_hardware(results, c, run)
+
+
+def eq8_plan_us(run, cuts):
+    """Recursive-doubling AllReduce on run['gpus'] = 2^s GPUs by hand, from Harvest's Eq. 8 and Algorithm 1:
+    the 2s steps (reduce-scatter step i, 1-based: peer u + 2^(i-1), m / 2^i bytes; the all-gather the same steps
+    in reverse) cut before the steps in `cuts` into ranges; each range on the ring of its first reduce-scatter
+    step's pattern (Observation 4: the shortest distance in the range, g), where a step of distance d goes d / g
+    hops and each circuit carries d / g transfers: Eq. 8's terms alpha + delta d / g + beta m / 2^i d / g; plus
+    alpha_r for each range whose ring is not the one before it (the first: the configured ring, g = 1).
+    Returns (microseconds, reconfigurations). The run's JSON gives the parameters; nothing else of it is used."""
+    s = run["gpus"].bit_length() - 1
+    alpha, delta, alpha_r = run["step_overhead_ps"], run["latency_ps"], run["reconfig_delay_ps"]
+    beta = 8e12 / run["bandwidth_bps"]  # ps per byte
+    order = list(range(1, s + 1)) + list(range(s, 0, -1))
+    steps = [(2 ** (i - 1), run["message_bytes"] / 2 ** i) for i in order]
+    total, changes, ring = 0.0, 0, 1
+    bounds = [0] + sorted(cuts) + [len(steps)]
+    for a, b in zip(bounds, bounds[1:]):
+        g = min(d for d, _ in steps[a:b])
+        if g != ring:
+            total, changes, ring = total + alpha_r, changes + 1, g
+        total += sum(alpha + delta * d / g + beta * m * d / g for d, m in steps[a:b])
+    return total / 1e6, changes
+
+
+def harvest_eq8(c):
+    """Eq. 8 and Algorithm 1 on the paper's fabric (configs/harvest_paper/recursive_doubling_64.yaml: 64 GPUs, one
+    directed port, 800 Gbps, alpha = delta = 500 ns, 16 MB, alpha_r = 1 us), by hand against the planner's
+    plan and prediction with the paper's cost (`cost: paper`, the model harvest_eq8) and the packets' measurement."""
+    base = "configs/harvest_paper/recursive_doubling_64.yaml"
+    paper_cost = "synthesis.planner={type: harvest, cost: paper}"
+    run, command = photonsim_run(base, paper_cost)
+    n_steps = 2 * (run["gpus"].bit_length() - 1)
+    # Theorem 1: the best over every number of reconfigurations k is the best over every cut of the steps.
+    plans = []
+    for mask in range(2 ** (n_steps - 1)):
+        cuts = [j for j in range(1, n_steps) if mask >> (j - 1) & 1]
+        plans.append(eq8_plan_us(run, cuts) + (cuts,))
+    best_us, best_k, best_cuts = min(plans)
+    bounds = [0] + best_cuts + [n_steps]
+    distance = [2 ** (i - 1) for i in list(range(1, n_steps // 2 + 1)) + list(range(n_steps // 2, 0, -1))]
+    one_hop = all(len(set(distance[a:b])) == 1 for a, b in zip(bounds, bounds[1:]))
+    measured, predicted = run["measured_ps"] / 1e6, run["predicted_ps"] / 1e6
+    plan, plan_command = photonsim_plan(base)
+    others = ", ".join(f"{p} {plan[p] / 1e6:.2f} us" for p in ("every_step", "static"))
+    c.count("Eq. 8 and Algorithm 1: the optimal schedule for recursive doubling (AllReduce, 64 GPUs, 16 MB, "
+            "alpha_r = 1 us)", "Secs. 4.3, 5, Eqs. 7-8, Theorem 1",
+            "min over k of DP[1][k] + k alpha_r, each range by Eq. 8",
+            f"{measured:.2f} us measured, {predicted:.2f} us predicted, {run['reconfigurations']} reconfigurations; "
+            f"by hand (Eq. 8 over every cut of the {n_steps} steps, + alpha_r a change) {best_us:.2f} us, {best_k} "
+            f"reconfigurations; `photonsim plan`: harvest (default cost) {plan['harvest'] / 1e6:.2f} us, {others}",
+            (round(best_us, 2), round(best_us, 2), best_k),
+            (round(measured, 2), round(predicted, 2), run["reconfigurations"]), f"{command}; {plan_command}",
+            "every step of the optimum goes one hop on its range's ring, where Eq. 8's propagation and "
+            "transmission (delta + beta m / 2^i) are what the packets take" if one_hop else "")
+    # k = 0: the whole AllReduce on the configured ring, Eq. 8 with a = 1, b = 6 for each half.
+    static, static_command = photonsim_run(base, "synthesis.planner={type: harvest, cost: paper, "
+                                                 "max_reconfigurations: 0}")
+    stored, stored_command = photonsim_run(base, "synthesis.planner={type: harvest, cost: paper, "
+                                                 "max_reconfigurations: 0}", "fabric.router=store_and_forward")
+    by_hand, _ = eq8_plan_us(static, [])
+    if static["reconfigurations"]:
+        sys.exit(f"claims.py: {static_command} reconfigured: not the static ring Eq. 8's row describes")
+    half = n_steps // 2
+    c.number("Eq. 8: recursive doubling on the static ring, each half one range (AllReduce, 64 GPUs, 16 MB)",
+             "Sec. 5, Eq. 8", round(by_hand, 2), static["measured_ps"] / 1e6, static_command, unit=" us",
+             shown=f"{static['measured_ps'] / 1e6:.2f} us measured (cut-through); Eq. 8 as photonsim predicts it "
+                   f"(model {static['model']}) {static['predicted_ps'] / 1e6:.2f} us, by hand 2 ({half} alpha + "
+                   f"{2 ** half - 1} delta + {half / 2:g} beta m) = {by_hand:.2f} us",
+             why="the paper's number is Eq. 8 by hand at the config's parameters. Eq. 8 adds each step's "
+                 "propagation over its 2^(i-a) hops (delta 2^(i-a)) to its transmission; the paper's GPUs forward "
+                 "cut-through (Sec. 3.1), which streams a step's transfers over the hops and pays the propagation "
+                 "about once",
+             evidence=[Evidence(stored_command, stored["measured_ps"] / 1e6, by_hand, False,
+                                "every transfer stored and forwarded whole at each hop, what Eq. 8 prices",
+                                unit=" us")])
 
 
 class Figure5Variants:
@@ -637,19 +722,22 @@ def harvest_hardware(results, c, run):
                 "< 20 us, < 35 us", "not measured: Google Benchmark is not installed (scripts/setup)", False, command)
         return
     with open(path, encoding="utf-8") as f:
-        # Each repetition is the mean over many solves; the fastest repetition is the one another
-        # process on the machine disturbed least.
+        # Each repetition is the mean over many solves; the DP is single-threaded, so its CPU time is its own
+        # compute, where wall-clock time on a shared machine also counts other processes' turns (under a load of
+        # 7 on 2 cores the wall-clock times grow fourfold, the CPU times by 1 %); the fastest repetition is the
+        # one another process disturbed least.
         times = collections.defaultdict(lambda: float("inf"))
         for b in json.load(f)["benchmarks"]:
             if b.get("run_type", "iteration") == "iteration":
                 n = b["name"].split("/")[1]
-                times[n] = min(times[n], b["real_time"])
+                times[n] = min(times[n], b["cpu_time"])
     holds = times["64"] < 20 and times["1024"] < 35
     c.check("Fig. 11: the DP solves in under 20 us (n <= 64) and 35 us (n <= 1024)", "Sec. 6.2, Fig. 11",
-            "< 20 us, < 35 us", f"{coarse_seconds(times['64'] * 1e-6)} (n = 64), "
-            f"{coarse_seconds(times['1024'] * 1e-6)} (n = 1024), recursive "
-            "doubling, Eq. 8 and Algorithm 1, the fastest of 10 repetitions of the mean over many solves, on this "
-            "machine", holds, command)
+            "< 20 us, < 35 us", f"{under(times['64'] * 1e-6, 20e-6)} (n = 64), "
+            f"{under(times['1024'] * 1e-6, 35e-6)} (n = 1024): recursive doubling, Eq. 8 and Algorithm 1, CPU "
+            "time, the fastest of 10 repetitions of the mean over many solves on this machine, against the "
+            "paper's bounds",
+            holds, f"{command} (dp_time.json)")
 
 
 def photonsim_run(config, *settings):
@@ -663,6 +751,19 @@ def photonsim_run(config, *settings):
         sys.exit(f"claims.py: {' '.join(args)} failed: {done.stderr.strip()}")
     command = " ".join(a if " " not in a else f"'{a}'" for a in args)
     return json.loads(done.stdout), command
+
+
+def photonsim_plan(config, *settings):
+    """`photonsim plan CONFIG` as {planner: predicted_ps} (the planners that can plan it), and the command."""
+    args = ["build/photonsim", "plan", config]
+    for setting in settings:
+        args += ["--set", setting]
+    binary = os.environ.get("PHOTONSIM") or args[0]
+    done = subprocess.run([binary] + args[1:] + ["--format", "json"], capture_output=True, text=True)
+    if done.returncode != 0:
+        sys.exit(f"claims.py: {' '.join(args)} failed: {done.stderr.strip()}")
+    command = " ".join(a if " " not in a else f"'{a}'" for a in args)
+    return {p["planner"]: p["predicted_ps"] for p in json.loads(done.stdout)["planners"] if p["ok"]}, command
 
 
 def photonsim_bound(gpus, ports):
@@ -923,7 +1024,7 @@ def pccl(results, c):
             f"{base['predicted_ps'] / 1e6:.2f} us predicted; Eq. 1 by hand {eq1_us:.2f} us",
             round(eq1_us, 2), round(base["measured_ps"] / 1e6, 2), eq1_command)
     c.check("its optimisation solves in under a second (128 GPUs)", "Sec. 1, Sec. 4.1", "< 1 s",
-            f"{coarse_seconds(run['synthesis_s'])} (synthesis, RHD on 128 GPUs)", run["synthesis_s"] < 1,
+            f"{under(run['synthesis_s'], 1)} (synthesis, RHD on 128 GPUs)", run["synthesis_s"] < 1,
             command)
     # Figs. 8, 17, 18 at r = 5 us: every round on its own circuits.
     ring = "{type: ring, bidirectional: true}"
