@@ -20,6 +20,7 @@
 
 #include "tests/support/shipped_configs.h"
 #include "tests/support/test_paths.h"
+#include "tests/support/test_size.h"
 
 namespace {
 
@@ -696,6 +697,12 @@ std::vector<std::string> shipped_execution_configs() {
 class ShippedConfigExecution : public Cli, public ::testing::WithParamInterface<std::string> {};
 
 TEST_P(ShippedConfigExecution, DataflowAndPartialReconfigurationAreNeverSlowerThanTheBarrier) {
+  // The engine benchmarks are the paper configs' algorithms at scale (64 and
+  // 1,024 GPUs): three minutes of the suite under the sanitizers, so they run
+  // with PHOTONSIM_LONG_TESTS=1 (scripts/test --long); the paper configs and
+  // goldens keep every algorithm family in the default run.
+  if (GetParam().rfind("configs/bench/", 0) == 0 && !::photonsim::testing_support::long_tests())
+    GTEST_SKIP() << GetParam() << ": an engine benchmark, run with PHOTONSIM_LONG_TESTS=1";
   const fs::path config = fs::path(PHOTONSIM_SOURCE_DIR) / GetParam();
   const auto measured = [&](const char* sync, const char* scope) {
     const Outcome o = photonsim("run " + config.string() + " --format json --set fabric.sync=" + sync +
