@@ -740,9 +740,9 @@ def harvest_hardware(results, c, run):
             holds, f"{command} (dp_time.json)")
 
 
-def photonsim_run(config, *settings):
-    """`photonsim run CONFIG --set ...` as JSON, and the command that gives it."""
-    args = ["build/photonsim", "run", config]
+def photonsim_json(verb, config, settings):
+    """`photonsim VERB CONFIG --set ... --format json` parsed, and the command that gives it (as a row cites it)."""
+    args = ["build/photonsim", verb, config]
     for setting in settings:
         args += ["--set", setting]
     binary = os.environ.get("PHOTONSIM") or args[0]
@@ -753,17 +753,15 @@ def photonsim_run(config, *settings):
     return json.loads(done.stdout), command
 
 
+def photonsim_run(config, *settings):
+    """`photonsim run CONFIG --set ...` as JSON, and the command that gives it."""
+    return photonsim_json("run", config, settings)
+
+
 def photonsim_plan(config, *settings):
     """`photonsim plan CONFIG` as {planner: predicted_ps} (the planners that can plan it), and the command."""
-    args = ["build/photonsim", "plan", config]
-    for setting in settings:
-        args += ["--set", setting]
-    binary = os.environ.get("PHOTONSIM") or args[0]
-    done = subprocess.run([binary] + args[1:] + ["--format", "json"], capture_output=True, text=True)
-    if done.returncode != 0:
-        sys.exit(f"claims.py: {' '.join(args)} failed: {done.stderr.strip()}")
-    command = " ".join(a if " " not in a else f"'{a}'" for a in args)
-    return {p["planner"]: p["predicted_ps"] for p in json.loads(done.stdout)["planners"] if p["ok"]}, command
+    out, command = photonsim_json("plan", config, settings)
+    return {p["planner"]: p["predicted_ps"] for p in out["planners"] if p["ok"]}, command
 
 
 def photonsim_bound(gpus, ports):
