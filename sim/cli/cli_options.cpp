@@ -3,6 +3,7 @@
 #include "sim/cli/cli_options.h"
 
 #include <algorithm>
+#include <ostream>
 #include <string_view>
 
 namespace po = boost::program_options;
@@ -69,6 +70,13 @@ po::options_description common_description(CommonOptions& o, bool with_seed) {
     // clang-format on
   }
   return d;
+}
+
+bool print_help_if_asked(const po::variables_map& vm, std::ostream& out, const char* usage,
+                         const po::options_description& options) {
+  if (!vm.count("help")) return false;
+  out << usage << options;
+  return true;
 }
 
 po::variables_map parse(int argc, const char* const* argv, const po::options_description& visible,

@@ -8,6 +8,7 @@
 #include <boost/program_options.hpp>
 #include <cstdint>
 #include <initializer_list>
+#include <iosfwd>
 #include <optional>
 #include <string>
 #include <utility>
@@ -31,6 +32,11 @@ boost::program_options::options_description common_description(CommonOptions& o,
 boost::program_options::variables_map parse(int argc, const char* const* argv,
                                             const boost::program_options::options_description& visible,
                                             const std::vector<std::pair<const char*, std::string*>>& positionals = {});
+
+// With --help: prints `usage` (its usage line and what the verb does, ending
+// in a blank line) and the verb's options to `out`, and returns true.
+bool print_help_if_asked(const boost::program_options::variables_map& vm, std::ostream& out, const char* usage,
+                         const boost::program_options::options_description& options);
 
 // Refuses a --format that is none of `valid`, listing them.
 void check_format(const std::string& format, std::initializer_list<const char*> valid);

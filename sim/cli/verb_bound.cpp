@@ -29,12 +29,12 @@ int verb_bound(int argc, const char* const* argv, std::ostream& out, std::ostrea
       "format", po::value(&format), "table | json | csv");
   // clang-format on
   po::variables_map vm = parse(argc, argv, d);
-  if (vm.count("help")) {
-    out << "usage: photonsim bound --gpus N --ports K [--reconfigs D] [options]\n"
-           "Prints the all-to-all paper's lower bound (Theorem 1) on the summed round hop counts, in units of T.\n\n"
-        << d;
+  if (print_help_if_asked(
+          vm, out,
+          "usage: photonsim bound --gpus N --ports K [--reconfigs D] [options]\n"
+          "Prints the all-to-all paper's lower bound (Theorem 1) on the summed round hop counts, in units of T.\n\n",
+          d))
     return 0;
-  }
   if (!vm.count("gpus")) throw po::error("bound needs --gpus N");
   check_format(format, {"table", "json", "csv"});
   std::optional<int> reconfigs;

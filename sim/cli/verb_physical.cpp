@@ -28,14 +28,14 @@ int verb_physical(int argc, const char* const* argv, std::ostream& out, std::ost
       "format", po::value(&format), "table | json");
   // clang-format on
   po::variables_map vm = parse(argc, argv, d, {{"config", &config_path}});
-  if (vm.count("help")) {
-    out << "usage: photonsim physical CONFIG.yaml [--step K] [--format table|json] [--set key=value]...\n"
-           "Synthesizes the schedule and shows how fabric.physical realises each of its configurations:\n"
-           "circuits routed through the MZI meshes (PCCL Algorithm 3) and across the server grid's fibers\n"
-           "(Algorithm 4), fibers per server edge, longest path, worst loss, solver time.\n\n"
-        << d;
+  if (print_help_if_asked(
+          vm, out,
+          "usage: photonsim physical CONFIG.yaml [--step K] [--format table|json] [--set key=value]...\n"
+          "Synthesizes the schedule and shows how fabric.physical realises each of its configurations:\n"
+          "circuits routed through the MZI meshes (PCCL Algorithm 3) and across the server grid's fibers\n"
+          "(Algorithm 4), fibers per server edge, longest path, worst loss, solver time.\n\n",
+          d))
     return 0;
-  }
   if (config_path.empty()) throw po::error("physical needs CONFIG.yaml");
   if (vm.count("step") && step < 0) throw po::error("--step must be a step number >= 0");
   check_format(format, {"table", "json"});

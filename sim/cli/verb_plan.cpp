@@ -22,12 +22,11 @@ int verb_plan(int argc, const char* const* argv, std::ostream& out, std::ostream
       "format", po::value(&format), "table | json");
   // clang-format on
   po::variables_map vm = parse(argc, argv, d, {{"config", &config_path}});
-  if (vm.count("help")) {
-    out << "usage: photonsim plan CONFIG.yaml [options]\n"
-           "Runs every planner on the configured algorithm and ranks them by predicted time.\n\n"
-        << d;
+  if (print_help_if_asked(vm, out,
+                          "usage: photonsim plan CONFIG.yaml [options]\n"
+                          "Runs every planner on the configured algorithm and ranks them by predicted time.\n\n",
+                          d))
     return 0;
-  }
   if (config_path.empty()) throw po::error("plan needs CONFIG.yaml");
   check_format(format, {"table", "json"});
   const ExperimentPipeline pipeline(&budget);

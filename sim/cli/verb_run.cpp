@@ -42,15 +42,15 @@ int verb_run(int argc, const char* const* argv, std::ostream& out, std::ostream&
   if (replay) positionals.push_back({"schedule", &schedule_path});
   positionals.push_back({"config", &config_path});
   po::variables_map vm = parse(argc, argv, d, positionals);
-  if (vm.count("help")) {
-    out << (replay ? "usage: photonsim replay FILE.pb CONFIG.yaml [options]\n"
-                     "Verifies a saved schedule, then replays it on the fabric of CONFIG.yaml from the schedule's\n"
-                     "own initial topology, predicted again for that fabric by the schedule's cost model.\n\n"
-                   : "usage: photonsim run CONFIG.yaml [options]\n"
-                     "Synthesizes the configured schedule, simulates it and prints measured vs predicted time.\n\n")
-        << d;
+  if (print_help_if_asked(
+          vm, out,
+          replay ? "usage: photonsim replay FILE.pb CONFIG.yaml [options]\n"
+                   "Verifies a saved schedule, then replays it on the fabric of CONFIG.yaml from the schedule's\n"
+                   "own initial topology, predicted again for that fabric by the schedule's cost model.\n\n"
+                 : "usage: photonsim run CONFIG.yaml [options]\n"
+                   "Synthesizes the configured schedule, simulates it and prints measured vs predicted time.\n\n",
+          d))
     return 0;
-  }
   if (config_path.empty() || (replay && schedule_path.empty())) {
     throw po::error(replay ? "replay needs FILE.pb and CONFIG.yaml" : "run needs CONFIG.yaml");
   }

@@ -35,13 +35,13 @@ int verb_sweep(int argc, const char* const* argv, std::ostream& out, std::ostrea
       "resume", "skip points already in results.csv");
   // clang-format on
   po::variables_map vm = parse(argc, argv, d, {{"sweep", &sweep_path}});
-  if (vm.count("help")) {
-    out << "usage: photonsim sweep SWEEP.yaml [options]\n"
-           "Runs every point of a sweep (base: CONFIG, grid: and zip: of dotted keys) and writes one CSV row per "
-           "point.\n\n"
-        << d;
+  if (print_help_if_asked(
+          vm, out,
+          "usage: photonsim sweep SWEEP.yaml [options]\n"
+          "Runs every point of a sweep (base: CONFIG, grid: and zip: of dotted keys) and writes one CSV row per "
+          "point.\n\n",
+          d))
     return 0;
-  }
   if (sweep_path.empty()) throw po::error("sweep needs SWEEP.yaml");
   if (jobs < 1) throw po::error("--jobs: must be at least 1, got " + std::to_string(jobs));
   const SweepSpec spec = load_sweep(sweep_path);

@@ -28,16 +28,16 @@ int verb_synth(int argc, const char* const* argv, std::ostream& out, std::ostrea
       "format", po::value(&format), "chakra: Chakra execution traces, one per rank (default: by --out's extension)");
   // clang-format on
   po::variables_map vm = parse(argc, argv, d, {{"config", &config_path}});
-  if (vm.count("help")) {
-    out << "usage: photonsim synth CONFIG.yaml --out FILE.pb|FILE.xml\n"
-           "       photonsim synth CONFIG.yaml --out PREFIX --format chakra\n"
-           "Synthesizes the schedule, writes it (FILE.xml: as an MSCCL XML algorithm; --format chakra: as Chakra\n"
-           "execution traces PREFIX.0.et, PREFIX.1.et, ..., its reconfigurations as compute nodes marked\n"
-           "photonsim_reconfiguration, the schedule itself in PREFIX.0.et's metadata, so that photonsim runs the\n"
-           "traces back as the schedule), and prints its prediction.\n\n"
-        << d;
+  if (print_help_if_asked(
+          vm, out,
+          "usage: photonsim synth CONFIG.yaml --out FILE.pb|FILE.xml\n"
+          "       photonsim synth CONFIG.yaml --out PREFIX --format chakra\n"
+          "Synthesizes the schedule, writes it (FILE.xml: as an MSCCL XML algorithm; --format chakra: as Chakra\n"
+          "execution traces PREFIX.0.et, PREFIX.1.et, ..., its reconfigurations as compute nodes marked\n"
+          "photonsim_reconfiguration, the schedule itself in PREFIX.0.et's metadata, so that photonsim runs the\n"
+          "traces back as the schedule), and prints its prediction.\n\n",
+          d))
     return 0;
-  }
   if (!format.empty()) check_format(format, {"chakra"});
   if (config_path.empty()) throw po::error("synth needs CONFIG.yaml");
   if (o.out.empty()) throw po::error(format == "chakra" ? "synth needs --out PREFIX" : "synth needs --out FILE.pb");

@@ -36,12 +36,12 @@ int verb_topo(int argc, const char* const* argv, std::ostream& out, const Memory
       "format", po::value(&format), "table | json | dot");
   // clang-format on
   po::variables_map vm = parse(argc, argv, d);
-  if (vm.count("help")) {
-    out << "usage: photonsim topo --type NAME --gpus N [options]\n"
-           "Builds a topology and prints its degree, diameter, average hop distance and, with --demand, theta.\n\n"
-        << d;
+  if (print_help_if_asked(
+          vm, out,
+          "usage: photonsim topo --type NAME --gpus N [options]\n"
+          "Builds a topology and prints its degree, diameter, average hop distance and, with --demand, theta.\n\n",
+          d))
     return 0;
-  }
   if (type.empty()) throw po::error("topo needs --type NAME");
   if (gpus < 2) throw po::error("--gpus: must be at least 2, got " + std::to_string(gpus));
   check_format(format, {"table", "json", "dot"});

@@ -26,13 +26,12 @@ int verb_verify(int argc, const char* const* argv, std::ostream& out, std::ostre
                                                  "override a config key (repeatable; configs only)");
   // clang-format on
   po::variables_map vm = parse(argc, argv, d, {{"input", &input}});
-  if (vm.count("help")) {
-    out << "usage: photonsim verify CONFIG.yaml|FILE.pb\n"
-           "Replays the schedule block by block and proves the collective's post-condition, or names\n"
-           "the first violation (step, node, block). Exit 0 when proven, 1 otherwise.\n\n"
-        << d;
+  if (print_help_if_asked(vm, out,
+                          "usage: photonsim verify CONFIG.yaml|FILE.pb\n"
+                          "Replays the schedule block by block and proves the collective's post-condition, or names\n"
+                          "the first violation (step, node, block). Exit 0 when proven, 1 otherwise.\n\n",
+                          d))
     return 0;
-  }
   if (input.empty()) throw po::error("verify needs CONFIG.yaml or FILE.pb");
   const bool is_config = input.size() > 5 && (input.ends_with(".yaml") || input.ends_with(".yml"));
   const ExperimentPipeline pipeline(&budget);
