@@ -10,7 +10,7 @@ PHOTONSIM_PACKAGES=(
   libprotobuf-dev protobuf-compiler
   libgtest-dev libgmock-dev libbenchmark-dev
   openmpi-bin libopenmpi-dev
-  ccache
+  ccache universal-ctags
 )
 
 # Packages the plotting scripts need (Debian's Python, not pip).

@@ -18,13 +18,13 @@ namespace {
 
 using photonsim::testing_support::parse_json;
 
-const std::string kSource = PHOTONSIM_SOURCE_DIR;
+const std::string kProvenanceCliSource = PHOTONSIM_SOURCE_DIR;
 
 class Provenance : public Hostile {};
 
 TEST_F(Provenance, ARunsFolderKeepsItsCommandVersionAndResolvedConfig) {
   const std::string out = (dir_ / "out").string();
-  const std::string config = kSource + "/configs/quickstart.yaml";
+  const std::string config = kProvenanceCliSource + "/configs/quickstart.yaml";
   const HostileOutcome o = run({"run", config, "--set", "fabric.reconfig_delay=3us", "--set", "workload.message=2MB",
                                 "--out", out, "--format", "json"});
   ASSERT_EQ(o.code, 0) << o.err;
@@ -51,13 +51,13 @@ TEST_F(Provenance, ARunsFolderKeepsItsCommandVersionAndResolvedConfig) {
 
 TEST_F(Provenance, AGraphsAndASweepsFoldersKeepThemToo) {
   const std::string graph_out = (dir_ / "graph").string();
-  ASSERT_EQ(
-      run({"run", kSource + "/configs/training/transformer_32.yaml", "--fidelity", "analytical", "--out", graph_out})
-          .code,
-      0);
+  ASSERT_EQ(run({"run", kProvenanceCliSource + "/configs/training/transformer_32.yaml", "--fidelity", "analytical",
+                 "--out", graph_out})
+                .code,
+            0);
   for (const char* f : {"provenance.json", "command.txt", "config.yaml", "graph.json", "nodes.csv"})
     EXPECT_TRUE(fs::exists(graph_out + "/" + f)) << f;
-  const std::string sweep = write("s.yaml", "base: " + kSource +
+  const std::string sweep = write("s.yaml", "base: " + kProvenanceCliSource +
                                                 "/configs/quickstart.yaml\n"
                                                 "grid:\n  workload.message: [1MB, 2MB]\n");
   const std::string sweep_out = (dir_ / "sweep").string();
@@ -74,22 +74,22 @@ TEST_F(Provenance, VersionNamesTheBuildAndItsGitRevision) {
   const HostileOutcome o = run({"--version"});
   ASSERT_EQ(o.code, 0) << o.err;
   const std::string build = fs::path(PHOTONSIM_BINARY).parent_path().string();
-  EXPECT_NE(o.out.find("built in " + build + " from " + kSource), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("built in " + build + " from " + kProvenanceCliSource), std::string::npos) << o.out;
   const size_t at = o.out.find("git revision ");
   ASSERT_NE(at, std::string::npos) << o.out;
   const std::string revision = o.out.substr(at + 13, o.out.find(',', at) - at - 13);
-  if (fs::exists(kSource + "/.git")) {
+  if (fs::exists(kProvenanceCliSource + "/.git")) {
     EXPECT_NE(revision, "unknown");
   }
   // provenance.json records the same revision.
   const std::string out = (dir_ / "out").string();
-  ASSERT_EQ(run({"run", kSource + "/configs/quickstart.yaml", "--out", out}).code, 0);
+  ASSERT_EQ(run({"run", kProvenanceCliSource + "/configs/quickstart.yaml", "--out", out}).code, 0);
   EXPECT_EQ(parse_json(slurp(out + "/provenance.json")).at("git_revision").text, revision);
 }
 
 TEST_F(Provenance, NeverReplacesAnInput) {
   fs::create_directories(dir_ / "out");
-  const std::string config = write("out/config.yaml", slurp(kSource + "/configs/quickstart.yaml"));
+  const std::string config = write("out/config.yaml", slurp(kProvenanceCliSource + "/configs/quickstart.yaml"));
   const std::string before = slurp(config);
   refuse({"run", config, "--out", (dir_ / "out").string()}, {"config.yaml"});
   EXPECT_EQ(slurp(config), before);

@@ -18,7 +18,7 @@
 namespace photonsim_test {
 namespace {
 
-const std::string kSource = PHOTONSIM_SOURCE_DIR;
+const std::string kProvenanceRerunSource = PHOTONSIM_SOURCE_DIR;
 // PHOTONSIM_BATTERY_BINARY runs these against another build, as the battery does (hostile_run.h).
 const std::string kBinary =
     std::getenv("PHOTONSIM_BATTERY_BINARY") != nullptr && *std::getenv("PHOTONSIM_BATTERY_BINARY")
@@ -112,10 +112,10 @@ class ProvenanceRerun : public Hostile {
 TEST_F(ProvenanceRerun, ARunsConfigAndCommandRerunFromItsFolder) {
   // Run from the source root with a relative config whose MSCCL file is relative to it.
   const fs::path out = dir_ / "run";
-  ASSERT_EQ(
-      shell(kSource, kBinary + " run configs/msccl/ring_allreduce_4.yaml --set fabric.reconfig_delay=7us --out '" +
-                         out.string() + "'"),
-      0)
+  ASSERT_EQ(shell(kProvenanceRerunSource,
+                  kBinary + " run configs/msccl/ring_allreduce_4.yaml --set fabric.reconfig_delay=7us --out '" +
+                      out.string() + "'"),
+            0)
       << shell_err();
   const std::vector<std::string> files{"result.json", "result.csv", "schedule.pb"};
   expect_config_reruns(out, "run CONFIG", files);
@@ -125,7 +125,7 @@ TEST_F(ProvenanceRerun, ARunsConfigAndCommandRerunFromItsFolder) {
 TEST_F(ProvenanceRerun, ASweepsConfigAndCommandRerunFromItsFolder) {
   // The tutorial's layout: a sweep file beside its base, named relative to it.
   fs::create_directories(dir_ / "tutorial");
-  write("tutorial/fabric.yaml", slurp(kSource + "/configs/quickstart.yaml"));
+  write("tutorial/fabric.yaml", slurp(kProvenanceRerunSource + "/configs/quickstart.yaml"));
   write("tutorial/sweep.yaml",
         "base: fabric.yaml                 # relative to this file\n"
         "grid:\n  fabric.reconfig_delay: [1us, 100us]\n  workload.message: [1MB, 4MB]\n");
@@ -140,10 +140,12 @@ TEST_F(ProvenanceRerun, ASweepsConfigAndCommandRerunFromItsFolder) {
 }
 
 TEST_F(ProvenanceRerun, AReplaysConfigAndCommandRerunFromItsFolder) {
-  ASSERT_EQ(shell(kSource, kBinary + " synth configs/quickstart.yaml --out '" + (dir_ / "s.pb").string() + "'"), 0)
+  ASSERT_EQ(shell(kProvenanceRerunSource,
+                  kBinary + " synth configs/quickstart.yaml --out '" + (dir_ / "s.pb").string() + "'"),
+            0)
       << shell_err();
   const fs::path out = dir_ / "replay";
-  ASSERT_EQ(shell(dir_.string(), kBinary + " replay s.pb " + kSource +
+  ASSERT_EQ(shell(dir_.string(), kBinary + " replay s.pb " + kProvenanceRerunSource +
                                      "/configs/quickstart.yaml --set fabric.reconfig_delay=3us --out replay"),
             0)
       << shell_err();
@@ -156,9 +158,10 @@ TEST_F(ProvenanceRerun, AReplaysConfigAndCommandRerunFromItsFolder) {
 TEST_F(ProvenanceRerun, ATaskGraphsConfigAndCommandRerunFromItsFolder) {
   // workload.graph names a file relative to the config's folder.
   const fs::path out = dir_ / "graph";
-  ASSERT_EQ(shell(kSource, kBinary + " run configs/training/transformer_32.yaml --fidelity analytical --out '" +
-                               out.string() + "'"),
-            0)
+  ASSERT_EQ(
+      shell(kProvenanceRerunSource,
+            kBinary + " run configs/training/transformer_32.yaml --fidelity analytical --out '" + out.string() + "'"),
+      0)
       << shell_err();
   const std::vector<std::string> files{"graph.json", "nodes.csv"};
   expect_config_reruns(out, "run CONFIG --fidelity analytical", files);

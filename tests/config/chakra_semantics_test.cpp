@@ -27,7 +27,7 @@ std::string external(const std::string& relative) {
   return std::string(PHOTONSIM_SOURCE_DIR) + "/tests/data/external/" + relative;
 }
 
-ExperimentConfig load(const std::string& prefix, int gpus, const std::string& extra = "") {
+ExperimentConfig chakra_semantics_load(const std::string& prefix, int gpus, const std::string& extra = "") {
   return load_config_from_string("fabric: {gpus: " + std::to_string(gpus) +
                                      ", ports: 2, bandwidth: 800Gbps, latency: 500ns, reconfig_delay: 5us}\n"
                                      "workload:\n  graph: {chakra: " +
@@ -37,14 +37,14 @@ ExperimentConfig load(const std::string& prefix, int gpus, const std::string& ex
 
 std::string error_of(const std::string& prefix, int gpus, const std::string& extra = "") {
   try {
-    load(prefix, gpus, extra);
+    chakra_semantics_load(prefix, gpus, extra);
   } catch (const Error& e) {
     return e.what();
   }
   return "no error";
 }
 
-const TaskNode& named(const TaskGraph& g, const std::string& name) {
+const TaskNode& chakra_semantics_named(const TaskGraph& g, const std::string& name) {
   for (const TaskNode& n : g.nodes()) {
     if (n.name == name) return n;
   }
@@ -93,16 +93,17 @@ TEST(ChakraSemantics, SendThenReceiveAroundARingIsNoCycle) {
   std::vector<Nodes> ranks;
   for (int r = 0; r < 3; ++r)
     ranks.push_back({send(0, (r + 1) % 3, 4096), recv(1, (r + 2) % 3, 4096, {0}), compute(2, 10, {1})});
-  const ExperimentConfig c = load(write(ranks), 3);
+  const ExperimentConfig c = chakra_semantics_load(write(ranks), 3);
   const TaskGraph& g = *c.graph;
   EXPECT_EQ(g.nodes().size(), 6u);  // 3 sends, 3 compute; receives take no node of their own
-  const TaskNode& p = named(g, "p2p.0->1.tag0.0");
+  const TaskNode& p = chakra_semantics_named(g, "p2p.0->1.tag0.0");
   EXPECT_EQ(p.kind, TaskKind::p2p);
   EXPECT_EQ(p.bytes, Bytes(4096));
   EXPECT_TRUE(p.after.empty());
   // The compute after rank 1's receive waits for rank 1's own send (the
   // receive's dependency) and for rank 0's send (the data it receives).
-  EXPECT_EQ(named(g, "r1.2.comp").after, (std::vector<std::string>{"p2p.0->1.tag0.0", "p2p.1->2.tag0.0"}));
+  EXPECT_EQ(chakra_semantics_named(g, "r1.2.comp").after,
+            (std::vector<std::string>{"p2p.0->1.tag0.0", "p2p.1->2.tag0.0"}));
 }
 
 TEST(ChakraSemantics, AReceiveOfAnotherSizeThanItsSendIsRefused) {
@@ -135,16 +136,16 @@ TEST(ChakraSemantics, CpuSideNodesAreHostDelays) {
                           {gpu, chakra_int("comm_type", 0), chakra_int("comm_size", 1 << 20)}),
                      node(4, "aten::empty", 4, {}, {cpu}, 0)});
   }
-  const ExperimentConfig c = load(write(ranks), 2);
+  const ExperimentConfig c = chakra_semantics_load(write(ranks), 2);
   const TaskGraph& g = *c.graph;
-  const TaskNode& host = named(g, "r1.0.c10d::allreduce_");
+  const TaskNode& host = chakra_semantics_named(g, "r1.0.c10d::allreduce_");
   EXPECT_EQ(host.kind, TaskKind::delay);
   EXPECT_EQ(host.gpus, (std::vector<int>{1}));
   EXPECT_EQ(host.duration, Time::us(85));
-  EXPECT_EQ(named(g, "r1.1.aten::copy_").kind, TaskKind::delay);
-  EXPECT_EQ(named(g, "r1.1.aten::copy_").after, (std::vector<std::string>{"r1.0.c10d::allreduce_"}));
-  EXPECT_EQ(named(g, "r1.2.kernel").kind, TaskKind::compute);
-  const TaskNode& ar = named(g, "world.c0.allreduce");
+  EXPECT_EQ(chakra_semantics_named(g, "r1.1.aten::copy_").kind, TaskKind::delay);
+  EXPECT_EQ(chakra_semantics_named(g, "r1.1.aten::copy_").after, (std::vector<std::string>{"r1.0.c10d::allreduce_"}));
+  EXPECT_EQ(chakra_semantics_named(g, "r1.2.kernel").kind, TaskKind::compute);
+  const TaskNode& ar = chakra_semantics_named(g, "world.c0.allreduce");
   EXPECT_EQ(ar.gpus, (std::vector<int>{0, 1}));
   EXPECT_EQ(ar.after,
             (std::vector<std::string>{"r0.0.c10d::allreduce_", "r0.2.kernel", "r1.0.c10d::allreduce_", "r1.2.kernel"}));
@@ -160,7 +161,8 @@ TEST(ChakraSemantics, CpuSideNodesAreHostDelays) {
 // of it per flow; AllReduce and reduce-scatter the buffer.
 TEST(ChakraSemantics, CommSizeIsWhatAstraSimReads) {
   const auto message = [](const std::string& name) {
-    const ExperimentConfig c = load(external("astra-sim/microbenchmarks/" + name + "/8npus_1MB/" + name), 8);
+    const ExperimentConfig c =
+        chakra_semantics_load(external("astra-sim/microbenchmarks/" + name + "/8npus_1MB/" + name), 8);
     EXPECT_EQ(c.graph->nodes().size(), 1u) << name;
     EXPECT_EQ(c.graph->nodes()[0].gpus, (std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7})) << name;
     return c.graph->nodes()[0].message;
@@ -175,7 +177,7 @@ TEST(ChakraSemantics, CommSizeIsWhatAstraSimReads) {
 // floor, as ASTRA-sim's integer division, and a warning says what is dropped.
 TEST(ChakraSemantics, AnUnevenAllToAllSaysWhatItDrops) {
   const auto a2a = node(0, "a2a", 7, {}, {chakra_int("comm_type", 6), chakra_int("comm_size", 1000)});
-  const ExperimentConfig c = load(write({{a2a}, {a2a}, {a2a}}), 3);
+  const ExperimentConfig c = chakra_semantics_load(write({{a2a}, {a2a}, {a2a}}), 3);
   EXPECT_EQ(c.graph->nodes()[0].message, Bytes(333));
   ASSERT_EQ(c.warnings.size(), 1u);
   EXPECT_NE(c.warnings[0].find("all-to-all comm_size 1000 is not a multiple of its 3 ranks: each flow is 333 bytes"),
@@ -186,21 +188,22 @@ TEST(ChakraSemantics, AnUnevenAllToAllSaysWhatItDrops) {
 // Chakra's own generator writes GlobalMetadata version 1.0.0: the same wire
 // format, read the same way.
 TEST(ChakraSemantics, ChakraGeneratorTracesOfSchemaOneLoad) {
-  const ExperimentConfig ar = load(external("chakra/generator/ALL_REDUCE"), 4);
+  const ExperimentConfig ar = chakra_semantics_load(external("chakra/generator/ALL_REDUCE"), 4);
   ASSERT_EQ(ar.graph->nodes().size(), 1u);
   EXPECT_EQ(ar.graph->nodes()[0].collective, Collective::allreduce);
   EXPECT_EQ(ar.graph->nodes()[0].message, Bytes(65536));
-  EXPECT_EQ(load(external("chakra/generator/BROADCAST"), 4).graph->nodes()[0].root, 0);
-  const ExperimentConfig comp = load(external("chakra/generator/two_comp_nodes_dependent"), 4);
+  EXPECT_EQ(chakra_semantics_load(external("chakra/generator/BROADCAST"), 4).graph->nodes()[0].root, 0);
+  const ExperimentConfig comp = chakra_semantics_load(external("chakra/generator/two_comp_nodes_dependent"), 4);
   EXPECT_EQ(comp.graph->nodes().size(), 8u);
-  EXPECT_EQ(named(*comp.graph, "r2.29.COMP_NODE").after, (std::vector<std::string>{"r2.28.COMP_NODE"}));
-  EXPECT_EQ(named(*comp.graph, "r2.29.COMP_NODE").duration, Time::us(5));
+  EXPECT_EQ(chakra_semantics_named(*comp.graph, "r2.29.COMP_NODE").after,
+            (std::vector<std::string>{"r2.28.COMP_NODE"}));
+  EXPECT_EQ(chakra_semantics_named(*comp.graph, "r2.29.COMP_NODE").duration, Time::us(5));
 }
 
 // ASTRA-sim's MSCCL-converted ring AllReduce: 8 ranks, 14 sends each.
 TEST(ChakraSemantics, AstraSimMscclConvertedTraceLoads) {
-  const ExperimentConfig c =
-      load(external("astra-sim/custom_collectives/custom_ring_allreduce_8npus_1MB/custom_allreduce"), 8);
+  const ExperimentConfig c = chakra_semantics_load(
+      external("astra-sim/custom_collectives/custom_ring_allreduce_8npus_1MB/custom_allreduce"), 8);
   EXPECT_EQ(count(*c.graph, TaskKind::p2p), 8u * 14u);
   EXPECT_EQ(count(*c.graph, TaskKind::compute), 8u * 7u);
 }
@@ -210,7 +213,7 @@ TEST(ChakraSemantics, AstraSimMscclConvertedTraceLoads) {
 TEST(ChakraSemantics, OneRanksPyTorchTraceRunsReplicated) {
   const std::string prefix = std::string(PHOTONSIM_EXTERNAL_DIR) + "/chakra_feeder/tests/data/chakra";
   EXPECT_NE(error_of(prefix, 2).find("give replicate: N to run it on N ranks"), std::string::npos);
-  const ExperimentConfig c = load(prefix, 2, ", replicate: 2");
+  const ExperimentConfig c = chakra_semantics_load(prefix, 2, ", replicate: 2");
   const TaskGraph& g = *c.graph;
   EXPECT_EQ(count(g, TaskKind::collective), 7u);  // 5 AllReduces, 2 broadcasts
   for (const TaskNode& n : g.nodes()) {
@@ -218,7 +221,7 @@ TEST(ChakraSemantics, OneRanksPyTorchTraceRunsReplicated) {
       EXPECT_EQ(n.gpus, (std::vector<int>{0, 1})) << n.name;
     }
   }
-  EXPECT_EQ(named(g, "world.c0.broadcast").message, Bytes(212480));
+  EXPECT_EQ(chakra_semantics_named(g, "world.c0.broadcast").message, Bytes(212480));
   EXPECT_GT(count(g, TaskKind::delay), 2000u);
   EXPECT_GT(count(g, TaskKind::compute), 1000u);
   EXPECT_NE(error_of(prefix, 2, ", replicate: 1").find("replicate"), std::string::npos);

@@ -67,9 +67,11 @@ std::string graph_file_config(const std::string& graph) {
          "\nsynthesis:\n  algorithm: rhd\n";
 }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool graph_config_contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
 
-std::string error_of(const std::string& yaml, const std::vector<std::string>& overrides = {}) {
+std::string graph_config_error_of(const std::string& yaml, const std::vector<std::string>& overrides = {}) {
   try {
     load_config_from_string(yaml, "exp.yaml", overrides);
   } catch (const Error& error) {
@@ -79,14 +81,15 @@ std::string error_of(const std::string& yaml, const std::vector<std::string>& ov
   return "";
 }
 
-void expect_error(const std::string& yaml, std::initializer_list<std::string> parts,
-                  const std::vector<std::string>& overrides = {}) {
-  const std::string message = error_of(yaml, overrides);
+void graph_config_expect_error(const std::string& yaml, std::initializer_list<std::string> parts,
+                               const std::vector<std::string>& overrides = {}) {
+  const std::string message = graph_config_error_of(yaml, overrides);
   EXPECT_EQ(message.find('\n'), std::string::npos) << "multi-line message: " << message;
-  for (const std::string& part : parts) EXPECT_TRUE(contains(message, part)) << "'" << part << "' not in: " << message;
+  for (const std::string& part : parts)
+    EXPECT_TRUE(graph_config_contains(message, part)) << "'" << part << "' not in: " << message;
 }
 
-void write(const fs::path& path, const std::string& text) {
+void graph_config_write(const fs::path& path, const std::string& text) {
   fs::create_directories(path.parent_path());
   std::ofstream(path) << text;
 }
@@ -160,11 +163,12 @@ TEST(GraphConfig, DelayNodesTakeADurationAndOptionalGpus) {
   EXPECT_EQ(host.duration, Time::us(85));
   EXPECT_EQ(host.gpus, (std::vector<int>{3}));
   EXPECT_TRUE(node_named(*c.graph, "wait").gpus.empty());
-  expect_error(with_graph("    - {name: host, type: delay, duration: 0us}\n"),
-               {"exp.yaml:8", "node 'host'", "a delay node needs a positive duration"});
-  expect_error(with_graph("    - {name: host, type: delay, duration: 1us, bytes: 1MB}\n"),
-               {"exp.yaml:8", "key 'bytes' does not apply to a delay node", "valid keys of a delay node"});
-  expect_error(with_graph("    - {name: host, type: delay}\n"), {"exp.yaml:8", "missing required key 'duration'"});
+  graph_config_expect_error(with_graph("    - {name: host, type: delay, duration: 0us}\n"),
+                            {"exp.yaml:8", "node 'host'", "a delay node needs a positive duration"});
+  graph_config_expect_error(with_graph("    - {name: host, type: delay, duration: 1us, bytes: 1MB}\n"),
+                            {"exp.yaml:8", "key 'bytes' does not apply to a delay node", "valid keys of a delay node"});
+  graph_config_expect_error(with_graph("    - {name: host, type: delay}\n"),
+                            {"exp.yaml:8", "missing required key 'duration'"});
 }
 
 TEST(GraphConfig, DefaultsAndOverridesOfTheFabricKeys) {
@@ -185,10 +189,12 @@ TEST(GraphConfig, DefaultsAndOverridesOfTheFabricKeys) {
   EXPECT_FALSE(single.graph.has_value());
   EXPECT_TRUE(single.node_locations.empty());
 
-  expect_error(plain, {"--set fabric.priority=first", "fabric.priority must be one of: p2p, fifo", "'first'"},
-               {"fabric.priority=first"});
-  expect_error(plain, {"--set fabric.preconfigure=yes", "fabric.preconfigure must be one of: false, true", "'yes'"},
-               {"fabric.preconfigure=yes"});
+  graph_config_expect_error(plain,
+                            {"--set fabric.priority=first", "fabric.priority must be one of: p2p, fifo", "'first'"},
+                            {"fabric.priority=first"});
+  graph_config_expect_error(
+      plain, {"--set fabric.preconfigure=yes", "fabric.preconfigure must be one of: false, true", "'yes'"},
+      {"fabric.preconfigure=yes"});
 }
 
 TEST(GraphConfig, InlineGraphFromSetIsLocatedAtTheSet) {
@@ -198,8 +204,8 @@ TEST(GraphConfig, InlineGraphFromSetIsLocatedAtTheSet) {
   ASSERT_EQ(config.graph->nodes().size(), 1u);
   EXPECT_EQ(config.graph->nodes()[0].name, "b");
   EXPECT_EQ(config.node_locations.at("b"), "--set " + set);
-  expect_error(plain, {"--set workload.graph=[{name: b", "node 'b'", "missing required key 'duration'"},
-               {"workload.graph=[{name: b, type: compute, gpus: [0]}]"});
+  graph_config_expect_error(plain, {"--set workload.graph=[{name: b", "node 'b'", "missing required key 'duration'"},
+                            {"workload.graph=[{name: b, type: compute, gpus: [0]}]"});
 }
 
 class GraphFile : public testing::Test {
@@ -210,16 +216,16 @@ class GraphFile : public testing::Test {
            ("graph_config_test_" + std::string(testing::UnitTest::GetInstance()->current_test_info()->name()));
     fs::remove_all(dir_);
     config_ = dir_ / "exp.yaml";
-    write(config_, graph_file_config("sub/g.yaml"));
-    write(dir_ / "sub" / "g.yaml",
-          "# a graph file: a list of nodes\n"                             // 1
-          "- {name: x, type: compute, gpus: [\"0-1\"], duration: 5us}\n"  // 2
-          "- name: y\n"                                                   // 3
-          "  type: collective\n"                                          // 4
-          "  collective: allreduce\n"                                     // 5
-          "  gpus: [0, 1]\n"                                              // 6
-          "  message: 1MB\n"                                              // 7
-          "  after: x\n");                                                // 8
+    graph_config_write(config_, graph_file_config("sub/g.yaml"));
+    graph_config_write(dir_ / "sub" / "g.yaml",
+                       "# a graph file: a list of nodes\n"                             // 1
+                       "- {name: x, type: compute, gpus: [\"0-1\"], duration: 5us}\n"  // 2
+                       "- name: y\n"                                                   // 3
+                       "  type: collective\n"                                          // 4
+                       "  collective: allreduce\n"                                     // 5
+                       "  gpus: [0, 1]\n"                                              // 6
+                       "  message: 1MB\n"                                              // 7
+                       "  after: x\n");                                                // 8
   }
   void TearDown() override { fs::remove_all(dir_); }
 
@@ -239,29 +245,29 @@ TEST_F(GraphFile, PathIsRelativeToTheConfigFolder) {
 }
 
 TEST_F(GraphFile, SetNamesAnotherFileAlsoRelativeToTheConfigFolder) {
-  write(dir_ / "other.yaml", "- {name: z, type: p2p, src: 0, dst: 1, bytes: 1KB}\n");
+  graph_config_write(dir_ / "other.yaml", "- {name: z, type: p2p, src: 0, dst: 1, bytes: 1KB}\n");
   const ExperimentConfig config = load_config(config_.string(), {"workload.graph=other.yaml"});
   ASSERT_EQ(config.graph->nodes().size(), 1u);
   EXPECT_EQ(config.node_locations.at("z"), (dir_ / "other.yaml").string() + ":1");
 }
 
 TEST_F(GraphFile, ErrorsPointAtTheGraphFileLine) {
-  write(dir_ / "sub" / "g.yaml",
-        "- {name: x, type: compute, gpus: [0], duration: 5us}\n"  // 1
-        "- name: y\n"                                             // 2
-        "  type: compute\n"                                       // 3
-        "  gpus: [0]\n"                                           // 4
-        "  duration: soon\n");                                    // 5
+  graph_config_write(dir_ / "sub" / "g.yaml",
+                     "- {name: x, type: compute, gpus: [0], duration: 5us}\n"  // 1
+                     "- name: y\n"                                             // 2
+                     "  type: compute\n"                                       // 3
+                     "  gpus: [0]\n"                                           // 4
+                     "  duration: soon\n");                                    // 5
   const std::string file = (dir_ / "sub" / "g.yaml").string();
   try {
     load_config(config_.string());
     ADD_FAILURE() << "expected an Error";
   } catch (const Error& error) {
-    EXPECT_TRUE(contains(error.what(), file + ":5: workload.graph: node 'y': duration")) << error.what();
+    EXPECT_TRUE(graph_config_contains(error.what(), file + ":5: workload.graph: node 'y': duration")) << error.what();
   }
-  write(dir_ / "sub" / "g.yaml",
-        "- {name: x, type: compute, gpus: [0], duration: 5us}\n"
-        "- {name: y, type: compute, gpus: [0], duration: 5us}\n");
+  graph_config_write(dir_ / "sub" / "g.yaml",
+                     "- {name: x, type: compute, gpus: [0], duration: 5us}\n"
+                     "- {name: y, type: compute, gpus: [0], duration: 5us}\n");
   try {
     load_config(config_.string());
     ADD_FAILURE() << "expected an Error";
@@ -270,7 +276,7 @@ TEST_F(GraphFile, ErrorsPointAtTheGraphFileLine) {
                                              ":2: workload.graph: node 'y': may run at the same time as 'x' and both "
                                              "compute on GPU 0; order them with `after`");
   }
-  write(dir_ / "sub" / "g.yaml", "name: x\ntype: compute\n");
+  graph_config_write(dir_ / "sub" / "g.yaml", "name: x\ntype: compute\n");
   try {
     load_config(config_.string());
     ADD_FAILURE() << "expected an Error";
@@ -303,9 +309,9 @@ TEST_F(GraphFile, LargeFilesAreReadABatchAtATime) {
     return text;
   };
   const std::string file = (dir_ / "sub" / "g.yaml").string();
-  write(dir_ / "sub" / "g.yaml", graph("batches", "1us", false));
+  graph_config_write(dir_ / "sub" / "g.yaml", graph("batches", "1us", false));
   const ExperimentConfig batched = load_config(config_.string());
-  write(dir_ / "sub" / "g.yaml", graph("& whole", "1us", false));
+  graph_config_write(dir_ / "sub" / "g.yaml", graph("& whole", "1us", false));
   const ExperimentConfig whole = load_config(config_.string());
   ASSERT_EQ(batched.graph->nodes().size(), 1300u);
   EXPECT_EQ(batched.node_locations, whole.node_locations);
@@ -318,21 +324,22 @@ TEST_F(GraphFile, LargeFilesAreReadABatchAtATime) {
     EXPECT_EQ(batched.graph->nodes()[i].gpus, whole.graph->nodes()[i].gpus) << i;
   }
   for (const char* comment : {"batches", "& whole"}) {
-    write(dir_ / "sub" / "g.yaml", graph(comment, "soon", false));
+    graph_config_write(dir_ / "sub" / "g.yaml", graph(comment, "soon", false));
     try {
       load_config(config_.string());
       ADD_FAILURE() << "expected an Error";
     } catch (const Error& error) {
-      EXPECT_TRUE(contains(error.what(), file + ":1253: workload.graph: node 'n1250': duration")) << error.what();
+      EXPECT_TRUE(graph_config_contains(error.what(), file + ":1253: workload.graph: node 'n1250': duration"))
+          << error.what();
     }
     // A syntax error in a batch: the whole file says where.
-    write(dir_ / "sub" / "g.yaml", graph(comment, "1us", true));
+    graph_config_write(dir_ / "sub" / "g.yaml", graph(comment, "1us", true));
     try {
       load_config(config_.string());
       ADD_FAILURE() << "expected an Error";
     } catch (const Error& error) {
-      EXPECT_TRUE(contains(error.what(), file + ":803:")) << error.what();
-      EXPECT_TRUE(contains(error.what(), "YAML syntax error")) << error.what();
+      EXPECT_TRUE(graph_config_contains(error.what(), file + ":803:")) << error.what();
+      EXPECT_TRUE(graph_config_contains(error.what(), "YAML syntax error")) << error.what();
     }
   }
 }
@@ -343,65 +350,68 @@ TEST_F(GraphFile, MissingFileNamesTheResolvedPath) {
     load_config(config_.string(), {"workload.graph=nowhere.yaml"});
     ADD_FAILURE() << "expected an Error";
   } catch (const Error& error) {
-    EXPECT_TRUE(contains(error.what(), "--set workload.graph=nowhere.yaml: workload.graph: cannot read graph file '" +
-                                           missing + "': No such file or directory"))
+    EXPECT_TRUE(graph_config_contains(
+        error.what(), "--set workload.graph=nowhere.yaml: workload.graph: cannot read graph file '" + missing +
+                          "': No such file or directory"))
         << error.what();
   }
-  expect_error(graph_file_config("/dev/zero"),
-               {"exp.yaml:7: workload.graph: cannot read graph file '/dev/zero': it is a device"});
-  expect_error(graph_file_config("."), {"exp.yaml:7: workload.graph: cannot read graph file '.': it is a directory"});
-  expect_error(graph_file_config("missing/graph.yaml"),
-               {"exp.yaml:7: workload.graph: cannot read graph file 'missing/graph.yaml': No such file or directory"});
+  graph_config_expect_error(graph_file_config("/dev/zero"),
+                            {"exp.yaml:7: workload.graph: cannot read graph file '/dev/zero': it is a device"});
+  graph_config_expect_error(graph_file_config("."),
+                            {"exp.yaml:7: workload.graph: cannot read graph file '.': it is a directory"});
+  graph_config_expect_error(
+      graph_file_config("missing/graph.yaml"),
+      {"exp.yaml:7: workload.graph: cannot read graph file 'missing/graph.yaml': No such file or directory"});
 }
 
 TEST(GraphConfigErrors, UnknownTypeListsTheValidOnes) {
-  expect_error(
+  graph_config_expect_error(
       with_graph("    - {name: a, type: gpu, gpus: [0], duration: 1us}\n"),
       {"exp.yaml:8: workload.graph: node 'a': type must be one of: compute, collective, p2p, delay (got 'gpu')"});
 }
 
 TEST(GraphConfigErrors, MissingDuration) {
-  EXPECT_EQ(error_of(with_graph("    - {name: a, type: compute, gpus: [0]}\n")),
+  EXPECT_EQ(graph_config_error_of(with_graph("    - {name: a, type: compute, gpus: [0]}\n")),
             "exp.yaml:8: workload.graph: node 'a': missing required key 'duration'");
   // Zero is caught by TaskGraph and still located.
-  expect_error(with_graph("    - {name: a, type: compute, gpus: [0], duration: 1us}\n"
-                          "    - {name: b, type: compute, gpus: [1], duration: 0us}\n"),
-               {"exp.yaml:9: workload.graph: node 'b': a compute node needs a positive duration"});
+  graph_config_expect_error(with_graph("    - {name: a, type: compute, gpus: [0], duration: 1us}\n"
+                                       "    - {name: b, type: compute, gpus: [1], duration: 0us}\n"),
+                            {"exp.yaml:9: workload.graph: node 'b': a compute node needs a positive duration"});
 }
 
 TEST(GraphConfigErrors, UnknownGpu) {
-  EXPECT_EQ(error_of(with_graph("    - {name: a, type: compute, gpus: [0], duration: 1us}\n"
-                                "    - {name: b, type: compute, gpus: [1, 16], duration: 1us}\n")),
+  EXPECT_EQ(graph_config_error_of(with_graph("    - {name: a, type: compute, gpus: [0], duration: 1us}\n"
+                                             "    - {name: b, type: compute, gpus: [1, 16], duration: 1us}\n")),
             "exp.yaml:9: workload.graph: node 'b': GPU 16 is outside 0..15 (fabric.gpus is 16)");
-  expect_error(with_graph("    - {name: a, type: compute, gpus: [\"8-99999999\"], duration: 1us}\n"),
-               {"exp.yaml:8: workload.graph: node 'a': gpus: GPU 99999999 is outside 0..15"});
-  expect_error(with_graph("    - {name: a, type: p2p, src: 2, dst: 20, bytes: 1MB}\n"),
-               {"exp.yaml:8: workload.graph: node 'a': GPU 20 is outside 0..15"});
-  expect_error(with_graph("    - {name: a, type: compute, gpus: [\"0-x\"], duration: 1us}\n"),
-               {"exp.yaml:8: workload.graph: node 'a': gpus: '0-x' is neither a GPU id nor a range"});
-  expect_error(with_graph("    - {name: a, type: compute, gpus: [\"5-2\"], duration: 1us}\n"),
-               {"exp.yaml:8: workload.graph: node 'a': gpus: the range '5-2' runs backwards"});
-  expect_error(with_graph("    - {name: a, type: compute, gpus: [\"0-4/0\"], duration: 1us}\n"),
-               {"node 'a': gpus: '0-4/0' is neither"});
-  expect_error(with_graph("    - {name: a, type: compute, gpus: [-1], duration: 1us}\n"),
-               {"node 'a': gpus: '-1' is neither"});
+  graph_config_expect_error(with_graph("    - {name: a, type: compute, gpus: [\"8-99999999\"], duration: 1us}\n"),
+                            {"exp.yaml:8: workload.graph: node 'a': gpus: GPU 99999999 is outside 0..15"});
+  graph_config_expect_error(with_graph("    - {name: a, type: p2p, src: 2, dst: 20, bytes: 1MB}\n"),
+                            {"exp.yaml:8: workload.graph: node 'a': GPU 20 is outside 0..15"});
+  graph_config_expect_error(with_graph("    - {name: a, type: compute, gpus: [\"0-x\"], duration: 1us}\n"),
+                            {"exp.yaml:8: workload.graph: node 'a': gpus: '0-x' is neither a GPU id nor a range"});
+  graph_config_expect_error(with_graph("    - {name: a, type: compute, gpus: [\"5-2\"], duration: 1us}\n"),
+                            {"exp.yaml:8: workload.graph: node 'a': gpus: the range '5-2' runs backwards"});
+  graph_config_expect_error(with_graph("    - {name: a, type: compute, gpus: [\"0-4/0\"], duration: 1us}\n"),
+                            {"node 'a': gpus: '0-4/0' is neither"});
+  graph_config_expect_error(with_graph("    - {name: a, type: compute, gpus: [-1], duration: 1us}\n"),
+                            {"node 'a': gpus: '-1' is neither"});
 }
 
 TEST(GraphConfigErrors, CycleIsNamedInOrder) {
-  EXPECT_EQ(error_of(with_graph("    - {name: a, type: compute, gpus: [0], duration: 1us, after: c}\n"
-                                "    - {name: b, type: compute, gpus: [0], duration: 1us, after: a}\n"
-                                "    - {name: c, type: compute, gpus: [0], duration: 1us, after: b}\n")),
+  EXPECT_EQ(graph_config_error_of(with_graph("    - {name: a, type: compute, gpus: [0], duration: 1us, after: c}\n"
+                                             "    - {name: b, type: compute, gpus: [0], duration: 1us, after: a}\n"
+                                             "    - {name: c, type: compute, gpus: [0], duration: 1us, after: b}\n")),
             "exp.yaml:8: workload.graph: node 'a': its dependencies form a cycle: 'a' -> 'b' -> 'c' -> 'a'");
-  expect_error(with_graph("    - {name: a, type: compute, gpus: [0], duration: 1us, after: [zz]}\n"),
-               {"exp.yaml:8: workload.graph: node 'a': `after` names 'zz', which is no node"});
+  graph_config_expect_error(with_graph("    - {name: a, type: compute, gpus: [0], duration: 1us, after: [zz]}\n"),
+                            {"exp.yaml:8: workload.graph: node 'a': `after` names 'zz', which is no node"});
 }
 
 TEST(GraphConfigErrors, CollectivesThatMayRunAtOnceMustNotShareAGpu) {
-  EXPECT_EQ(
-      error_of(with_graph("    - {name: x, type: collective, collective: allreduce, gpus: [\"0-3\"], message: 1MB}\n"
-                          "    - {name: y, type: collective, collective: allgather, gpus: [\"3-6\"], message: 1MB}\n")),
-      "exp.yaml:9: workload.graph: node 'y': may run at the same time as 'x' and both are collectives on GPU 3; "
-      "order them with `after`");
+  EXPECT_EQ(graph_config_error_of(with_graph(
+                "    - {name: x, type: collective, collective: allreduce, gpus: [\"0-3\"], message: 1MB}\n"
+                "    - {name: y, type: collective, collective: allgather, gpus: [\"3-6\"], message: 1MB}\n")),
+            "exp.yaml:9: workload.graph: node 'y': may run at the same time as 'x' and both are collectives on GPU 3; "
+            "order them with `after`");
   // Ordered, they may.
   EXPECT_NO_THROW(load_config_from_string(
       with_graph("    - {name: x, type: collective, collective: allreduce, gpus: [\"0-3\"], message: 1MB}\n"
@@ -410,47 +420,52 @@ TEST(GraphConfigErrors, CollectivesThatMayRunAtOnceMustNotShareAGpu) {
 }
 
 TEST(GraphConfigErrors, KeysMustBelongToTheNodeType) {
-  EXPECT_EQ(error_of(with_graph("    - {name: a, type: compute, gpus: [0], duration: 1us, bytes: 1MB}\n")),
+  EXPECT_EQ(graph_config_error_of(with_graph("    - {name: a, type: compute, gpus: [0], duration: 1us, bytes: 1MB}\n")),
             "exp.yaml:8: workload.graph: node 'a': key 'bytes' does not apply to a compute node (valid keys of a "
             "compute node: name, type, after, gpus, duration)");
-  expect_error(with_graph("    - {name: a, type: p2p, src: 0, dst: 1, bytes: 1MB, speed: 3}\n"),
-               {"exp.yaml:8: workload.graph: node 'a': unknown key 'speed'",
-                "valid keys of a p2p node: name, type, after, src, dst, bytes"});
-  expect_error(with_graph("    - {name: a, type: collective, collective: allreduce, gpus: [0, 1], message: 1MB, "
-                          "root: 1}\n"),
-               {"exp.yaml:8: workload.graph: node 'a': root applies only to collective: broadcast"});
-  expect_error(with_graph("    - {name: a, type: collective, collective: gather, gpus: [0, 1], message: 1MB}\n"),
-               {"exp.yaml:8: workload.graph: node 'a': collective must be one of: alltoall, allreduce, reducescatter, "
-                "allgather, broadcast (got 'gather')"});
-  expect_error(with_graph("    - {name: a, type: collective, collective: allreduce, gpus: {a: 1}, message: 1MB}\n"),
-               {"node 'a': gpus must be a list of GPU ids and ranges"});
-  expect_error(with_graph("    - {name: a, type: p2p, src: 0, dst: 1, bytes: 0B}\n"),
-               {"node 'a': bytes must be positive"});
+  graph_config_expect_error(with_graph("    - {name: a, type: p2p, src: 0, dst: 1, bytes: 1MB, speed: 3}\n"),
+                            {"exp.yaml:8: workload.graph: node 'a': unknown key 'speed'",
+                             "valid keys of a p2p node: name, type, after, src, dst, bytes"});
+  graph_config_expect_error(
+      with_graph("    - {name: a, type: collective, collective: allreduce, gpus: [0, 1], message: 1MB, "
+                 "root: 1}\n"),
+      {"exp.yaml:8: workload.graph: node 'a': root applies only to collective: broadcast"});
+  graph_config_expect_error(
+      with_graph("    - {name: a, type: collective, collective: gather, gpus: [0, 1], message: 1MB}\n"),
+      {"exp.yaml:8: workload.graph: node 'a': collective must be one of: alltoall, allreduce, reducescatter, "
+       "allgather, broadcast (got 'gather')"});
+  graph_config_expect_error(
+      with_graph("    - {name: a, type: collective, collective: allreduce, gpus: {a: 1}, message: 1MB}\n"),
+      {"node 'a': gpus must be a list of GPU ids and ranges"});
+  graph_config_expect_error(with_graph("    - {name: a, type: p2p, src: 0, dst: 1, bytes: 0B}\n"),
+                            {"node 'a': bytes must be positive"});
 }
 
 TEST(GraphConfigErrors, NodeShapeAndNames) {
-  expect_error(with_graph("    - {type: compute, gpus: [0], duration: 1us}\n"),
-               {"exp.yaml:8: workload.graph: node 0 has no name"});
-  expect_error(with_graph("    - just_a_name\n"), {"exp.yaml:8: workload.graph: node 0 must be a map"});
-  expect_error(with_graph("    - {name: a, type: compute, gpus: [0], duration: 1us}\n"
-                          "    - {name: a, type: compute, gpus: [1], duration: 1us}\n"),
-               {"exp.yaml:9: workload.graph: node 'a': the name is used by another node (exp.yaml:8)"});
-  expect_error(with_graph("    - {name: a, type: compute, gpus: [0], duration: 1us, gpus: [1]}\n"),
-               {"exp.yaml:8: workload.graph: node 'a': duplicate key 'gpus'"});
-  expect_error(with_graph("    []\n"), {"exp.yaml:7: workload.graph has no nodes"});
-  expect_error(
+  graph_config_expect_error(with_graph("    - {type: compute, gpus: [0], duration: 1us}\n"),
+                            {"exp.yaml:8: workload.graph: node 0 has no name"});
+  graph_config_expect_error(with_graph("    - just_a_name\n"), {"exp.yaml:8: workload.graph: node 0 must be a map"});
+  graph_config_expect_error(with_graph("    - {name: a, type: compute, gpus: [0], duration: 1us}\n"
+                                       "    - {name: a, type: compute, gpus: [1], duration: 1us}\n"),
+                            {"exp.yaml:9: workload.graph: node 'a': the name is used by another node (exp.yaml:8)"});
+  graph_config_expect_error(with_graph("    - {name: a, type: compute, gpus: [0], duration: 1us, gpus: [1]}\n"),
+                            {"exp.yaml:8: workload.graph: node 'a': duplicate key 'gpus'"});
+  graph_config_expect_error(with_graph("    []\n"), {"exp.yaml:7: workload.graph has no nodes"});
+  graph_config_expect_error(
       with_graph("    {a: 1}\n"),
       {"exp.yaml:7: workload.graph must be a list of nodes, the name of a YAML file holding one, or {chakra: PREFIX}"});
 }
 
 TEST(GraphConfigErrors, GraphExcludesTheSingleCollectiveKeys) {
   const std::string node = "    - {name: a, type: compute, gpus: [0], duration: 1us}\n";
-  EXPECT_EQ(error_of(with_graph(node, "  message: 1MB\n")),
+  EXPECT_EQ(graph_config_error_of(with_graph(node, "  message: 1MB\n")),
             "exp.yaml:9: workload.message is not used with workload.graph (each node names its own collective, "
             "message and root)");
-  expect_error(with_graph(node, "  collective: allreduce\n"), {"exp.yaml:9: workload.collective is not used"});
-  expect_error(with_graph(node), {"--set workload.root=0: workload.root is not used"}, {"workload.root=0"});
-  expect_error(with_graph(node), {"workload.distribution is not used"}, {"workload.distribution=zipf"});
+  graph_config_expect_error(with_graph(node, "  collective: allreduce\n"),
+                            {"exp.yaml:9: workload.collective is not used"});
+  graph_config_expect_error(with_graph(node), {"--set workload.root=0: workload.root is not used"},
+                            {"workload.root=0"});
+  graph_config_expect_error(with_graph(node), {"workload.distribution is not used"}, {"workload.distribution=zipf"});
 }
 
 // The configs under configs/training/ load, and their graphs have the node
@@ -511,9 +526,9 @@ TEST(GraphConfig, TransformerScriptGraphsValidate) {
     const std::string command =
         "python3 " + script + " --gpus " + std::to_string(shape.gpus) + " " + shape.args + " --out " + graph.string();
     ASSERT_EQ(std::system(command.c_str()), 0) << command;
-    write(dir / "exp.yaml", "fabric: {gpus: " + std::to_string(shape.gpus) +
-                                ", bandwidth: 450GB/s, latency: 3us}\n"
-                                "workload: {graph: g.yaml}\nsynthesis: {algorithm: rhd}\n");
+    graph_config_write(dir / "exp.yaml", "fabric: {gpus: " + std::to_string(shape.gpus) +
+                                             ", bandwidth: 450GB/s, latency: 3us}\n"
+                                             "workload: {graph: g.yaml}\nsynthesis: {algorithm: rhd}\n");
     const ExperimentConfig config = load_config((dir / "exp.yaml").string());
     EXPECT_GT(config.graph->nodes().size(), 0u);
   }
@@ -531,7 +546,7 @@ TEST(GraphConfig, TransformerScriptReducesGradientsLayerByLayer) {
   const std::string script = std::string(PHOTONSIM_SOURCE_DIR) + "/scripts/tools/transformer_graph.py";
   const std::string base = "python3 " + script + " --gpus 2 --pp 1 --layers 2 --dp-per-layer 16MiB,64MiB --out ";
   ASSERT_EQ(std::system((base + (dir / "g.yaml").string() + " --tp 1").c_str()), 0);
-  write(
+  graph_config_write(
       dir / "exp.yaml",
       "fabric: {gpus: 2, bandwidth: 450GB/s, latency: 3us}\nworkload: {graph: g.yaml}\nsynthesis: {algorithm: rhd}\n");
   const ExperimentConfig config = load_config((dir / "exp.yaml").string());

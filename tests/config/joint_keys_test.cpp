@@ -21,7 +21,7 @@ constexpr const char* kJoint =
     "synthesis:\n"              // 8
     "  algorithm: rdc\n";       // 9
 
-std::string error_of(const std::string& yaml, const std::vector<std::string>& overrides = {}) {
+std::string joint_keys_error_of(const std::string& yaml, const std::vector<std::string>& overrides = {}) {
   try {
     load_config_from_string(yaml, "exp.yaml", overrides);
   } catch (const Error& e) {
@@ -54,30 +54,30 @@ TEST(JointKeys, MessageScopeGpuSplitsTheBufferOverTheFlows) {
   EXPECT_EQ(c.workload.message, Bytes(32'000'000 / 8));
   EXPECT_EQ(load_config_from_string(kJoint, "exp.yaml", {"workload.message_scope=flow"}).workload.message,
             Bytes(32'000'000));
-  std::string e = error_of(kJoint, {"workload.message_scope=gpu", "workload.message=7B"});
+  std::string e = joint_keys_error_of(kJoint, {"workload.message_scope=gpu", "workload.message=7B"});
   EXPECT_NE(e.find("less than one byte each"), std::string::npos) << e;
-  e = error_of(kJoint, {"workload.message_scope=gpu", "workload.collective=allreduce"});
+  e = joint_keys_error_of(kJoint, {"workload.message_scope=gpu", "workload.collective=allreduce"});
   EXPECT_NE(e.find("gpu applies to workload.collective: alltoall"), std::string::npos) << e;
-  e = error_of(kJoint, {"workload.message_scope=node"});
+  e = joint_keys_error_of(kJoint, {"workload.message_scope=node"});
   EXPECT_NE(e.find("workload.message_scope must be one of: flow, gpu (got 'node')"), std::string::npos) << e;
 }
 
 TEST(JointKeys, BadValuesNameTheKeyAndTheValidValues) {
-  std::string e = error_of(std::string(kJoint) + "  reconfigurations: two\n");
+  std::string e = joint_keys_error_of(std::string(kJoint) + "  reconfigurations: two\n");
   EXPECT_NE(e.find("exp.yaml:10:"), std::string::npos) << e;
   EXPECT_NE(e.find("synthesis.reconfigurations must be auto or an integer >= 1 (got 'two')"), std::string::npos) << e;
-  e = error_of(kJoint, {"synthesis.reconfigurations=0"});
+  e = joint_keys_error_of(kJoint, {"synthesis.reconfigurations=0"});
   EXPECT_NE(e.find("synthesis.reconfigurations must be an integer >= 1"), std::string::npos) << e;
-  e = error_of(kJoint, {"synthesis.reconfigurations=-2"});
+  e = joint_keys_error_of(kJoint, {"synthesis.reconfigurations=-2"});
   EXPECT_NE(e.find("synthesis.reconfigurations must be auto or an integer >= 1"), std::string::npos) << e;
-  e = error_of(kJoint, {"workload.distribution=pareto"});
+  e = joint_keys_error_of(kJoint, {"workload.distribution=pareto"});
   EXPECT_NE(e.find("workload.distribution must be one of: uniform, random, zipf (got 'pareto')"), std::string::npos)
       << e;
-  e = error_of(kJoint, {"workload.zipf_factor=0.5"});
+  e = joint_keys_error_of(kJoint, {"workload.zipf_factor=0.5"});
   EXPECT_NE(e.find("workload.zipf_factor applies only to workload.distribution: zipf"), std::string::npos) << e;
-  e = error_of(kJoint, {"workload.distribution=zipf", "workload.zipf_factor=-1"});
+  e = joint_keys_error_of(kJoint, {"workload.distribution=zipf", "workload.zipf_factor=-1"});
   EXPECT_NE(e.find("workload.zipf_factor must be a number in 0..100 (got '-1')"), std::string::npos) << e;
-  e = error_of(kJoint, {"workload.distribution=random", "workload.collective=allreduce"});
+  e = joint_keys_error_of(kJoint, {"workload.distribution=random", "workload.collective=allreduce"});
   EXPECT_NE(e.find("needs workload.collective: alltoall"), std::string::npos) << e;
 }
 

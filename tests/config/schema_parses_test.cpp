@@ -19,7 +19,7 @@
 namespace photonsim {
 namespace {
 
-std::string error_of(const std::string& yaml, const std::vector<std::string>& sets = {}) {
+std::string schema_parses_error_of(const std::string& yaml, const std::vector<std::string>& sets = {}) {
   try {
     load_config_from_string(yaml, "exp.yaml", sets);
   } catch (const Error& error) {
@@ -55,16 +55,16 @@ TEST(SchemaParses, AnUnknownModelParameterIsRefusedAtItsLine) {
                                              "  reconfig_model:\n"
                                              "    type: sequential\n"
                                              "    per_prot: 1ns\n");
-  EXPECT_EQ(error_of(in_fabric),
+  EXPECT_EQ(schema_parses_error_of(in_fabric),
             "exp.yaml:7: fabric.reconfig_model: model 'sequential' has no parameter 'per_prot' (valid: per_port)");
-  EXPECT_EQ(error_of(kMinimalConfig, {"fabric.reconfig_model={type: constant, per_port: 1ns}"}),
+  EXPECT_EQ(schema_parses_error_of(kMinimalConfig, {"fabric.reconfig_model={type: constant, per_port: 1ns}"}),
             "--set fabric.reconfig_model={type: constant, per_port: 1ns}: fabric.reconfig_model: model 'constant' "
             "has no parameter 'per_port' (valid: none)");
   // The value goes through the time kind's parser.
-  EXPECT_EQ(error_of(kMinimalConfig, {"fabric.reconfig_model={type: sequential, per_port: -1ns}"}),
+  EXPECT_EQ(schema_parses_error_of(kMinimalConfig, {"fabric.reconfig_model={type: sequential, per_port: -1ns}"}),
             "--set fabric.reconfig_model={type: sequential, per_port: -1ns}: fabric.reconfig_model.per_port must not "
             "be negative (got '-1ns')");
-  EXPECT_EQ(error_of(kMinimalConfig, {"fabric.reconfig_model=teleport"}),
+  EXPECT_EQ(schema_parses_error_of(kMinimalConfig, {"fabric.reconfig_model=teleport"}),
             "--set fabric.reconfig_model=teleport: fabric.reconfig_model: unknown model 'teleport' (valid: constant, "
             "sequential)");
 }
@@ -72,7 +72,8 @@ TEST(SchemaParses, AnUnknownModelParameterIsRefusedAtItsLine) {
 TEST(SchemaParses, RangesAndDefaultsAreStatedOnceForTheCheckAndTheDocs) {
   const ConfigSchema& schema = ConfigSchema::builtin();
   EXPECT_EQ(schema.find("fabric.physical.wavelengths")->allowed, "1 .. 1024");
-  EXPECT_NE(error_of(kMinimalConfig, {"fabric.physical={servers: 1x1, tiles: 2x2, mesh: 8x8, wavelengths: 1025}"})
+  EXPECT_NE(schema_parses_error_of(kMinimalConfig,
+                                   {"fabric.physical={servers: 1x1, tiles: 2x2, mesh: 8x8, wavelengths: 1025}"})
                 .find("fabric.physical.wavelengths must be an integer in 1..1024 (got '1025')"),
             std::string::npos);
   EXPECT_EQ(schema.find("fabric.gpus")->allowed, ">= 2");
@@ -163,8 +164,9 @@ TEST(SchemaParses, GraphKeysAreReadThroughTheirLines) {
 
 // workload.collective and a node's collective go through the choice parser.
 TEST(SchemaParses, CollectivesAreChoices) {
-  const std::string bogus = std::string(kMinimalConfig).replace(std::string(kMinimalConfig).find("alltoall"), 8, "gather");
-  EXPECT_EQ(error_of(bogus),
+  const std::string bogus =
+      std::string(kMinimalConfig).replace(std::string(kMinimalConfig).find("alltoall"), 8, "gather");
+  EXPECT_EQ(schema_parses_error_of(bogus),
             "exp.yaml:6: workload.collective must be one of: alltoall, allreduce, reducescatter, allgather, broadcast "
             "(got 'gather')");
   EXPECT_EQ(load_config_from_string(kMinimalConfig, "exp.yaml", {"workload.collective=broadcast"}).workload.collective,

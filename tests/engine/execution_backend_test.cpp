@@ -38,7 +38,7 @@ FabricSpec packet_fabric() {
   return fabric;
 }
 
-WorkloadSpec workload() {
+WorkloadSpec execution_backend_workload() {
   WorkloadSpec w;
   w.message = Bytes(4000);
   return w;
@@ -57,7 +57,8 @@ TEST(ExecutionBackend, EachFidelityHasItsBackend) {
 // reaches GPU 1 at 540 ns, leaves it at 550 ns and lands at 1050 ns.
 TEST(ExecutionBackend, PacketPipelinesPacketsOverTheHops) {
   const RunResult r =
-      backend_for(Fidelity::packet)->execute(two_hop_schedule(), packet_fabric(), workload(), nullptr, nullptr, false);
+      backend_for(Fidelity::packet)
+          ->execute(two_hop_schedule(), packet_fabric(), execution_backend_workload(), nullptr, nullptr, false);
   EXPECT_EQ(r.completion, Time::ns(1050));
   EXPECT_EQ(r.network.bytes_delivered, 4000);
 }
@@ -67,15 +68,17 @@ TEST(ExecutionBackend, PacketPipelinesPacketsOverTheHops) {
 TEST(ExecutionBackend, ChunkSendsOnePacketPerChunk) {
   const std::unique_ptr<ExecutionBackend> chunk = backend_for(Fidelity::chunk);
   EXPECT_EQ(chunk->engine_fabric(packet_fabric()).packet, Bytes(0));
-  const RunResult r = chunk->execute(two_hop_schedule(), packet_fabric(), workload(), nullptr, nullptr, false);
+  const RunResult r =
+      chunk->execute(two_hop_schedule(), packet_fabric(), execution_backend_workload(), nullptr, nullptr, false);
   EXPECT_EQ(r.completion, Time::ns(1080));
   EXPECT_EQ(r.network.bytes_delivered, 4000);
 }
 
 // Analytical: the step takes its predicted 1000 + 77 ns; no packets run.
 TEST(ExecutionBackend, AnalyticalTakesThePredictedTimes) {
-  const RunResult r = backend_for(Fidelity::analytical)
-                          ->execute(two_hop_schedule(), packet_fabric(), workload(), nullptr, nullptr, false);
+  const RunResult r =
+      backend_for(Fidelity::analytical)
+          ->execute(two_hop_schedule(), packet_fabric(), execution_backend_workload(), nullptr, nullptr, false);
   EXPECT_EQ(r.completion, Time::ns(1077));
   EXPECT_EQ(r.events, 0u);
   EXPECT_EQ(r.network.bytes_delivered, 4000);

@@ -243,7 +243,8 @@ Transfer move(Node src, Node dst, int64_t bytes, std::vector<uint32_t> blocks = 
   return t;
 }
 
-Schedule steps_on(int gpus, const Topology& topology, int initial, std::vector<std::vector<Transfer>> steps) {
+Schedule reference_dataflow_steps_on(int gpus, const Topology& topology, int initial,
+                                     std::vector<std::vector<Transfer>> steps) {
   ScheduleParts p;
   p.gpus = gpus;
   p.blocks = kBlocks;
@@ -275,7 +276,9 @@ struct EmptyTransfer {
     f.step_overhead = Time::ns(5);
     return f;
   }
-  Schedule schedule() const { return steps_on(2, Topology("one", 2, {{0, 1}}), -1, {{move(0, 1, 0)}}); }
+  Schedule schedule() const {
+    return reference_dataflow_steps_on(2, Topology("one", 2, {{0, 1}}), -1, {{move(0, 1, 0)}});
+  }
 };
 
 TEST(ReferenceDataflow, AnEmptyTransferWaitsForItsCircuits) {
@@ -314,8 +317,9 @@ struct FlowTie {
     return f;
   }
   Schedule schedule() const {
-    return steps_on(3, Topology("pair", 3, {{0, 2}, {2, 0}}), 0,
-                    {{move(0, 2, 1)}, {move(2, 0, 1), move(2, 0, 1, {0}), move(2, 0, 1, {1})}, {move(0, 2, 1, {1})}});
+    return reference_dataflow_steps_on(
+        3, Topology("pair", 3, {{0, 2}, {2, 0}}), 0,
+        {{move(0, 2, 1)}, {move(2, 0, 1), move(2, 0, 1, {0}), move(2, 0, 1, {1})}, {move(0, 2, 1, {1})}});
   }
 };
 
@@ -346,8 +350,8 @@ struct SameTimeJoin {
     return f;
   }
   Schedule schedule() const {
-    return steps_on(2, Topology("pair", 2, {{0, 1}, {1, 0}}), 0,
-                    {{move(1, 0, 5)}, {move(0, 1, 1)}, {move(0, 1, 20, {0})}});
+    return reference_dataflow_steps_on(2, Topology("pair", 2, {{0, 1}, {1, 0}}), 0,
+                                       {{move(1, 0, 5)}, {move(0, 1, 1)}, {move(0, 1, 20, {0})}});
   }
 };
 

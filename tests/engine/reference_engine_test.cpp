@@ -17,7 +17,7 @@ namespace {
 
 using namespace random_schedules;
 
-Schedule relabelled(const ScheduleParts& original, const std::vector<Node>& label) {
+Schedule reference_engine_relabelled(const ScheduleParts& original, const std::vector<Node>& label) {
   ScheduleParts parts = original;
   for (Topology& t : parts.topologies) {
     std::vector<Edge> edges;
@@ -34,11 +34,11 @@ Schedule relabelled(const ScheduleParts& original, const std::vector<Node>& labe
   return Schedule(std::move(parts));
 }
 
-constexpr uint64_t kCases = 3000;
+constexpr uint64_t kReferenceEngineCases = 3000;
 
 TEST(ReferenceEngine, AgreesWithTheEngineToThePicosecondOnRandomSchedules) {
   uint64_t packet_hops = 0;
-  for (uint64_t seed = 1; seed <= kCases; ++seed) {
+  for (uint64_t seed = 1; seed <= kReferenceEngineCases; ++seed) {
     const Scenario s = random_scenario(seed);
     const Schedule schedule{ScheduleParts(s.parts)};
     const RunResult engine = run_schedule(s.fabric, s.workload, schedule);
@@ -54,19 +54,19 @@ TEST(ReferenceEngine, AgreesWithTheEngineToThePicosecondOnRandomSchedules) {
     }
     packet_hops += engine.network.packet_hops;
   }
-  EXPECT_GT(packet_hops, kCases * 10);  // the scenarios do move packets
-  std::cout << packet_hops << " packet-hops in " << kCases << " schedules\n";
+  EXPECT_GT(packet_hops, kReferenceEngineCases * 10);  // the scenarios do move packets
+  std::cout << packet_hops << " packet-hops in " << kReferenceEngineCases << " schedules\n";
 }
 
 TEST(ReferenceEngine, RelabellingTheGpusChangesNoTime) {
-  for (uint64_t seed = 1; seed <= kCases / 3; ++seed) {
+  for (uint64_t seed = 1; seed <= kReferenceEngineCases / 3; ++seed) {
     const Scenario s = random_scenario(seed);
     std::vector<Node> label(static_cast<size_t>(s.fabric.gpus));
     for (size_t v = 0; v < label.size(); ++v) label[v] = static_cast<Node>(v);
     Rng rng(seed ^ 0x5eed);
     for (size_t v = label.size(); v > 1; --v) std::swap(label[v - 1], label[rng.uniform(v)]);
     const RunResult a = run_schedule(s.fabric, s.workload, Schedule(ScheduleParts(s.parts)));
-    const RunResult b = run_schedule(s.fabric, s.workload, relabelled(s.parts, label));
+    const RunResult b = run_schedule(s.fabric, s.workload, reference_engine_relabelled(s.parts, label));
     ASSERT_EQ(a.steps.size(), b.steps.size());
     for (size_t i = 0; i < a.steps.size(); ++i) {
       ASSERT_EQ(a.steps[i].end, b.steps[i].end) << "seed " << seed << ", step " << i << "\n" << s.describe();

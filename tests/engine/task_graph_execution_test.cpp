@@ -17,7 +17,7 @@ namespace {
 using namespace testing_support;
 
 Time us(int64_t v) { return Time::us(v); }
-Time ns(int64_t v) { return Time::ns(v); }
+Time task_graph_execution_ns(int64_t v) { return Time::ns(v); }
 
 TaskNode compute(std::string name, std::vector<int> gpus, Time duration, std::vector<std::string> after = {}) {
   return compute_node(std::move(name), std::move(gpus), duration, std::move(after));
@@ -101,7 +101,7 @@ TEST(TaskGraphExecution, ComputeHidesThePreconfiguredSetup) {
   EXPECT_EQ(plain.nodes[1].lit, us(150));
   EXPECT_EQ(plain.nodes[1].start, us(150));
   EXPECT_EQ(plain.nodes[1].exposed_reconfiguration, us(50));
-  EXPECT_EQ(plain.iteration, us(150) + ns(2 * kStepNs));
+  EXPECT_EQ(plain.iteration, us(150) + task_graph_execution_ns(2 * kStepNs));
 
   g.fabric.preconfigure = true;
   GraphResult hidden = g.run();
@@ -110,7 +110,7 @@ TEST(TaskGraphExecution, ComputeHidesThePreconfiguredSetup) {
   EXPECT_EQ(hidden.nodes[1].start, us(100));
   EXPECT_EQ(hidden.nodes[1].exposed_reconfiguration, Time::zero());
   EXPECT_EQ(hidden.nodes[1].hidden_reconfiguration, us(50));
-  EXPECT_EQ(hidden.iteration, us(100) + ns(2 * kStepNs));
+  EXPECT_EQ(hidden.iteration, us(100) + task_graph_execution_ns(2 * kStepNs));
   EXPECT_EQ(hidden.critical_path, (std::vector<uint32_t>{0, 1}));
 }
 
@@ -123,7 +123,7 @@ TEST(TaskGraphExecution, ExposesTheSetupComputeCannotHide) {
   GraphResult r = g.run();
   EXPECT_EQ(r.nodes[1].exposed_reconfiguration, us(20));
   EXPECT_EQ(r.nodes[1].hidden_reconfiguration, us(30));
-  EXPECT_EQ(r.iteration, us(50) + ns(2 * kStepNs));
+  EXPECT_EQ(r.iteration, us(50) + task_graph_execution_ns(2 * kStepNs));
 }
 
 // The second AllReduce on the same GPUs finds its circuits in place: no setup.
@@ -135,7 +135,7 @@ TEST(TaskGraphExecution, CircuitsInPlaceAreNotSetUpAgain) {
   EXPECT_EQ(r.nodes[0].reconfigurations, 1);
   EXPECT_EQ(r.nodes[2].reconfigurations, 0);
   EXPECT_EQ(r.nodes[2].start, r.nodes[2].released);
-  EXPECT_EQ(r.iteration, us(50) + ns(2 * kStepNs) + us(5) + ns(2 * kStepNs));
+  EXPECT_EQ(r.iteration, us(50) + task_graph_execution_ns(2 * kStepNs) + us(5) + task_graph_execution_ns(2 * kStepNs));
 }
 
 // Disjoint groups run at once, each on its own ports.
@@ -144,8 +144,8 @@ TEST(TaskGraphExecution, DisjointGroupsShareTheFabric) {
   g.fabric.reconfig_delay = us(1);
   g.nodes = {allreduce("tp0", {0, 1}), allreduce("tp1", {2, 3})};
   GraphResult r = g.run();
-  EXPECT_EQ(r.nodes[0].end, us(1) + ns(2 * kStepNs));
-  EXPECT_EQ(r.nodes[1].end, us(1) + ns(2 * kStepNs));
+  EXPECT_EQ(r.nodes[0].end, us(1) + task_graph_execution_ns(2 * kStepNs));
+  EXPECT_EQ(r.nodes[1].end, us(1) + task_graph_execution_ns(2 * kStepNs));
 }
 
 // A send and an AllReduce want GPU 1 at once: PCCL's rule sends first.
@@ -153,19 +153,19 @@ TEST(TaskGraphExecution, PeerToPeerGoesFirstUnlessFifo) {
   Graph g;
   g.fabric.reconfig_delay = us(1);
   g.nodes = {allreduce("ar", {0, 1}), send("s", 1, 2)};
-  const Time send_time = us(1) + ns(kStepNs);  // setup, then 1 MB over one hop
+  const Time send_time = us(1) + task_graph_execution_ns(kStepNs);  // setup, then 1 MB over one hop
   GraphResult first = g.run();
   EXPECT_EQ(first.nodes[1].start, us(1));
   EXPECT_EQ(first.nodes[1].end, send_time);
   EXPECT_EQ(first.nodes[0].port_wait, send_time);
-  EXPECT_EQ(first.iteration, send_time + us(1) + ns(2 * kStepNs));
+  EXPECT_EQ(first.iteration, send_time + us(1) + task_graph_execution_ns(2 * kStepNs));
   EXPECT_EQ(first.nodes[0].held_up_by, 1);
   EXPECT_EQ(first.critical_path, (std::vector<uint32_t>{1, 0}));  // the send held the AllReduce up
 
   g.fabric.priority = CommunicationPriority::fifo;  // equal times: the graph's order
   GraphResult fifo = g.run();
   EXPECT_EQ(fifo.nodes[0].start, us(1));
-  EXPECT_EQ(fifo.nodes[1].port_wait, us(1) + ns(2 * kStepNs));
+  EXPECT_EQ(fifo.nodes[1].port_wait, us(1) + task_graph_execution_ns(2 * kStepNs));
 }
 
 // A send over a circuit the AllReduce left in place needs no setup; under
@@ -178,7 +178,7 @@ TEST(TaskGraphExecution, SendsReuseCircuitsInPlace) {
   GraphResult r = g.run();
   EXPECT_EQ(r.nodes[1].reconfigurations, 0);
   EXPECT_EQ(r.nodes[2].reconfigurations, 0);
-  EXPECT_EQ(r.iteration, us(1) + ns(2 * kStepNs) + ns(2 * kStepNs));
+  EXPECT_EQ(r.iteration, us(1) + task_graph_execution_ns(2 * kStepNs) + task_graph_execution_ns(2 * kStepNs));
 }
 
 }  // namespace
@@ -198,11 +198,11 @@ TEST(TaskGraphExecution, ASendOnASparePortLeavesTheGroupsCircuits) {
   GraphResult kept = g.run();
   EXPECT_EQ(kept.nodes[1].reconfigurations, 1);
   EXPECT_EQ(kept.nodes[2].reconfigurations, 0);
-  EXPECT_EQ(kept.iteration, us(2) + ns(2 * kStepNs + kStepNs + 2 * kStepNs));
+  EXPECT_EQ(kept.iteration, us(2) + task_graph_execution_ns(2 * kStepNs + kStepNs + 2 * kStepNs));
   g.fabric.reconfiguration = ReconfigurationScope::all;
   GraphResult dark = g.run();
   EXPECT_EQ(dark.nodes[2].reconfigurations, 1);
-  EXPECT_EQ(dark.iteration, us(3) + ns(2 * kStepNs + kStepNs + 2 * kStepNs));
+  EXPECT_EQ(dark.iteration, us(3) + task_graph_execution_ns(2 * kStepNs + kStepNs + 2 * kStepNs));
 }
 
 }  // namespace
@@ -219,10 +219,10 @@ TEST(TaskGraphExecution, PreconfigurationWaitsOnlyForCommunicationOnItsGpus) {
   g.fabric.preconfigure = true;
   g.nodes = {allreduce("a", {0, 1}), compute("c", {2, 3}, us(100), {"a"}), allreduce("b", {2, 3}, {"c"})};
   GraphResult r = g.run();
-  EXPECT_EQ(r.nodes[0].end, us(50) + ns(2 * kStepNs));
+  EXPECT_EQ(r.nodes[0].end, us(50) + task_graph_execution_ns(2 * kStepNs));
   EXPECT_EQ(r.nodes[2].acquired, Time::zero());
   EXPECT_EQ(r.nodes[2].lit, us(50));
-  EXPECT_EQ(r.nodes[2].start, us(150) + ns(2 * kStepNs));
+  EXPECT_EQ(r.nodes[2].start, us(150) + task_graph_execution_ns(2 * kStepNs));
   EXPECT_EQ(r.nodes[2].exposed_reconfiguration, Time::zero());
   EXPECT_EQ(r.critical_path, (std::vector<uint32_t>{0, 1, 2}));
 }
@@ -240,7 +240,7 @@ TEST(TaskGraphExecution, ASendHoldsTransmittersAtOneEndAndReceiversAtTheOther) {
   g.fabric.reconfig_delay = us(1);
   g.nodes = {send("in", 0, 1), send("out", 1, 2), send("again", 0, 3)};
   GraphResult r = g.run();
-  const Time one = us(1) + ns(kStepNs);
+  const Time one = us(1) + task_graph_execution_ns(kStepNs);
   EXPECT_EQ(r.nodes[0].end, one);
   EXPECT_EQ(r.nodes[1].end, one);
   EXPECT_EQ(r.nodes[2].port_wait, one);  // GPU 0's transmitter was busy
@@ -267,10 +267,10 @@ TEST(TaskGraphExecution, ASendTakesASwitchWhereItsReceiverIsFree) {
   g.fabric.reconfiguration = ReconfigurationScope::changed;
   g.nodes = {allreduce("a", {0, 1}), send("s", 2, 0, {"a"}), allreduce("b", {0, 1}, {"s"})};
   GraphResult r = g.run();
-  EXPECT_EQ(r.nodes[0].end, us(50) + ns(2 * kStepNs));
-  EXPECT_EQ(r.nodes[1].end, us(100) + ns(3 * kStepNs));
+  EXPECT_EQ(r.nodes[0].end, us(50) + task_graph_execution_ns(2 * kStepNs));
+  EXPECT_EQ(r.nodes[1].end, us(100) + task_graph_execution_ns(3 * kStepNs));
   EXPECT_EQ(r.nodes[2].reconfigurations, 0);
-  EXPECT_EQ(r.iteration, us(100) + ns(5 * kStepNs));
+  EXPECT_EQ(r.iteration, us(100) + task_graph_execution_ns(5 * kStepNs));
 }
 
 // A circuit into a GPU goes dark when a node needs that GPU's receiver on
@@ -285,9 +285,9 @@ TEST(TaskGraphExecution, ACircuitGoesDarkWhenANodeTakesItsReceiver) {
   g.fabric.reconfiguration = ReconfigurationScope::changed;
   g.nodes = {allreduce("a", {0, 1}), send("s", 2, 0, {"a"}), send("t", 3, 0, {"s"}), allreduce("b", {0, 1}, {"t"})};
   GraphResult r = g.run();
-  EXPECT_EQ(r.nodes[2].end, us(150) + ns(4 * kStepNs));
+  EXPECT_EQ(r.nodes[2].end, us(150) + task_graph_execution_ns(4 * kStepNs));
   EXPECT_EQ(r.nodes[3].reconfigurations, 1);
-  EXPECT_EQ(r.iteration, us(200) + ns(6 * kStepNs));
+  EXPECT_EQ(r.iteration, us(200) + task_graph_execution_ns(6 * kStepNs));
 }
 
 // A node that ends while a reconfiguration of its own is still dark leaves
@@ -305,11 +305,11 @@ TEST(TaskGraphExecution, ANodeWaitsForACircuitLeftCommandedByTheNodeBefore) {
   g.ring = schedule(2, {one, both}, {Step{0, {transfer(0, 1, 1'000'000)}}, Step{1, {transfer(0, 1, 1'000'000)}}});
   g.nodes = {allreduce("a", {0, 1}), send("s", 1, 0, {"a"})};
   GraphResult r = g.run();
-  EXPECT_EQ(r.nodes[0].end, us(50) + ns(2 * kStepNs));
+  EXPECT_EQ(r.nodes[0].end, us(50) + task_graph_execution_ns(2 * kStepNs));
   EXPECT_EQ(r.nodes[1].reconfigurations, 0);
-  EXPECT_EQ(r.nodes[1].lit, us(100) + ns(kStepNs));
-  EXPECT_EQ(r.nodes[1].start, us(100) + ns(kStepNs));
-  EXPECT_EQ(r.iteration, us(100) + ns(2 * kStepNs));
+  EXPECT_EQ(r.nodes[1].lit, us(100) + task_graph_execution_ns(kStepNs));
+  EXPECT_EQ(r.nodes[1].start, us(100) + task_graph_execution_ns(kStepNs));
+  EXPECT_EQ(r.iteration, us(100) + task_graph_execution_ns(2 * kStepNs));
 }
 
 // Thousands of sends waiting for the same ports take them one after the
@@ -326,20 +326,21 @@ TEST(TaskGraphExecution, ManySendsWaitingForTheSamePortsTakeTurnsInOrder) {
   for (int i = 0; i < n; ++i) g.nodes.push_back(send("t" + std::to_string(i), 2, 3));
   const GraphResult first = g.run();
   for (int i = 0; i < n; ++i) {
-    ASSERT_EQ(first.nodes[static_cast<size_t>(1 + i)].end, us(1) + ns((i + 1) * kStepNs)) << i;
-    ASSERT_EQ(first.nodes[static_cast<size_t>(1 + n + i)].end, us(1) + ns((i + 1) * kStepNs)) << i;
+    ASSERT_EQ(first.nodes[static_cast<size_t>(1 + i)].end, us(1) + task_graph_execution_ns((i + 1) * kStepNs)) << i;
+    ASSERT_EQ(first.nodes[static_cast<size_t>(1 + n + i)].end, us(1) + task_graph_execution_ns((i + 1) * kStepNs)) << i;
   }
-  EXPECT_EQ(first.nodes[0].acquired, us(1) + ns(n * kStepNs));
-  EXPECT_EQ(first.iteration, us(2) + ns((n + 2) * kStepNs));
+  EXPECT_EQ(first.nodes[0].acquired, us(1) + task_graph_execution_ns(n * kStepNs));
+  EXPECT_EQ(first.iteration, us(2) + task_graph_execution_ns((n + 2) * kStepNs));
 
   g.fabric.priority = CommunicationPriority::fifo;
   const GraphResult fifo = g.run();
   EXPECT_EQ(fifo.nodes[0].start, us(1));
-  const Time ar_end = us(1) + ns(2 * kStepNs);
+  const Time ar_end = us(1) + task_graph_execution_ns(2 * kStepNs);
   EXPECT_EQ(fifo.nodes[0].end, ar_end);
   EXPECT_EQ(fifo.nodes[1].acquired, ar_end);
   for (int i = 1; i < n; ++i) {
-    ASSERT_EQ(fifo.nodes[static_cast<size_t>(1 + i)].end, fifo.nodes[1].end + ns(i * kStepNs)) << i;
+    ASSERT_EQ(fifo.nodes[static_cast<size_t>(1 + i)].end, fifo.nodes[1].end + task_graph_execution_ns(i * kStepNs))
+        << i;
   }
 }
 

@@ -46,7 +46,7 @@ struct Replayed {
   RunResult result;
 };
 
-Replayed replay(const Case& s) {
+Replayed harvest_replay_replay(const Case& s) {
   Schedule schedule = SynthesizerRegistry::with_builtins().synthesize(s.fabric, s.workload, s.synthesis);
   RunResult result = run_schedule(s.fabric, s.workload, schedule);
   return {std::move(schedule), std::move(result)};
@@ -79,7 +79,7 @@ TEST(HarvestReplay, ContentionFreePlanMatchesThePredictionExactly) {
         s.synthesis.planner_params["closed_form"] = closed_form;
         s.fabric.router = router;
         s.fabric.packet = Bytes(packet);
-        const Replayed r = replay(s);
+        const Replayed r = harvest_replay_replay(s);
         const std::string label = std::string("contention-free RD n=8, closed_form=") + closed_form + ", " +
                                   to_string(router) + ", packet " + std::to_string(packet);
         if (packet == 0 && router == RouterMode::store_and_forward) print(label, r);
@@ -122,7 +122,7 @@ TEST(HarvestReplay, CongestedStaticRingReportsTheModelError) {
         s.fabric.router = v.router;
         s.fabric.packet = Bytes(v.packet);
         s.synthesis.planner_params["closed_form"] = closed_form;
-        const Replayed r = replay(s);
+        const Replayed r = harvest_replay_replay(s);
         ASSERT_EQ(r.schedule.reconfigurations(), 0);
         const std::string label = "static ring RD n=8, m=" + std::to_string(message) + ", " + to_string(v.router) +
                                   ", packet " + std::to_string(v.packet) + ", closed_form=" + closed_form;
@@ -154,7 +154,7 @@ TEST(HarvestReplay, OverlappedCostFollowsTheCongestedStaticRing) {
         s.fabric.router = router;
         s.fabric.packet = Bytes(packet);
         s.synthesis.planner_params.erase("cost");
-        const Replayed r = replay(s);
+        const Replayed r = harvest_replay_replay(s);
         ASSERT_EQ(r.schedule.reconfigurations(), 0);
         ASSERT_EQ(r.schedule.prediction().model, "harvest_overlapped");
         const std::string label = "static ring RD n=8, m=" + std::to_string(message) + ", " + to_string(router) +
@@ -191,7 +191,7 @@ TEST(HarvestReplay, MultipathPlanReplaysAndReportsItsError) {
       s.fabric.packet = Bytes(router == RouterMode::cut_through ? 4096 : 0);
       s.synthesis.topology.type = "circulant";
       s.synthesis.topology.params["generators"] = "[1, 3]";
-      const Replayed r = replay(s);
+      const Replayed r = harvest_replay_replay(s);
       print(std::string(algorithm) + " all-to-all n=8, 2 ports, from circulant(1,3), " + to_string(router) +
                 ", packet " + std::to_string(s.fabric.packet.count()),
             r);
@@ -218,7 +218,7 @@ TEST(HarvestReplay, PairwiseExchangeStripesOverBothPortsOfEachPair) {
   Case s = setup(8, 2, "swing", Collective::reducescatter, 8'000'000);
   s.fabric.circuits = CircuitKind::bidirectional;
   s.synthesis.topology.params["bidirectional"] = "true";
-  const Replayed r = replay(s);
+  const Replayed r = harvest_replay_replay(s);
   print("swing reduce-scatter n=8, 2 bidirectional ports", r);
   ASSERT_EQ(r.schedule.steps().size(), 3u);
   for (size_t i = 0; i < 3; ++i) {
@@ -239,7 +239,7 @@ TEST(HarvestReplay, PairwiseExchangeStripesOverBothPortsOfEachPair) {
 
   // Without the family every pair keeps one circuit: each step at one circuit's rate.
   s.synthesis.planner_params["candidates"] = "[initial, step, shifted_ring, torus, expander]";
-  const Replayed one = replay(s);
+  const Replayed one = harvest_replay_replay(s);
   for (size_t i = 0; i < 3; ++i) {
     const Bytes whole(8'000'000 / 8 * (4 >> i));
     EXPECT_NEAR(static_cast<double>(one.schedule.prediction().steps[i].transmission.picoseconds()),

@@ -23,19 +23,19 @@
 namespace photonsim {
 namespace {
 
-struct Case {
+struct MscclRoundTripCase {
   std::string algorithm;
   Collective collective;
   int n;
   std::string planner;  // empty: a joint synthesizer's own
 };
 
-void PrintTo(const Case& c, std::ostream* out) {
+void PrintTo(const MscclRoundTripCase& c, std::ostream* out) {
   *out << c.algorithm << "/" << to_string(c.collective) << "/n=" << c.n << "/" << c.planner;
 }
 
-std::vector<Case> cases() {
-  std::vector<Case> out;
+std::vector<MscclRoundTripCase> cases() {
+  std::vector<MscclRoundTripCase> out;
   const SynthesizerRegistry registry = SynthesizerRegistry::with_builtins();
   for (const auto& entry : registry.algorithms()) {
     if (entry.info.reads_file) continue;
@@ -78,10 +78,10 @@ Schedule placed_on(const Schedule& original, const MscclProgram& program) {
   return Schedule(std::move(parts));
 }
 
-class MscclRoundTrip : public testing::TestWithParam<Case> {};
+class MscclRoundTrip : public testing::TestWithParam<MscclRoundTripCase> {};
 
 TEST_P(MscclRoundTrip, ExportThenImportKeepsStepsAndSimulatedTime) {
-  const Case& c = GetParam();
+  const MscclRoundTripCase& c = GetParam();
   const SynthesizerRegistry registry = SynthesizerRegistry::with_builtins();
   const auto& entry = registry.algorithm(c.algorithm);
   const FabricSpec f = fabric_of(c.n);

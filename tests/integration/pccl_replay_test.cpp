@@ -19,15 +19,15 @@
 namespace photonsim {
 namespace {
 
-struct Case {
+struct PcclReplayCase {
   FabricSpec fabric;
   WorkloadSpec workload;
   SynthesisSpec synthesis;
 };
 
 // PCCL's Section 5 parameters on 16 GPUs: alpha = 3 us, 450 GB/s, RHD reduce-scatter.
-Case pccl_case(Time reconfig_delay, std::map<std::string, std::string> planner_params) {
-  Case c;
+PcclReplayCase pccl_case(Time reconfig_delay, std::map<std::string, std::string> planner_params) {
+  PcclReplayCase c;
   c.fabric.gpus = 16;
   c.fabric.ports = 4;
   c.fabric.bandwidth = Bandwidth::bits_per_second(3'600'000'000'000);  // 450 GB/s
@@ -46,7 +46,7 @@ Case pccl_case(Time reconfig_delay, std::map<std::string, std::string> planner_p
   return c;
 }
 
-double error_pct(Time measured, Time predicted) {
+double pccl_replay_error_pct(Time measured, Time predicted) {
   return 100.0 * static_cast<double>(measured.picoseconds() - predicted.picoseconds()) /
          static_cast<double>(predicted.picoseconds());
 }
@@ -60,10 +60,10 @@ double report(const std::string& title, const Schedule& s, const RunResult& r) {
     std::snprintf(line, sizeof line, "    step %zu on %-20s measured %-10s predicted %-10s error %+7.3f%%\n", i,
                   s.topologies()[static_cast<size_t>(s.steps()[i].topology)].name().c_str(),
                   format_time(r.steps[i].measured()).c_str(), format_time(p.total()).c_str(),
-                  error_pct(r.steps[i].measured(), p.total()));
+                  pccl_replay_error_pct(r.steps[i].measured(), p.total()));
     std::cout << line;
   }
-  const double total = error_pct(r.completion, s.prediction().total());
+  const double total = pccl_replay_error_pct(r.completion, s.prediction().total());
   std::cout << "    total measured " << format_time(r.completion) << " predicted "
             << format_time(s.prediction().total()) << " error " << total << "%\n";
   return total;
@@ -71,7 +71,7 @@ double report(const std::string& title, const Schedule& s, const RunResult& r) {
 
 TEST(PcclReplay, ContentionFreePlanMatchesItsPrediction) {
   // standard = []: the only choices are keeping and each round's own circuits.
-  const Case c = pccl_case(Time::us(5), {{"standard", "[]"}});
+  const PcclReplayCase c = pccl_case(Time::us(5), {{"standard", "[]"}});
   const Schedule s = SynthesizerRegistry::with_builtins().synthesize(c.fabric, c.workload, c.synthesis);
   ASSERT_EQ(s.steps().size(), 4u);
   EXPECT_EQ(s.reconfigurations(), 4);
@@ -79,7 +79,8 @@ TEST(PcclReplay, ContentionFreePlanMatchesItsPrediction) {
   const RunResult r = run_schedule(c.fabric, c.workload, s);
   ASSERT_EQ(r.steps.size(), s.prediction().steps.size());
   for (size_t i = 0; i < r.steps.size(); ++i) {
-    EXPECT_LT(std::abs(error_pct(r.steps[i].measured(), s.prediction().steps[i].total())), 1.0) << "step " << i;
+    EXPECT_LT(std::abs(pccl_replay_error_pct(r.steps[i].measured(), s.prediction().steps[i].total())), 1.0)
+        << "step " << i;
     EXPECT_EQ(r.steps[i].reconfiguration, s.prediction().steps[i].reconfiguration) << "step " << i;
   }
   EXPECT_EQ(r.reconfigurations, s.reconfigurations());
@@ -89,7 +90,7 @@ TEST(PcclReplay, ContentionFreePlanMatchesItsPrediction) {
 TEST(PcclReplay, HypercubePlanIsContentionFreeToo) {
   // Default S at 4 ports holds the 16-GPU hypercube, which carries every RHD
   // round in one hop: one reconfiguration instead of four, same rounds.
-  const Case c = pccl_case(Time::us(5), {});
+  const PcclReplayCase c = pccl_case(Time::us(5), {});
   const Schedule s = SynthesizerRegistry::with_builtins().synthesize(c.fabric, c.workload, c.synthesis);
   EXPECT_EQ(s.reconfigurations(), 1);
   const RunResult r = run_schedule(c.fabric, c.workload, s);
@@ -102,7 +103,7 @@ TEST(PcclReplay, SymmetricCongestionOnTheBidirectionalRingIsExact) {
   // goes 16 / 2^(s+1) hops clockwise, every clockwise circuit carries as many):
   // each circuit is busy from time 0 with one whole-transfer packet after
   // another, so store-and-forward costs exactly latency * dilation + congestion * w / B.
-  const Case c = pccl_case(Time::ms(10'000), {{"standard", "[]"}});
+  const PcclReplayCase c = pccl_case(Time::ms(10'000), {{"standard", "[]"}});
   const Schedule s = SynthesizerRegistry::with_builtins().synthesize(c.fabric, c.workload, c.synthesis);
   EXPECT_EQ(s.reconfigurations(), 0);
   const RunResult r = run_schedule(c.fabric, c.workload, s);
@@ -114,7 +115,7 @@ TEST(PcclReplay, CongestionOnTheUnidirectionalRingReportsTheModelsError) {
   // One port, directed circuits: the static ring is 0 -> 1 -> ... -> 15 -> 0. In
   // RHD round s a node whose bit (3 - s) is set goes the long way round, so a
   // round mixes paths of 16 / 2^(s+1) and 16 - 16 / 2^(s+1) hops.
-  Case c = pccl_case(Time::ms(10'000), {{"standard", "[]"}});
+  PcclReplayCase c = pccl_case(Time::ms(10'000), {{"standard", "[]"}});
   c.fabric.ports = 1;
   c.synthesis.topology = TopologySpec{"ring", {}};
   const Schedule s = SynthesizerRegistry::with_builtins().synthesize(c.fabric, c.workload, c.synthesis);
@@ -161,10 +162,10 @@ TEST(PcclReplay, CongestionOnTheUnidirectionalRingReportsTheModelsError) {
 // per-circuit bandwidth; on the static bidirectional ring each GPU's two
 // circuits get 225 GB/s each, so every round's congestion term doubles.
 TEST(PcclReplay, SplitBandwidthGivesOwnCircuitsTheWholeGpuAndTheRingHalf) {
-  Case own = pccl_case(Time::us(5), {{"standard", "[]"}});
+  PcclReplayCase own = pccl_case(Time::us(5), {{"standard", "[]"}});
   own.fabric.bandwidth_scope = BandwidthScope::gpu;
   const Schedule s = SynthesizerRegistry::with_builtins().synthesize(own.fabric, own.workload, own.synthesis);
-  Case per_circuit = pccl_case(Time::us(5), {{"standard", "[]"}});
+  PcclReplayCase per_circuit = pccl_case(Time::us(5), {{"standard", "[]"}});
   const Schedule reference =
       SynthesizerRegistry::with_builtins().synthesize(per_circuit.fabric, per_circuit.workload, per_circuit.synthesis);
   EXPECT_EQ(s.prediction().total(), reference.prediction().total());
@@ -172,10 +173,10 @@ TEST(PcclReplay, SplitBandwidthGivesOwnCircuitsTheWholeGpuAndTheRingHalf) {
   EXPECT_EQ(r.completion, run_schedule(per_circuit.fabric, per_circuit.workload, reference).completion);
   EXPECT_LT(std::abs(report("split bandwidth, own circuits every round: 450 GB/s per circuit", s, r)), 1.0);
 
-  Case ring = pccl_case(Time::ms(10'000), {{"standard", "[]"}});
+  PcclReplayCase ring = pccl_case(Time::ms(10'000), {{"standard", "[]"}});
   ring.fabric.bandwidth_scope = BandwidthScope::gpu;
   const Schedule on_ring = SynthesizerRegistry::with_builtins().synthesize(ring.fabric, ring.workload, ring.synthesis);
-  Case ring_per_circuit = pccl_case(Time::ms(10'000), {{"standard", "[]"}});
+  PcclReplayCase ring_per_circuit = pccl_case(Time::ms(10'000), {{"standard", "[]"}});
   const Schedule on_ring_reference = SynthesizerRegistry::with_builtins().synthesize(
       ring_per_circuit.fabric, ring_per_circuit.workload, ring_per_circuit.synthesis);
   ASSERT_EQ(on_ring.reconfigurations(), 0);

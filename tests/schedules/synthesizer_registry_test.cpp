@@ -16,14 +16,15 @@
 namespace photonsim {
 namespace {
 
-FabricSpec fabric(int gpus, int ports = 1) {
+FabricSpec synthesizer_registry_fabric(int gpus, int ports = 1) {
   FabricSpec f = testing_support::test_fabric(gpus, ports);
   return f;
 }
 
-WorkloadSpec workload(Collective c) { return testing_support::test_workload(c, 4000000); }
+WorkloadSpec synthesizer_registry_workload(Collective c) { return testing_support::test_workload(c, 4000000); }
 
-SynthesisSpec synthesis(const std::string& algorithm, const std::string& planner, const std::string& topology) {
+SynthesisSpec synthesizer_registry_synthesis(const std::string& algorithm, const std::string& planner,
+                                             const std::string& topology) {
   SynthesisSpec s;
   s.algorithm = algorithm;
   s.planner = planner;
@@ -31,7 +32,7 @@ SynthesisSpec synthesis(const std::string& algorithm, const std::string& planner
   return s;
 }
 
-std::string error_of(const FabricSpec& f, const WorkloadSpec& w, const SynthesisSpec& s) {
+std::string synthesizer_registry_error_of(const FabricSpec& f, const WorkloadSpec& w, const SynthesisSpec& s) {
   try {
     SynthesizerRegistry::with_builtins().synthesize(f, w, s);
   } catch (const Error& e) {
@@ -70,46 +71,55 @@ TEST(SynthesizerRegistry, BuiltinNamesAndDefaults) {
 }
 
 TEST(SynthesizerRegistry, UnknownAlgorithmListsValidNames) {
-  const std::string msg = error_of(fabric(8), workload(Collective::alltoall), synthesis("greedy", "", "ring"));
+  const std::string msg =
+      synthesizer_registry_error_of(synthesizer_registry_fabric(8), synthesizer_registry_workload(Collective::alltoall),
+                                    synthesizer_registry_synthesis("greedy", "", "ring"));
   EXPECT_NE(msg.find("synthesis.algorithm"), std::string::npos) << msg;
   EXPECT_NE(msg.find("'greedy'"), std::string::npos) << msg;
   EXPECT_NE(msg.find("direct, ring, binomial"), std::string::npos) << msg;
 }
 
 TEST(SynthesizerRegistry, UnknownPlannerListsValidNames) {
-  const std::string msg = error_of(fabric(8), workload(Collective::alltoall), synthesis("direct", "matching", "ring"));
+  const std::string msg =
+      synthesizer_registry_error_of(synthesizer_registry_fabric(8), synthesizer_registry_workload(Collective::alltoall),
+                                    synthesizer_registry_synthesis("direct", "matching", "ring"));
   EXPECT_NE(msg.find("synthesis.planner"), std::string::npos) << msg;
   EXPECT_NE(msg.find("'matching'"), std::string::npos) << msg;
   EXPECT_NE(msg.find("static, every_step"), std::string::npos) << msg;
 }
 
 TEST(SynthesizerRegistry, CollectiveNotImplementedByAlgorithm) {
-  const std::string msg = error_of(fabric(8), workload(Collective::broadcast), synthesis("ring", "", "ring"));
+  const std::string msg = synthesizer_registry_error_of(synthesizer_registry_fabric(8),
+                                                        synthesizer_registry_workload(Collective::broadcast),
+                                                        synthesizer_registry_synthesis("ring", "", "ring"));
   EXPECT_NE(msg.find("'ring' does not implement"), std::string::npos) << msg;
   EXPECT_NE(msg.find("'broadcast'"), std::string::npos) << msg;
   EXPECT_NE(msg.find("allreduce, reducescatter, allgather"), std::string::npos) << msg;
 }
 
 TEST(SynthesizerRegistry, JointSynthesisRefusesAStaticTopologyItWouldIgnore) {
-  SynthesisSpec s = synthesis("rdc", "", "none");
+  SynthesisSpec s = synthesizer_registry_synthesis("rdc", "", "none");
   s.static_topology = TopologySpec{"ring", {}};
-  FabricSpec f = fabric(8);
+  FabricSpec f = synthesizer_registry_fabric(8);
   f.circuits = CircuitKind::directed;
-  const std::string msg = error_of(f, workload(Collective::alltoall), s);
+  const std::string msg = synthesizer_registry_error_of(f, synthesizer_registry_workload(Collective::alltoall), s);
   EXPECT_NE(msg.find("synthesis.static_topology: algorithm 'rdc' chooses its own topologies"), std::string::npos)
       << msg;
   s.static_topology.reset();
-  EXPECT_EQ(error_of(f, workload(Collective::alltoall), s), "");
+  EXPECT_EQ(synthesizer_registry_error_of(f, synthesizer_registry_workload(Collective::alltoall), s), "");
 }
 
 TEST(SynthesizerRegistry, UnknownTopologyPropagates) {
-  const std::string msg = error_of(fabric(8), workload(Collective::alltoall), synthesis("direct", "", "tours"));
+  const std::string msg =
+      synthesizer_registry_error_of(synthesizer_registry_fabric(8), synthesizer_registry_workload(Collective::alltoall),
+                                    synthesizer_registry_synthesis("direct", "", "tours"));
   EXPECT_NE(msg.find("unknown topology 'tours'"), std::string::npos) << msg;
 }
 
 TEST(SynthesizerRegistry, PlannerOverrideIsRecorded) {
-  const Schedule s = SynthesizerRegistry::with_builtins().synthesize(fabric(4), workload(Collective::alltoall),
-                                                                     synthesis("direct", "every_step", "none"));
+  const Schedule s = SynthesizerRegistry::with_builtins().synthesize(
+      synthesizer_registry_fabric(4), synthesizer_registry_workload(Collective::alltoall),
+      synthesizer_registry_synthesis("direct", "every_step", "none"));
   EXPECT_EQ(s.planner(), "every_step");
   EXPECT_EQ(s.algorithm(), "direct");
   EXPECT_EQ(s.collective(), Collective::alltoall);
@@ -137,7 +147,8 @@ TEST(SynthesizerRegistry, CustomEntriesCanBeAdded) {
   auto r = SynthesizerRegistry::with_builtins();
   r.add_algorithm<Direct2>();
   r.add_planner<Static2>();
-  const Schedule s = r.synthesize(fabric(4), workload(Collective::alltoall), synthesis("direct2", "", "ring"));
+  const Schedule s = r.synthesize(synthesizer_registry_fabric(4), synthesizer_registry_workload(Collective::alltoall),
+                                  synthesizer_registry_synthesis("direct2", "", "ring"));
   EXPECT_EQ(s.algorithm(), "direct2");
   EXPECT_EQ(s.planner(), "static2");
   EXPECT_EQ(s.steps().size(), size_t{3});

@@ -61,7 +61,7 @@ Topology shift_ring(int gpus, int shift) {
   return Topology("ring+" + std::to_string(shift), gpus, edges);
 }
 
-Transfer transfer(Node src, Node dst, int64_t bytes) {
+Transfer trace_report_transfer(Node src, Node dst, int64_t bytes) {
   Transfer t;
   t.src = src;
   t.dst = dst;
@@ -91,8 +91,8 @@ RingRun ring_run() {
   parts.initial_topology = 0;
   Step s0{0, {}}, s1{1, {}};
   for (Node u = 0; u < 4; ++u) {
-    s0.transfers.push_back(transfer(u, (u + 1) % 4, u == 0 ? 2000 : 1000));
-    s1.transfers.push_back(transfer(u, (u + 2) % 4, 1000));
+    s0.transfers.push_back(trace_report_transfer(u, (u + 1) % 4, u == 0 ? 2000 : 1000));
+    s1.transfers.push_back(trace_report_transfer(u, (u + 2) % 4, 1000));
   }
   parts.steps = {s0, s1};
   RingRun run{fabric, Schedule(std::move(parts)), {}, {}};

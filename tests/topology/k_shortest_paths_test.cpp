@@ -17,15 +17,15 @@ namespace {
 using hand_built::at;
 using hand_built::torus;
 
-using Path = std::vector<Node>;
+using KShortestPathsPath = std::vector<Node>;
 
 TEST(KShortestPaths, SecondAndThirdShortestOnALadder) {
   // 0 -> 3 directly, via 1, or via 1 and 2: 1, 2 and 3 hops.
   const Topology t("ladder", 4, {{0, 3}, {0, 1}, {1, 3}, {1, 2}, {2, 3}});
-  const std::vector<Path> expected{{0, 3}, {0, 1, 3}, {0, 1, 2, 3}};
+  const std::vector<KShortestPathsPath> expected{{0, 3}, {0, 1, 3}, {0, 1, 2, 3}};
   EXPECT_EQ(k_shortest_paths(t, 0, 3, 3), expected);
-  EXPECT_EQ(k_shortest_paths(t, 0, 3, 1), (std::vector<Path>{{0, 3}}));
-  EXPECT_EQ(k_shortest_paths(t, 0, 3, 2), (std::vector<Path>{{0, 3}, {0, 1, 3}}));
+  EXPECT_EQ(k_shortest_paths(t, 0, 3, 1), (std::vector<KShortestPathsPath>{{0, 3}}));
+  EXPECT_EQ(k_shortest_paths(t, 0, 3, 2), (std::vector<KShortestPathsPath>{{0, 3}, {0, 1, 3}}));
   // Only three loopless paths exist.
   EXPECT_EQ(k_shortest_paths(t, 0, 3, 5), expected);
 }
@@ -36,9 +36,9 @@ TEST(KShortestPaths, TiesFollowClockwiseOffsets) {
   // 3 hops: 0-1-2-5 (1,1,3) < 0-1-4-5 (1,3,1) < 0-3-4-5 (3,1,1) < 0-3-2-5 (3,5,3).
   // 4 hops: 0-1-2-4-5 (1,1,2,1) < 0-3-2-4-5 (3,5,2,1). Nothing longer is loopless.
   const Topology t("ties", 6, {{0, 1}, {0, 3}, {1, 2}, {1, 4}, {2, 5}, {3, 2}, {3, 4}, {4, 5}, {2, 4}});
-  EXPECT_EQ(
-      k_shortest_paths(t, 0, 5, 10),
-      (std::vector<Path>{{0, 1, 2, 5}, {0, 1, 4, 5}, {0, 3, 4, 5}, {0, 3, 2, 5}, {0, 1, 2, 4, 5}, {0, 3, 2, 4, 5}}));
+  EXPECT_EQ(k_shortest_paths(t, 0, 5, 10),
+            (std::vector<KShortestPathsPath>{
+                {0, 1, 2, 5}, {0, 1, 4, 5}, {0, 3, 4, 5}, {0, 3, 2, 5}, {0, 1, 2, 4, 5}, {0, 3, 2, 4, 5}}));
 }
 
 TEST(KShortestPaths, PathsAreLoopless) {
@@ -49,32 +49,32 @@ TEST(KShortestPaths, PathsAreLoopless) {
     e.push_back({(u + 1) % 5, u});
   }
   const Topology t("bidirectional_ring", 5, std::move(e));
-  EXPECT_EQ(k_shortest_paths(t, 0, 2, 5), (std::vector<Path>{{0, 1, 2}, {0, 4, 3, 2}}));
-  EXPECT_EQ(k_shortest_paths(t, 3, 2, 5), (std::vector<Path>{{3, 2}, {3, 4, 0, 1, 2}}));
+  EXPECT_EQ(k_shortest_paths(t, 0, 2, 5), (std::vector<KShortestPathsPath>{{0, 1, 2}, {0, 4, 3, 2}}));
+  EXPECT_EQ(k_shortest_paths(t, 3, 2, 5), (std::vector<KShortestPathsPath>{{3, 2}, {3, 4, 0, 1, 2}}));
 }
 
 TEST(KShortestPaths, TorusStartsWithAllShortestPathsThenGrows) {
   const Topology t = torus(4, 4);
-  const std::vector<Path> yen = k_shortest_paths(t, 0, 10, 25);
+  const std::vector<KShortestPathsPath> yen = k_shortest_paths(t, 0, 10, 25);
   ASSERT_EQ(yen.size(), 25u);
-  const std::vector<Path> shortest = AllShortestPaths(t).paths(0, 10, 100).paths;
+  const std::vector<KShortestPathsPath> shortest = AllShortestPaths(t).paths(0, 10, 100).paths;
   ASSERT_EQ(shortest.size(), 24u);
-  EXPECT_EQ(std::vector<Path>(yen.begin(), yen.begin() + 24), shortest);
+  EXPECT_EQ(std::vector<KShortestPathsPath>(yen.begin(), yen.begin() + 24), shortest);
   // The torus is bipartite, so the next length is 6 hops. Clockwise-first:
   // 0 -> 1 -> 2 -> 3 (+1 each), then from column 3 the smallest offset is down
   // (+4) to 7, down again to 11, and left (+15) to 10.
-  EXPECT_EQ(yen[24], (Path{0, 1, 2, 3, 7, 11, 10}));
-  EXPECT_EQ(std::set<Path>(yen.begin(), yen.end()).size(), 25u);
+  EXPECT_EQ(yen[24], (KShortestPathsPath{0, 1, 2, 3, 7, 11, 10}));
+  EXPECT_EQ(std::set<KShortestPathsPath>(yen.begin(), yen.end()).size(), 25u);
 }
 
 TEST(KShortestPaths, ParallelCircuitsDoNotDuplicatePaths) {
   const Topology t("doubled", 3, {{0, 1}, {0, 1}, {1, 2}, {1, 2}});
-  EXPECT_EQ(k_shortest_paths(t, 0, 2, 3), (std::vector<Path>{{0, 1, 2}}));
+  EXPECT_EQ(k_shortest_paths(t, 0, 2, 3), (std::vector<KShortestPathsPath>{{0, 1, 2}}));
 }
 
 TEST(KShortestPaths, SelfUnreachableAndBadArguments) {
   const Topology t("split", 4, {{0, 1}, {1, 0}, {2, 3}, {3, 2}});
-  EXPECT_EQ(k_shortest_paths(t, 2, 2, 3), (std::vector<Path>{{2}}));
+  EXPECT_EQ(k_shortest_paths(t, 2, 2, 3), (std::vector<KShortestPathsPath>{{2}}));
   EXPECT_TRUE(k_shortest_paths(t, 0, 3, 3).empty());
   for (int k : {0, -1}) {
     try {

@@ -50,7 +50,7 @@ Topology complete_digraph(int n) {
 }
 
 // Bidirectional a x b mesh without wrap-around, row-major ids.
-Topology grid(int a, int b) {
+Topology max_concurrent_flow_grid(int a, int b) {
   std::vector<Edge> edges;
   for (int r = 0; r < a; ++r) {
     for (int c = 0; c < b; ++c) {
@@ -65,7 +65,7 @@ Topology grid(int a, int b) {
 }
 
 // Bidirectional a x b torus, row-major ids.
-Topology torus(int a, int b) {
+Topology max_concurrent_flow_torus(int a, int b) {
   std::vector<Edge> edges;
   for (int r = 0; r < a; ++r) {
     for (int c = 0; c < b; ++c) {
@@ -79,7 +79,7 @@ Topology torus(int a, int b) {
   return Topology("torus", a * b, edges);
 }
 
-Topology hypercube(int dimensions) {
+Topology max_concurrent_flow_hypercube(int dimensions) {
   std::vector<Edge> edges;
   for (int u = 0; u < (1 << dimensions); ++u) {
     for (int i = 0; i < dimensions; ++i) edges.push_back({node(u), node(u ^ (1 << i))});
@@ -194,7 +194,7 @@ void expect_valid_flow(const Topology& topology, const DemandMatrix& demand, con
   for (size_t e = 0; e < edge_count; ++e) EXPECT_LE(total[e], 1.0 + kExact) << "edge " << e;
 }
 
-std::string error_of(const Topology& t, const DemandMatrix& d) {
+std::string max_concurrent_flow_error_of(const Topology& t, const DemandMatrix& d) {
   try {
     max_concurrent_flow(t, d);
   } catch (const Error& e) {
@@ -387,16 +387,16 @@ TEST(MaxConcurrentFlow, SameInputGivesSameBytes) {
 }
 
 TEST(MaxConcurrentFlow, RejectsMismatchedSize) {
-  const std::string e = error_of(unidirectional_ring(4), DemandMatrix::alltoall(5));
+  const std::string e = max_concurrent_flow_error_of(unidirectional_ring(4), DemandMatrix::alltoall(5));
   EXPECT_NE(e.find("5 GPUs"), std::string::npos) << e;
   EXPECT_NE(e.find("has 4"), std::string::npos) << e;
 }
 
 TEST(MaxConcurrentFlow, RejectsAllZeroDemand) {
   DemandMatrix d(4);
-  EXPECT_NE(error_of(unidirectional_ring(4), d).find("all zero"), std::string::npos);
+  EXPECT_NE(max_concurrent_flow_error_of(unidirectional_ring(4), d).find("all zero"), std::string::npos);
   d.set(2, 2, 5.0);  // the diagonal is not demand
-  EXPECT_NE(error_of(unidirectional_ring(4), d).find("unbounded"), std::string::npos);
+  EXPECT_NE(max_concurrent_flow_error_of(unidirectional_ring(4), d).find("unbounded"), std::string::npos);
 }
 
 // One circuit out of every GPU: each pair's walk is its only path, so no LP
@@ -435,7 +435,7 @@ TEST(MaxConcurrentFlow, ForcedWalkThatNeverArrivesNamesThePair) {
   d.set(0, 4, 1.0);
   EXPECT_NEAR(max_concurrent_flow(shifted, d).theta, 1.0, kExact);
   d.set(1, 4, 1.0);
-  const std::string e = error_of(shifted, d);
+  const std::string e = max_concurrent_flow_error_of(shifted, d);
   EXPECT_NE(e.find("no route from node 1 to node 4 for demand D(1,4)"), std::string::npos) << e;
   EXPECT_NE(e.find("'shifted_ring(2)'"), std::string::npos) << e;
 }
@@ -482,10 +482,11 @@ TEST(MaxConcurrentFlow, ThetaAloneIsTheFullSolversBits) {
   DemandMatrix unreachable(6);
   unreachable.set(0, 4, 1.0);
   unreachable.set(1, 4, 1.0);
-  EXPECT_EQ(theta_error(shifted, unreachable), error_of(shifted, unreachable));
+  EXPECT_EQ(theta_error(shifted, unreachable), max_concurrent_flow_error_of(shifted, unreachable));
   EXPECT_NE(theta_error(shifted, unreachable).find("no route from node 1 to node 4"), std::string::npos);
-  EXPECT_EQ(theta_error(shifted, DemandMatrix(6)), error_of(shifted, DemandMatrix(6)));
-  EXPECT_EQ(theta_error(shifted, DemandMatrix::alltoall(5)), error_of(shifted, DemandMatrix::alltoall(5)));
+  EXPECT_EQ(theta_error(shifted, DemandMatrix(6)), max_concurrent_flow_error_of(shifted, DemandMatrix(6)));
+  EXPECT_EQ(theta_error(shifted, DemandMatrix::alltoall(5)),
+            max_concurrent_flow_error_of(shifted, DemandMatrix::alltoall(5)));
 }
 
 TEST(MaxConcurrentFlow, RejectsDemandWithoutRoute) {
@@ -494,10 +495,11 @@ TEST(MaxConcurrentFlow, RejectsDemandWithoutRoute) {
   d.set(0, 2, 1.0);
   EXPECT_NEAR(max_concurrent_flow(line, d).theta, 1.0, kExact);
   d.set(2, 0, 1.0);
-  const std::string e = error_of(line, d);
+  const std::string e = max_concurrent_flow_error_of(line, d);
   EXPECT_NE(e.find("no route from node 2 to node 0 for demand"), std::string::npos) << e;
   EXPECT_NE(e.find("'line'"), std::string::npos) << e;
-  EXPECT_NE(error_of(Topology("none", 3, {}), d).find("no route from node 0 to node 2"), std::string::npos);
+  EXPECT_NE(max_concurrent_flow_error_of(Topology("none", 3, {}), d).find("no route from node 0 to node 2"),
+            std::string::npos);
 }
 
 TEST(MaxConcurrentFlow, Circulant64Degree4Alltoall) {
@@ -541,13 +543,13 @@ TEST(MaxConcurrentFlow, TorusAndHypercubeAlltoall) {
   // A d-cube has n d circuits and a source needs d n/2 hops of capacity in
   // all: theta <= 2/n, attained.
   for (int k : {4, 6}) {
-    const Topology t = torus(k, k);
+    const Topology t = max_concurrent_flow_torus(k, k);
     const DemandMatrix d = DemandMatrix::alltoall(k * k);
     const ConcurrentFlow flow = max_concurrent_flow(t, d);
     EXPECT_NEAR(flow.theta, 8.0 / (k * k * k), kExact) << "k=" << k;
     expect_valid_flow(t, d, flow);
   }
-  const Topology cube = hypercube(5);
+  const Topology cube = max_concurrent_flow_hypercube(5);
   const DemandMatrix d = DemandMatrix::alltoall(32);
   const ConcurrentFlow flow = max_concurrent_flow(cube, d);
   EXPECT_NEAR(flow.theta, 2.0 / 32.0, kExact);
@@ -559,7 +561,7 @@ TEST(MaxConcurrentFlow, GridAlltoallMeetsTheBisectionBound) {
   // middle cut of an a x a mesh (a even) has a circuits each way and
   // (a^2/2)^2 pairs to carry: theta <= 4/a^3, which the LP attains.
   for (int a : {4, 6}) {
-    const Topology g = grid(a, a);
+    const Topology g = max_concurrent_flow_grid(a, a);
     const DemandMatrix d = DemandMatrix::alltoall(a * a);
     EXPECT_FALSE(TranslationSymmetry::find(g, d));
     const ConcurrentFlow flow = max_concurrent_flow(g, d);
@@ -632,12 +634,13 @@ TEST(TranslationSymmetry, FindsTorusAndHypercubeGroupsDigitByDigit) {
   // 4 x 3 torus: not cyclic in row-major ids, but rows (mod 4) x columns
   // (mod 3) are.
   const std::optional<TranslationSymmetry> rows_columns =
-      TranslationSymmetry::find(torus(4, 3), DemandMatrix::alltoall(12));
+      TranslationSymmetry::find(max_concurrent_flow_torus(4, 3), DemandMatrix::alltoall(12));
   ASSERT_TRUE(rows_columns);
   EXPECT_EQ(rows_columns->radices(), (std::vector<int>{4, 3}));
   EXPECT_EQ(rows_columns->translate(5, 4), 6u);  // (1,2) + (1,1) = (2,0)
   EXPECT_EQ(rows_columns->subtract(6, 4), 5u);
-  const std::optional<TranslationSymmetry> cube = TranslationSymmetry::find(hypercube(3), DemandMatrix::alltoall(8));
+  const std::optional<TranslationSymmetry> cube =
+      TranslationSymmetry::find(max_concurrent_flow_hypercube(3), DemandMatrix::alltoall(8));
   ASSERT_TRUE(cube);
   EXPECT_EQ(cube->radices(), (std::vector<int>{2, 2, 2}));
   for (Node u = 0; u < 8; ++u) {
@@ -646,7 +649,7 @@ TEST(TranslationSymmetry, FindsTorusAndHypercubeGroupsDigitByDigit) {
 }
 
 TEST(TranslationSymmetry, NoneWhenCircuitsOrDemandBreakIt) {
-  EXPECT_FALSE(TranslationSymmetry::find(grid(3, 3), DemandMatrix::alltoall(9)));
+  EXPECT_FALSE(TranslationSymmetry::find(max_concurrent_flow_grid(3, 3), DemandMatrix::alltoall(9)));
   const Topology t = circulant("circ", 12, {1, 3, 5});
   DemandMatrix skewed = DemandMatrix::alltoall(12);
   skewed.set(0, 1, 2.0);

@@ -19,7 +19,7 @@ using hand_built::at;
 using hand_built::grid;
 using hand_built::torus;
 
-Topology ring(int n, bool both) {
+Topology shortest_path_router_ring(int n, bool both) {
   std::vector<Edge> e;
   for (int u = 0; u < n; ++u) {
     e.push_back({static_cast<Node>(u), static_cast<Node>((u + 1) % n)});
@@ -29,7 +29,7 @@ Topology ring(int n, bool both) {
 }
 
 TEST(ShortestPathRouter, UnidirectionalRingHopsAndPaths) {
-  const Topology t = ring(8, false);
+  const Topology t = shortest_path_router_ring(8, false);
   const ShortestPathRouter router(t);
   EXPECT_EQ(router.hops(0, 3), 3);
   EXPECT_EQ(router.hops(3, 0), 5);
@@ -46,7 +46,7 @@ TEST(ShortestPathRouter, UnidirectionalRingHopsAndPaths) {
 }
 
 TEST(ShortestPathRouter, BidirectionalRingTakesShorterWay) {
-  const Topology t = ring(8, true);
+  const Topology t = shortest_path_router_ring(8, true);
   const ShortestPathRouter router(t);
   EXPECT_EQ(router.hops(0, 7), 1);
   EXPECT_EQ(router.path(0, 6), (std::vector<Node>{0, 7, 6}));
@@ -60,7 +60,7 @@ TEST(ShortestPathRouter, BidirectionalRingTakesShorterWay) {
 }
 
 TEST(ShortestPathRouter, BidirectionalRingAntipodeGoesClockwiseForEverySource) {
-  const Topology t = ring(8, true);
+  const Topology t = shortest_path_router_ring(8, true);
   const ShortestPathRouter router(t);
   for (Node s = 0; s < 8; ++s) {
     const Node d = (s + 4) % 8;
@@ -69,7 +69,7 @@ TEST(ShortestPathRouter, BidirectionalRingAntipodeGoesClockwiseForEverySource) {
 }
 
 TEST(ShortestPathRouter, TieBreakIsIndependentOfQueryOrder) {
-  const Topology t = ring(6, true);
+  const Topology t = shortest_path_router_ring(6, true);
   const ShortestPathRouter a(t);
   const ShortestPathRouter b(t);
   // Query in opposite orders; caching must not change the answers.
@@ -205,7 +205,7 @@ TEST(ShortestPathRouter, RandomTiesUnreachableAndTrivialRoutes) {
 }
 
 TEST(ShortestPathRouter, NodeOutOfRangeThrowsNamingIt) {
-  const Topology t = ring(4, true);
+  const Topology t = shortest_path_router_ring(4, true);
   for (const ShortestPathRouter::TieBreak tie :
        {ShortestPathRouter::TieBreak::clockwise(), ShortestPathRouter::TieBreak::random(1)}) {
     const ShortestPathRouter router(t, tie);
@@ -226,9 +226,9 @@ TEST(ShortestPathRouter, CounterclockwiseTiesGoTheOtherWayRound) {
     edges.push_back({u, (u + 1) % 8});
     edges.push_back({(u + 1) % 8, u});
   }
-  const Topology ring("bidirectional_ring", 8, edges);
-  EXPECT_EQ(ShortestPathRouter(ring).path(0, 4), (std::vector<Node>{0, 1, 2, 3, 4}));
-  const ShortestPathRouter counter(ring, ShortestPathRouter::TieBreak::counterclockwise());
+  const Topology shortest_path_router_ring("bidirectional_ring", 8, edges);
+  EXPECT_EQ(ShortestPathRouter(shortest_path_router_ring).path(0, 4), (std::vector<Node>{0, 1, 2, 3, 4}));
+  const ShortestPathRouter counter(shortest_path_router_ring, ShortestPathRouter::TieBreak::counterclockwise());
   EXPECT_EQ(counter.path(0, 4), (std::vector<Node>{0, 7, 6, 5, 4}));
   EXPECT_EQ(counter.path(2, 3), (std::vector<Node>{2, 3}));  // no tie: the shortest way
   EXPECT_EQ(counter.path(2, 7), (std::vector<Node>{2, 1, 0, 7}));

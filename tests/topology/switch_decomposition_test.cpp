@@ -19,7 +19,7 @@
 namespace photonsim {
 namespace {
 
-FabricSpec fabric(int gpus, int ports, CircuitKind circuits) {
+FabricSpec switch_decomposition_fabric(int gpus, int ports, CircuitKind circuits) {
   FabricSpec f = testing_support::test_fabric(gpus, ports, circuits);
   return f;
 }
@@ -66,7 +66,7 @@ std::vector<Edge> random_regular(int n, int k, Rng& rng) {
   return e;
 }
 
-std::vector<Edge> circulant(int n, const std::vector<int>& offsets) {
+std::vector<Edge> switch_decomposition_circulant(int n, const std::vector<int>& offsets) {
   std::vector<Edge> e;
   for (int u = 0; u < n; ++u) {
     for (int a : offsets) e.push_back({static_cast<Node>(u), static_cast<Node>((u + a) % n)});
@@ -138,7 +138,7 @@ void expect_directed_split(const Topology& t, int k, bool full) {
       }
     }
     const Topology s = d.switch_topology(static_cast<size_t>(i));
-    EXPECT_NO_THROW(s.check_ports(fabric(n, 1, CircuitKind::directed)));
+    EXPECT_NO_THROW(s.check_ports(switch_decomposition_fabric(n, 1, CircuitKind::directed)));
     if (full) {
       EXPECT_TRUE(is_regular(s, 1));
     }
@@ -169,13 +169,14 @@ void expect_bidirectional_split(const Topology& t, int k, bool perfect) {
       EXPECT_EQ(p[p[u]], u) << "switch " << i << " node " << u;
       together.push_back({static_cast<Node>(u), static_cast<Node>(p[u])});
     }
-    EXPECT_NO_THROW(d.switch_topology(static_cast<size_t>(i)).check_ports(fabric(n, 1, CircuitKind::bidirectional)));
+    EXPECT_NO_THROW(d.switch_topology(static_cast<size_t>(i))
+                        .check_ports(switch_decomposition_fabric(n, 1, CircuitKind::bidirectional)));
   }
   std::sort(together.begin(), together.end());
   EXPECT_EQ(together, t.edges());
 }
 
-std::string error_of(const std::function<void()>& f) {
+std::string switch_decomposition_error_of(const std::function<void()>& f) {
   try {
     f();
   } catch (const Error& e) {
@@ -185,11 +186,12 @@ std::string error_of(const std::function<void()>& f) {
 }
 
 std::string directed_error(const Topology& t, int k) {
-  return error_of([&] { SwitchDecomposition::decompose(t, k, CircuitKind::directed); });
+  return switch_decomposition_error_of([&] { SwitchDecomposition::decompose(t, k, CircuitKind::directed); });
 }
 
 std::string bidirectional_error(const Topology& t, int k, int64_t steps = SwitchDecomposition::default_search_steps) {
-  return error_of([&] { SwitchDecomposition::decompose(t, k, CircuitKind::bidirectional, steps); });
+  return switch_decomposition_error_of(
+      [&] { SwitchDecomposition::decompose(t, k, CircuitKind::bidirectional, steps); });
 }
 
 // ------------------------------------------------------------------ directed
@@ -239,14 +241,15 @@ TEST(SwitchDecomposition, CirculantGraphsSplitIntoPermutations) {
       for (int b = a; b < n; ++b) {
         expect_directed_split(
             Topology("circulant " + std::to_string(n) + " +" + std::to_string(a) + " +" + std::to_string(b), n,
-                     circulant(n, {a, b})),
+                     switch_decomposition_circulant(n, {a, b})),
             2, true);
       }
     }
   }
   for (int n : {25, 32, 40}) {
     for (int a = 1; a < n; a += 3) {
-      expect_directed_split(Topology("circulant3", n, circulant(n, {a, n - a, (a * 7) % (n - 1) + 1})), 3, true);
+      expect_directed_split(
+          Topology("circulant3", n, switch_decomposition_circulant(n, {a, n - a, (a * 7) % (n - 1) + 1})), 3, true);
     }
   }
 }
@@ -289,7 +292,7 @@ TEST(SwitchDecomposition, SwitchTopologyIndexIsChecked) {
       SwitchDecomposition::decompose(Topology("ring", 3, cycle_edges(3)), 1, CircuitKind::directed);
   EXPECT_EQ(d.switch_topology(0).name(), "ring/switch0");
   EXPECT_EQ(d.switch_topology(0), Topology("x", 3, cycle_edges(3)));
-  EXPECT_EQ(error_of([&] { d.switch_topology(1); }),
+  EXPECT_EQ(switch_decomposition_error_of([&] { d.switch_topology(1); }),
             "switch decomposition of topology 'ring': switch 1 does not exist (there are 1)");
 }
 

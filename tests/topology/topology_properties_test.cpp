@@ -15,7 +15,7 @@ namespace photonsim {
 namespace {
 
 // Hand-built topologies: these tests must not depend on the generators.
-Topology ring(int n, bool bidirectional) {
+Topology topology_properties_ring(int n, bool bidirectional) {
   std::vector<Edge> e;
   for (int u = 0; u < n; ++u) {
     const Node v = static_cast<Node>((u + 1) % n);
@@ -26,7 +26,7 @@ Topology ring(int n, bool bidirectional) {
 }
 
 // r x c grid with wrap-around in both dimensions, every link bidirectional.
-Topology torus(int r, int c) {
+Topology topology_properties_torus(int r, int c) {
   std::vector<Edge> e;
   auto id = [c](int i, int j) { return static_cast<Node>(i * c + j); };
   for (int i = 0; i < r; ++i) {
@@ -40,7 +40,7 @@ Topology torus(int r, int c) {
   return Topology("torus", r * c, std::move(e));
 }
 
-Topology hypercube(int d) {
+Topology topology_properties_hypercube(int d) {
   std::vector<Edge> e;
   for (int u = 0; u < (1 << d); ++u) {
     for (int b = 0; b < d; ++b) e.push_back({static_cast<Node>(u), static_cast<Node>(u ^ (1 << b))});
@@ -48,7 +48,7 @@ Topology hypercube(int d) {
   return Topology("hypercube", 1 << d, std::move(e));
 }
 
-std::string error_of(const Topology& t) {
+std::string topology_properties_error_of(const Topology& t) {
   try {
     average_hop_distance(t);
   } catch (const Error& e) {
@@ -59,7 +59,7 @@ std::string error_of(const Topology& t) {
 
 TEST(TopologyProperties, UnidirectionalRing) {
   for (int n : {2, 3, 7, 8, 16}) {
-    const Topology t = ring(n, false);
+    const Topology t = topology_properties_ring(n, false);
     EXPECT_TRUE(is_strongly_connected(t)) << n;
     EXPECT_EQ(diameter(t), n - 1) << n;
     EXPECT_DOUBLE_EQ(average_hop_distance(t), n / 2.0) << n;
@@ -72,7 +72,7 @@ TEST(TopologyProperties, UnidirectionalRing) {
 
 TEST(TopologyProperties, BidirectionalRing) {
   for (int n : {3, 4, 7, 8, 11}) {
-    const Topology t = ring(n, true);
+    const Topology t = topology_properties_ring(n, true);
     EXPECT_EQ(diameter(t), n / 2) << n;
     const auto d = hop_distances(t);
     for (int s = 0; s < n; ++s) {
@@ -80,27 +80,27 @@ TEST(TopologyProperties, BidirectionalRing) {
     }
   }
   // Sum of min(i, 8 - i) over i = 1..7 is 16, over 7 destinations.
-  EXPECT_DOUBLE_EQ(average_hop_distance(ring(8, true)), 16.0 / 7.0);
-  EXPECT_DOUBLE_EQ(average_hop_distance(ring(7, true)), 12.0 / 6.0);
+  EXPECT_DOUBLE_EQ(average_hop_distance(topology_properties_ring(8, true)), 16.0 / 7.0);
+  EXPECT_DOUBLE_EQ(average_hop_distance(topology_properties_ring(7, true)), 12.0 / 6.0);
 }
 
 TEST(TopologyProperties, TorusDiameter) {
   for (auto [r, c] : std::vector<std::pair<int, int>>{{2, 3}, {3, 3}, {3, 4}, {4, 4}, {4, 5}, {5, 7}, {6, 8}}) {
-    const Topology t = torus(r, c);
+    const Topology t = topology_properties_torus(r, c);
     EXPECT_EQ(diameter(t), r / 2 + c / 2) << r << "x" << c;
     EXPECT_TRUE(is_strongly_connected(t));
   }
   // 4x4: per dimension offsets 0,1,2,1 sum to 4, so the sum over all 16
   // destinations is 2 * 4 * 4 = 32, over 15 other nodes.
-  EXPECT_DOUBLE_EQ(average_hop_distance(torus(4, 4)), 32.0 / 15.0);
-  EXPECT_TRUE(is_regular(torus(4, 5), 4));
+  EXPECT_DOUBLE_EQ(average_hop_distance(topology_properties_torus(4, 4)), 32.0 / 15.0);
+  EXPECT_TRUE(is_regular(topology_properties_torus(4, 5), 4));
   // 2 x c wraps onto the same neighbour twice: parallel circuits still count.
-  EXPECT_TRUE(is_regular(torus(2, 3), 4));
+  EXPECT_TRUE(is_regular(topology_properties_torus(2, 3), 4));
 }
 
 TEST(TopologyProperties, HypercubeDiameterAndAverage) {
   for (int d = 1; d <= 6; ++d) {
-    const Topology t = hypercube(d);
+    const Topology t = topology_properties_hypercube(d);
     EXPECT_EQ(diameter(t), d);
     EXPECT_TRUE(is_regular(t, d));
     // Sum of Hamming weights over all 2^d - 1 other nodes is d * 2^(d-1).
@@ -122,7 +122,7 @@ TEST(TopologyProperties, DisconnectedGraph) {
   EXPECT_EQ(d[0][3], -1);
   EXPECT_EQ(d[4][1], -1);
   EXPECT_EQ(d[4][3], 2);
-  EXPECT_EQ(error_of(t),
+  EXPECT_EQ(topology_properties_error_of(t),
             "topology 'split': node 3 is unreachable from node 0, so the average hop distance is "
             "undefined");
 }
@@ -136,7 +136,7 @@ TEST(TopologyProperties, WeaklyButNotStronglyConnected) {
   // Isolated node with everything else connected.
   const Topology lonely("lonely", 4, {{0, 1}, {1, 2}, {2, 0}});
   EXPECT_FALSE(is_strongly_connected(lonely));
-  EXPECT_EQ(error_of(lonely),
+  EXPECT_EQ(topology_properties_error_of(lonely),
             "topology 'lonely': node 3 is unreachable from node 0, so the "
             "average hop distance is undefined");
 }
@@ -146,13 +146,14 @@ TEST(TopologyProperties, TrivialSizes) {
   EXPECT_TRUE(is_strongly_connected(one));
   EXPECT_EQ(diameter(one), 0);
   EXPECT_EQ(hop_distances(one), (std::vector<std::vector<int>>{{0}}));
-  EXPECT_EQ(error_of(one), "topology 'one': average hop distance needs at least 2 GPUs, got 1");
+  EXPECT_EQ(topology_properties_error_of(one), "topology 'one': average hop distance needs at least 2 GPUs, got 1");
   EXPECT_TRUE(is_strongly_connected(Topology()));
   EXPECT_EQ(diameter(Topology()), 0);
 }
 
 TEST(TopologyProperties, HopDistancesSymmetricOnUndirectedGraphs) {
-  for (const Topology& t : {ring(9, true), torus(3, 5), hypercube(4)}) {
+  for (const Topology& t :
+       {topology_properties_ring(9, true), topology_properties_torus(3, 5), topology_properties_hypercube(4)}) {
     const auto d = hop_distances(t);
     for (int s = 0; s < t.gpus(); ++s) {
       EXPECT_EQ(d[s][s], 0);
@@ -170,9 +171,9 @@ TEST(TopologyProperties, ParallelCircuitsDoNotChangeDistances) {
 }
 
 TEST(TopologyProperties, IsRegular) {
-  EXPECT_TRUE(is_regular(ring(5, false), 1));
-  EXPECT_FALSE(is_regular(ring(5, false), 2));
-  EXPECT_TRUE(is_regular(ring(5, true), 2));
+  EXPECT_TRUE(is_regular(topology_properties_ring(5, false), 1));
+  EXPECT_FALSE(is_regular(topology_properties_ring(5, false), 2));
+  EXPECT_TRUE(is_regular(topology_properties_ring(5, true), 2));
   // Out-degree 1 everywhere but node 0 receives twice and node 2 never.
   const Topology skewed("skewed", 3, {{0, 1}, {1, 0}, {2, 0}});
   EXPECT_FALSE(is_regular(skewed, 1));
@@ -184,7 +185,7 @@ TEST(TopologyProperties, LargeRandomGraphIsFast) {
   // chord per node, out-degree 3.
   const int n = 1024;
   Rng rng(7);
-  std::vector<Edge> e = ring(n, true).edges();
+  std::vector<Edge> e = topology_properties_ring(n, true).edges();
   for (int u = 0; u < n; ++u) {
     e.push_back({static_cast<Node>(u), static_cast<Node>((u + 1 + rng.uniform(n - 1)) % n)});
   }

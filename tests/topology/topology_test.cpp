@@ -12,12 +12,12 @@
 namespace photonsim {
 namespace {
 
-FabricSpec fabric(int gpus, int ports, CircuitKind circuits) {
+FabricSpec topology_fabric(int gpus, int ports, CircuitKind circuits) {
   FabricSpec f = testing_support::test_fabric(gpus, ports, circuits);
   return f;
 }
 
-std::vector<Edge> ring_edges(int n, bool both) {
+std::vector<Edge> topology_ring_edges(int n, bool both) {
   std::vector<Edge> e;
   for (int u = 0; u < n; ++u) {
     e.push_back({static_cast<Node>(u), static_cast<Node>((u + 1) % n)});
@@ -26,7 +26,7 @@ std::vector<Edge> ring_edges(int n, bool both) {
   return e;
 }
 
-std::string error_of(const Topology& t, const FabricSpec& f) {
+std::string topology_error_of(const Topology& t, const FabricSpec& f) {
   try {
     t.check_ports(f);
   } catch (const Error& e) {
@@ -106,59 +106,59 @@ TEST(Topology, OutOfRangeEndpointRejected) {
 }
 
 TEST(TopologyCheckPorts, DirectedUnidirectionalRingFitsOnePort) {
-  const Topology ring("ring", 8, ring_edges(8, false));
-  EXPECT_NO_THROW(ring.check_ports(fabric(8, 1, CircuitKind::directed)));
+  const Topology ring("ring", 8, topology_ring_edges(8, false));
+  EXPECT_NO_THROW(ring.check_ports(topology_fabric(8, 1, CircuitKind::directed)));
 }
 
 TEST(TopologyCheckPorts, DirectedBidirectionalRingNeedsTwoPorts) {
-  const Topology ring("bidirectional_ring", 8, ring_edges(8, true));
-  const std::string msg = error_of(ring, fabric(8, 1, CircuitKind::directed));
+  const Topology ring("bidirectional_ring", 8, topology_ring_edges(8, true));
+  const std::string msg = topology_error_of(ring, topology_fabric(8, 1, CircuitKind::directed));
   EXPECT_NE(msg.find("node 0"), std::string::npos) << msg;
   EXPECT_NE(msg.find("needs 2 ports"), std::string::npos) << msg;
   EXPECT_NE(msg.find("fabric.ports is 1"), std::string::npos) << msg;
-  EXPECT_NO_THROW(ring.check_ports(fabric(8, 2, CircuitKind::directed)));
+  EXPECT_NO_THROW(ring.check_ports(topology_fabric(8, 2, CircuitKind::directed)));
 }
 
 TEST(TopologyCheckPorts, DirectedInDegreeAlsoCounts) {
   // Node 3 receives from 0, 1 and 2; every out-degree is 1.
   const Topology fan_in("fan_in", 4, {{0, 3}, {1, 3}, {2, 3}});
-  const std::string msg = error_of(fan_in, fabric(4, 2, CircuitKind::directed));
+  const std::string msg = topology_error_of(fan_in, topology_fabric(4, 2, CircuitKind::directed));
   EXPECT_NE(msg.find("node 3"), std::string::npos) << msg;
   EXPECT_NE(msg.find("in 3"), std::string::npos) << msg;
-  EXPECT_NO_THROW(fan_in.check_ports(fabric(4, 3, CircuitKind::directed)));
+  EXPECT_NO_THROW(fan_in.check_ports(topology_fabric(4, 3, CircuitKind::directed)));
 }
 
 TEST(TopologyCheckPorts, NamesTheFirstOffendingNode) {
   // Node 2 is the first with two out-circuits.
   const Topology t("t", 5, {{0, 1}, {2, 3}, {2, 4}, {4, 0}, {3, 2}});
-  const std::string msg = error_of(t, fabric(5, 1, CircuitKind::directed));
+  const std::string msg = topology_error_of(t, topology_fabric(5, 1, CircuitKind::directed));
   EXPECT_NE(msg.find("node 2 "), std::string::npos) << msg;
 }
 
 TEST(TopologyCheckPorts, BidirectionalModeCountsEachTwoWayCircuitOnce) {
-  const Topology ring("bidirectional_ring", 8, ring_edges(8, true));
+  const Topology ring("bidirectional_ring", 8, topology_ring_edges(8, true));
   // Each node ends two two-way circuits.
-  const std::string msg = error_of(ring, fabric(8, 1, CircuitKind::bidirectional));
+  const std::string msg = topology_error_of(ring, topology_fabric(8, 1, CircuitKind::bidirectional));
   EXPECT_NE(msg.find("node 0"), std::string::npos) << msg;
-  EXPECT_NO_THROW(ring.check_ports(fabric(8, 2, CircuitKind::bidirectional)));
+  EXPECT_NO_THROW(ring.check_ports(topology_fabric(8, 2, CircuitKind::bidirectional)));
   // A two-way pairing fits one port.
   const Topology pairs("pairs", 4, {{0, 1}, {1, 0}, {2, 3}, {3, 2}});
-  EXPECT_NO_THROW(pairs.check_ports(fabric(4, 1, CircuitKind::bidirectional)));
+  EXPECT_NO_THROW(pairs.check_ports(topology_fabric(4, 1, CircuitKind::bidirectional)));
 }
 
 TEST(TopologyCheckPorts, BidirectionalModeRejectsOneWayEdgeNamingNode) {
   const Topology t("oneway", 4, {{0, 1}, {1, 0}, {2, 3}});
-  const std::string msg = error_of(t, fabric(4, 1, CircuitKind::bidirectional));
+  const std::string msg = topology_error_of(t, topology_fabric(4, 1, CircuitKind::bidirectional));
   EXPECT_NE(msg.find("2->3"), std::string::npos) << msg;
   EXPECT_NE(msg.find("node 2"), std::string::npos) << msg;
   EXPECT_NE(msg.find("no reverse"), std::string::npos) << msg;
   // The same topology is fine for directed circuits.
-  EXPECT_NO_THROW(t.check_ports(fabric(4, 1, CircuitKind::directed)));
+  EXPECT_NO_THROW(t.check_ports(topology_fabric(4, 1, CircuitKind::directed)));
 }
 
 TEST(TopologyCheckPorts, BidirectionalModeRequiresMatchingMultiplicity) {
   const Topology t("uneven", 4, {{0, 1}, {0, 1}, {1, 0}});
-  const std::string msg = error_of(t, fabric(4, 2, CircuitKind::bidirectional));
+  const std::string msg = topology_error_of(t, topology_fabric(4, 2, CircuitKind::bidirectional));
   EXPECT_NE(msg.find("0->1"), std::string::npos) << msg;
 }
 

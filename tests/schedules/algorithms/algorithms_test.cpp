@@ -20,12 +20,12 @@ namespace {
 
 using testing_support::test_workload;
 
-FabricSpec fabric(int gpus) {
+FabricSpec algorithms_fabric(int gpus) {
   FabricSpec f = testing_support::test_fabric(gpus);
   return f;
 }
 
-int ceil_log2(int n) {
+int algorithms_ceil_log2(int n) {
   int k = 0;
   while ((1 << k) < n) ++k;
   return k;
@@ -35,7 +35,7 @@ int ceil_log2(int n) {
 
 TEST(AlltoallDirect, StepsArePermutationsCoveringEveryPairOnce) {
   for (int n : {2, 3, 4, 7, 8, 16}) {
-    const StepPattern p = pattern_of(AlltoallDirect(), fabric(n), test_workload(Collective::alltoall, 1000));
+    const StepPattern p = pattern_of(AlltoallDirect(), algorithms_fabric(n), test_workload(Collective::alltoall, 1000));
     EXPECT_TRUE(p.independent_steps);
     ASSERT_EQ(p.steps.size(), static_cast<size_t>(n - 1)) << "n=" << n;
     std::set<std::pair<Node, Node>> pairs;
@@ -66,7 +66,8 @@ TEST(AlltoallDirect, StepsArePermutationsCoveringEveryPairOnce) {
 
 TEST(AllreduceRing, StepCountAndShape) {
   const int n = 8;
-  const StepPattern p = pattern_of(AllreduceRing(), fabric(n), test_workload(Collective::allreduce, 4000000));
+  const StepPattern p =
+      pattern_of(AllreduceRing(), algorithms_fabric(n), test_workload(Collective::allreduce, 4000000));
   EXPECT_FALSE(p.independent_steps);
   ASSERT_EQ(p.steps.size(), static_cast<size_t>(2 * (n - 1)));
   for (size_t s = 0; s < p.steps.size(); ++s) {
@@ -83,7 +84,7 @@ TEST(AllreduceRing, StepCountAndShape) {
 
 TEST(AllreduceRing, BlockIndexFormulas) {
   const int n = 6;
-  const StepPattern p = pattern_of(AllreduceRing(), fabric(n), test_workload(Collective::allreduce, 600));
+  const StepPattern p = pattern_of(AllreduceRing(), algorithms_fabric(n), test_workload(Collective::allreduce, 600));
   ASSERT_EQ(p.steps.size(), size_t{10});
   for (int s = 0; s < n - 1; ++s) {
     for (int i = 0; i < n; ++i) {
@@ -100,7 +101,8 @@ TEST(AllreduceRing, BlockIndexFormulas) {
 TEST(AllreduceRing, BlockSizesSumToMessageAndDifferByAtMostOne) {
   for (int n : {3, 5, 8}) {
     for (int64_t m : {int64_t{1}, int64_t{7}, int64_t{100}, int64_t{4000003}}) {
-      const StepPattern p = pattern_of(AllreduceRing(), fabric(n), test_workload(Collective::reducescatter, m));
+      const StepPattern p =
+          pattern_of(AllreduceRing(), algorithms_fabric(n), test_workload(Collective::reducescatter, m));
       // Every block appears once per step; collect its size.
       std::vector<int64_t> size(static_cast<size_t>(n), -1);
       for (const auto& step : p.steps) {
@@ -130,7 +132,7 @@ TEST(AllreduceRing, BlockSizesSumToMessageAndDifferByAtMostOne) {
 // original owners whose data is folded into the node's copy of the block.
 TEST(AllreduceRing, ReduceScatterThenAllGatherProducesFullResultEverywhere) {
   for (int n : {2, 3, 4, 5, 8, 13}) {
-    const StepPattern p = pattern_of(AllreduceRing(), fabric(n), test_workload(Collective::allreduce, 1000));
+    const StepPattern p = pattern_of(AllreduceRing(), algorithms_fabric(n), test_workload(Collective::allreduce, 1000));
     std::vector<std::vector<std::set<int>>> have(static_cast<size_t>(n),
                                                  std::vector<std::set<int>>(static_cast<size_t>(n)));
     for (int v = 0; v < n; ++v) {
@@ -173,8 +175,10 @@ TEST(AllreduceRing, ReduceScatterThenAllGatherProducesFullResultEverywhere) {
 
 TEST(AllreduceRing, ReduceScatterIsTheFirstHalf) {
   const int n = 5;
-  const StepPattern full = pattern_of(AllreduceRing(), fabric(n), test_workload(Collective::allreduce, 1000));
-  const StepPattern rs = pattern_of(AllreduceRing(), fabric(n), test_workload(Collective::reducescatter, 1000));
+  const StepPattern full =
+      pattern_of(AllreduceRing(), algorithms_fabric(n), test_workload(Collective::allreduce, 1000));
+  const StepPattern rs =
+      pattern_of(AllreduceRing(), algorithms_fabric(n), test_workload(Collective::reducescatter, 1000));
   ASSERT_EQ(rs.steps.size(), static_cast<size_t>(n - 1));
   for (size_t s = 0; s < rs.steps.size(); ++s) {
     ASSERT_EQ(rs.steps[s].size(), full.steps[s].size());
@@ -189,7 +193,7 @@ TEST(AllreduceRing, ReduceScatterIsTheFirstHalf) {
 
 TEST(AllreduceRing, AllGatherAloneStartsFromOwnBlock) {
   const int n = 5;
-  const StepPattern ag = pattern_of(AllreduceRing(), fabric(n), test_workload(Collective::allgather, 1000));
+  const StepPattern ag = pattern_of(AllreduceRing(), algorithms_fabric(n), test_workload(Collective::allgather, 1000));
   ASSERT_EQ(ag.steps.size(), static_cast<size_t>(n - 1));
   // Node i owns block i; possession simulation: nobody sends what it lacks,
   // and at the end everyone has every block.
@@ -216,8 +220,8 @@ TEST(BroadcastBinomial, EveryNonRootReceivesOnceFromAHolder) {
   for (int n = 2; n <= 17; ++n) {
     for (int root : {0, 1, n / 2, n - 1}) {
       const StepPattern p =
-          pattern_of(BroadcastBinomial(), fabric(n), test_workload(Collective::broadcast, 4096, root));
-      ASSERT_EQ(p.steps.size(), static_cast<size_t>(ceil_log2(n))) << "n=" << n;
+          pattern_of(BroadcastBinomial(), algorithms_fabric(n), test_workload(Collective::broadcast, 4096, root));
+      ASSERT_EQ(p.steps.size(), static_cast<size_t>(algorithms_ceil_log2(n))) << "n=" << n;
       std::vector<bool> has(static_cast<size_t>(n), false);
       std::vector<int> received(static_cast<size_t>(n), 0);
       has[static_cast<size_t>(root)] = true;
@@ -247,7 +251,8 @@ TEST(BroadcastBinomial, EveryNonRootReceivesOnceFromAHolder) {
 }
 
 TEST(BroadcastBinomial, StepKDoublesTheHolders) {
-  const StepPattern p = pattern_of(BroadcastBinomial(), fabric(8), test_workload(Collective::broadcast, 10, 3));
+  const StepPattern p =
+      pattern_of(BroadcastBinomial(), algorithms_fabric(8), test_workload(Collective::broadcast, 10, 3));
   ASSERT_EQ(p.steps.size(), size_t{3});
   EXPECT_EQ(p.steps[0].size(), size_t{1});
   EXPECT_EQ(p.steps[1].size(), size_t{2});

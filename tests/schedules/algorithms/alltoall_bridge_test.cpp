@@ -20,13 +20,15 @@ namespace {
 
 using testing_support::test_workload;
 
-FabricSpec fabric(int gpus) {
+FabricSpec alltoall_bridge_fabric(int gpus) {
   FabricSpec f = testing_support::test_fabric(gpus, 2, CircuitKind::bidirectional);
   f.latency = Time::zero();
   return f;
 }
 
-StepPattern bridge(int n) { return pattern_of(AlltoallBridge(), fabric(n), test_workload(Collective::alltoall, 1000)); }
+StepPattern bridge(int n) {
+  return pattern_of(AlltoallBridge(), alltoall_bridge_fabric(n), test_workload(Collective::alltoall, 1000));
+}
 
 int floor_log2(int n) {
   int k = 0;
@@ -153,8 +155,8 @@ TEST(AlltoallBridge, HalvesVariantIsVerifiedAndSplitsEveryFlow) {
         {"bridge", n, Collective::alltoall, Bytes(1001), Bytes(0), 0, {{"mirror", "halves"}}}));
     EXPECT_TRUE(v.ok()) << "n = " << n << ": " << v.violation->describe();
   }
-  const StepPattern p =
-      pattern_of(AlltoallBridge(), fabric(64), test_workload(Collective::alltoall, 1000), {{"mirror", "halves"}});
+  const StepPattern p = pattern_of(AlltoallBridge(), alltoall_bridge_fabric(64),
+                                   test_workload(Collective::alltoall, 1000), {{"mirror", "halves"}});
   EXPECT_EQ(p.block_parts, 2u);
   EXPECT_EQ(p.blocks, 64u * 64u * 2u);
   ASSERT_EQ(p.steps.size(), 6u);  // ceil(log2 64): offsets up to 63 each way
@@ -165,7 +167,8 @@ TEST(AlltoallBridge, HalvesVariantIsVerifiedAndSplitsEveryFlow) {
       EXPECT_EQ(t.counterclockwise, t.blocks.front() % 2 == 1);
     }
   }
-  EXPECT_THROW(pattern_of(AlltoallBridge(), fabric(8), test_workload(Collective::alltoall, 1000), {{"mirror", "both"}}),
+  EXPECT_THROW(pattern_of(AlltoallBridge(), alltoall_bridge_fabric(8), test_workload(Collective::alltoall, 1000),
+                          {{"mirror", "both"}}),
                Error);
 }
 

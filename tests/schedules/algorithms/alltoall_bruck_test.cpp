@@ -16,15 +16,15 @@
 namespace photonsim {
 namespace {
 
-FabricSpec fabric(int gpus) {
+FabricSpec alltoall_bruck_fabric(int gpus) {
   FabricSpec f = testing_support::test_fabric(gpus, 4);
   f.latency = Time::zero();
   return f;
 }
 
 StepPattern bruck(int n, int64_t radix) {
-  return pattern_of(AlltoallBruck(), fabric(n), testing_support::test_workload(Collective::alltoall, 1000),
-                    {{"radix", std::to_string(radix)}});
+  return pattern_of(AlltoallBruck(), alltoall_bruck_fabric(n),
+                    testing_support::test_workload(Collective::alltoall, 1000), {{"radix", std::to_string(radix)}});
 }
 
 int ceil_log(int64_t radix, int64_t n) {

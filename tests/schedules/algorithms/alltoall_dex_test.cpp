@@ -17,24 +17,24 @@ namespace {
 
 using testing_support::test_workload;
 
-FabricSpec fabric(int gpus) {
+FabricSpec alltoall_dex_fabric(int gpus) {
   FabricSpec f = testing_support::test_fabric(gpus);
   f.latency = Time::zero();
   return f;
 }
 
-Schedule synthesized(int n) { return synthesize_for_verification({"dex", n}); }
+Schedule alltoall_dex_synthesized(int n) { return synthesize_for_verification({"dex", n}); }
 
 TEST(AlltoallDex, VerifierProvesEveryPowerOfTwoUpTo1024) {
   for (int n = 2; n <= 1024; n *= 2) {
-    const Verification v = verify_schedule(synthesized(n));
+    const Verification v = verify_schedule(alltoall_dex_synthesized(n));
     ASSERT_TRUE(v.ok()) << "n = " << n << ": " << v.violation->describe();
   }
 }
 
 TEST(AlltoallDex, Log2NStepsOfPerfectMatchingsWithHalfTheBlocksEachWay) {
   for (int n : {2, 4, 8, 16, 64, 128}) {
-    const StepPattern p = pattern_of(AlltoallDex(), fabric(n), test_workload(Collective::alltoall, 1000));
+    const StepPattern p = pattern_of(AlltoallDex(), alltoall_dex_fabric(n), test_workload(Collective::alltoall, 1000));
     EXPECT_EQ(p.blocks, static_cast<uint32_t>(n * n));
     int log2n = 0;
     while ((1 << log2n) < n) ++log2n;
@@ -60,7 +60,7 @@ TEST(AlltoallDex, Log2NStepsOfPerfectMatchingsWithHalfTheBlocksEachWay) {
 TEST(AlltoallDex, OtherSizesAreAnErrorNamingPowersOfTwo) {
   for (int n : {3, 6, 12, 100}) {
     try {
-      synthesized(n);
+      alltoall_dex_synthesized(n);
       FAIL() << "n = " << n << " accepted";
     } catch (const Error& e) {
       const std::string msg = e.what();
@@ -72,7 +72,7 @@ TEST(AlltoallDex, OtherSizesAreAnErrorNamingPowersOfTwo) {
 }
 
 TEST(AlltoallDex, VerifierCatchesCorruptions) {
-  const Schedule good = synthesized(16);
+  const Schedule good = alltoall_dex_synthesized(16);
   ASSERT_TRUE(verify_schedule(good).ok());
   {
     ScheduleParts parts = parts_of(good);

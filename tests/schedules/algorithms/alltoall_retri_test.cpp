@@ -19,13 +19,15 @@ namespace {
 
 using testing_support::test_workload;
 
-FabricSpec fabric(int gpus) {
+FabricSpec alltoall_retri_fabric(int gpus) {
   FabricSpec f = testing_support::test_fabric(gpus, 2, CircuitKind::bidirectional);
   f.latency = Time::zero();
   return f;
 }
 
-StepPattern retri(int n) { return pattern_of(AlltoallRetri(), fabric(n), test_workload(Collective::alltoall, 1000)); }
+StepPattern retri(int n) {
+  return pattern_of(AlltoallRetri(), alltoall_retri_fabric(n), test_workload(Collective::alltoall, 1000));
+}
 
 int ceil_log3(int n) {
   int k = 0;

@@ -17,17 +17,17 @@
 namespace photonsim {
 namespace {
 
-FabricSpec fabric(int gpus, int ports = 2) {
+FabricSpec broadcast_binary_tree_fabric(int gpus, int ports = 2) {
   FabricSpec f = testing_support::test_fabric(gpus, ports);
   return f;
 }
 
 // A broadcast of `message` bytes from `root`, pipelined in segments of `chunk` bytes.
-WorkloadSpec workload(int64_t message, int64_t chunk, int root = 0) {
+WorkloadSpec broadcast_binary_tree_workload(int64_t message, int64_t chunk, int root = 0) {
   return testing_support::with_chunk(testing_support::test_workload(Collective::broadcast, message, root), chunk);
 }
 
-int floor_log2(int n) {
+int broadcast_binary_tree_floor_log2(int n) {
   int k = 0;
   while ((2 << k) <= n) ++k;
   return k;
@@ -56,17 +56,19 @@ TEST(BroadcastBinaryTree, VerifierProvesLargeSizes) {
 TEST(BroadcastBinaryTree, DepthPlusSegmentsMinusOneSteps) {
   for (int n : {2, 3, 4, 7, 8, 13, 64, 100}) {
     for (int64_t chunk : {0, 1000, 5000, 250, 300, 1}) {
-      const StepPattern p = pattern_of(BroadcastBinaryTree(), fabric(n), workload(1000, chunk, 1));
+      const StepPattern p = pattern_of(BroadcastBinaryTree(), broadcast_binary_tree_fabric(n),
+                                       broadcast_binary_tree_workload(1000, chunk, 1));
       const int64_t segments = chunk == 0 || chunk >= 1000 ? 1 : (1000 + chunk - 1) / chunk;
       EXPECT_EQ(p.blocks, static_cast<uint32_t>(segments));
-      EXPECT_EQ(p.steps.size(), static_cast<size_t>(floor_log2(n) + segments - 1))
+      EXPECT_EQ(p.steps.size(), static_cast<size_t>(broadcast_binary_tree_floor_log2(n) + segments - 1))
           << "n = " << n << ", chunk " << chunk;
     }
   }
 }
 
 TEST(BroadcastBinaryTree, SegmentsAreChunkSizedAndCoverTheMessage) {
-  const StepPattern p = pattern_of(BroadcastBinaryTree(), fabric(5), workload(1000, 300, 0));
+  const StepPattern p =
+      pattern_of(BroadcastBinaryTree(), broadcast_binary_tree_fabric(5), broadcast_binary_tree_workload(1000, 300, 0));
   ASSERT_EQ(p.blocks, 4U);
   std::map<uint32_t, int64_t> size;
   for (const auto& step : p.steps) {
@@ -84,7 +86,8 @@ TEST(BroadcastBinaryTree, HeapTreeFromTheRootPipelinedOneSegmentPerStep) {
   // n = 7 from root 3: relative ranks v = (node - 3) mod 7, children 2v+1, 2v+2.
   // Segment j leaves depth d at step d + j; every node receives it exactly once.
   const int n = 7, root = 3;
-  const StepPattern p = pattern_of(BroadcastBinaryTree(), fabric(n), workload(3000, 1000, root));
+  const StepPattern p = pattern_of(BroadcastBinaryTree(), broadcast_binary_tree_fabric(n),
+                                   broadcast_binary_tree_workload(3000, 1000, root));
   ASSERT_EQ(p.steps.size(), size_t{2 + 3 - 1});
   std::map<std::pair<Node, uint32_t>, int> received;
   for (size_t t = 0; t < p.steps.size(); ++t) {
@@ -102,8 +105,8 @@ TEST(BroadcastBinaryTree, HeapTreeFromTheRootPipelinedOneSegmentPerStep) {
 }
 
 TEST(BroadcastBinaryTree, OnePortSplitsEachStepIntoLeftThenRightChildren) {
-  FabricSpec f = fabric(7, 1);
-  WorkloadSpec w = workload(1000, 0, 0);
+  FabricSpec f = broadcast_binary_tree_fabric(7, 1);
+  WorkloadSpec w = broadcast_binary_tree_workload(1000, 0, 0);
   SynthesisSpec s;
   s.algorithm = "binary_tree";
   s.topology.type = "none";
@@ -116,7 +119,7 @@ TEST(BroadcastBinaryTree, OnePortSplitsEachStepIntoLeftThenRightChildren) {
 
 TEST(BroadcastBinaryTree, FewerThanTwoGpusIsAnError) {
   try {
-    pattern_of(BroadcastBinaryTree(), fabric(1), workload(1000, 0));
+    pattern_of(BroadcastBinaryTree(), broadcast_binary_tree_fabric(1), broadcast_binary_tree_workload(1000, 0));
     FAIL() << "n = 1 accepted";
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("n >= 2"), std::string::npos) << e.what();

@@ -26,7 +26,7 @@ Topology shuffled_cycle(int n, Rng& rng) {
   return Topology("cycle", n, edges);
 }
 
-std::string describe(const std::vector<StrategyRound>& rounds) {
+std::string round_packer_describe(const std::vector<StrategyRound>& rounds) {
   std::string out;
   for (const StrategyRound& r : rounds) {
     out += "|" + std::to_string(r.topology) + ":" + std::to_string(r.hops());
@@ -58,7 +58,7 @@ TEST(RoundPacker, ImplicitWalksPackAsExplicitPaths) {
     EXPECT_EQ(explicit_packer.hop_sum(), implicit_packer.hop_sum());
     const std::vector<StrategyRound> explicit_rounds = explicit_packer.rounds(0);
     const std::vector<StrategyRound> implicit_rounds = implicit_packer.rounds(0);
-    EXPECT_EQ(describe(explicit_rounds), describe(implicit_rounds)) << "n=" << n;
+    EXPECT_EQ(round_packer_describe(explicit_rounds), round_packer_describe(implicit_rounds)) << "n=" << n;
     for (const StrategyRound& r : implicit_rounds) {
       EXPECT_TRUE(contention_free(r, cycle));
       for (const StrategyFlow& f : r.flows) EXPECT_TRUE(f.routes.empty());
@@ -82,7 +82,7 @@ TEST(RoundPacker, MovedRoundsAreTheCopiedOnes) {
   packer.merge_rounds();
   const std::vector<StrategyRound> copied = packer.rounds(1);
   const std::vector<StrategyRound> moved = std::move(packer).rounds(1);
-  EXPECT_EQ(describe(copied), describe(moved));
+  EXPECT_EQ(round_packer_describe(copied), round_packer_describe(moved));
   ASSERT_EQ(copied.size(), moved.size());
   for (size_t r = 0; r < copied.size(); ++r) {
     for (size_t f = 0; f < copied[r].flows.size(); ++f) {

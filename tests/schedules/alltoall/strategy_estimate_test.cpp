@@ -31,7 +31,7 @@ using testing_support::test_fabric;
 using testing_support::test_workload;
 using testing_support::with_chunk;
 
-struct Case {
+struct StrategyEstimateCase {
   std::string name;
   FabricSpec fabric;
   WorkloadSpec workload;
@@ -49,7 +49,7 @@ std::vector<std::pair<size_t, std::string>> reconfiguring_steps(const Schedule& 
 }
 
 // Every d the outlines visit (those `checked` says) against the strategy built for it.
-void expect_outlines_predict_strategies(const Case& c, const std::function<bool(int)>& checked,
+void expect_outlines_predict_strategies(const StrategyEstimateCase& c, const std::function<bool(int)>& checked,
                                         const std::map<std::string, std::string>& raw = {}) {
   const Rdc rdc;
   const int n = c.fabric.gpus;
@@ -87,8 +87,8 @@ void expect_outlines_predict_strategies(const Case& c, const std::function<bool(
   EXPECT_EQ(visited, every_d) << c.name << ", n = " << n;
 }
 
-std::vector<Case> cases(int n, int ports = 1) {
-  std::vector<Case> out;
+std::vector<StrategyEstimateCase> cases(int n, int ports = 1) {
+  std::vector<StrategyEstimateCase> out;
   FabricSpec paper = test_fabric(n, ports);
   paper.reconfig_delay = Time::us(10);
   out.push_back({"one chunk per pair, store-and-forward", paper, test_workload(Collective::alltoall, 4'000'000), "auto",
@@ -119,7 +119,7 @@ std::vector<Case> cases(int n, int ports = 1) {
 
 TEST(StrategyEstimate, ShiftedRingOutlinesPredictEveryD) {
   for (int n : {2, 3, 4, 5, 8, 12, 17, 24}) {
-    for (const Case& c : cases(n)) expect_outlines_predict_strategies(c, [](int) { return true; });
+    for (const StrategyEstimateCase& c : cases(n)) expect_outlines_predict_strategies(c, [](int) { return true; });
   }
 }
 
@@ -134,18 +134,21 @@ TEST(StrategyEstimate, ShiftedRingOutlinesPastTheLocalSearchLimit) {
     return d <= 4 || d == 7 || d == 50 || d == n / 2 || d == n - 1;
   };
   const std::function<bool(int)> large = [n](int d) { return d == 7 || d == 50 || d == n / 2 || d == n - 1; };
-  const std::vector<Case> all = cases(n);
+  const std::vector<StrategyEstimateCase> all = cases(n);
   for (size_t i = 0; i < all.size(); ++i) expect_outlines_predict_strategies(all[i], i == 0 ? sampled : large);
 }
 
 TEST(StrategyEstimate, CirculantOutlinesPredictEveryD) {
   const auto every = [](int) { return true; };
   for (int n : {3, 4, 5, 8, 12, 17, 24}) {
-    for (const Case& c : cases(n, 2)) expect_outlines_predict_strategies(c, every, {{"base", "circulant"}});
+    for (const StrategyEstimateCase& c : cases(n, 2))
+      expect_outlines_predict_strategies(c, every, {{"base", "circulant"}});
   }
-  for (const Case& c : cases(12, 3)) expect_outlines_predict_strategies(c, every, {{"base", "circulant"}});
+  for (const StrategyEstimateCase& c : cases(12, 3))
+    expect_outlines_predict_strategies(c, every, {{"base", "circulant"}});
   const auto sampled = [](int d) { return d <= 3 || d % 7 == 0; };
-  for (const Case& c : cases(40, 2)) expect_outlines_predict_strategies(c, sampled, {{"base", "circulant"}});
+  for (const StrategyEstimateCase& c : cases(40, 2))
+    expect_outlines_predict_strategies(c, sampled, {{"base", "circulant"}});
 }
 
 // Above the limit, base auto is the Circulant family alone: the same outlines.

@@ -16,7 +16,7 @@ using testing_support::test_workload;
 using testing_support::with_chunk;
 using testing_support::with_distribution;
 
-std::string describe(const AlltoallStrategy& s) {
+std::string strategy_streaming_describe(const AlltoallStrategy& s) {
   std::string out = s.construction + " d=" + std::to_string(s.configurations()) + ":";
   for (const Topology& t : s.topologies) out += " " + t.name() + "/" + std::to_string(t.edges().size());
   for (const StrategyRound& r : s.rounds) {
@@ -32,8 +32,10 @@ std::string describe(const AlltoallStrategy& s) {
 void expect_same_stream(const JointSynthesizer& synthesizer, const JointInput& input, std::optional<int> only,
                         const std::string& what) {
   std::vector<std::string> listed, streamed;
-  for (const AlltoallStrategy& s : synthesizer.strategies(input, only)) listed.push_back(describe(s));
-  synthesizer.for_each_strategy(input, only, [&](AlltoallStrategy&& s) { streamed.push_back(describe(s)); });
+  for (const AlltoallStrategy& s : synthesizer.strategies(input, only))
+    listed.push_back(strategy_streaming_describe(s));
+  synthesizer.for_each_strategy(input, only,
+                                [&](AlltoallStrategy&& s) { streamed.push_back(strategy_streaming_describe(s)); });
   EXPECT_EQ(streamed, listed) << what;
   if (!only) {
     EXPECT_FALSE(listed.empty()) << what;

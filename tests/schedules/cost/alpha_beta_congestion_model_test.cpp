@@ -21,8 +21,9 @@ using testing_support::test_workload;
 
 const Bandwidth k800G = Bandwidth::bits_per_second(testing_support::k800GbpsInBitsPerSecond);
 
-SynthesisSpec synthesis(const std::string& algorithm, const std::string& planner, const std::string& topology,
-                        std::optional<std::string> static_topology = std::nullopt) {
+SynthesisSpec alpha_beta_congestion_model_synthesis(const std::string& algorithm, const std::string& planner,
+                                                    const std::string& topology,
+                                                    std::optional<std::string> static_topology = std::nullopt) {
   SynthesisSpec s;
   s.algorithm = algorithm;
   s.planner = planner;
@@ -66,7 +67,7 @@ TEST(AlphaBetaCongestion, DirectOnUnidirectionalRingStoreAndForward) {
   const int n = 8;
   const FabricSpec f = test_fabric(n);
   const WorkloadSpec w = test_workload(Collective::alltoall, 4000000);
-  const Schedule s = synth(f, w, synthesis("direct", "", "ring"));
+  const Schedule s = synth(f, w, alpha_beta_congestion_model_synthesis("direct", "", "ring"));
   const Prediction p = predict_alpha_beta_congestion(s, f, w);
   EXPECT_EQ(p.model, "alpha_beta_congestion");
   ASSERT_EQ(p.steps.size(), size_t{7});
@@ -87,7 +88,7 @@ TEST(AlphaBetaCongestion, ClosedFormForSeveralRingSizes) {
   for (int n : {2, 3, 5, 8, 12}) {
     const FabricSpec f = test_fabric(n);
     const WorkloadSpec w = test_workload(Collective::alltoall, 4000000);
-    const Schedule s = synth(f, w, synthesis("direct", "", "ring"));
+    const Schedule s = synth(f, w, alpha_beta_congestion_model_synthesis("direct", "", "ring"));
     EXPECT_EQ(s.prediction().total(), Time::ns(40500) * (n * (n - 1) / 2)) << "n=" << n;
   }
 }
@@ -97,14 +98,15 @@ TEST(AlphaBetaCongestion, UnconfiguredStartPaysOneReconfiguration) {
   FabricSpec f = test_fabric(n);
   f.reconfig_delay = Time::us(25);
   const WorkloadSpec w = test_workload(Collective::alltoall, 4000000);
-  const Schedule s = synth(f, w, synthesis("direct", "static", "none", "ring"));
+  const Schedule s = synth(f, w, alpha_beta_congestion_model_synthesis("direct", "static", "none", "ring"));
   const Prediction& p = s.prediction();
   ASSERT_EQ(p.steps.size(), size_t{7});
   EXPECT_EQ(p.steps[0].reconfiguration, Time::us(25));
   for (size_t i = 1; i < p.steps.size(); ++i) EXPECT_EQ(p.steps[i].reconfiguration, Time::zero());
   EXPECT_EQ(p.total(), Time::ns(40500) * 28 + Time::us(25));
   // Starting on the ring pays nothing.
-  EXPECT_EQ(synth(f, w, synthesis("direct", "static", "ring")).prediction().total(), Time::ns(40500) * 28);
+  EXPECT_EQ(synth(f, w, alpha_beta_congestion_model_synthesis("direct", "static", "ring")).prediction().total(),
+            Time::ns(40500) * 28);
 }
 
 TEST(AlphaBetaCongestion, StepOverheadOncePerStep) {
@@ -112,7 +114,7 @@ TEST(AlphaBetaCongestion, StepOverheadOncePerStep) {
   FabricSpec f = test_fabric(n);
   f.step_overhead = Time::ns(10);
   const WorkloadSpec w = test_workload(Collective::alltoall, 4000000);
-  const Prediction p = synth(f, w, synthesis("direct", "", "ring")).prediction();
+  const Prediction p = synth(f, w, alpha_beta_congestion_model_synthesis("direct", "", "ring")).prediction();
   for (const StepPrediction& sp : p.steps) EXPECT_EQ(sp.startup, Time::ns(10));
   EXPECT_EQ(p.total(), Time::ns(40500) * 28 + Time::ns(10) * 7);
 }
@@ -121,7 +123,7 @@ TEST(AlphaBetaCongestion, DirectOnBidirectionalRing) {
   // Round h: every directed circuit carries h flows: h * (latency + m/B).
   const FabricSpec f = test_fabric(8, 2, CircuitKind::bidirectional);
   const WorkloadSpec w = test_workload(Collective::alltoall, 4000000);
-  const Prediction p = synth(f, w, synthesis("direct", "", "ring")).prediction();
+  const Prediction p = synth(f, w, alpha_beta_congestion_model_synthesis("direct", "", "ring")).prediction();
   ASSERT_EQ(p.steps.size(), size_t{4});
   for (size_t i = 0; i < 4; ++i) {
     EXPECT_EQ(p.steps[i].total(), Time::ns(40500) * (static_cast<int64_t>(i) + 1)) << "step " << i;
@@ -134,7 +136,7 @@ TEST(AlphaBetaCongestion, RingAllreduce) {
   const int n = 8;
   const FabricSpec f = test_fabric(n);
   const WorkloadSpec w = test_workload(Collective::allreduce, 4000000);
-  const Prediction p = synth(f, w, synthesis("ring", "", "ring")).prediction();
+  const Prediction p = synth(f, w, alpha_beta_congestion_model_synthesis("ring", "", "ring")).prediction();
   ASSERT_EQ(p.steps.size(), size_t{14});
   for (const StepPrediction& sp : p.steps) {
     EXPECT_EQ(sp.propagation, Time::ns(500));
@@ -147,7 +149,7 @@ TEST(AlphaBetaCongestion, RingAllreduceUnevenBlocksUseTheLargest) {
   // 4000003 B over 8 blocks: three blocks of 500001 B; each step carries one of them.
   const FabricSpec f = test_fabric(8);
   const WorkloadSpec w = test_workload(Collective::allreduce, 4000003);
-  const Prediction p = synth(f, w, synthesis("ring", "", "ring")).prediction();
+  const Prediction p = synth(f, w, alpha_beta_congestion_model_synthesis("ring", "", "ring")).prediction();
   ASSERT_EQ(p.steps.size(), size_t{14});
   const Time big = k800G.serialization(Bytes(500001));
   EXPECT_EQ(big, Time::ps(5000010));
@@ -158,7 +160,8 @@ TEST(AlphaBetaCongestion, RingAllreduceUnevenBlocksUseTheLargest) {
 TEST(AlphaBetaCongestion, ReduceScatterAndAllGatherAreHalf) {
   const FabricSpec f = test_fabric(8);
   for (Collective c : {Collective::reducescatter, Collective::allgather}) {
-    const Prediction p = synth(f, test_workload(c, 4000000), synthesis("ring", "", "ring")).prediction();
+    const Prediction p =
+        synth(f, test_workload(c, 4000000), alpha_beta_congestion_model_synthesis("ring", "", "ring")).prediction();
     EXPECT_EQ(p.steps.size(), size_t{7});
     EXPECT_EQ(p.total(), Time::ns(5500) * 7);
   }
@@ -170,7 +173,8 @@ TEST(AlphaBetaCongestion, BinomialEveryStepFromUnconfigured) {
     FabricSpec f = test_fabric(n);
     f.reconfig_delay = Time::us(3);
     const WorkloadSpec w = test_workload(Collective::broadcast, 4000000, 1);
-    const Prediction p = synth(f, w, synthesis("binomial", "every_step", "none")).prediction();
+    const Prediction p =
+        synth(f, w, alpha_beta_congestion_model_synthesis("binomial", "every_step", "none")).prediction();
     int steps = 0;
     while ((1 << steps) < n) ++steps;
     ASSERT_EQ(p.steps.size(), static_cast<size_t>(steps));
@@ -257,7 +261,7 @@ TEST(AlphaBetaCongestion, DirectWithSeveralChunksPerFlow) {
   const FabricSpec f = test_fabric(n);
   WorkloadSpec w = test_workload(Collective::alltoall, 4000000);
   w.chunk = Bytes(1000000);
-  const Schedule s = synth(f, w, synthesis("direct", "", "ring"));
+  const Schedule s = synth(f, w, alpha_beta_congestion_model_synthesis("direct", "", "ring"));
   const Prediction& p = s.prediction();
   ASSERT_EQ(p.steps.size(), size_t{7});
   for (size_t i = 0; i < p.steps.size(); ++i) {
@@ -360,8 +364,10 @@ TEST(AlphaBetaCongestion, SplitBandwidthIsRefusedWhereAModelAssumesOneRate) {
       EXPECT_NE(std::string(e.what()).find("bandwidth_scope"), std::string::npos) << e.what();
     }
   };
-  expect_refused(Collective::alltoall, synthesis("rdc", "joint", "none"), "rdc's closed-form search");
-  expect_refused(Collective::allreduce, synthesis("recursive_doubling", "harvest", "ring"), "Harvest's cost");
+  expect_refused(Collective::alltoall, alpha_beta_congestion_model_synthesis("rdc", "joint", "none"),
+                 "rdc's closed-form search");
+  expect_refused(Collective::allreduce, alpha_beta_congestion_model_synthesis("recursive_doubling", "harvest", "ring"),
+                 "Harvest's cost");
 }
 
 }  // namespace

@@ -21,21 +21,21 @@ namespace {
 
 namespace fs = std::filesystem;
 
-FabricSpec fabric(int gpus, int ports = 1, CircuitKind circuits = CircuitKind::directed) {
+FabricSpec schedule_io_fabric(int gpus, int ports = 1, CircuitKind circuits = CircuitKind::directed) {
   FabricSpec f = testing_support::test_fabric(gpus, ports, circuits);
   f.reconfig_delay = Time::us(2);
   f.step_overhead = Time::ns(7);
   return f;
 }
 
-Schedule synth(Collective c, const std::string& algorithm, const std::string& planner, const std::string& topology,
-               int gpus = 8, int root = 0) {
+Schedule schedule_io_synth(Collective c, const std::string& algorithm, const std::string& planner,
+                           const std::string& topology, int gpus = 8, int root = 0) {
   const WorkloadSpec w = testing_support::test_workload(c, 4000003, root);
   SynthesisSpec s;
   s.algorithm = algorithm;
   s.planner = planner;
   s.topology.type = topology;
-  return SynthesizerRegistry::with_builtins().synthesize(fabric(gpus), w, s);
+  return SynthesizerRegistry::with_builtins().synthesize(schedule_io_fabric(gpus), w, s);
 }
 
 // A hand-made schedule exercising explicit paths, reduce ops, multi-block
@@ -113,10 +113,10 @@ void expect_same(const Schedule& a, const Schedule& b) {
 
 std::vector<Schedule> samples() {
   std::vector<Schedule> out;
-  out.push_back(synth(Collective::alltoall, "direct", "", "ring"));
-  out.push_back(synth(Collective::allreduce, "ring", "", "ring"));
-  out.push_back(synth(Collective::broadcast, "binomial", "", "none", 13, 5));
-  out.push_back(synth(Collective::alltoall, "direct", "every_step", "none", 5));
+  out.push_back(schedule_io_synth(Collective::alltoall, "direct", "", "ring"));
+  out.push_back(schedule_io_synth(Collective::allreduce, "ring", "", "ring"));
+  out.push_back(schedule_io_synth(Collective::broadcast, "binomial", "", "none", 13, 5));
+  out.push_back(schedule_io_synth(Collective::alltoall, "direct", "every_step", "none", 5));
   out.push_back(handmade());
   return out;
 }
@@ -158,7 +158,7 @@ TEST(ScheduleIo, TextRoundTripPreservesEverything) {
 }
 
 TEST(ScheduleIo, SynthesizedPredictionSurvives) {
-  const Schedule s = synth(Collective::alltoall, "direct", "", "ring");
+  const Schedule s = schedule_io_synth(Collective::alltoall, "direct", "", "ring");
   ASSERT_EQ(s.prediction().steps.size(), size_t{7});
   const Schedule back = parse_schedule(serialize_schedule(s, false), false, "mem");
   EXPECT_EQ(back.prediction().total(), s.prediction().total());
@@ -171,7 +171,7 @@ TEST(ScheduleIo, SerializationIsDeterministic) {
 }
 
 TEST(ScheduleIo, EveryBinaryTruncationIsRejected) {
-  for (const Schedule& s : {synth(Collective::allreduce, "ring", "", "ring", 4), handmade()}) {
+  for (const Schedule& s : {schedule_io_synth(Collective::allreduce, "ring", "", "ring", 4), handmade()}) {
     const std::string bytes = serialize_schedule(s, false);
     ASSERT_GT(bytes.size(), size_t{20});
     for (size_t len = 0; len < bytes.size(); ++len) {
@@ -216,7 +216,7 @@ TEST(ScheduleIo, CorruptedBytesNeverCrash) {
   const QuietStderr quiet;
   // Flip single bytes of a valid file: either rejected with Error or, if the
   // flip lands in a value, a valid schedule; never anything else.
-  const std::string good = serialize_schedule(synth(Collective::allreduce, "ring", "", "ring", 4), false);
+  const std::string good = serialize_schedule(schedule_io_synth(Collective::allreduce, "ring", "", "ring", 4), false);
   Rng rng(4242);
   for (size_t i = 0; i < good.size(); ++i) {
     std::string bad = good;

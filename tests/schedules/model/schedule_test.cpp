@@ -15,7 +15,7 @@ namespace {
 Topology ring4() { return Topology("ring", 4, {{0, 1}, {1, 2}, {2, 3}, {3, 0}}); }
 Topology pairs4() { return Topology("pairs", 4, {{0, 2}, {1, 3}, {2, 0}, {3, 1}}); }
 
-Transfer xfer(Node src, Node dst, int64_t bytes = 100, std::vector<Node> path = {}) {
+Transfer schedule_xfer(Node src, Node dst, int64_t bytes = 100, std::vector<Node> path = {}) {
   Transfer t;
   t.src = src;
   t.dst = dst;
@@ -33,11 +33,11 @@ ScheduleParts base() {
   p.gpus = 4;
   p.message = Bytes(100);
   p.topologies = {ring4(), pairs4()};
-  p.steps = {Step{0, {xfer(0, 1), xfer(1, 2)}}, Step{1, {xfer(0, 2)}}};
+  p.steps = {Step{0, {schedule_xfer(0, 1), schedule_xfer(1, 2)}}, Step{1, {schedule_xfer(0, 2)}}};
   return p;
 }
 
-std::string error_of(ScheduleParts p) {
+std::string schedule_error_of(ScheduleParts p) {
   try {
     Schedule s(std::move(p));
   } catch (const Error& e) {
@@ -67,36 +67,36 @@ TEST(Schedule, AccessorsReturnTheParts) {
 TEST(Schedule, BadStepTopologyIndexRejected) {
   ScheduleParts p = base();
   p.steps[1].topology = 2;
-  std::string msg = error_of(p);
+  std::string msg = schedule_error_of(p);
   EXPECT_NE(msg.find("step 1"), std::string::npos) << msg;
   EXPECT_NE(msg.find("topology index 2"), std::string::npos) << msg;
   p.steps[1].topology = -1;
-  EXPECT_NE(error_of(p).find("topology index -1"), std::string::npos);
+  EXPECT_NE(schedule_error_of(p).find("topology index -1"), std::string::npos);
 }
 
 TEST(Schedule, BadInitialTopologyRejected) {
   ScheduleParts p = base();
   p.initial_topology = 2;
-  EXPECT_NE(error_of(p).find("initial_topology 2"), std::string::npos);
+  EXPECT_NE(schedule_error_of(p).find("initial_topology 2"), std::string::npos);
   p.initial_topology = -2;
-  EXPECT_NE(error_of(p).find("initial_topology -2"), std::string::npos);
+  EXPECT_NE(schedule_error_of(p).find("initial_topology -2"), std::string::npos);
 }
 
 TEST(Schedule, NodeOutOfRangeRejected) {
   ScheduleParts p = base();
-  p.steps[0].transfers.push_back(xfer(3, 4));
-  std::string msg = error_of(p);
+  p.steps[0].transfers.push_back(schedule_xfer(3, 4));
+  std::string msg = schedule_error_of(p);
   EXPECT_NE(msg.find("step 0"), std::string::npos) << msg;
   EXPECT_NE(msg.find("3->4"), std::string::npos) << msg;
   p = base();
-  p.steps[1].transfers.push_back(xfer(9, 0));
-  EXPECT_NE(error_of(p).find("9->0"), std::string::npos);
+  p.steps[1].transfers.push_back(schedule_xfer(9, 0));
+  EXPECT_NE(schedule_error_of(p).find("9->0"), std::string::npos);
 }
 
 TEST(Schedule, SelfTransferRejected) {
   ScheduleParts p = base();
-  p.steps[1].transfers.push_back(xfer(2, 2));
-  const std::string msg = error_of(p);
+  p.steps[1].transfers.push_back(schedule_xfer(2, 2));
+  const std::string msg = schedule_error_of(p);
   EXPECT_NE(msg.find("step 1"), std::string::npos) << msg;
   EXPECT_NE(msg.find("node 2 to itself"), std::string::npos) << msg;
 }
@@ -104,47 +104,47 @@ TEST(Schedule, SelfTransferRejected) {
 TEST(Schedule, NegativeBytesRejected) {
   ScheduleParts p = base();
   p.steps[0].transfers[0].bytes = Bytes(-1);
-  EXPECT_NE(error_of(p).find("negative"), std::string::npos);
+  EXPECT_NE(schedule_error_of(p).find("negative"), std::string::npos);
 }
 
 TEST(Schedule, ExplicitPathMustRunFromSrcToDst) {
   ScheduleParts p = base();
-  p.steps[0].transfers.push_back(xfer(0, 2, 10, {1, 2}));
-  EXPECT_NE(error_of(p).find("does not run from src to dst"), std::string::npos);
+  p.steps[0].transfers.push_back(schedule_xfer(0, 2, 10, {1, 2}));
+  EXPECT_NE(schedule_error_of(p).find("does not run from src to dst"), std::string::npos);
   p = base();
-  p.steps[0].transfers.push_back(xfer(0, 2, 10, {0, 1}));
-  EXPECT_NE(error_of(p).find("does not run from src to dst"), std::string::npos);
+  p.steps[0].transfers.push_back(schedule_xfer(0, 2, 10, {0, 1}));
+  EXPECT_NE(schedule_error_of(p).find("does not run from src to dst"), std::string::npos);
   p = base();
-  p.steps[0].transfers.push_back(xfer(0, 2, 10, {0, 7, 2}));
-  EXPECT_NE(error_of(p).find("path names node 7"), std::string::npos);
+  p.steps[0].transfers.push_back(schedule_xfer(0, 2, 10, {0, 7, 2}));
+  EXPECT_NE(schedule_error_of(p).find("path names node 7"), std::string::npos);
   p = base();
-  p.steps[0].transfers.push_back(xfer(0, 2, 10, {0, 1, 2}));
-  EXPECT_EQ(error_of(p), "");
+  p.steps[0].transfers.push_back(schedule_xfer(0, 2, 10, {0, 1, 2}));
+  EXPECT_EQ(schedule_error_of(p), "");
 }
 
 TEST(Schedule, TopologyWithWrongGpuCountRejected) {
   ScheduleParts p = base();
   p.topologies.push_back(Topology("big", 5, {{0, 4}}));
-  EXPECT_NE(error_of(p).find("'big' has 5 GPUs"), std::string::npos);
+  EXPECT_NE(schedule_error_of(p).find("'big' has 5 GPUs"), std::string::npos);
 }
 
 TEST(Schedule, TooFewGpusRejected) {
   ScheduleParts p;
   p.gpus = 1;
-  EXPECT_NE(error_of(p).find("at least 2"), std::string::npos);
+  EXPECT_NE(schedule_error_of(p).find("at least 2"), std::string::npos);
 }
 
 TEST(Schedule, PredictionMustMatchStepCount) {
   ScheduleParts p = base();
   p.prediction.steps.resize(1);
-  EXPECT_NE(error_of(p).find("prediction has 1 steps"), std::string::npos);
+  EXPECT_NE(schedule_error_of(p).find("prediction has 1 steps"), std::string::npos);
 }
 
 TEST(Schedule, ReconfigurationsWithNoInitialTopology) {
   ScheduleParts p = base();
   p.initial_topology = -1;
-  p.steps = {Step{0, {xfer(0, 1)}}, Step{0, {xfer(1, 2)}}, Step{1, {xfer(0, 2)}}, Step{1, {xfer(1, 3)}},
-             Step{0, {xfer(2, 3)}}};
+  p.steps = {Step{0, {schedule_xfer(0, 1)}}, Step{0, {schedule_xfer(1, 2)}}, Step{1, {schedule_xfer(0, 2)}},
+             Step{1, {schedule_xfer(1, 3)}}, Step{0, {schedule_xfer(2, 3)}}};
   const Schedule s(p);
   EXPECT_TRUE(s.reconfigures_before(0));
   EXPECT_FALSE(s.reconfigures_before(1));
@@ -157,7 +157,7 @@ TEST(Schedule, ReconfigurationsWithNoInitialTopology) {
 TEST(Schedule, ReconfigurationsWithGivenInitialTopology) {
   ScheduleParts p = base();
   p.initial_topology = 0;
-  p.steps = {Step{0, {xfer(0, 1)}}, Step{1, {xfer(0, 2)}}};
+  p.steps = {Step{0, {schedule_xfer(0, 1)}}, Step{1, {schedule_xfer(0, 2)}}};
   const Schedule s(p);
   EXPECT_FALSE(s.reconfigures_before(0));
   EXPECT_TRUE(s.reconfigures_before(1));
@@ -173,7 +173,7 @@ TEST(Schedule, ReconfigurationComparesCircuitsNotNames) {
   // Two entries with identical circuits but different names.
   p.topologies = {ring4(), Topology("same_ring_other_name", 4, {{3, 0}, {2, 3}, {1, 2}, {0, 1}})};
   p.initial_topology = 1;
-  p.steps = {Step{0, {xfer(0, 1)}}, Step{1, {xfer(1, 2)}}};
+  p.steps = {Step{0, {schedule_xfer(0, 1)}}, Step{1, {schedule_xfer(1, 2)}}};
   const Schedule s(p);
   EXPECT_FALSE(s.reconfigures_before(0));
   EXPECT_FALSE(s.reconfigures_before(1));

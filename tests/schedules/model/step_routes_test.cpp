@@ -10,7 +10,7 @@
 namespace photonsim {
 namespace {
 
-Transfer xfer(Node src, Node dst, std::vector<Node> path = {}) {
+Transfer step_routes_xfer(Node src, Node dst, std::vector<Node> path = {}) {
   Transfer t;
   t.src = src;
   t.dst = dst;
@@ -20,11 +20,11 @@ Transfer xfer(Node src, Node dst, std::vector<Node> path = {}) {
 }
 
 // Edge list (sorted): 0:{0,1} 1:{1,2} 2:{2,3} 3:{3,0}
-Topology ring4() { return Topology("ring", 4, {{0, 1}, {1, 2}, {2, 3}, {3, 0}}); }
+Topology step_routes_ring4() { return Topology("ring", 4, {{0, 1}, {1, 2}, {2, 3}, {3, 0}}); }
 
 TEST(StepRoutes, ShortestPathAsEdgeIndices) {
-  const Step step{0, {xfer(0, 3), xfer(2, 1), xfer(1, 2)}};
-  const auto routes = route_step(step, ring4(), 0);
+  const Step step{0, {step_routes_xfer(0, 3), step_routes_xfer(2, 1), step_routes_xfer(1, 2)}};
+  const auto routes = route_step(step, step_routes_ring4(), 0);
   ASSERT_EQ(routes.size(), size_t{3});
   EXPECT_EQ(routes[0].links, (LinkRoute{0, 1, 2}));
   EXPECT_EQ(routes[1].links, (LinkRoute{2, 3, 0}));
@@ -36,7 +36,7 @@ TEST(StepRoutes, ShortestPathAsEdgeIndices) {
 TEST(StepRoutes, OneCircuitOutOfEveryGpuIsWalked) {
   // Sorted edges: 0:{0,1} 1:{1,2} 2:{2,0} 3:{3,1}; node 3 starts a tail into the cycle.
   const Topology t("tail", 4, {{0, 1}, {1, 2}, {2, 0}, {3, 1}});
-  const Step step{0, {xfer(3, 2), xfer(2, 1), xfer(1, 0), xfer(3, 0)}};
+  const Step step{0, {step_routes_xfer(3, 2), step_routes_xfer(2, 1), step_routes_xfer(1, 0), step_routes_xfer(3, 0)}};
   const auto routes = route_step(step, t, 0);
   EXPECT_EQ(routes[0].links, (LinkRoute{3, 1}));
   EXPECT_EQ(routes[1].links, (LinkRoute{2, 0}));
@@ -47,9 +47,9 @@ TEST(StepRoutes, OneCircuitOutOfEveryGpuIsWalked) {
 TEST(StepRoutes, WalkThatNeverReachesTheDestinationThrowsNamingThePair) {
   // Shift 2 on 6 GPUs: two cycles 0 -> 2 -> 4 and 1 -> 3 -> 5.
   const Topology t("shifted_ring(2)", 6, {{0, 2}, {1, 3}, {2, 4}, {3, 5}, {4, 0}, {5, 1}});
-  EXPECT_EQ(route_step(Step{0, {xfer(0, 4)}}, t, 0)[0].links, (LinkRoute{0, 2}));
+  EXPECT_EQ(route_step(Step{0, {step_routes_xfer(0, 4)}}, t, 0)[0].links, (LinkRoute{0, 2}));
   try {
-    route_step(Step{0, {xfer(0, 1)}}, t, 7);
+    route_step(Step{0, {step_routes_xfer(0, 1)}}, t, 7);
     FAIL() << "expected Error";
   } catch (const Error& e) {
     EXPECT_EQ(std::string(e.what()),
@@ -60,7 +60,7 @@ TEST(StepRoutes, WalkThatNeverReachesTheDestinationThrowsNamingThePair) {
 TEST(StepRoutes, ExplicitPathIsFollowedHopByHop) {
   // Sorted edges: 0:{0,1} 1:{0,2} 2:{1,2} 3:{2,0}
   const Topology t("tri", 3, {{0, 1}, {1, 2}, {2, 0}, {0, 2}});
-  const Step step{0, {xfer(0, 2), xfer(0, 2, {0, 1, 2})}};
+  const Step step{0, {step_routes_xfer(0, 2), step_routes_xfer(0, 2, {0, 1, 2})}};
   const auto routes = route_step(step, t, 0);
   EXPECT_EQ(routes[0].links, (LinkRoute{1}));
   EXPECT_EQ(routes[1].links, (LinkRoute{0, 2}));
@@ -70,8 +70,8 @@ TEST(StepRoutes, ParallelCircuitsAssignedByTransferIndexModMultiplicity) {
   // Sorted edges: 0,1,2:{0,1} 3:{1,0}
   const Topology t("triple", 2, {{0, 1}, {1, 0}, {0, 1}, {0, 1}});
   Step step{0, {}};
-  for (int i = 0; i < 7; ++i) step.transfers.push_back(xfer(0, 1));
-  step.transfers.push_back(xfer(1, 0));
+  for (int i = 0; i < 7; ++i) step.transfers.push_back(step_routes_xfer(0, 1));
+  step.transfers.push_back(step_routes_xfer(1, 0));
   const auto routes = route_step(step, t, 0);
   for (uint32_t i = 0; i < 7; ++i) EXPECT_EQ(routes[i].links, (LinkRoute{i % 3})) << "transfer " << i;
   EXPECT_EQ(routes[7].links, (LinkRoute{3}));
@@ -82,9 +82,9 @@ TEST(StepRoutes, RoutesOfASplitTakeParallelCircuitsInTurn) {
   // over 0-1-2, 0-2 and 0-1-2 again: its routes over 0 -> 1 take circuits
   // 1 mod 2 and 2 mod 2, over 1 -> 2 likewise, so the split uses both of each pair.
   const Topology t("doubled", 3, {{0, 1}, {0, 1}, {1, 2}, {1, 2}, {2, 0}, {0, 2}});
-  Transfer split = xfer(0, 2);
+  Transfer split = step_routes_xfer(0, 2);
   split.routes = {Route{{0, 1, 2}, Bytes(4)}, Route{{0, 2}, Bytes(2)}, Route{{0, 1, 2}, Bytes(4)}};
-  const Step step{0, {xfer(2, 0), split}};
+  const Step step{0, {step_routes_xfer(2, 0), split}};
   const auto routes = route_step(step, t, 0);
   ASSERT_EQ(routes.size(), 4u);
   EXPECT_EQ(routes[1].links, (LinkRoute{1, 4}));  // turn 0 from transfer index 1
@@ -94,9 +94,9 @@ TEST(StepRoutes, RoutesOfASplitTakeParallelCircuitsInTurn) {
 }
 
 TEST(StepRoutes, HopThatIsNotACircuitThrows) {
-  const Step step{0, {xfer(0, 1), xfer(0, 2, {0, 2})}};
+  const Step step{0, {step_routes_xfer(0, 1), step_routes_xfer(0, 2, {0, 2})}};
   try {
-    route_step(step, ring4(), 5);
+    route_step(step, step_routes_ring4(), 5);
     FAIL() << "expected Error";
   } catch (const Error& e) {
     const std::string msg = e.what();
@@ -109,7 +109,7 @@ TEST(StepRoutes, HopThatIsNotACircuitThrows) {
 
 TEST(StepRoutes, UnreachableDestinationThrows) {
   const Topology split("split", 4, {{0, 1}, {1, 0}, {2, 3}, {3, 2}});
-  const Step step{0, {xfer(1, 3)}};
+  const Step step{0, {step_routes_xfer(1, 3)}};
   try {
     route_step(step, split, 2);
     FAIL() << "expected Error";
@@ -123,12 +123,12 @@ TEST(StepRoutes, UnreachableDestinationThrows) {
 // The streaming form hands over route_step's flows, one by one, in order:
 // implicit, explicit and multipath transfers alike.
 TEST(StepRoutes, ForEachRoutedFlowHandsOverRouteStepsFlows) {
-  Transfer split = xfer(0, 2);
+  Transfer split = step_routes_xfer(0, 2);
   split.routes = {Route{{0, 1, 2}, Bytes(4)}, Route{{0, 1, 2}, Bytes(6)}};
-  const Step step{0, {xfer(0, 3), split, xfer(1, 3, {1, 2, 3}), xfer(3, 0)}};
-  const std::vector<RoutedFlow> listed = route_step(step, ring4(), 0);
+  const Step step{0, {step_routes_xfer(0, 3), split, step_routes_xfer(1, 3, {1, 2, 3}), step_routes_xfer(3, 0)}};
+  const std::vector<RoutedFlow> listed = route_step(step, step_routes_ring4(), 0);
   std::vector<RoutedFlow> streamed;
-  for_each_routed_flow(step, ring4(), 0, [&](RoutedFlow&& f) { streamed.push_back(std::move(f)); });
+  for_each_routed_flow(step, step_routes_ring4(), 0, [&](RoutedFlow&& f) { streamed.push_back(std::move(f)); });
   ASSERT_EQ(streamed.size(), 5U);
   ASSERT_EQ(streamed.size(), listed.size());
   for (size_t i = 0; i < listed.size(); ++i) {
@@ -140,7 +140,7 @@ TEST(StepRoutes, ForEachRoutedFlowHandsOverRouteStepsFlows) {
   EXPECT_EQ(streamed[2].transfer, 1U);
 }
 
-TEST(StepRoutes, EmptyStepHasNoRoutes) { EXPECT_TRUE(route_step(Step{0, {}}, ring4(), 0).empty()); }
+TEST(StepRoutes, EmptyStepHasNoRoutes) { EXPECT_TRUE(route_step(Step{0, {}}, step_routes_ring4(), 0).empty()); }
 
 }  // namespace
 }  // namespace photonsim

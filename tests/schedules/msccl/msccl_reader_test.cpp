@@ -23,7 +23,7 @@ std::string shipped(const std::string& name) {
 }
 
 // The message of the Error reading `xml` throws ("" if none).
-std::string error_of(const std::string& xml) {
+std::string msccl_reader_error_of(const std::string& xml) {
   try {
     read_msccl_xml(xml, "t.xml");
   } catch (const Error& e) {
@@ -265,7 +265,7 @@ std::vector<BadFile> bad_files() {
 class MscclReaderRefuses : public testing::TestWithParam<BadFile> {};
 
 TEST_P(MscclReaderRefuses, InOneLineNamingTheElement) {
-  const std::string message = error_of(GetParam().xml);
+  const std::string message = msccl_reader_error_of(GetParam().xml);
   ASSERT_FALSE(message.empty()) << "accepted";
   EXPECT_EQ(message.find('\n'), std::string::npos) << message;
   for (const std::string& fragment : GetParam().fragments)
@@ -284,7 +284,7 @@ TEST(MscclReader, ReadingAChunkThatHoldsNothingIsRefused) {
   // Broadcast from GPU 0: GPU 1 holds nothing it could send.
   const std::string gpus =
       gpu(0, tb(0, -1, 1, step(0, "r", "i", -1, "i", 0))) + gpu(1, tb(0, 0, -1, step(0, "s", "i", 0, "i", -1)));
-  const std::string message = error_of(
+  const std::string message = msccl_reader_error_of(
       "<algo name=\"t\" nchannels=\"1\" nchunksperloop=\"2\" ngpus=\"2\" coll=\"broadcast\" inplace=\"1\" "
       "root=\"0\">\n" +
       gpus + "</algo>");
@@ -299,7 +299,7 @@ TEST(MscclReader, ReducingDifferentBlocksIsRefused) {
   const size_t gpu1 = good.find("<gpu id=\"1\"");
   const std::string from = "type=\"rrc\" srcbuf=\"i\" srcoff=\"1\" dstbuf=\"i\" dstoff=\"1\"";
   good.replace(good.find(from, gpu1), from.size(), "type=\"rrc\" srcbuf=\"i\" srcoff=\"0\" dstbuf=\"i\" dstoff=\"0\"");
-  const std::string message = error_of(good);
+  const std::string message = msccl_reader_error_of(good);
   EXPECT_NE(message.find("reduces block 1 into a chunk holding block 0"), std::string::npos) << message;
 }
 

@@ -15,7 +15,7 @@
 namespace photonsim {
 namespace {
 
-std::string error_of(const std::string& json) {
+std::string mscclpp_plan_reader_error_of(const std::string& json) {
   try {
     read_mscclpp_plan(json, "t.json");
   } catch (const Error& e) {
@@ -59,7 +59,7 @@ std::string sync(const std::string& name, int channel = 0) {
 }
 
 // A thread block using the GPU's memory channels and remote buffers 0..k-1.
-std::string tb(int id, const std::vector<std::string>& ops, int channels = 1, int remotes = 1) {
+std::string mscclpp_plan_reader_tb(int id, const std::vector<std::string>& ops, int channels = 1, int remotes = 1) {
   std::vector<std::string> ch, rb;
   for (int i = 0; i < channels; ++i) ch.push_back(std::to_string(i));
   for (int i = 0; i < remotes; ++i) rb.push_back(std::to_string(i));
@@ -76,7 +76,7 @@ struct GpuSpec {
   int semaphores = 0;
 };
 
-std::string gpu(int id, const GpuSpec& g) {
+std::string mscclpp_plan_reader_gpu(int id, const GpuSpec& g) {
   std::vector<std::string> peers, buffers, sems;
   for (int p : g.peers) peers.push_back(std::to_string(p));
   for (const auto& [rank, type] : g.remote_buffers)
@@ -106,9 +106,9 @@ std::string allgather_2() {
     GpuSpec spec;
     spec.peers = {1 - g};
     spec.remote_buffers = {{1 - g, "o"}};
-    spec.tbs = {tb(0, {sync("rlxsignal"), sync("rlxwait"), "{\"name\": \"nop\"}",
-                       data("put", {ref("o", g)}, {remote(0, g)}), sync("signal"), sync("wait")})};
-    gpus.push_back(gpu(g, spec));
+    spec.tbs = {mscclpp_plan_reader_tb(0, {sync("rlxsignal"), sync("rlxwait"), "{\"name\": \"nop\"}",
+                                           data("put", {ref("o", g)}, {remote(0, g)}), sync("signal"), sync("wait")})};
+    gpus.push_back(mscclpp_plan_reader_gpu(g, spec));
   }
   return plan("allgather", true, gpus);
 }
@@ -161,7 +161,7 @@ GpuSpec put_and_signal(int in, int out, int chunk) {
   g.in = in, g.out = out, g.scratch = 1;
   g.peers = {1};
   g.remote_buffers = {{1, "s"}};
-  g.tbs = {tb(0, {data("put", {ref("i", chunk)}, {remote(0, 0)}), sync("signal")})};
+  g.tbs = {mscclpp_plan_reader_tb(0, {data("put", {ref("i", chunk)}, {remote(0, 0)}), sync("signal")})};
   return g;
 }
 
@@ -176,12 +176,13 @@ std::string relay(bool with_wait) {
   std::vector<std::string> ops;
   if (with_wait) ops.push_back(sync("wait", 0));
   ops.push_back(data("put", {ref("i", 0)}, {remote(0, 0)}));
-  g1.tbs = {tb(0, ops, 2)};
+  g1.tbs = {mscclpp_plan_reader_tb(0, ops, 2)};
   GpuSpec g2 = g0;
   g2.peers = {1};
   g2.remote_buffers = {};
   g2.tbs = {};
-  return plan("custom", false, {gpu(0, g0), gpu(1, g1), gpu(2, g2)});
+  return plan("custom", false,
+              {mscclpp_plan_reader_gpu(0, g0), mscclpp_plan_reader_gpu(1, g1), mscclpp_plan_reader_gpu(2, g2)});
 }
 
 TEST(MscclppPlan, AWaitHoldsTheWaiterUntilTheSignallersDataHasLanded) {
@@ -203,8 +204,8 @@ std::string allreduce_2(Ops ops) {
     spec.in = 2, spec.out = 2;
     spec.peers = {1 - g};
     spec.remote_buffers = {{1 - g, "i"}};
-    spec.tbs = {tb(0, ops(g))};
-    gpus.push_back(gpu(g, spec));
+    spec.tbs = {mscclpp_plan_reader_tb(0, ops(g))};
+    gpus.push_back(mscclpp_plan_reader_gpu(g, spec));
   }
   return plan("allreduce", true, gpus);
 }
@@ -233,11 +234,12 @@ TEST(MscclppPlan, GetMovesFromTheOwnerAndALocalReduceTurnsACopyIntoAReduction) {
   GpuSpec g1 = g0;
   g1.peers = {0};
   g1.remote_buffers = {{0, "i"}};
-  g1.tbs = {tb(0, {sync("wait"),
-                   "{\"name\": \"re\", \"src_buff\": [" + ref("i", 1) + ", " + ref("s", 0) + "], \"dst_buff\": [" +
-                       ref("i", 1) + "]}",
-                   data("get", {remote(0, 0)}, {ref("s", 0)})})};
-  const MscclProgram p = read_mscclpp_plan(plan("allreduce", true, {gpu(0, g0), gpu(1, g1)}), "t.json");
+  g1.tbs = {mscclpp_plan_reader_tb(0, {sync("wait"),
+                                       "{\"name\": \"re\", \"src_buff\": [" + ref("i", 1) + ", " + ref("s", 0) +
+                                           "], \"dst_buff\": [" + ref("i", 1) + "]}",
+                                       data("get", {remote(0, 0)}, {ref("s", 0)})})};
+  const MscclProgram p = read_mscclpp_plan(
+      plan("allreduce", true, {mscclpp_plan_reader_gpu(0, g0), mscclpp_plan_reader_gpu(1, g1)}), "t.json");
   expect_moves(p, {{{0, 1, {1}, TransferOp::reduce}}, {{0, 1, {0}, TransferOp::copy}}});
 }
 
@@ -252,8 +254,9 @@ TEST(MscclppPlan, AnUnpackWaitsForItsPackets) {
     spec.remote_buffers = {{1 - g, "s"}};
     const std::string unpack =
         "{\"name\": \"upkt\", \"src_buff\": [" + ref("s", 1 - g) + "], \"dst_buff\": [" + ref("o", 1 - g) + "]}";
-    spec.tbs = {tb(0, {unpack}), tb(1, {data("ppkt", {ref("o", g)}, {remote(0, g)})})};
-    gpus.push_back(gpu(g, spec));
+    spec.tbs = {mscclpp_plan_reader_tb(0, {unpack}),
+                mscclpp_plan_reader_tb(1, {data("ppkt", {ref("o", g)}, {remote(0, g)})})};
+    gpus.push_back(mscclpp_plan_reader_gpu(g, spec));
   }
   const MscclProgram p = read_mscclpp_plan(plan("allgather", true, gpus), "t.json");
   expect_moves(p, {{{0, 1, {0}, TransferOp::copy}, {1, 0, {1}, TransferOp::copy}}});
@@ -267,8 +270,9 @@ std::string handover(const std::string& release, const std::string& acquire, int
   g1.peers = {0};
   g1.remote_buffers = {{0, "s"}};
   g1.semaphores = semaphores;
-  g1.tbs = {tb(0, {acquire, data("put", {ref("i", 0)}, {remote(0, 0)})}), tb(1, {sync("wait"), release})};
-  return plan("custom", false, {gpu(0, g0), gpu(1, g1)});
+  g1.tbs = {mscclpp_plan_reader_tb(0, {acquire, data("put", {ref("i", 0)}, {remote(0, 0)})}),
+            mscclpp_plan_reader_tb(1, {sync("wait"), release})};
+  return plan("custom", false, {mscclpp_plan_reader_gpu(0, g0), mscclpp_plan_reader_gpu(1, g1)});
 }
 
 TEST(MscclppPlan, SemaphoresAndBarriersCarryTheWaitAcrossThreadBlocks) {
@@ -292,12 +296,13 @@ TEST(MscclppPlan, GroupSlicesAndPipelinesMoveEachChunkOnce) {
     for (int slice = 0; slice < 2; ++slice) {
       const std::string put = data("put", {ref("o", g)}, {remote(0, g)},
                                    ", \"tbg_info\": {\"tb_id\": " + std::to_string(slice) + ", \"tbg_size\": 2}");
-      spec.tbs.push_back(tb(slice, {g == 0 ? put
-                                           : "{\"name\": \"pipeline\", \"iter_context\": {\"unit_size\": 1024, "
-                                             "\"num_chunks\": 1}, \"ops\": [" +
-                                                 put + "]}"}));
+      spec.tbs.push_back(
+          mscclpp_plan_reader_tb(slice, {g == 0 ? put
+                                                : "{\"name\": \"pipeline\", \"iter_context\": {\"unit_size\": 1024, "
+                                                  "\"num_chunks\": 1}, \"ops\": [" +
+                                                      put + "]}"}));
     }
-    gpus.push_back(gpu(g, spec));
+    gpus.push_back(mscclpp_plan_reader_gpu(g, spec));
   }
   expect_moves(read_mscclpp_plan(plan("allgather", true, gpus), "t.json"),
                {{{0, 1, {0}, TransferOp::copy}, {1, 0, {1}, TransferOp::copy}}});
@@ -306,8 +311,12 @@ TEST(MscclppPlan, GroupSlicesAndPipelinesMoveEachChunkOnce) {
 TEST(MscclppPlan, MessageSizeRangesAreKept) {
   const MscclProgram p = read_mscclpp_plan(
       plan("allgather", true,
-           {gpu(0, {1, 2, 0, {1}, {{1, "o"}}, {tb(0, {data("put", {ref("o", 0)}, {remote(0, 0)})})}}),
-            gpu(1, {1, 2, 0, {0}, {{0, "o"}}, {tb(0, {data("put", {ref("o", 1)}, {remote(0, 1)})})}})},
+           {mscclpp_plan_reader_gpu(
+                0,
+                {1, 2, 0, {1}, {{1, "o"}}, {mscclpp_plan_reader_tb(0, {data("put", {ref("o", 0)}, {remote(0, 0)})})}}),
+            mscclpp_plan_reader_gpu(
+                1,
+                {1, 2, 0, {0}, {{0, "o"}}, {mscclpp_plan_reader_tb(0, {data("put", {ref("o", 1)}, {remote(0, 1)})})}})},
            ", \"min_message_size\": 1024, \"max_message_size\": 65536"),
       "t.json");
   EXPECT_EQ(p.min_bytes, 1024);
@@ -337,7 +346,7 @@ TEST_P(MscclppPlanRefuses, InOneLineNamingTheLineAndTheOp) {
   const size_t at = json.find(e.from);
   ASSERT_NE(at, std::string::npos) << e.from;
   json.replace(at, e.from.size(), e.to);
-  const std::string message = error_of(json);
+  const std::string message = mscclpp_plan_reader_error_of(json);
   const size_t where = e.last ? json.rfind(e.at) : json.find(e.at);
   ASSERT_NE(where, std::string::npos) << e.at;
   const long line = 1 + std::count(json.begin(), json.begin() + static_cast<long>(where), '\n');
@@ -403,20 +412,22 @@ TEST(MscclppPlan, AReductionOfDifferentBlocksIsRefused) {
   const std::string json = allreduce_2([](int) {
     return std::vector<std::string>{data("rre", {ref("i", 0), remote(0, 1)}, {ref("i", 0)})};
   });
-  EXPECT_NE(error_of(json).find("t.json:" + std::to_string(line_of(json, "\"rre\"")) +
-                                ": gpus[0].threadblocks[0].ops[0] (rre): reduces block 1 (src_buff[1]) with block 0 "
-                                "(src_buff[0])"),
+  EXPECT_NE(mscclpp_plan_reader_error_of(json).find(
+                "t.json:" + std::to_string(line_of(json, "\"rre\"")) +
+                ": gpus[0].threadblocks[0].ops[0] (rre): reduces block 1 (src_buff[1]) with block 0 "
+                "(src_buff[0])"),
             std::string::npos)
-      << error_of(json);
+      << mscclpp_plan_reader_error_of(json);
 }
 
 TEST(MscclppPlan, ABarrierThatTooFewThreadBlocksReachHangs) {
   const std::string barrier = "{\"name\": \"barrier\", \"barrier_id\": 0, \"num_threadblocks\": 2}";
   std::string json = handover(barrier, "{\"name\": \"nop\"}", 0);
-  EXPECT_NE(error_of(json).find("(barrier): never runs: it waits at barrier 0 for 2 thread blocks; 1 arrive (the "
-                                "plan would hang)"),
+  EXPECT_NE(mscclpp_plan_reader_error_of(json).find(
+                "(barrier): never runs: it waits at barrier 0 for 2 thread blocks; 1 arrive (the "
+                "plan would hang)"),
             std::string::npos)
-      << error_of(json);
+      << mscclpp_plan_reader_error_of(json);
 }
 
 }  // namespace

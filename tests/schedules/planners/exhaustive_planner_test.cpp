@@ -11,14 +11,14 @@
 namespace photonsim {
 namespace {
 
-struct Case {
+struct ExhaustivePlannerCase {
   FabricSpec fabric;
   WorkloadSpec workload;
   SynthesisSpec synthesis;
 };
 
-Case make_case(Time alpha_r) {
-  Case s;
+ExhaustivePlannerCase make_case(Time alpha_r) {
+  ExhaustivePlannerCase s;
   s.fabric = testing_support::test_fabric(6, 2);
   s.fabric.reconfig_delay = alpha_r;
   s.workload = testing_support::test_workload(Collective::broadcast, 1'000'000);
@@ -28,27 +28,27 @@ Case make_case(Time alpha_r) {
   return s;
 }
 
-Time predicted(Case s, const std::string& planner) {
+Time predicted(ExhaustivePlannerCase s, const std::string& planner) {
   s.synthesis.planner = planner;
   if (planner != "exhaustive") s.synthesis.planner_params.clear();
   return SynthesizerRegistry::with_builtins().synthesize(s.fabric, s.workload, s.synthesis).prediction().total();
 }
 
 TEST(ExhaustivePlanner, FreeReconfigurationGivesEachStepItsBestTopology) {
-  const Case s = make_case(Time::zero());
+  const ExhaustivePlannerCase s = make_case(Time::zero());
   // Every step is one hop on its own circuits: nothing beats every_step.
   EXPECT_EQ(predicted(s, "exhaustive"), predicted(s, "every_step"));
   EXPECT_LT(predicted(s, "exhaustive"), predicted(s, "static"));
 }
 
 TEST(ExhaustivePlanner, CostlyReconfigurationKeepsTheRing) {
-  const Case s = make_case(Time::ms(100));
+  const ExhaustivePlannerCase s = make_case(Time::ms(100));
   EXPECT_EQ(predicted(s, "exhaustive"), predicted(s, "static"));
 }
 
 TEST(ExhaustivePlanner, NeverWorseThanEitherExtreme) {
   for (Time alpha_r : {Time::ns(10), Time::us(1), Time::us(10), Time::us(100), Time::ms(1)}) {
-    const Case s = make_case(alpha_r);
+    const ExhaustivePlannerCase s = make_case(alpha_r);
     const Time best = predicted(s, "exhaustive");
     EXPECT_LE(best, predicted(s, "static")) << format_time(alpha_r);
     EXPECT_LE(best, predicted(s, "every_step")) << format_time(alpha_r);
@@ -56,7 +56,7 @@ TEST(ExhaustivePlanner, NeverWorseThanEitherExtreme) {
 }
 
 TEST(ExhaustivePlanner, RefusesSearchesOverItsLimit) {
-  Case s = make_case(Time::us(1));
+  ExhaustivePlannerCase s = make_case(Time::us(1));
   s.synthesis.planner = "exhaustive";
   s.synthesis.planner_params["limit"] = "4";
   try {

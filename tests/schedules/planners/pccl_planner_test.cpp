@@ -33,7 +33,7 @@ using testing_support::test_workload;
 
 const Bandwidth k450GBps = Bandwidth::bits_per_second(3'600'000'000'000);  // 450 GB/s
 
-FabricSpec fabric(int gpus, int ports, CircuitKind circuits = CircuitKind::directed) {
+FabricSpec pccl_planner_fabric(int gpus, int ports, CircuitKind circuits = CircuitKind::directed) {
   FabricSpec f;
   f.gpus = gpus;
   f.ports = ports;
@@ -59,7 +59,7 @@ PlanningInput planning_input(const FabricSpec& f, const WorkloadSpec& w, std::op
   return in;
 }
 
-Transfer xfer(Node src, Node dst, int64_t bytes) {
+Transfer pccl_planner_xfer(Node src, Node dst, int64_t bytes) {
   Transfer t;
   t.src = src;
   t.dst = dst;
@@ -84,7 +84,7 @@ std::optional<Topology> try_make(const std::string& name, const FabricSpec& f) {
   }
 }
 
-std::string join(const std::vector<std::string>& names) {
+std::string pccl_planner_join(const std::vector<std::string>& names) {
   std::string out = "[";
   for (const std::string& n : names) out += (out.size() > 1 ? ", " : "") + n;
   return out + "]";
@@ -241,14 +241,14 @@ bool check_instance(const Instance& in, Coverage& coverage) {
   ExhaustiveOracle oracle(rounds, standard, in.initial, in.fabric, in.paper_w);
   if (oracle.sequences() > 200'000) return false;
 
-  std::map<std::string, std::string> params{{"standard", join(in.standard)}};
+  std::map<std::string, std::string> params{{"standard", pccl_planner_join(in.standard)}};
   if (in.paper_w) params["w"] = "max_transfer";
   const Schedule s = PcclPlanner().plan(in.pattern, planning_input(in.fabric, in.workload, in.initial, params));
   const Best best = oracle.best();
   std::ostringstream where;
   where << in.label << " n=" << in.fabric.gpus << " ports=" << in.fabric.ports << " " << to_string(in.fabric.circuits)
         << " r=" << in.fabric.reconfig_delay << " initial=" << (in.initial ? in.initial->name() : "none")
-        << " S=" << join(in.standard) << " w=" << (in.paper_w ? "max_transfer" : "edge_bytes")
+        << " S=" << pccl_planner_join(in.standard) << " w=" << (in.paper_w ? "max_transfer" : "edge_bytes")
         << " rounds=" << rounds.size();
 
   EXPECT_EQ(s.steps().size(), rounds.size()) << where.str();
@@ -313,8 +313,8 @@ Time pick_time(Rng& rng) {
 // A random fabric, starting topology and candidate set for n GPUs.
 Instance random_setting(Rng& rng, int n) {
   Instance in;
-  in.fabric = fabric(n, 1 + static_cast<int>(rng.uniform(4)),
-                     rng.uniform(2) ? CircuitKind::bidirectional : CircuitKind::directed);
+  in.fabric = pccl_planner_fabric(n, 1 + static_cast<int>(rng.uniform(4)),
+                                  rng.uniform(2) ? CircuitKind::bidirectional : CircuitKind::directed);
   in.fabric.reconfig_delay = pick_time(rng);
   in.fabric.latency = rng.uniform(3) == 0 ? Time::zero() : Time::ns(500) * static_cast<int64_t>(1 + rng.uniform(6));
   in.fabric.step_overhead = rng.uniform(2) ? Time::zero() : Time::us(2);
@@ -373,7 +373,7 @@ TEST(PcclPlanner, DpEqualsExhaustiveSearchOnRandomPatterns) {
         auto dst = static_cast<Node>(rng.uniform(static_cast<uint64_t>(n - 1)));
         if (dst >= src) ++dst;
         // Sizes differ within a round, so edge_bytes and max_transfer disagree.
-        step.push_back(xfer(src, dst, 1000 + static_cast<int64_t>(rng.uniform(5'000'000))));
+        step.push_back(pccl_planner_xfer(src, dst, 1000 + static_cast<int64_t>(rng.uniform(5'000'000))));
       }
       in.pattern.steps.push_back(std::move(step));
     }
@@ -434,12 +434,12 @@ TEST(PcclPlanner, DpEqualsExhaustiveSearchOnRegisteredAlgorithms) {
 // cross 1->2. Dilation 2; congestion 2; edge_bytes loads 4000 B on 1->2, the
 // paper's congestion * max w charges 2 * 3000 B.
 TEST(PcclPlanner, CostIsLatencyTimesDilationPlusSerialisedLoad) {
-  FabricSpec f = fabric(8, 1);
+  FabricSpec f = pccl_planner_fabric(8, 1);
   f.reconfig_delay = Time::ms(1000);
   f.step_overhead = Time::ns(700);
   const Topology ring = *try_make("ring", f);
   StepPattern p;
-  p.steps = {{xfer(0, 2, 1000), xfer(1, 3, 3000)}};
+  p.steps = {{pccl_planner_xfer(0, 2, 1000), pccl_planner_xfer(1, 3, 3000)}};
   for (const auto& [w, bytes] :
        std::vector<std::pair<std::string, int64_t>>{{"edge_bytes", 4000}, {"max_transfer", 6000}}) {
     const Schedule s = PcclPlanner().plan(
@@ -461,11 +461,11 @@ TEST(PcclPlanner, CostIsLatencyTimesDilationPlusSerialisedLoad) {
 // busiest circuit (4000 B, plus one latency) is shorter. Eq. 1 charges the
 // serialisation once.
 TEST(PcclPlanner, FabricCostSerialisesEveryStoreAndForwardHop) {
-  FabricSpec f = fabric(8, 1);
+  FabricSpec f = pccl_planner_fabric(8, 1);
   f.reconfig_delay = Time::ms(1000);
   const Topology ring = *try_make("ring", f);
   StepPattern p;
-  p.steps = {{xfer(0, 2, 1000), xfer(1, 3, 3000)}};
+  p.steps = {{pccl_planner_xfer(0, 2, 1000), pccl_planner_xfer(1, 3, 3000)}};
   PlanningInput in = planning_input(f, test_workload(Collective::alltoall, 1000), ring, {{"standard", "[]"}});
   in.params = ComponentParams("pccl", {{"standard", "[]"}}, PcclPlanner().info().parameters, "planner");
   const Schedule s = PcclPlanner().plan(p, in);
@@ -479,11 +479,11 @@ TEST(PcclPlanner, FabricCostSerialisesEveryStoreAndForwardHop) {
 // them), so edge_bytes loads the busier circuit, 300 B; the paper counts the
 // edge key once: congestion 2 x max w 300 B.
 TEST(PcclPlanner, ParallelCircuitsShareTheLoadUnderEdgeBytes) {
-  FabricSpec f = fabric(2, 2);
+  FabricSpec f = pccl_planner_fabric(2, 2);
   f.reconfig_delay = Time::ms(1000);
   const Topology doubled("doubled", 2, {{0, 1}, {0, 1}, {1, 0}});
   StepPattern p;
-  p.steps = {{xfer(0, 1, 100), xfer(0, 1, 300)}};
+  p.steps = {{pccl_planner_xfer(0, 1, 100), pccl_planner_xfer(0, 1, 300)}};
   for (const auto& [w, bytes] :
        std::vector<std::pair<std::string, int64_t>>{{"edge_bytes", 300}, {"max_transfer", 600}}) {
     const Schedule s = PcclPlanner().plan(
@@ -497,13 +497,15 @@ TEST(PcclPlanner, ParallelCircuitsShareTheLoadUnderEdgeBytes) {
 // one hop on round 0's circuits, but going back to them at round 2 is not
 // allowed (constraint (5)): the plan must take G_2 and G_3, four reconfigurations.
 TEST(PcclPlanner, DependencyConstraintForbidsReturningToAnEarlierRoundsCircuits) {
-  FabricSpec f = fabric(4, 2);
+  FabricSpec f = pccl_planner_fabric(4, 2);
   f.reconfig_delay = Time::ms(1);
   StepPattern p;
-  p.steps = {{xfer(0, 1, 100), xfer(1, 0, 100), xfer(2, 3, 100), xfer(3, 2, 100)},
-             {xfer(0, 2, 100), xfer(2, 0, 100), xfer(1, 3, 100), xfer(3, 1, 100)},
-             {xfer(0, 1, 100)},
-             {xfer(1, 0, 100)}};
+  p.steps = {{pccl_planner_xfer(0, 1, 100), pccl_planner_xfer(1, 0, 100), pccl_planner_xfer(2, 3, 100),
+              pccl_planner_xfer(3, 2, 100)},
+             {pccl_planner_xfer(0, 2, 100), pccl_planner_xfer(2, 0, 100), pccl_planner_xfer(1, 3, 100),
+              pccl_planner_xfer(3, 1, 100)},
+             {pccl_planner_xfer(0, 1, 100)},
+             {pccl_planner_xfer(1, 0, 100)}};
   const Schedule s = PcclPlanner().plan(
       p, planning_input(f, test_workload(Collective::alltoall, 100), std::nullopt, {{"standard", "[]"}}));
   EXPECT_EQ(s.reconfigurations(), 4);
@@ -513,7 +515,7 @@ TEST(PcclPlanner, DependencyConstraintForbidsReturningToAnEarlierRoundsCircuits)
 }
 
 TEST(PcclPlanner, FreeReconfigurationPutsEveryRoundOnItsOwnCircuits) {
-  FabricSpec f = fabric(16, 1);
+  FabricSpec f = pccl_planner_fabric(16, 1);
   f.reconfig_delay = Time::zero();
   const WorkloadSpec w = test_workload(Collective::reducescatter, 1'000'000'000);
   const StepPattern p =
@@ -525,7 +527,7 @@ TEST(PcclPlanner, FreeReconfigurationPutsEveryRoundOnItsOwnCircuits) {
 }
 
 TEST(PcclPlanner, ProhibitiveReconfigurationKeepsTheInitialTopology) {
-  FabricSpec f = fabric(16, 4);
+  FabricSpec f = pccl_planner_fabric(16, 4);
   f.reconfig_delay = Time::ms(100'000);
   const WorkloadSpec w = test_workload(Collective::reducescatter, 1'000'000);
   const StepPattern p =
@@ -542,9 +544,9 @@ TEST(PcclPlanner, ProhibitiveReconfigurationKeepsTheInitialTopology) {
 
 // Node 0 sends to three peers with one port: PCCL Section 4.2 splits the round in three.
 TEST(PcclPlanner, RoundsOverThePortLimitAreSplit) {
-  const FabricSpec f = fabric(4, 1);
+  const FabricSpec f = pccl_planner_fabric(4, 1);
   StepPattern p;
-  p.steps = {{xfer(0, 1, 10), xfer(0, 2, 10), xfer(0, 3, 10)}};
+  p.steps = {{pccl_planner_xfer(0, 1, 10), pccl_planner_xfer(0, 2, 10), pccl_planner_xfer(0, 3, 10)}};
   const Schedule s = PcclPlanner().plan(
       p, planning_input(f, test_workload(Collective::alltoall, 10), std::nullopt, {{"standard", "[]"}}));
   ASSERT_EQ(s.steps().size(), 3u);
@@ -554,7 +556,7 @@ TEST(PcclPlanner, RoundsOverThePortLimitAreSplit) {
 
 TEST(PcclPlanner, DefaultStandardSetKeepsWhatFitsThePorts) {
   // With one port only the unidirectional ring fits; the rest are skipped silently.
-  FabricSpec f = fabric(16, 1);
+  FabricSpec f = pccl_planner_fabric(16, 1);
   f.reconfig_delay = Time::ms(100'000);
   const WorkloadSpec w = test_workload(Collective::reducescatter, 1'000'000);
   const StepPattern p =
@@ -573,9 +575,9 @@ TEST(PcclPlanner, DefaultStandardSetKeepsWhatFitsThePorts) {
 }
 
 TEST(PcclPlanner, BadParametersNameThemselves) {
-  const FabricSpec f = fabric(12, 2);
+  const FabricSpec f = pccl_planner_fabric(12, 2);
   StepPattern p;
-  p.steps = {{xfer(0, 1, 10)}};
+  p.steps = {{pccl_planner_xfer(0, 1, 10)}};
   auto message_of = [&](std::map<std::string, std::string> params, int ports = 2) {
     FabricSpec wide = f;
     wide.ports = ports;
@@ -617,7 +619,7 @@ std::string choices(const Schedule& s) {
 }
 
 Schedule paper_case(Time r, const TopologySpec& start, int ports, std::map<std::string, std::string> params = {}) {
-  FabricSpec f = fabric(128, ports);
+  FabricSpec f = pccl_planner_fabric(128, ports);
   f.reconfig_delay = r;
   const WorkloadSpec w = test_workload(Collective::reducescatter, 1'000'000'000);  // 1 GB
   SynthesisSpec synthesis;
@@ -631,7 +633,7 @@ Schedule paper_case(Time r, const TopologySpec& start, int ports, std::map<std::
 
 const TopologySpec kBidirectionalRing{"ring", {{"bidirectional", "true"}}};
 
-std::string name_of(const TopologySpec& spec, const FabricSpec& f) {
+std::string pccl_planner_name_of(const TopologySpec& spec, const FabricSpec& f) {
   return TopologyRegistry::with_builtin_generators().make(spec, f)->name();
 }
 
@@ -639,7 +641,7 @@ std::string name_of(const TopologySpec& spec, const FabricSpec& f) {
 // the 3D torus 4x4x8 but not the hypercube (degree 7).
 TEST(PcclPlanner, Paper128GpuRhdReduceScatterReconfigures7TimesAt5usAndFewerAt1ms) {
   for (const TopologySpec& start : {kBidirectionalRing, TopologySpec{"torus", {}}, TopologySpec{"grid", {}}}) {
-    const std::string name = name_of(start, fabric(128, 6));
+    const std::string name = pccl_planner_name_of(start, pccl_planner_fabric(128, 6));
     const Schedule fast = paper_case(Time::us(5), start, 6);
     ASSERT_EQ(fast.steps().size(), 7u);
     EXPECT_EQ(fast.reconfigurations(), 7) << name << "\n" << choices(fast);  // log2(128)

@@ -25,18 +25,18 @@
 namespace photonsim {
 namespace {
 
-FabricSpec fabric(int gpus, int ports = 1, CircuitKind circuits = CircuitKind::directed) {
+FabricSpec planners_fabric(int gpus, int ports = 1, CircuitKind circuits = CircuitKind::directed) {
   FabricSpec f = testing_support::test_fabric(gpus, ports, circuits);
   return f;
 }
 
 // Most cases here move 4 MB.
-WorkloadSpec workload(Collective c, int64_t message = 4000000, int root = 0) {
+WorkloadSpec planners_workload(Collective c, int64_t message = 4000000, int root = 0) {
   return testing_support::test_workload(c, message, root);
 }
 
-SynthesisSpec synthesis(const std::string& algorithm, const std::string& planner, const std::string& topology,
-                        std::optional<std::string> static_topology = std::nullopt) {
+SynthesisSpec planners_synthesis(const std::string& algorithm, const std::string& planner, const std::string& topology,
+                                 std::optional<std::string> static_topology = std::nullopt) {
   SynthesisSpec s;
   s.algorithm = algorithm;
   s.planner = planner;
@@ -45,13 +45,13 @@ SynthesisSpec synthesis(const std::string& algorithm, const std::string& planner
   return s;
 }
 
-Topology uni_ring(int n) {
+Topology planners_uni_ring(int n) {
   std::vector<Edge> e;
   for (int u = 0; u < n; ++u) e.push_back({static_cast<Node>(u), static_cast<Node>((u + 1) % n)});
   return Topology("ring", n, e);
 }
 
-Transfer xfer(Node src, Node dst) {
+Transfer planners_xfer(Node src, Node dst) {
   Transfer t;
   t.src = src;
   t.dst = dst;
@@ -64,7 +64,7 @@ PlanningInput input(const FabricSpec& f, std::optional<Topology> initial = std::
                     std::optional<Topology> fixed = std::nullopt) {
   PlanningInput in;
   in.fabric = f;
-  in.workload = workload(Collective::alltoall, 100);
+  in.workload = planners_workload(Collective::alltoall, 100);
   in.algorithm = "hand";
   in.planner = "test";
   in.initial = std::move(initial);
@@ -85,12 +85,12 @@ std::multiset<std::pair<Node, Node>> flows(const Schedule& s) {
 
 TEST(StaticPlanner, UnidirectionalRingGroupsDirectFlowsByHopCount) {
   const int n = 8;
-  const Schedule s = SynthesizerRegistry::with_builtins().synthesize(fabric(n), workload(Collective::alltoall),
-                                                                     synthesis("direct", "", "ring"));
+  const Schedule s = SynthesizerRegistry::with_builtins().synthesize(
+      planners_fabric(n), planners_workload(Collective::alltoall), planners_synthesis("direct", "", "ring"));
   EXPECT_EQ(s.planner(), "static");
   EXPECT_EQ(s.algorithm(), "direct");
   ASSERT_EQ(s.topologies().size(), size_t{1});
-  EXPECT_EQ(s.topologies()[0], uni_ring(n));
+  EXPECT_EQ(s.topologies()[0], planners_uni_ring(n));
   EXPECT_EQ(s.initial_topology(), 0);
   EXPECT_EQ(s.reconfigurations(), 0);
   ASSERT_EQ(s.steps().size(), static_cast<size_t>(n - 1));
@@ -108,8 +108,9 @@ TEST(StaticPlanner, UnidirectionalRingGroupsDirectFlowsByHopCount) {
 
 TEST(StaticPlanner, BidirectionalRingGivesFourRounds) {
   const int n = 8;
-  const Schedule s = SynthesizerRegistry::with_builtins().synthesize(
-      fabric(n, 2, CircuitKind::bidirectional), workload(Collective::alltoall), synthesis("direct", "static", "ring"));
+  const Schedule s = SynthesizerRegistry::with_builtins().synthesize(planners_fabric(n, 2, CircuitKind::bidirectional),
+                                                                     planners_workload(Collective::alltoall),
+                                                                     planners_synthesis("direct", "static", "ring"));
   ASSERT_EQ(s.steps().size(), size_t{4});
   const ShortestPathRouter router(s.topologies()[0]);
   const std::vector<size_t> sizes{16, 16, 16, 8};
@@ -124,8 +125,8 @@ TEST(StaticPlanner, BidirectionalRingGivesFourRounds) {
 
 TEST(StaticPlanner, RegroupingKeepsEveryFlowOnce) {
   for (int n : {3, 5, 8}) {
-    const Schedule s = SynthesizerRegistry::with_builtins().synthesize(fabric(n), workload(Collective::alltoall),
-                                                                       synthesis("direct", "", "ring"));
+    const Schedule s = SynthesizerRegistry::with_builtins().synthesize(
+        planners_fabric(n), planners_workload(Collective::alltoall), planners_synthesis("direct", "", "ring"));
     const auto all = flows(s);
     EXPECT_EQ(all.size(), static_cast<size_t>(n * (n - 1)));
     const std::set<std::pair<Node, Node>> distinct(all.begin(), all.end());
@@ -135,8 +136,8 @@ TEST(StaticPlanner, RegroupingKeepsEveryFlowOnce) {
 
 TEST(StaticPlanner, NoTopologyThrowsNamingStaticTopology) {
   try {
-    SynthesizerRegistry::with_builtins().synthesize(fabric(8), workload(Collective::alltoall),
-                                                    synthesis("direct", "static", "none"));
+    SynthesizerRegistry::with_builtins().synthesize(planners_fabric(8), planners_workload(Collective::alltoall),
+                                                    planners_synthesis("direct", "static", "none"));
     FAIL() << "expected Error";
   } catch (const Error& e) {
     const std::string msg = e.what();
@@ -146,8 +147,9 @@ TEST(StaticPlanner, NoTopologyThrowsNamingStaticTopology) {
 }
 
 TEST(StaticPlanner, StartsUnconfiguredWithStaticTopology) {
-  const Schedule s = SynthesizerRegistry::with_builtins().synthesize(fabric(8), workload(Collective::alltoall),
-                                                                     synthesis("direct", "static", "none", "ring"));
+  const Schedule s =
+      SynthesizerRegistry::with_builtins().synthesize(planners_fabric(8), planners_workload(Collective::alltoall),
+                                                      planners_synthesis("direct", "static", "none", "ring"));
   EXPECT_EQ(s.initial_topology(), -1);
   ASSERT_EQ(s.topologies().size(), size_t{1});
   EXPECT_EQ(s.steps().size(), size_t{7});
@@ -156,10 +158,10 @@ TEST(StaticPlanner, StartsUnconfiguredWithStaticTopology) {
 }
 
 TEST(StaticPlanner, InitialDifferentFromStaticTopologyReconfiguresOnce) {
-  const Topology initial = uni_ring(4);
+  const Topology initial = planners_uni_ring(4);
   const Topology fixed("other", 4, {{0, 2}, {2, 1}, {1, 3}, {3, 0}});
-  const StepPattern pattern = pattern_of(AlltoallDirect(), fabric(4), workload(Collective::alltoall));
-  const Schedule s = StaticPlanner().plan(pattern, input(fabric(4), initial, fixed));
+  const StepPattern pattern = pattern_of(AlltoallDirect(), planners_fabric(4), planners_workload(Collective::alltoall));
+  const Schedule s = StaticPlanner().plan(pattern, input(planners_fabric(4), initial, fixed));
   ASSERT_EQ(s.topologies().size(), size_t{2});
   EXPECT_EQ(s.initial_topology(), 0);
   for (const Step& step : s.steps()) EXPECT_EQ(step.topology, 1);
@@ -169,18 +171,18 @@ TEST(StaticPlanner, InitialDifferentFromStaticTopologyReconfiguresOnce) {
 }
 
 TEST(StaticPlanner, SameInitialAndStaticTopologyIsListedOnce) {
-  const Topology ring = uni_ring(4);
+  const Topology ring = planners_uni_ring(4);
   const Topology renamed("renamed", 4, ring.edges());
-  const StepPattern pattern = pattern_of(AlltoallDirect(), fabric(4), workload(Collective::alltoall));
-  const Schedule s = StaticPlanner().plan(pattern, input(fabric(4), ring, renamed));
+  const StepPattern pattern = pattern_of(AlltoallDirect(), planners_fabric(4), planners_workload(Collective::alltoall));
+  const Schedule s = StaticPlanner().plan(pattern, input(planners_fabric(4), ring, renamed));
   EXPECT_EQ(s.topologies().size(), size_t{1});
   EXPECT_EQ(s.reconfigurations(), 0);
 }
 
 TEST(StaticPlanner, DependentStepsAreKeptInOrder) {
   const int n = 6;
-  const Schedule s = SynthesizerRegistry::with_builtins().synthesize(fabric(n), workload(Collective::allreduce, 6000),
-                                                                     synthesis("ring", "", "ring"));
+  const Schedule s = SynthesizerRegistry::with_builtins().synthesize(
+      planners_fabric(n), planners_workload(Collective::allreduce, 6000), planners_synthesis("ring", "", "ring"));
   EXPECT_EQ(s.planner(), "static");
   ASSERT_EQ(s.steps().size(), static_cast<size_t>(2 * (n - 1)));
   for (size_t i = 0; i < s.steps().size(); ++i) {
@@ -192,9 +194,9 @@ TEST(StaticPlanner, DependentStepsAreKeptInOrder) {
 
 TEST(StaticPlanner, UnreachableFlowThrows) {
   const Topology split("split", 4, {{0, 1}, {1, 0}, {2, 3}, {3, 2}});
-  const StepPattern pattern = pattern_of(AlltoallDirect(), fabric(4), workload(Collective::alltoall));
+  const StepPattern pattern = pattern_of(AlltoallDirect(), planners_fabric(4), planners_workload(Collective::alltoall));
   try {
-    StaticPlanner().plan(pattern, input(fabric(4), std::nullopt, split));
+    StaticPlanner().plan(pattern, input(planners_fabric(4), std::nullopt, split));
     FAIL() << "expected Error";
   } catch (const Error& e) {
     const std::string msg = e.what();
@@ -205,9 +207,9 @@ TEST(StaticPlanner, UnreachableFlowThrows) {
 
 TEST(StaticPlanner, ChecksPortsOfTheStaticTopology) {
   const Topology star("star", 4, {{0, 1}, {0, 2}, {0, 3}, {1, 0}, {2, 0}, {3, 0}});
-  const StepPattern pattern = pattern_of(AlltoallDirect(), fabric(4), workload(Collective::alltoall));
-  EXPECT_THROW(StaticPlanner().plan(pattern, input(fabric(4, 1), std::nullopt, star)), Error);
-  EXPECT_NO_THROW(StaticPlanner().plan(pattern, input(fabric(4, 3), std::nullopt, star)));
+  const StepPattern pattern = pattern_of(AlltoallDirect(), planners_fabric(4), planners_workload(Collective::alltoall));
+  EXPECT_THROW(StaticPlanner().plan(pattern, input(planners_fabric(4, 1), std::nullopt, star)), Error);
+  EXPECT_NO_THROW(StaticPlanner().plan(pattern, input(planners_fabric(4, 3), std::nullopt, star)));
 }
 
 // ---- every_step ------------------------------------------------------------------
@@ -215,7 +217,8 @@ TEST(StaticPlanner, ChecksPortsOfTheStaticTopology) {
 TEST(EveryStepPlanner, BinomialStepsGetTheirOwnCircuits) {
   const int n = 8;
   const Schedule s = SynthesizerRegistry::with_builtins().synthesize(
-      fabric(n), workload(Collective::broadcast, 4000000, 0), synthesis("binomial", "", "none"));
+      planners_fabric(n), planners_workload(Collective::broadcast, 4000000, 0),
+      planners_synthesis("binomial", "", "none"));
   EXPECT_EQ(s.planner(), "every_step");
   EXPECT_EQ(s.initial_topology(), -1);
   ASSERT_EQ(s.steps().size(), size_t{3});
@@ -233,15 +236,16 @@ TEST(EveryStepPlanner, BinomialStepsGetTheirOwnCircuits) {
 TEST(EveryStepPlanner, ReconfigurationsEqualStepsWithTopologyNone) {
   for (int n = 2; n <= 17; ++n) {
     const Schedule s = SynthesizerRegistry::with_builtins().synthesize(
-        fabric(n), workload(Collective::broadcast, 1000, n / 3), synthesis("binomial", "every_step", "none"));
+        planners_fabric(n), planners_workload(Collective::broadcast, 1000, n / 3),
+        planners_synthesis("binomial", "every_step", "none"));
     EXPECT_EQ(s.reconfigurations(), static_cast<int>(s.steps().size())) << "n=" << n;
   }
 }
 
 TEST(EveryStepPlanner, BidirectionalCircuitsIncludeReverse) {
-  const Schedule s = SynthesizerRegistry::with_builtins().synthesize(fabric(4, 1, CircuitKind::bidirectional),
-                                                                     workload(Collective::broadcast, 1000),
-                                                                     synthesis("binomial", "every_step", "none"));
+  const Schedule s = SynthesizerRegistry::with_builtins().synthesize(
+      planners_fabric(4, 1, CircuitKind::bidirectional), planners_workload(Collective::broadcast, 1000),
+      planners_synthesis("binomial", "every_step", "none"));
   ASSERT_EQ(s.steps().size(), size_t{2});
   EXPECT_EQ(s.topologies()[static_cast<size_t>(s.steps()[0].topology)].edges(), (std::vector<Edge>{{0, 1}, {1, 0}}));
   EXPECT_EQ(s.topologies()[static_cast<size_t>(s.steps()[1].topology)].edges(),
@@ -250,8 +254,8 @@ TEST(EveryStepPlanner, BidirectionalCircuitsIncludeReverse) {
 
 TEST(EveryStepPlanner, SplitsAStepThatExceedsThePorts) {
   StepPattern pattern;
-  pattern.steps = {{xfer(0, 1), xfer(0, 2), xfer(0, 3)}};
-  const Schedule one_port = EveryStepPlanner().plan(pattern, input(fabric(4, 1)));
+  pattern.steps = {{planners_xfer(0, 1), planners_xfer(0, 2), planners_xfer(0, 3)}};
+  const Schedule one_port = EveryStepPlanner().plan(pattern, input(planners_fabric(4, 1)));
   ASSERT_EQ(one_port.steps().size(), size_t{3});
   for (size_t i = 0; i < 3; ++i) {
     ASSERT_EQ(one_port.steps()[i].transfers.size(), size_t{1});
@@ -259,7 +263,7 @@ TEST(EveryStepPlanner, SplitsAStepThatExceedsThePorts) {
   }
   EXPECT_EQ(one_port.reconfigurations(), 3);
 
-  const Schedule two_ports = EveryStepPlanner().plan(pattern, input(fabric(4, 2)));
+  const Schedule two_ports = EveryStepPlanner().plan(pattern, input(planners_fabric(4, 2)));
   ASSERT_EQ(two_ports.steps().size(), size_t{2});
   EXPECT_EQ(two_ports.steps()[0].transfers.size(), size_t{2});
   EXPECT_EQ(two_ports.steps()[1].transfers.size(), size_t{1});
@@ -268,16 +272,16 @@ TEST(EveryStepPlanner, SplitsAStepThatExceedsThePorts) {
 
 TEST(EveryStepPlanner, SplitsOnInDegreeToo) {
   StepPattern pattern;
-  pattern.steps = {{xfer(1, 0), xfer(2, 0), xfer(3, 0)}};
-  const Schedule s = EveryStepPlanner().plan(pattern, input(fabric(4, 1)));
+  pattern.steps = {{planners_xfer(1, 0), planners_xfer(2, 0), planners_xfer(3, 0)}};
+  const Schedule s = EveryStepPlanner().plan(pattern, input(planners_fabric(4, 1)));
   EXPECT_EQ(s.steps().size(), size_t{3});
 }
 
 TEST(EveryStepPlanner, FirstFitReusesEarlierGroupsAndSharedCircuits) {
   StepPattern pattern;
   // 0->1 and 0->2 conflict; 2->3 fits the first group; a second 0->1 reuses its circuit.
-  pattern.steps = {{xfer(0, 1), xfer(0, 2), xfer(2, 3), xfer(0, 1)}};
-  const Schedule s = EveryStepPlanner().plan(pattern, input(fabric(4, 1)));
+  pattern.steps = {{planners_xfer(0, 1), planners_xfer(0, 2), planners_xfer(2, 3), planners_xfer(0, 1)}};
+  const Schedule s = EveryStepPlanner().plan(pattern, input(planners_fabric(4, 1)));
   ASSERT_EQ(s.steps().size(), size_t{2});
   std::vector<std::pair<Node, Node>> first, second;
   for (const Transfer& t : s.steps()[0].transfers) first.push_back({t.src, t.dst});
@@ -289,12 +293,12 @@ TEST(EveryStepPlanner, FirstFitReusesEarlierGroupsAndSharedCircuits) {
 
 TEST(EveryStepPlanner, BidirectionalPairSharesOneCircuit) {
   StepPattern pattern;
-  pattern.steps = {{xfer(0, 1), xfer(1, 0)}};
-  const Schedule s = EveryStepPlanner().plan(pattern, input(fabric(4, 1, CircuitKind::bidirectional)));
+  pattern.steps = {{planners_xfer(0, 1), planners_xfer(1, 0)}};
+  const Schedule s = EveryStepPlanner().plan(pattern, input(planners_fabric(4, 1, CircuitKind::bidirectional)));
   ASSERT_EQ(s.steps().size(), size_t{1});
   EXPECT_EQ(s.steps()[0].transfers.size(), size_t{2});
   // With directed circuits the pair also fits (out 1, in 1 per node).
-  const Schedule d = EveryStepPlanner().plan(pattern, input(fabric(4, 1)));
+  const Schedule d = EveryStepPlanner().plan(pattern, input(planners_fabric(4, 1)));
   EXPECT_EQ(d.steps().size(), size_t{1});
 }
 
@@ -303,8 +307,8 @@ TEST(EveryStepPlanner, ParallelPutsTheFreePortsOnEachPairAndStripesItsTransfer) 
   // A pairwise exchange (0 <-> 1, 2 <-> 3) on 2 bidirectional ports: each pair
   // gets both ports. On 3 directed ports, a GPU sending or receiving on 2 of
   // them leaves its pairs 3 / 2 = 1 circuit; lone pairs get 3.
-  pattern.steps = {{xfer(0, 1), xfer(1, 0), xfer(2, 3), xfer(3, 2)}};
-  PlanningInput in = input(fabric(4, 2, CircuitKind::bidirectional));
+  pattern.steps = {{planners_xfer(0, 1), planners_xfer(1, 0), planners_xfer(2, 3), planners_xfer(3, 2)}};
+  PlanningInput in = input(planners_fabric(4, 2, CircuitKind::bidirectional));
   in.params = ComponentParams("every_step", {{"parallel", "true"}}, EveryStepPlanner().info().parameters, "planner");
   const Schedule s = EveryStepPlanner().plan(pattern, in);
   ASSERT_EQ(s.steps().size(), size_t{1});
@@ -321,8 +325,8 @@ TEST(EveryStepPlanner, ParallelPutsTheFreePortsOnEachPairAndStripesItsTransfer) 
   ASSERT_EQ(routed.size(), size_t{8});
   for (size_t i = 0; i < 8; i += 2) EXPECT_NE(routed[i].links, routed[i + 1].links) << "transfer " << i / 2;
 
-  pattern.steps = {{xfer(0, 2), xfer(0, 3), xfer(1, 2)}};
-  in.fabric = fabric(4, 3);
+  pattern.steps = {{planners_xfer(0, 2), planners_xfer(0, 3), planners_xfer(1, 2)}};
+  in.fabric = planners_fabric(4, 3);
   const Schedule d = EveryStepPlanner().plan(pattern, in);
   const Topology& u = d.topologies()[static_cast<size_t>(d.steps()[0].topology)];
   EXPECT_EQ(u.multiplicity(0, 2), 1);  // min(3 / 2 out of 0, 3 / 2 into 2)
@@ -330,12 +334,12 @@ TEST(EveryStepPlanner, ParallelPutsTheFreePortsOnEachPairAndStripesItsTransfer) 
   EXPECT_EQ(u.multiplicity(1, 2), 1);  // 3 / 2 into 2
   EXPECT_TRUE(d.steps()[0].transfers[0].routes.empty());
 
-  pattern.steps = {{xfer(0, 1), xfer(2, 3)}};
+  pattern.steps = {{planners_xfer(0, 1), planners_xfer(2, 3)}};
   const Schedule three = EveryStepPlanner().plan(pattern, in);
   EXPECT_EQ(three.topologies()[static_cast<size_t>(three.steps()[0].topology)].multiplicity(2, 3), 3);
   EXPECT_EQ(three.steps()[0].transfers[1].routes[0].bytes, Bytes(34));  // 100 = 34 + 33 + 33
   // Without the parameter: one circuit per pair, transfers whole.
-  const Schedule plain = EveryStepPlanner().plan(pattern, input(fabric(4, 3)));
+  const Schedule plain = EveryStepPlanner().plan(pattern, input(planners_fabric(4, 3)));
   EXPECT_EQ(plain.topologies()[static_cast<size_t>(plain.steps()[0].topology)].multiplicity(2, 3), 1);
   EXPECT_TRUE(plain.steps()[0].transfers[1].routes.empty());
 }
@@ -343,9 +347,9 @@ TEST(EveryStepPlanner, ParallelPutsTheFreePortsOnEachPairAndStripesItsTransfer) 
 TEST(EveryStepPlanner, DirectAlltoallSplitsRespectPorts) {
   for (CircuitKind kind : {CircuitKind::directed, CircuitKind::bidirectional}) {
     for (int ports : {1, 2}) {
-      const FabricSpec f = fabric(6, ports, kind);
+      const FabricSpec f = planners_fabric(6, ports, kind);
       const Schedule s =
-          EveryStepPlanner().plan(pattern_of(AlltoallDirect(), f, workload(Collective::alltoall)), input(f));
+          EveryStepPlanner().plan(pattern_of(AlltoallDirect(), f, planners_workload(Collective::alltoall)), input(f));
       EXPECT_EQ(flows(s).size(), size_t{30});
       for (const Step& step : s.steps()) {
         const Topology& t = s.topologies()[static_cast<size_t>(step.topology)];
@@ -359,15 +363,17 @@ TEST(EveryStepPlanner, DirectAlltoallSplitsRespectPorts) {
 TEST(EveryStepPlanner, BidirectionalDirectAlltoallFirstFitCount) {
   // n = 4, one port, two-way circuits: round i->i+1 needs two matchings, round
   // i->i+2 is already a matching (pairs {0,2}, {1,3}), round i->i-1 needs two.
-  const FabricSpec f = fabric(4, 1, CircuitKind::bidirectional);
-  const Schedule s = EveryStepPlanner().plan(pattern_of(AlltoallDirect(), f, workload(Collective::alltoall)), input(f));
+  const FabricSpec f = planners_fabric(4, 1, CircuitKind::bidirectional);
+  const Schedule s =
+      EveryStepPlanner().plan(pattern_of(AlltoallDirect(), f, planners_workload(Collective::alltoall)), input(f));
   EXPECT_EQ(s.steps().size(), size_t{5});
 }
 
 TEST(EveryStepPlanner, IdenticalConsecutiveStepsShareAConfiguration) {
   StepPattern pattern;
-  pattern.steps = {{xfer(0, 1), xfer(2, 3)}, {xfer(2, 3), xfer(0, 1)}, {xfer(1, 2)}};
-  const Schedule s = EveryStepPlanner().plan(pattern, input(fabric(4, 1)));
+  pattern.steps = {
+      {planners_xfer(0, 1), planners_xfer(2, 3)}, {planners_xfer(2, 3), planners_xfer(0, 1)}, {planners_xfer(1, 2)}};
+  const Schedule s = EveryStepPlanner().plan(pattern, input(planners_fabric(4, 1)));
   ASSERT_EQ(s.steps().size(), size_t{3});
   EXPECT_EQ(s.steps()[0].topology, s.steps()[1].topology);
   EXPECT_NE(s.steps()[1].topology, s.steps()[2].topology);
@@ -377,9 +383,9 @@ TEST(EveryStepPlanner, IdenticalConsecutiveStepsShareAConfiguration) {
 
 TEST(EveryStepPlanner, InitialTopologyMatchingFirstStepIsFree) {
   StepPattern pattern;
-  pattern.steps = {{xfer(0, 1), xfer(2, 3)}, {xfer(1, 2)}};
+  pattern.steps = {{planners_xfer(0, 1), planners_xfer(2, 3)}, {planners_xfer(1, 2)}};
   const Topology initial("preset", 4, {{0, 1}, {2, 3}});
-  const Schedule s = EveryStepPlanner().plan(pattern, input(fabric(4, 1), initial));
+  const Schedule s = EveryStepPlanner().plan(pattern, input(planners_fabric(4, 1), initial));
   EXPECT_EQ(s.initial_topology(), 0);
   EXPECT_EQ(s.steps()[0].topology, 0);
   EXPECT_FALSE(s.reconfigures_before(0));

@@ -17,15 +17,15 @@ TEST(SegmentsPlanner, SegmentsDifferInLengthByAtMostOne) {
   EXPECT_EQ(SegmentsPlanner::segment_starts(4, 3), (std::vector<size_t>{0, 1, 2, 3}));
 }
 
-struct Case {
+struct SegmentsPlannerCase {
   FabricSpec fabric;
   WorkloadSpec workload;
   SynthesisSpec synthesis;
 };
 
 // ReTri's evaluation fabric: 400 Gbps, 1 us per hop, 1.7 us per phase; packet = chunk = transfer.
-Case retri_case(int n, Time delta, int64_t message) {
-  Case s;
+SegmentsPlannerCase retri_case(int n, Time delta, int64_t message) {
+  SegmentsPlannerCase s;
   s.fabric.gpus = n;
   s.fabric.ports = 2;
   s.fabric.circuits = CircuitKind::bidirectional;
@@ -42,7 +42,7 @@ Case retri_case(int n, Time delta, int64_t message) {
 }
 
 // C(R) of ReTri section 3.4 with balanced segments, m = the per-node buffer (n blocks).
-Time closed_form(const Case& s, int phases, int reconfigurations) {
+Time closed_form(const SegmentsPlannerCase& s, int phases, int reconfigurations) {
   const int n = s.fabric.gpus;
   const Time y = s.fabric.latency + s.fabric.bandwidth.serialization(s.workload.message * (n / 3));
   Time total = s.fabric.step_overhead * phases + s.fabric.reconfig_delay * reconfigurations;
@@ -60,7 +60,7 @@ Time closed_form(const Case& s, int phases, int reconfigurations) {
 TEST(SegmentsPlanner, EveryRMatchesReTriClosedForm) {
   for (auto [n, phases] : {std::pair{27, 3}, std::pair{81, 4}}) {
     for (int r = 0; r < phases; ++r) {
-      Case s = retri_case(n, Time::us(20), 1'000'000);
+      SegmentsPlannerCase s = retri_case(n, Time::us(20), 1'000'000);
       s.synthesis.planner_params["reconfigurations"] = std::to_string(r);
       const Schedule plan = SynthesizerRegistry::with_builtins().synthesize(s.fabric, s.workload, s.synthesis);
       EXPECT_EQ(plan.reconfigurations(), r) << "n=" << n;
@@ -72,7 +72,7 @@ TEST(SegmentsPlanner, EveryRMatchesReTriClosedForm) {
 TEST(SegmentsPlanner, ChoosesTheArgminOfTheClosedForm) {
   for (Time delta : {Time::us(1), Time::us(100), Time::ms(1), Time::ms(50), Time::ms(150)}) {
     for (int64_t message : {int64_t{1'000}, int64_t{1'000'000}, int64_t{256'000'000}}) {
-      const Case s = retri_case(81, delta, message);
+      const SegmentsPlannerCase s = retri_case(81, delta, message);
       const Schedule plan = SynthesizerRegistry::with_builtins().synthesize(s.fabric, s.workload, s.synthesis);
       int best_r = 0;
       for (int r = 1; r < 4; ++r) {
@@ -85,7 +85,7 @@ TEST(SegmentsPlanner, ChoosesTheArgminOfTheClosedForm) {
 }
 
 TEST(SegmentsPlanner, UnconfiguredStartPaysForTheFirstRing) {
-  Case s = retri_case(27, Time::us(20), 1'000'000);
+  SegmentsPlannerCase s = retri_case(27, Time::us(20), 1'000'000);
   s.synthesis.topology.type = "none";
   s.synthesis.planner_params["reconfigurations"] = "0";
   const Schedule plan = SynthesizerRegistry::with_builtins().synthesize(s.fabric, s.workload, s.synthesis);
@@ -94,7 +94,7 @@ TEST(SegmentsPlanner, UnconfiguredStartPaysForTheFirstRing) {
 }
 
 TEST(SegmentsPlanner, BridgeSegmentsUseStrideTwoSubrings) {
-  Case s = retri_case(16, Time::us(5), 1'000'000);
+  SegmentsPlannerCase s = retri_case(16, Time::us(5), 1'000'000);
   s.synthesis.algorithm = "bridge";
   s.synthesis.planner = "bridge_segments";
   s.synthesis.planner_params["reconfigurations"] = "3";
@@ -105,7 +105,7 @@ TEST(SegmentsPlanner, BridgeSegmentsUseStrideTwoSubrings) {
 }
 
 TEST(SegmentsPlanner, RejectsPatternsItCannotSegment) {
-  Case s = retri_case(27, Time::us(5), 1000);
+  SegmentsPlannerCase s = retri_case(27, Time::us(5), 1000);
   s.synthesis.algorithm = "direct";
   try {
     SynthesizerRegistry::with_builtins().synthesize(s.fabric, s.workload, s.synthesis);

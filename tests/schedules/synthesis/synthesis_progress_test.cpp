@@ -35,7 +35,7 @@ struct Recorder : WorkProgress {
   }
 };
 
-SynthesisSpec synthesis(const std::string& algorithm, const std::string& planner = "") {
+SynthesisSpec synthesis_progress_synthesis(const std::string& algorithm, const std::string& planner = "") {
   SynthesisSpec s;
   s.algorithm = algorithm;
   s.planner = planner;
@@ -56,7 +56,7 @@ TEST(SynthesisProgress, FastCountsItsPermutationsThenPredictsStepByStep) {
   WorkloadSpec w = testing_support::test_workload(Collective::alltoall, 512000);
   w.distribution = FlowDistribution::random;
   Recorder recorder;
-  expect_same_schedule(f, w, synthesis("fast"), recorder);
+  expect_same_schedule(f, w, synthesis_progress_synthesis("fast"), recorder);
 
   // One report before each term: the terms so far, of at least as many as
   // there turn out to be (the bound never overshoots).
@@ -71,7 +71,7 @@ TEST(SynthesisProgress, FastCountsItsPermutationsThenPredictsStepByStep) {
   }
 
   // One report per step (each has fewer than 4096 transfers), at its index.
-  const Schedule schedule = SynthesizerRegistry::with_builtins().synthesize(f, w, synthesis("fast"));
+  const Schedule schedule = SynthesizerRegistry::with_builtins().synthesize(f, w, synthesis_progress_synthesis("fast"));
   const size_t steps = schedule.steps().size();
   const std::vector<Report> predicting = recorder.of("predicting the time of " + std::to_string(steps) + " steps");
   ASSERT_EQ(predicting.size(), steps);
@@ -88,7 +88,7 @@ TEST(SynthesisProgress, FastCountsItsPermutationsThenPredictsStepByStep) {
 TEST(SynthesisProgress, RdcCountsItsContractionsUpToAtMostNMinusOne) {
   const FabricSpec f = testing_support::test_fabric(16, 2);
   const WorkloadSpec w = testing_support::test_workload(Collective::alltoall, 1000000);
-  SynthesisSpec s = synthesis("rdc");
+  SynthesisSpec s = synthesis_progress_synthesis("rdc");
   s.algorithm_params["base"] = "circulant";
   Recorder recorder;
   expect_same_schedule(f, w, s, recorder);
@@ -113,9 +113,10 @@ TEST(SynthesisProgress, TheAutoPlannerCountsThePlannersItTries) {
   const FabricSpec f = testing_support::test_fabric(8);
   const WorkloadSpec w = testing_support::test_workload(Collective::allreduce, 1000000);
   Recorder recorder;
-  expect_same_schedule(f, w, synthesis("rhd", "auto"), recorder);
+  expect_same_schedule(f, w, synthesis_progress_synthesis("rhd", "auto"), recorder);
   const std::vector<Report> placing = recorder.of("placing 'rhd' with each planner");
-  const size_t planners = SynthesizerRegistry::with_builtins().plan_all(f, w, synthesis("rhd", "auto")).size();
+  const size_t planners =
+      SynthesizerRegistry::with_builtins().plan_all(f, w, synthesis_progress_synthesis("rhd", "auto")).size();
   ASSERT_EQ(placing.size(), planners);
   for (size_t i = 0; i < placing.size(); ++i) {
     EXPECT_EQ(placing[i].done, static_cast<double>(i));

@@ -14,7 +14,8 @@
 namespace photonsim {
 namespace {
 
-Schedule synthesize(int n, Collective collective, const std::string& algorithm, int64_t message = 1000, int root = 0) {
+Schedule block_verifier_synthesize(int n, Collective collective, const std::string& algorithm, int64_t message = 1000,
+                                   int root = 0) {
   FabricSpec f = testing_support::test_fabric(n, 4);
   f.latency = Time::zero();
   const WorkloadSpec w = testing_support::test_workload(collective, message, root);
@@ -51,20 +52,20 @@ TEST(BlockVerifier, ProvesTheBuiltinAlgorithmsForEveryN) {
          {std::pair{Collective::alltoall, "direct"}, std::pair{Collective::allreduce, "ring"},
           std::pair{Collective::reducescatter, "ring"}, std::pair{Collective::allgather, "ring"},
           std::pair{Collective::broadcast, "binomial"}}) {
-      const Verification v = verify_schedule(synthesize(n, collective, algorithm, 1000, n / 2));
+      const Verification v = verify_schedule(block_verifier_synthesize(n, collective, algorithm, 1000, n / 2));
       ASSERT_TRUE(v.ok()) << algorithm << " n=" << n << ": " << v.violation->describe();
     }
   }
 }
 
 TEST(BlockVerifier, CountsTransfersAndBlockMoves) {
-  const Verification v = verify_schedule(synthesize(8, Collective::alltoall, "direct"));
+  const Verification v = verify_schedule(block_verifier_synthesize(8, Collective::alltoall, "direct"));
   EXPECT_EQ(v.transfers, 56u);
   EXPECT_EQ(v.block_moves, 56u);
 }
 
 TEST(BlockVerifier, DroppedTransferLeavesABlockUndelivered) {
-  ScheduleParts p = synthesize(4, Collective::alltoall, "direct").parts();
+  ScheduleParts p = block_verifier_synthesize(4, Collective::alltoall, "direct").parts();
   // Step 1 of direct on 4 GPUs: i -> i + 2. Drop 1 -> 3.
   auto& step = p.steps[1].transfers;
   step.erase(step.begin() + 1);
@@ -77,7 +78,7 @@ TEST(BlockVerifier, DroppedTransferLeavesABlockUndelivered) {
 }
 
 TEST(BlockVerifier, SwappedDestinationIsCaught) {
-  ScheduleParts p = synthesize(4, Collective::alltoall, "direct").parts();
+  ScheduleParts p = block_verifier_synthesize(4, Collective::alltoall, "direct").parts();
   p.steps[0].transfers[0].dst = 2;  // 0 -> 1 now goes to 2: block (0,1) is lost
   const Verification v = verify_schedule(rebuild(p));
   ASSERT_FALSE(v.ok());
@@ -86,7 +87,7 @@ TEST(BlockVerifier, SwappedDestinationIsCaught) {
 }
 
 TEST(BlockVerifier, SendingABlockNotHeldIsCaughtAtThatStep) {
-  ScheduleParts p = synthesize(8, Collective::broadcast, "binomial").parts();
+  ScheduleParts p = block_verifier_synthesize(8, Collective::broadcast, "binomial").parts();
   // Step 1 normally: 0 -> 2 and 1 -> 3. Make node 5 (which has nothing yet) send.
   p.steps[1].transfers[1].src = 5;
   const Verification v = verify_schedule(rebuild(p));
@@ -98,7 +99,7 @@ TEST(BlockVerifier, SendingABlockNotHeldIsCaughtAtThatStep) {
 }
 
 TEST(BlockVerifier, DataReceivedInAStepIsNotUsableInThatStep) {
-  ScheduleParts p = synthesize(4, Collective::broadcast, "binomial").parts();
+  ScheduleParts p = block_verifier_synthesize(4, Collective::broadcast, "binomial").parts();
   // Move 1 -> 3 (step 1) into step 0, where node 1 only receives.
   p.steps[0].transfers.push_back(p.steps[1].transfers[1]);
   p.steps[1].transfers.pop_back();
@@ -148,7 +149,7 @@ TEST(BlockVerifier, AllGatherOfTwoBlocksANode) {
 }
 
 TEST(BlockVerifier, DoubleCountedReductionIsCaught) {
-  ScheduleParts p = synthesize(4, Collective::reducescatter, "ring").parts();
+  ScheduleParts p = block_verifier_synthesize(4, Collective::reducescatter, "ring").parts();
   // Repeat step 0: every node adds its neighbour's input to the same block again.
   p.steps.insert(p.steps.begin() + 1, p.steps[0]);
   const Verification v = verify_schedule(rebuild(p));
@@ -158,7 +159,7 @@ TEST(BlockVerifier, DoubleCountedReductionIsCaught) {
 }
 
 TEST(BlockVerifier, MissingReductionInputIsCaught) {
-  ScheduleParts p = synthesize(4, Collective::allreduce, "ring").parts();
+  ScheduleParts p = block_verifier_synthesize(4, Collective::allreduce, "ring").parts();
   p.steps[2].transfers.erase(p.steps[2].transfers.begin());  // last reduce-scatter step loses 0 -> 1
   const Verification v = verify_schedule(rebuild(p));
   ASSERT_FALSE(v.ok());
@@ -166,7 +167,7 @@ TEST(BlockVerifier, MissingReductionInputIsCaught) {
 }
 
 TEST(BlockVerifier, CopyOverwritingAReductionInTheSameStepIsCaught) {
-  ScheduleParts p = synthesize(4, Collective::allreduce, "ring").parts();
+  ScheduleParts p = block_verifier_synthesize(4, Collective::allreduce, "ring").parts();
   Transfer copy = p.steps[0].transfers[0];
   copy.op = TransferOp::copy;
   copy.src = 2;  // a second writer of the same (node 1, block 3) in step 0
@@ -178,7 +179,7 @@ TEST(BlockVerifier, CopyOverwritingAReductionInTheSameStepIsCaught) {
 }
 
 TEST(BlockVerifier, WrongByteCountIsCaught) {
-  ScheduleParts p = synthesize(4, Collective::alltoall, "direct", 1000).parts();
+  ScheduleParts p = block_verifier_synthesize(4, Collective::alltoall, "direct", 1000).parts();
   p.steps[0].transfers[2].bytes = Bytes(999);
   const Verification v = verify_schedule(rebuild(p));
   ASSERT_FALSE(v.ok());
@@ -192,7 +193,7 @@ TEST(BlockVerifier, WrongByteCountIsCaught) {
 }
 
 TEST(BlockVerifier, StructuralErrors) {
-  ScheduleParts p = synthesize(4, Collective::alltoall, "direct").parts();
+  ScheduleParts p = block_verifier_synthesize(4, Collective::alltoall, "direct").parts();
   ScheduleParts out_of_range = p;
   out_of_range.steps[0].transfers[0].blocks = {16};
   EXPECT_NE(verify_schedule(rebuild(out_of_range)).violation->what.find("outside 0..15"), std::string::npos);
@@ -220,7 +221,7 @@ namespace {
 // a proof of the collective. Before: a ring AllReduce of 4000 B declaring
 // four 1-byte blocks and moving 1-byte transfers was "verified".
 TEST(BlockVerifier, BlockSizesMustCoverTheWholeBuffer) {
-  ScheduleParts p = synthesize(4, Collective::allreduce, "ring", 4000).parts();
+  ScheduleParts p = block_verifier_synthesize(4, Collective::allreduce, "ring", 4000).parts();
   ASSERT_TRUE(verify_schedule(Schedule(p)).ok());
   p.block_sizes.assign(p.blocks, Bytes(1));
   for (Step& s : p.steps) {
@@ -231,7 +232,7 @@ TEST(BlockVerifier, BlockSizesMustCoverTheWholeBuffer) {
   EXPECT_NE(v.violation->what.find("hold 4 bytes, but the buffer (message) is 4000 bytes"), std::string::npos)
       << v.violation->describe();
   // The same sizes written out in full still verify.
-  p = synthesize(4, Collective::allreduce, "ring", 4000).parts();
+  p = block_verifier_synthesize(4, Collective::allreduce, "ring", 4000).parts();
   p.block_sizes.assign(p.blocks, Bytes(1000));
   EXPECT_TRUE(verify_schedule(Schedule(p)).ok());
 }
@@ -239,7 +240,7 @@ TEST(BlockVerifier, BlockSizesMustCoverTheWholeBuffer) {
 // Finding 3 as MSCCL showed it: more blocks than the steps touch. The
 // untouched blocks are never reduced, so the post-condition fails on them.
 TEST(BlockVerifier, BlocksNoStepTouchesFailTheAllReduce) {
-  ScheduleParts p = synthesize(4, Collective::allreduce, "ring", 4000).parts();
+  ScheduleParts p = block_verifier_synthesize(4, Collective::allreduce, "ring", 4000).parts();
   p.blocks = 8;  // the ring moves blocks 0..3 of what are now 500-byte blocks
   for (Step& s : p.steps) {
     for (Transfer& t : s.transfers) t.bytes = Bytes(500 * static_cast<int64_t>(t.blocks.size()));
@@ -253,7 +254,7 @@ TEST(BlockVerifier, BlocksNoStepTouchesFailTheAllReduce) {
 // Finding 4: a schedule of no bytes proves nothing and is refused, as a
 // config's message of 0 B is.
 TEST(BlockVerifier, AMessageOfNoBytesIsRefused) {
-  ScheduleParts p = synthesize(4, Collective::allreduce, "ring", 4000).parts();
+  ScheduleParts p = block_verifier_synthesize(4, Collective::allreduce, "ring", 4000).parts();
   p.message = Bytes(0);
   for (Step& s : p.steps) {
     for (Transfer& t : s.transfers) t.bytes = Bytes(0);
@@ -266,8 +267,8 @@ TEST(BlockVerifier, AMessageOfNoBytesIsRefused) {
 // Messages smaller than the block count give blocks of no bytes; their
 // transfers carry 0 bytes and the schedule is still a proof.
 TEST(BlockVerifier, BlocksOfNoBytesInAPositiveMessageVerify) {
-  EXPECT_TRUE(verify_schedule(synthesize(8, Collective::allreduce, "ring", 3)).ok());
-  EXPECT_TRUE(verify_schedule(synthesize(8, Collective::allgather, "ring", 5)).ok());
+  EXPECT_TRUE(verify_schedule(block_verifier_synthesize(8, Collective::allreduce, "ring", 3)).ok());
+  EXPECT_TRUE(verify_schedule(block_verifier_synthesize(8, Collective::allgather, "ring", 5)).ok());
 }
 
 }  // namespace

@@ -36,7 +36,7 @@ namespace {
 
 const std::vector<std::string> kBaselines = {"fast", "mixnet", "directconnect", "topoopt"};
 
-FabricSpec fabric(int gpus, int ports) {
+FabricSpec joint_baselines_fabric(int gpus, int ports) {
   FabricSpec f = testing_support::test_fabric(gpus, ports);
   f.reconfig_delay = Time::us(10);
   return f;
@@ -165,7 +165,8 @@ TEST(JointBaselines, EveryBaselineDeliversEveryPairWithinThePortsAndVerifies) {
     for (int n : {8, 16}) {
       for (int k : {1, 2}) {
         for (FlowDistribution distribution : {FlowDistribution::uniform, FlowDistribution::zipf}) {
-          const Case c(name, fabric(n, k), demand_of(distribution, n), {}, alltoall_workload(distribution));
+          const Case c(name, joint_baselines_fabric(n, k), demand_of(distribution, n), {},
+                       alltoall_workload(distribution));
           const std::string what =
               name + " n=" + std::to_string(n) + " k=" + std::to_string(k) + " " + to_string(distribution);
           expect_valid(c, c.strategy(), what);
@@ -177,7 +178,7 @@ TEST(JointBaselines, EveryBaselineDeliversEveryPairWithinThePortsAndVerifies) {
 
 TEST(JointBaselines, StaticBaselinesOfferOnlyOneTopology) {
   for (const std::string name : {"mixnet", "directconnect", "topoopt"}) {
-    const Case c(name, fabric(8, 2), demand_of(FlowDistribution::random, 8));
+    const Case c(name, joint_baselines_fabric(8, 2), demand_of(FlowDistribution::random, 8));
     EXPECT_EQ(c.strategy().configurations(), 1) << name;
     EXPECT_TRUE(c.synthesizer->strategies(c.input(), 2).empty()) << name;
     EXPECT_EQ(c.synthesizer->strategies(c.input(), 1).size(), 1U) << name;
@@ -200,8 +201,8 @@ TEST(JointBaselines, FastDecomposesUniformDemandIntoTheOffsets) {
 TEST(JointBaselines, FastOnUniformDemandMatchesPairwise) {
   for (int n : {8, 16}) {
     for (int k : {1, 2}) {
-      const Case fast("fast", fabric(n, k), uniform_demand(n, 1000));
-      const Case pairwise("pairwise", fabric(n, k), uniform_demand(n, 1000));
+      const Case fast("fast", joint_baselines_fabric(n, k), uniform_demand(n, 1000));
+      const Case pairwise("pairwise", joint_baselines_fabric(n, k), uniform_demand(n, 1000));
       const AlltoallStrategy f = fast.strategy(), p = pairwise.strategy();
       EXPECT_EQ(f.configurations(), (n - 1 + k - 1) / k);
       EXPECT_EQ(f.configurations(), p.configurations());
@@ -210,7 +211,8 @@ TEST(JointBaselines, FastOnUniformDemandMatchesPairwise) {
     }
   }
   // One round per permutation: n-1 one-hop rounds whatever k.
-  const Case per_permutation("fast", fabric(8, 2), uniform_demand(8, 1000), {{"rounds", "per_permutation"}});
+  const Case per_permutation("fast", joint_baselines_fabric(8, 2), uniform_demand(8, 1000),
+                             {{"rounds", "per_permutation"}});
   const AlltoallStrategy s = per_permutation.strategy();
   EXPECT_EQ(s.configurations(), 4);
   EXPECT_EQ(s.rounds.size(), 7U);
@@ -269,7 +271,7 @@ TEST(JointBaselines, FastDecompositionSumsBackToTheMatrix) {
 }
 
 TEST(JointBaselines, FastSplitPairsTravelInPiecesOnDirectCircuits) {
-  const Case c("fast", fabric(8, 2), demand_of(FlowDistribution::random, 8));
+  const Case c("fast", joint_baselines_fabric(8, 2), demand_of(FlowDistribution::random, 8));
   const AlltoallStrategy s = c.strategy();
   std::map<Edge, int> pieces;
   for (const StrategyRound& r : s.rounds) {
@@ -296,7 +298,7 @@ std::vector<Bytes> with_heavy_pairs(int n, const std::map<Edge, int64_t>& heavy)
 TEST(JointBaselines, MixnetGivesTheHeaviestPairsDirectCircuits) {
   const std::map<Edge, int64_t> heavy = {{{0, 2}, 1000}, {{2, 4}, 900}, {{4, 6}, 800}, {{1, 7}, 700}, {{7, 3}, 600}};
   for (int k : {1, 2}) {
-    const Case c("mixnet", fabric(8, k), with_heavy_pairs(8, heavy));
+    const Case c("mixnet", joint_baselines_fabric(8, k), with_heavy_pairs(8, heavy));
     const AlltoallStrategy s = c.strategy();
     const Topology& t = s.topologies.front();
     EXPECT_TRUE(is_strongly_connected(t));
@@ -324,7 +326,7 @@ TEST(JointBaselines, MixnetRepairsAGreedyTopologyThatFallsApart) {
     heavy[{u + 1, u}] = 1000;
   }
   for (int k : {1, 2}) {
-    const Case c("mixnet", fabric(9, k), with_heavy_pairs(9, heavy));
+    const Case c("mixnet", joint_baselines_fabric(9, k), with_heavy_pairs(9, heavy));
     const Topology t = MixnetBaseline::topology(c.input());
     EXPECT_TRUE(is_strongly_connected(t)) << "k=" << k;
     for (Node v = 0; v < 9; ++v) {
@@ -343,8 +345,8 @@ TEST(JointBaselines, MixnetWithMaxConcurrentFlowRoutesItsTopologyAsDirectconnect
   for (int k : {1, 2}) {
     const std::string what = "mixnet max_concurrent_flow k=" + std::to_string(k);
     const std::vector<Bytes> demand = demand_of(FlowDistribution::zipf, 12);
-    const Case rounds("mixnet", fabric(12, k), demand, {}, alltoall_workload(FlowDistribution::zipf));
-    const Case split("mixnet", fabric(12, k), demand, {{"routing", "max_concurrent_flow"}},
+    const Case rounds("mixnet", joint_baselines_fabric(12, k), demand, {}, alltoall_workload(FlowDistribution::zipf));
+    const Case split("mixnet", joint_baselines_fabric(12, k), demand, {{"routing", "max_concurrent_flow"}},
                      alltoall_workload(FlowDistribution::zipf));
     const AlltoallStrategy s = split.strategy();
     const Topology t = MixnetBaseline::topology(split.input());
@@ -357,7 +359,8 @@ TEST(JointBaselines, MixnetWithMaxConcurrentFlowRoutesItsTopologyAsDirectconnect
     DemandMatrix normalised(12);
     for (Node u = 0; u < 12; ++u) {
       for (Node v = 0; v < 12; ++v) {
-        if (u != v) normalised.set(u, v, static_cast<double>(demand[u * 12 + v].count()) / static_cast<double>(largest));
+        if (u != v)
+          normalised.set(u, v, static_cast<double>(demand[u * 12 + v].count()) / static_cast<double>(largest));
       }
     }
     const double theta = max_concurrent_flow(t, normalised).theta;
@@ -374,7 +377,8 @@ TEST(JointBaselines, MixnetWithMaxConcurrentFlowRoutesItsTopologyAsDirectconnect
         }
       }
       for (const Route& r : f.routes) {
-        for (size_t h = 0; h + 1 < r.path.size(); ++h) load[{r.path[h], r.path[h + 1]}] += static_cast<double>(r.bytes.count());
+        for (size_t h = 0; h + 1 < r.path.size(); ++h)
+          load[{r.path[h], r.path[h + 1]}] += static_cast<double>(r.bytes.count());
       }
     }
     for (const auto& [e, bytes] : load) {
@@ -383,7 +387,8 @@ TEST(JointBaselines, MixnetWithMaxConcurrentFlowRoutesItsTopologyAsDirectconnect
     }
     expect_valid(split, s, what);
   }
-  EXPECT_THROW(Case("mixnet", fabric(8, 2), uniform_demand(8, 1), {{"routing", "lp"}}).strategy(), Error);
+  EXPECT_THROW(Case("mixnet", joint_baselines_fabric(8, 2), uniform_demand(8, 1), {{"routing", "lp"}}).strategy(),
+               Error);
 }
 
 TEST(JointBaselines, DirectconnectAndTopooptOnOnePortAreTheNCycle) {
@@ -391,7 +396,8 @@ TEST(JointBaselines, DirectconnectAndTopooptOnOnePortAreTheNCycle) {
     for (FlowDistribution distribution : {FlowDistribution::uniform, FlowDistribution::zipf}) {
       for (const auto& [name, values] : std::vector<std::pair<std::string, std::map<std::string, std::string>>>{
                {"directconnect", {}}, {"directconnect", {{"graph", "genkautz"}}}, {"topoopt", {}}}) {
-        const Case c(name, fabric(n, 1), demand_of(distribution, n), values, alltoall_workload(distribution));
+        const Case c(name, joint_baselines_fabric(n, 1), demand_of(distribution, n), values,
+                     alltoall_workload(distribution));
         const AlltoallStrategy s = c.strategy();
         EXPECT_EQ(s.topologies.front(), n_cycle(n)) << name;
         ASSERT_EQ(s.rounds.size(), 1U);
@@ -415,7 +421,8 @@ TEST(JointBaselines, OnePortBaselinesKeepNoPathsAndRouteAsWithThem) {
       for (FlowDistribution distribution :
            {FlowDistribution::uniform, FlowDistribution::random, FlowDistribution::zipf}) {
         const std::string what = name + " n=" + std::to_string(n) + " " + to_string(distribution);
-        const Case c(name, fabric(n, 1), demand_of(distribution, n), {}, alltoall_workload(distribution));
+        const Case c(name, joint_baselines_fabric(n, 1), demand_of(distribution, n), {},
+                     alltoall_workload(distribution));
         const AlltoallStrategy implicit = c.strategy();
         AlltoallStrategy walked = implicit;
         for (StrategyRound& r : walked.rounds) {
@@ -455,9 +462,10 @@ TEST(JointBaselines, OnePortBaselinesKeepNoPathsAndRouteAsWithThem) {
 
 TEST(JointBaselines, DirectconnectAutoTakesTheHigherThroughput) {
   const int n = 16;
-  const Case circulant("directconnect", fabric(n, 2), uniform_demand(n, 1000), {{"graph", "circulant"}});
-  const Case kautz("directconnect", fabric(n, 2), uniform_demand(n, 1000), {{"graph", "genkautz"}});
-  const Case automatic("directconnect", fabric(n, 2), uniform_demand(n, 1000));
+  const Case circulant("directconnect", joint_baselines_fabric(n, 2), uniform_demand(n, 1000),
+                       {{"graph", "circulant"}});
+  const Case kautz("directconnect", joint_baselines_fabric(n, 2), uniform_demand(n, 1000), {{"graph", "genkautz"}});
+  const Case automatic("directconnect", joint_baselines_fabric(n, 2), uniform_demand(n, 1000));
   const Topology c = circulant.strategy().topologies.front(), g = kautz.strategy().topologies.front();
   EXPECT_EQ(DirectconnectBaseline::circulant_generators(n, 2), (std::vector<int>{1, 7}));
   EXPECT_NE(c, g);
@@ -474,7 +482,7 @@ TEST(JointBaselines, TopooptSpreadsRingShiftsAndSplitsFlowsEvenly) {
   EXPECT_EQ(TopooptBaseline::shifts(16, 2), (std::vector<int>{1, 3}));
   EXPECT_EQ(TopooptBaseline::shifts(64, 3), (std::vector<int>{1, 3, 15}));
   EXPECT_EQ(TopooptBaseline::shifts(8, 5), (std::vector<int>{1, 3, 5, 6, 7}));  // coprime shifts first
-  const Case c("topoopt", fabric(16, 2), demand_of(FlowDistribution::random, 16), {{"paths", "3"}});
+  const Case c("topoopt", joint_baselines_fabric(16, 2), demand_of(FlowDistribution::random, 16), {{"paths", "3"}});
   const AlltoallStrategy s = c.strategy();
   for (const StrategyFlow& f : s.rounds.front().flows) {
     ASSERT_EQ(f.routes.size(), 3U);
@@ -491,7 +499,8 @@ TEST(JointBaselines, TopooptShiftedPathsAreYensPathsPerPair) {
   for (int n : {7, 12, 16}) {
     for (int k : {2, 3}) {
       for (const std::string paths : {"1", "4", "6"}) {
-        const Case c("topoopt", fabric(n, k), demand_of(FlowDistribution::random, n), {{"paths", paths}});
+        const Case c("topoopt", joint_baselines_fabric(n, k), demand_of(FlowDistribution::random, n),
+                     {{"paths", paths}});
         const AlltoallStrategy s = c.strategy();
         const Topology& rings = s.topologies.front();
         for (const StrategyFlow& f : s.rounds.front().flows) {
@@ -506,22 +515,25 @@ TEST(JointBaselines, TopooptShiftedPathsAreYensPathsPerPair) {
 
 TEST(JointBaselines, DeterministicForASeed) {
   for (const std::string& name : kBaselines) {
-    const Case a(name, fabric(8, 2), demand_of(FlowDistribution::zipf, 8));
-    const Case b(name, fabric(8, 2), demand_of(FlowDistribution::zipf, 8));
+    const Case a(name, joint_baselines_fabric(8, 2), demand_of(FlowDistribution::zipf, 8));
+    const Case b(name, joint_baselines_fabric(8, 2), demand_of(FlowDistribution::zipf, 8));
     EXPECT_EQ(describe(a.strategy()), describe(b.strategy())) << name;
   }
 }
 
 TEST(JointBaselines, RejectBidirectionalCircuitsAndBadParameters) {
   for (const std::string& name : kBaselines) {
-    FabricSpec f = fabric(8, 2);
+    FabricSpec f = joint_baselines_fabric(8, 2);
     f.circuits = CircuitKind::bidirectional;
     const Case c(name, f, uniform_demand(8, 1000));
     EXPECT_THROW(c.synthesizer->strategies(c.input(), std::nullopt), Error) << name;
   }
-  EXPECT_THROW(Case("fast", fabric(8, 1), uniform_demand(8, 1), {{"rounds", "sometimes"}}).strategy(), Error);
-  EXPECT_THROW(Case("directconnect", fabric(8, 2), uniform_demand(8, 1), {{"graph", "torus"}}).strategy(), Error);
-  EXPECT_THROW(Case("topoopt", fabric(8, 2), uniform_demand(8, 1), {{"paths", "0"}}).strategy(), Error);
+  EXPECT_THROW(Case("fast", joint_baselines_fabric(8, 1), uniform_demand(8, 1), {{"rounds", "sometimes"}}).strategy(),
+               Error);
+  EXPECT_THROW(
+      Case("directconnect", joint_baselines_fabric(8, 2), uniform_demand(8, 1), {{"graph", "torus"}}).strategy(),
+      Error);
+  EXPECT_THROW(Case("topoopt", joint_baselines_fabric(8, 2), uniform_demand(8, 1), {{"paths", "0"}}).strategy(), Error);
 }
 
 }  // namespace

@@ -47,7 +47,7 @@ bool same_strategy(const AlltoallStrategy& a, const AlltoallStrategy& b) {
 }
 
 // Everything a degree-k strategy promises, for the d-th strategy of a family.
-void expect_valid(const AlltoallStrategy& s, int n, int k, int d, const std::string& what) {
+void degree_k_sequence_expect_valid(const AlltoallStrategy& s, int n, int k, int d, const std::string& what) {
   const std::string where = what + " d=" + std::to_string(d);
   ASSERT_EQ(s.configurations(), d) << where;
   ASSERT_LE(d, n - 1) << where;
@@ -91,7 +91,8 @@ void expect_valid_family(DegreeKBase base, int n, int k, bool compare_with_base_
   const std::string what = label(base, n, k);
   const std::vector<AlltoallStrategy> family = degree_k_strategies(n, k, base, kSeed, std::nullopt);
   ASSERT_FALSE(family.empty()) << what;
-  for (size_t i = 0; i < family.size(); ++i) expect_valid(family[i], n, k, static_cast<int>(i) + 1, what);
+  for (size_t i = 0; i < family.size(); ++i)
+    degree_k_sequence_expect_valid(family[i], n, k, static_cast<int>(i) + 1, what);
   // d = 1 is the base schedule alone, the one `only = 1` returns.
   const std::string base_name = base == DegreeKBase::circulant ? "circulant(" : "generalized_kautz(";
   EXPECT_EQ(family.front().topologies.front().name().rfind(base_name, 0), 0U) << what;
@@ -132,7 +133,7 @@ TEST(DegreeKGenKautz, BaseForSixtyFourGpusIsValid) {
   for (int k : {2, 3}) {
     const std::vector<AlltoallStrategy> alone = degree_k_strategies(64, k, DegreeKBase::genkautz, kSeed, 1);
     ASSERT_EQ(alone.size(), 1U);
-    expect_valid(alone.front(), 64, k, 1, label(DegreeKBase::genkautz, 64, k));
+    degree_k_sequence_expect_valid(alone.front(), 64, k, 1, label(DegreeKBase::genkautz, 64, k));
   }
 }
 

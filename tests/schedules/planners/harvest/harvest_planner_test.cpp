@@ -33,9 +33,9 @@ namespace {
 
 using testing_support::test_workload;
 
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
+constexpr double kHarvestPlannerInfinity = std::numeric_limits<double>::infinity();
 
-FabricSpec fabric(int gpus, int ports = 1, CircuitKind circuits = CircuitKind::directed) {
+FabricSpec harvest_planner_fabric(int gpus, int ports = 1, CircuitKind circuits = CircuitKind::directed) {
   FabricSpec f = testing_support::test_fabric(gpus, ports, circuits);
   f.step_overhead = Time::ns(0);
   f.reconfig_delay = Time::us(10);
@@ -96,7 +96,7 @@ PlanningInput input_of(const Problem& p) {
   return input;
 }
 
-Schedule plan(const Problem& p, HarvestFlowCache& cache) {
+Schedule harvest_planner_plan(const Problem& p, HarvestFlowCache& cache) {
   return HarvestPlanner().plan_with_cache(pattern_of(p), input_of(p), cache);
 }
 
@@ -124,7 +124,7 @@ TEST(HarvestRecursiveDoubling, Eq8IsTheSumOfItsStepsOnTheRingOfTheFirstStep) {
       EXPECT_DOUBLE_EQ(harvest_eq8_ps(a, b, m, c), sum) << a << ".." << b;
     }
   }
-  EXPECT_EQ(harvest_rd_step_ps(steps[0], 1, c), kInfinity);  // the ring u -> u+2 cannot reach u+1
+  EXPECT_EQ(harvest_rd_step_ps(steps[0], 1, c), kHarvestPlannerInfinity);  // the ring u -> u+2 cannot reach u+1
 }
 
 // Every n = 2^j up to 64, alpha_r 10 ns .. 10 ms and message 1 KB .. 1 GB (by
@@ -141,7 +141,12 @@ TEST(HarvestRecursiveDoubling, DynamicProgramEqualsEq8ClosedForm) {
         const int64_t message = (decade + 63) / 64 * 64;
         for (Collective collective : {Collective::reducescatter, Collective::allreduce}) {
           for (bool from_ring : {false, true}) {
-            Problem p{fabric(n), test_workload(collective, message), "recursive_doubling", std::nullopt, {}, 1};
+            Problem p{harvest_planner_fabric(n),
+                      test_workload(collective, message),
+                      "recursive_doubling",
+                      std::nullopt,
+                      {},
+                      1};
             p.fabric.reconfig_delay = Time::ps(alpha_r);
             p.fabric.step_overhead = Time::ns(300);
             if (from_ring) p.initial = power_ring(n, 0);
@@ -149,10 +154,10 @@ TEST(HarvestRecursiveDoubling, DynamicProgramEqualsEq8ClosedForm) {
                                       "ps m=" + std::to_string(message) + " " + to_string(collective) +
                                       (from_ring ? " from ring" : " unconfigured");
             p.planner_params["closed_form"] = "false";
-            const Schedule by_dp = plan(p, cache);
+            const Schedule by_dp = harvest_planner_plan(p, cache);
             ASSERT_EQ(by_dp.prediction().model, "harvest") << where;
             p.planner_params["closed_form"] = "true";
-            const Schedule by_eq8 = plan(p, cache);
+            const Schedule by_eq8 = harvest_planner_plan(p, cache);
             ASSERT_EQ(by_eq8.prediction().model, "harvest_eq8") << where;
 
             const HarvestCoefficients c = HarvestCoefficients::of(p.fabric);
@@ -197,7 +202,7 @@ TEST(HarvestRecursiveDoubling, ClosedFormEqualsExhaustiveSearchOverRings) {
       for (int64_t alpha_r = 10'000; alpha_r <= 10'000'000'000; alpha_r *= 10) {
         for (double message = 1e3; message <= 1e9; message *= 10) {
           for (bool from_ring : {false, true}) {
-            FabricSpec f = fabric(n);
+            FabricSpec f = harvest_planner_fabric(n);
             f.reconfig_delay = Time::ps(alpha_r);
             f.step_overhead = Time::ns(300);
             f.router = RouterMode::store_and_forward;
@@ -243,7 +248,7 @@ TEST(HarvestRecursiveDoubling, ClosedFormEqualsExhaustiveSearchOverRings) {
 // circuit's serialisation plus one latency). A lone 8-hop transfer (1 /
 // theta = 1): max(500 + 625, 4,000 + 4.48 + 625) + 500 = 5,129.48 ns.
 TEST(HarvestCoefficients, OverlappedCostTakesTheLargerOfTheBusiestCircuitAndTheLongestRoute) {
-  FabricSpec f = fabric(64);
+  FabricSpec f = harvest_planner_fabric(64);
   f.step_overhead = Time::ns(500);
   f.router = RouterMode::cut_through;
   f.header = Bytes(64);
@@ -290,15 +295,12 @@ TEST(HarvestTable1, ReproducesTheThreeSchedulesOfTable1) {
   };
   for (const char* closed_form : {"true", "false"}) {
     for (const Row& row : rows) {
-      Problem p{fabric(8),
-                test_workload(Collective::reducescatter, m),
-                "recursive_doubling",
-                power_ring(8, 0),
-                {{"closed_form", closed_form}},
-                1};
+      Problem p{harvest_planner_fabric(8),      test_workload(Collective::reducescatter, m),
+                "recursive_doubling",           power_ring(8, 0),
+                {{"closed_form", closed_form}}, 1};
       p.fabric.reconfig_delay = Time::us(row.alpha_r_us);
       HarvestFlowCache cache;
-      const Schedule s = plan(p, cache);
+      const Schedule s = harvest_planner_plan(p, cache);
       const std::string where =
           std::string("closed_form=") + closed_form + " alpha_r=" + std::to_string(row.alpha_r_us) + "us";
       ASSERT_EQ(s.steps().size(), 3u) << where;
@@ -339,7 +341,7 @@ DemandMatrix unit_demand(int n, const std::vector<Transfer>& step, int64_t& unit
 double step_cost(const Topology& g, const std::vector<Transfer>& step, const HarvestCoefficients& c) {
   const std::vector<std::vector<int>> dist = hop_distances(g);
   for (const Transfer& t : step) {
-    if (dist[t.src][t.dst] < 0) return kInfinity;
+    if (dist[t.src][t.dst] < 0) return kHarvestPlannerInfinity;
   }
   int64_t unit = 0;
   const DemandMatrix d = unit_demand(g.gpus(), step, unit);
@@ -387,7 +389,7 @@ double brute_force(const std::vector<std::vector<double>>& cost, const std::vect
                    const std::optional<Topology>& initial, double alpha_r, int cap) {
   const size_t steps = cost.size(), k = candidates.size();
   std::vector<size_t> pick(steps, 0);
-  double best = kInfinity;
+  double best = kHarvestPlannerInfinity;
   for (;;) {
     double total = 0;
     int changes = 0;
@@ -430,7 +432,7 @@ TEST(HarvestExhaustive, DynamicProgramEqualsBruteForceOnRandomSmallInstances) {
     const bool bidirectional = rng.uniform(4) == 0;
     const int ports = bidirectional ? 2 : 1 + static_cast<int>(rng.uniform(2));
     const int64_t message = int64_t{1000} << (2 * rng.uniform(8));  // 1 KB .. 16 MB
-    Problem p{fabric(n, ports, bidirectional ? CircuitKind::bidirectional : CircuitKind::directed),
+    Problem p{harvest_planner_fabric(n, ports, bidirectional ? CircuitKind::bidirectional : CircuitKind::directed),
               test_workload(shape.collective, message),
               shape.algorithm,
               std::nullopt,
@@ -465,7 +467,7 @@ TEST(HarvestExhaustive, DynamicProgramEqualsBruteForceOnRandomSmallInstances) {
     ASSERT_LE(pattern.steps.size(), 4u) << where;
     HarvestFlowCache cache;
     if (candidates.empty()) {  // e.g. only tori on one port
-      EXPECT_THROW(plan(p, cache), Error) << where;
+      EXPECT_THROW(harvest_planner_plan(p, cache), Error) << where;
       ++infeasible;
       continue;
     }
@@ -481,12 +483,12 @@ TEST(HarvestExhaustive, DynamicProgramEqualsBruteForceOnRandomSmallInstances) {
       for (const Topology& g : candidates) step_costs[i].push_back(step_cost(g, pattern.steps[i], c));
     }
     const double oracle = brute_force(step_costs, candidates, p.initial, c.alpha_r_ps, cap);
-    if (oracle == kInfinity) {  // no candidate routes some step (within the cap)
-      EXPECT_THROW(plan(p, cache), Error) << where;
+    if (oracle == kHarvestPlannerInfinity) {  // no candidate routes some step (within the cap)
+      EXPECT_THROW(harvest_planner_plan(p, cache), Error) << where;
       ++infeasible;
       continue;
     }
-    const Schedule s = plan(p, cache);
+    const Schedule s = harvest_planner_plan(p, cache);
     expect_same_cost(oracle, s.prediction().total(), s.steps().size(), where);
     EXPECT_LE(s.reconfigurations(), cap) << where;
     // The prediction is the plan's own Eq. 4 cost, step by step.
@@ -511,7 +513,7 @@ TEST(HarvestExhaustive, DynamicProgramEqualsBruteForceOnRandomSmallInstances) {
 TEST(HarvestPlanner, SplitsTransfersOverTheDecompositionPathsWithExactBytes) {
   // n = 4 on the two-way ring u -> u+-1, one transfer 0 -> 2 of 1001 bytes:
   // theta = 2 needs both 2-hop paths at full rate, so the bytes split 500/501.
-  Problem p{fabric(4, 2),
+  Problem p{harvest_planner_fabric(4, 2),
             test_workload(Collective::alltoall, 1001),
             "direct",
             std::nullopt,
@@ -542,51 +544,56 @@ TEST(HarvestPlanner, SplitsTransfersOverTheDecompositionPathsWithExactBytes) {
 }
 
 TEST(HarvestPlanner, SolvesEachLpOnceAcrossPlans) {
-  Problem p{fabric(8), test_workload(Collective::allreduce, 1 << 20), "swing", std::nullopt, {}, 1};
+  Problem p{harvest_planner_fabric(8), test_workload(Collective::allreduce, 1 << 20), "swing", std::nullopt, {}, 1};
   HarvestFlowCache cache;
-  plan(p, cache);
+  harvest_planner_plan(p, cache);
   const size_t solved = cache.lp_solves();
   EXPECT_GT(solved, 0u);
   p.workload.message = Bytes(1 << 24);  // proportional demands: the same LPs
   p.fabric.reconfig_delay = Time::us(1);
-  plan(p, cache);
+  harvest_planner_plan(p, cache);
   EXPECT_EQ(cache.lp_solves(), solved);
 }
 
 TEST(HarvestPlanner, RespectsMaxReconfigurationsAndChargesTheFirstConfiguration) {
-  Problem p{fabric(16), test_workload(Collective::allreduce, 1 << 26), "recursive_doubling", std::nullopt, {}, 1};
+  Problem p{harvest_planner_fabric(16),
+            test_workload(Collective::allreduce, 1 << 26),
+            "recursive_doubling",
+            std::nullopt,
+            {},
+            1};
   p.fabric.reconfig_delay = Time::ns(10);  // so cheap that every step would get its own circuits
   for (const char* closed_form : {"true", "false"}) {
     p.planner_params = {{"closed_form", closed_form}};
     HarvestFlowCache cache;
     p.workload.collective = Collective::allreduce;
-    EXPECT_EQ(plan(p, cache).reconfigurations(), 7);  // rings 1,2,4,8,8,4,2,1: the middle two share one
+    EXPECT_EQ(harvest_planner_plan(p, cache).reconfigurations(), 7);  // rings 1,2,4,8,8,4,2,1: the middle two share one
     p.workload.collective = Collective::reducescatter;
-    EXPECT_EQ(plan(p, cache).reconfigurations(), 4);
+    EXPECT_EQ(harvest_planner_plan(p, cache).reconfigurations(), 4);
     p.planner_params["max_reconfigurations"] = "2";
-    const Schedule capped = plan(p, cache);
+    const Schedule capped = harvest_planner_plan(p, cache);
     EXPECT_EQ(capped.reconfigurations(), 2) << closed_form;
     EXPECT_EQ(capped.prediction().steps[0].reconfiguration, Time::ns(10));  // unconfigured: the first is charged
   }
   p.planner_params = {{"max_reconfigurations", "0"}};
   HarvestFlowCache cache;
-  EXPECT_THROW(plan(p, cache), Error);
+  EXPECT_THROW(harvest_planner_plan(p, cache), Error);
 }
 
 TEST(HarvestPlanner, RejectsBadParameters) {
-  Problem p{fabric(8), test_workload(Collective::allreduce, 1 << 20), "ring", std::nullopt, {}, 1};
+  Problem p{harvest_planner_fabric(8), test_workload(Collective::allreduce, 1 << 20), "ring", std::nullopt, {}, 1};
   HarvestFlowCache cache;
   p.planner_params = {{"candidates", "[ring]"}};
   try {
-    plan(p, cache);
+    harvest_planner_plan(p, cache);
     FAIL() << "accepted an unknown family";
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("'candidates'"), std::string::npos) << e.what();
   }
   p.planner_params = {{"max_reconfigurations", "-1"}};
-  EXPECT_THROW(plan(p, cache), Error);
+  EXPECT_THROW(harvest_planner_plan(p, cache), Error);
   p.planner_params = {{"closed_form", "maybe"}};
-  EXPECT_THROW(plan(p, cache), Error);
+  EXPECT_THROW(harvest_planner_plan(p, cache), Error);
 }
 
 TEST(HarvestPlanner, IsRegisteredAndKeepsItsPrediction) {
@@ -595,13 +602,13 @@ TEST(HarvestPlanner, IsRegisteredAndKeepsItsPrediction) {
   synthesis.planner = "harvest";
   synthesis.topology.type = "ring";
   const Schedule s = SynthesizerRegistry::with_builtins().synthesize(
-      fabric(8), test_workload(Collective::allreduce, 1 << 20), synthesis);
+      harvest_planner_fabric(8), test_workload(Collective::allreduce, 1 << 20), synthesis);
   EXPECT_EQ(s.planner(), "harvest");
   EXPECT_EQ(s.prediction().model, "harvest_overlapped");  // the default cost, closed form or DP
   const auto model_with = [&](std::map<std::string, std::string> params) {
     synthesis.planner_params = std::move(params);
     return SynthesizerRegistry::with_builtins()
-        .synthesize(fabric(8), test_workload(Collective::allreduce, 1 << 20), synthesis)
+        .synthesize(harvest_planner_fabric(8), test_workload(Collective::allreduce, 1 << 20), synthesis)
         .prediction()
         .model;
   };
