@@ -4,6 +4,7 @@
 // prints it and exits non-zero; nothing below the CLI prints or exits.
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace photonsim {
 
@@ -15,6 +16,10 @@ std::string one_line(const std::string& text);
 // `value` in single quotes for a message, cut to 80 characters with its full
 // length noted, so a 10 MB value is never echoed whole.
 std::string quoted(const std::string& value);
+// For a non-const string, which would otherwise pick std::quoted (an exact
+// match found by argument-dependent lookup) wherever <iomanip> is visible, as
+// it is in a unity batch whose other files include it.
+inline std::string quoted(std::string& value) { return quoted(std::as_const(value)); }
 
 // A file path in single quotes; past 240 characters its tail (where the
 // file's name is) with its full length noted.

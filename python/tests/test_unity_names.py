@@ -1,8 +1,9 @@
 """scripts/dev/unity_names.py fails when two test files of one binary define
 the same name (the unity build could bind a call to the other file's helper)
 and passes when every name is defined once; GoogleTest's TEST macros and
-PrintTo overloads are not names it counts. Runs Universal Ctags, no build.
-The checkout itself is checked by the ctest Build.TestFilesOfOneBinaryShareNoName."""
+PrintTo overloads are not names it counts. In a library's files only
+file-local names count. Runs Universal Ctags, no build. The checkout itself
+is checked by the ctest Build.FilesOfOneUnityBuildShareNoName."""
 
 import os
 import subprocess
@@ -78,3 +79,32 @@ def test_distinct_names_tests_and_print_to_pass(tmp_path):
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout == ""
 
+
+
+def test_file_local_names_of_one_library_fail_its_public_overloads_pass(tmp_path):
+    lib = "namespace photonsim {\n"
+    files = {
+        "lib/a.cpp": lib + "namespace {\nint fits(int n) { return n; }\n}\nint width(int n) { return fits(n); }\n"
+                     "static int kept(int n) { return n; }\n}\n",
+        "lib/b.cpp": lib + "namespace {\nint fits(long n) { return 2 * static_cast<int>(n); }\n}\n"
+                     "double width(double x) { return x; }\nstatic int kept(long n) { return 1; }\n}\n",
+        "lib/c.cpp": lib + "namespace {\nint fits(int n) { return n; }\n}\n}\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    listing = tmp_path / "targets.txt"
+    # c.cpp is another library's: it never shares a translation unit with a.cpp and b.cpp.
+    listing.write_text("".join(f"{target} {os.path.relpath(tmp_path / name, ROOT)}\n"
+                               for target, name in (("one", "lib/a.cpp"), ("one", "lib/b.cpp"), ("two", "lib/c.cpp"))))
+    run = lambda: subprocess.run([sys.executable, SCRIPT, str(tmp_path), "--targets", str(listing)],  # noqa: E731
+                                 capture_output=True, text=True, check=False)
+    result = run()
+    assert result.returncode == 1, result.stdout + result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("one: 'fits' means 2 things (defined in a.cpp; defined in b.cpp)"), lines
+    assert lines[1].startswith("one: 'kept' means 2 things"), lines
+    assert "width" not in result.stdout  # declared in a header: one thing in the whole program
+    (tmp_path / "lib/b.cpp").write_text(lib + "double width(double x) { return x; }\n}\n")
+    result = run()
+    assert result.returncode == 0, result.stdout + result.stderr

@@ -17,8 +17,8 @@ bool AlltoallRetri::supports(int gpus, int /*ports*/) const { return gpus >= 2; 
 
 namespace {
 
-constexpr uint32_t kPlusLane = 0;
-constexpr uint32_t kMinusLane = 1;
+constexpr uint32_t kRetriPlusLane = 0;
+constexpr uint32_t kRetriMinusLane = 1;
 
 // The centred representative of an offset mod n: -ceil(n/2)+1 .. floor(n/2).
 int64_t centred(int64_t offset, int64_t n) { return offset <= n / 2 ? offset : offset - n; }
@@ -61,7 +61,7 @@ StepPattern AlltoallRetri::pattern(const AlgorithmInput& input) const {
       if (digit == 0) continue;
       int64_t& here = at[static_cast<size_t>(b)];
       const int64_t there = ((here + digit * weight) % n + n) % n;
-      step.add(static_cast<Node>(here), digit > 0 ? kPlusLane : kMinusLane, static_cast<Node>(there),
+      step.add(static_cast<Node>(here), digit > 0 ? kRetriPlusLane : kRetriMinusLane, static_cast<Node>(there),
                static_cast<uint32_t>(b));
       here = there;
     }

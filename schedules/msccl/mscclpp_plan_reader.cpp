@@ -15,7 +15,7 @@
 namespace photonsim {
 namespace {
 
-constexpr int kMaxGpus = 1 << 16;
+constexpr int kPlanMaxGpus = 1 << 16;
 constexpr int64_t kMaxChunks = int64_t{1} << 28;
 constexpr int kMaxIds = 1 << 20;
 
@@ -32,7 +32,7 @@ struct OpKind {
   bool signals = false;         // pws, pwsf: a signal on its channels after the put
 };
 
-constexpr OpKind kKinds[] = {
+constexpr OpKind kPlanOpKinds[] = {
     {"nop", Role::nop},
     {"barrier", Role::barrier},
     {"put", Role::data},
@@ -65,9 +65,9 @@ constexpr OpKind kKinds[] = {
     {"sem_release", Role::sem_release},
 };
 
-std::string kind_names() {
+std::string plan_kind_names() {
   std::string out;
-  for (const OpKind& k : kKinds) out += (out.empty() ? "" : ", ") + std::string(k.name);
+  for (const OpKind& k : kPlanOpKinds) out += (out.empty() ? "" : ", ") + std::string(k.name);
   return out;
 }
 
@@ -84,7 +84,7 @@ struct ChannelEnd {
   int tag = 0;  // the connection's number among this GPU's connections to peer
 };
 
-struct Op {
+struct PlanOp {
   const OpKind* kind = nullptr;
   int gpu = 0;
   int tb = 0;
@@ -101,11 +101,11 @@ struct Op {
   std::string group_key;
 };
 
-struct ThreadBlock {
+struct PlanThreadBlock {
   int id = 0;
   std::vector<int> channel_ids[3];  // by Channel: indexes into the GPU's channels of that type
   std::vector<int> remote_ids[3];   // by Channel: indexes into the GPU's remote_buffers
-  std::vector<Op> ops;
+  std::vector<PlanOp> ops;
   // Running state.
   size_t next = 0;
   int64_t level = 0;   // where its next transfer starts
@@ -114,16 +114,16 @@ struct ThreadBlock {
   int64_t barrier_generation = 0;
 };
 
-struct Gpu {
+struct PlanGpu {
   int id = 0;
   int64_t chunks[3] = {0, 0, 0};
   std::vector<ChannelEnd> channels[3];  // by Channel, in the executor's order
   std::vector<std::pair<int, ChunkBuffer>> remote_buffers;
   std::vector<int64_t> semaphore_init;
-  std::vector<ThreadBlock> tbs;
+  std::vector<PlanThreadBlock> tbs;
 };
 
-struct Content {
+struct PlanContent {
   uint32_t block = kNoBlock;
   int64_t copied_by = -1;  // the transfer whose copy put it here, if any
   int64_t ready = 0;       // the level from which it is there
@@ -240,9 +240,9 @@ class PlanReader {
 
   void read_gpus() {
     const JsonValue& gpus = member(root_, "", "gpus", JsonValue::Kind::array);
-    if (gpus.items.size() < 2 || gpus.items.size() > static_cast<size_t>(kMaxGpus))
+    if (gpus.items.size() < 2 || gpus.items.size() > static_cast<size_t>(kPlanMaxGpus))
       fail(gpus.line, "",
-           "'gpus' must list 2.." + std::to_string(kMaxGpus) + " GPUs (got " + std::to_string(gpus.items.size()) + ")");
+           "'gpus' must list 2.." + std::to_string(kPlanMaxGpus) + " GPUs (got " + std::to_string(gpus.items.size()) + ")");
     n_ = static_cast<int>(gpus.items.size());
     program_.gpus = n_;
     gpus_.resize(static_cast<size_t>(n_));
@@ -258,7 +258,7 @@ class PlanReader {
     const std::string where = gpu_where(g);
     if (e.kind != JsonValue::Kind::object)
       fail(e.line, where, "a GPU is an object (got " + std::string(json_kind_name(e.kind)) + ")");
-    Gpu& gpu = gpus_[static_cast<size_t>(g)];
+    PlanGpu& gpu = gpus_[static_cast<size_t>(g)];
     gpu.id = static_cast<int>(integer_member(e, where, "id", 0, n_ - 1));
     if (gpu.id != g) fail(e.find("id")->line, where, "'id' must be " + std::to_string(g) + ": GPUs are listed by rank");
     const char* keys[3] = {"input_chunks", "output_chunks", "scratch_chunks"};
@@ -298,7 +298,7 @@ class PlanReader {
              (v.kind == JsonValue::Kind::string ? quoted(v.text) : std::string(json_kind_name(v.kind))) + ")");
   }
 
-  void read_channels(const JsonValue& e, Gpu& gpu, const std::string& where) {
+  void read_channels(const JsonValue& e, PlanGpu& gpu, const std::string& where) {
     const JsonValue& channels = member(e, where, "channels", JsonValue::Kind::array);
     // The executor connects memory channels first, then port channels; the
     // k-th connection between two GPUs (per pair) is tag k on both sides.
@@ -323,7 +323,7 @@ class PlanReader {
     }
   }
 
-  void read_remote_buffers(const JsonValue& e, Gpu& gpu, const std::string& where) {
+  void read_remote_buffers(const JsonValue& e, PlanGpu& gpu, const std::string& where) {
     const JsonValue* buffers = e.find("remote_buffers");
     if (!buffers) return;
     if (buffers->kind != JsonValue::Kind::array) fail(buffers->line, where, "'remote_buffers' must be an array");
@@ -343,8 +343,8 @@ class PlanReader {
   // The collective's blocks from GPU 0's buffers (every GPU must agree).
   void set_blocks(const JsonValue& gpus) {
     const JsonValue& first = gpus.items.front();
-    const Gpu& g0 = gpus_.front();
-    for (const Gpu& g : gpus_) {
+    const PlanGpu& g0 = gpus_.front();
+    for (const PlanGpu& g : gpus_) {
       for (int b = 0; b < 2; ++b) {
         if (g.chunks[b] != g0.chunks[b])
           fail(gpus.items[static_cast<size_t>(g.id)].line, gpu_where(g.id),
@@ -414,7 +414,7 @@ class PlanReader {
 
   void read_threadblocks(const JsonValue& e, int g) {
     const std::string where = gpu_where(g);
-    Gpu& gpu = gpus_[static_cast<size_t>(g)];
+    PlanGpu& gpu = gpus_[static_cast<size_t>(g)];
     const JsonValue& tbs = member(e, where, "threadblocks", JsonValue::Kind::array);
     if (tbs.items.size() > static_cast<size_t>(kMaxIds)) fail(tbs.line, where, "too many thread blocks");
     gpu.tbs.resize(tbs.items.size());
@@ -423,7 +423,7 @@ class PlanReader {
       const JsonValue& tb = tbs.items[t];
       const std::string tw = where + ".threadblocks[" + std::to_string(t) + "]";
       if (tb.kind != JsonValue::Kind::object) fail(tb.line, tw, "a thread block is an object");
-      ThreadBlock& block = gpu.tbs[t];
+      PlanThreadBlock& block = gpu.tbs[t];
       block.id = static_cast<int>(integer_member(tb, tw, "id", 0, static_cast<int64_t>(tbs.items.size()) - 1));
       if (seen[static_cast<size_t>(block.id)])
         fail(tb.find("id")->line, tw, "a second thread block with 'id' " + std::to_string(block.id));
@@ -438,7 +438,7 @@ class PlanReader {
     }
   }
 
-  void read_tb_channels(const JsonValue& tb, const Gpu& gpu, ThreadBlock& block, const std::string& where) {
+  void read_tb_channels(const JsonValue& tb, const PlanGpu& gpu, PlanThreadBlock& block, const std::string& where) {
     const JsonValue* channels = tb.find("channels");
     if (!channels) return;
     if (channels->kind != JsonValue::Kind::array) fail(channels->line, where, "'channels' must be an array");
@@ -463,7 +463,7 @@ class PlanReader {
     }
   }
 
-  void read_tb_remote_refs(const JsonValue& tb, const Gpu& gpu, ThreadBlock& block, const std::string& where) {
+  void read_tb_remote_refs(const JsonValue& tb, const PlanGpu& gpu, PlanThreadBlock& block, const std::string& where) {
     const JsonValue* refs = tb.find("remote_buffer_refs");
     if (!refs) return;
     if (refs->kind != JsonValue::Kind::array) fail(refs->line, where, "'remote_buffer_refs' must be an array");
@@ -487,17 +487,17 @@ class PlanReader {
     }
   }
 
-  void read_op(const JsonValue& e, const Gpu& gpu, ThreadBlock& block, int tb_index, const std::string& where,
+  void read_op(const JsonValue& e, const PlanGpu& gpu, PlanThreadBlock& block, int tb_index, const std::string& where,
                bool inside_pipeline) {
     if (e.kind != JsonValue::Kind::object) fail(e.line, where, "an op is an object");
     const std::string& name = string_member(e, where, "name");
-    Op op;
-    for (const OpKind& k : kKinds) {
+    PlanOp op;
+    for (const OpKind& k : kPlanOpKinds) {
       if (name == k.name) op.kind = &k;
     }
     op.where = where + " (" + (op.kind ? name : quoted(name)) + ")";
     if (!op.kind)
-      fail(e.find("name")->line, op.where, "'name' is " + quoted(name) + "; photonsim reads " + kind_names());
+      fail(e.find("name")->line, op.where, "'name' is " + quoted(name) + "; photonsim reads " + plan_kind_names());
     op.gpu = gpu.id;
     op.tb = tb_index;
     op.line = e.line;
@@ -568,7 +568,7 @@ class PlanReader {
         break;
     }
     if (op.group_size > 1) {
-      op.group_key = std::to_string(static_cast<int>(op.kind - kKinds)) + "/" + std::to_string(op.group_size);
+      op.group_key = std::to_string(static_cast<int>(op.kind - kPlanOpKinds)) + "/" + std::to_string(op.group_size);
       for (const auto* refs : {&op.src, &op.dst}) {
         for (const BufferRef& r : *refs)
           op.group_key += "/" + std::to_string(r.rank) + ":" + std::to_string(static_cast<int>(r.buffer)) + ":" +
@@ -580,7 +580,7 @@ class PlanReader {
     block.ops.push_back(std::move(op));
   }
 
-  void read_refs(const JsonValue& e, const Gpu& gpu, const ThreadBlock& block, const Op& op, const char* key,
+  void read_refs(const JsonValue& e, const PlanGpu& gpu, const PlanThreadBlock& block, const PlanOp& op, const char* key,
                  std::vector<BufferRef>& out) const {
     const JsonValue* refs = e.find(key);
     if (!refs)
@@ -632,7 +632,7 @@ class PlanReader {
     }
   }
 
-  void check_data_op(const JsonValue& e, const Op& op) const {
+  void check_data_op(const JsonValue& e, const PlanOp& op) const {
     const auto size_of = [](const std::vector<BufferRef>& refs) { return refs.front().size; };
     for (const auto* refs : {&op.src, &op.dst}) {
       for (const BufferRef& r : *refs) {
@@ -660,18 +660,18 @@ class PlanReader {
 
   uint64_t location(const BufferRef& r, int64_t c) const { return layout_.key(r.rank, r.buffer, r.index + c); }
 
-  Content content(const BufferRef& r, int64_t c) const {
+  PlanContent content(const BufferRef& r, int64_t c) const {
     const auto it = contents_.find(location(r, c));
     if (it != contents_.end()) return it->second;
-    return Content{layout_.initial_block(r.rank, r.buffer, r.index + c), -1, 0, false};
+    return PlanContent{layout_.initial_block(r.rank, r.buffer, r.index + c), -1, 0, false};
   }
 
-  static int64_t signal_level(const ThreadBlock& tb) { return std::max(tb.level, tb.landed); }
+  static int64_t signal_level(const PlanThreadBlock& tb) { return std::max(tb.level, tb.landed); }
 
   using SignalKey = std::tuple<int, int, int>;  // receiver, sender, tag
 
   // Whether the op can run now; when it cannot, why (for a plan that hangs).
-  bool ready(const Op& op, const ThreadBlock& tb, std::string* why) const {
+  bool ready(const PlanOp& op, const PlanThreadBlock& tb, std::string* why) const {
     switch (op.kind->role) {
       case Role::wait:
         for (const ChannelEnd& c : op.channels) {
@@ -732,10 +732,10 @@ class PlanReader {
     bool progress = true;
     while (progress) {
       progress = false;
-      for (Gpu& gpu : gpus_) {
-        for (ThreadBlock& tb : gpu.tbs) {
+      for (PlanGpu& gpu : gpus_) {
+        for (PlanThreadBlock& tb : gpu.tbs) {
           while (tb.next < tb.ops.size()) {
-            const Op& op = tb.ops[tb.next];
+            const PlanOp& op = tb.ops[tb.next];
             if (!ready(op, tb, nullptr)) break;
             progress = true;
             if (execute(op, tb)) ++tb.next;  // else arrived at a barrier: stays until it opens
@@ -743,10 +743,10 @@ class PlanReader {
         }
       }
     }
-    for (const Gpu& gpu : gpus_) {
-      for (const ThreadBlock& tb : gpu.tbs) {
+    for (const PlanGpu& gpu : gpus_) {
+      for (const PlanThreadBlock& tb : gpu.tbs) {
         if (tb.next >= tb.ops.size()) continue;
-        const Op& op = tb.ops[tb.next];
+        const PlanOp& op = tb.ops[tb.next];
         std::string why;
         ready(op, tb, &why);
         fail(op.line, op.where,
@@ -756,7 +756,7 @@ class PlanReader {
   }
 
   // Runs the op; false when the thread block must stay on it (a barrier).
-  bool execute(const Op& op, ThreadBlock& tb) {
+  bool execute(const PlanOp& op, PlanThreadBlock& tb) {
     switch (op.kind->role) {
       case Role::signal:
         for (const ChannelEnd& c : op.channels) signals_[{c.peer, op.gpu, c.tag}].push_back(signal_level(tb));
@@ -788,7 +788,7 @@ class PlanReader {
     }
   }
 
-  bool barrier(const Op& op, ThreadBlock& tb) {
+  bool barrier(const PlanOp& op, PlanThreadBlock& tb) {
     Barrier& b = barriers_[{op.gpu, op.barrier}];
     if (!tb.at_barrier) {
       if (b.arrived == 0) b.blocks = op.barrier_blocks;
@@ -816,7 +816,7 @@ class PlanReader {
     return true;
   }
 
-  std::vector<uint32_t> read_blocks(const Op& op, const BufferRef& r, size_t i) const {
+  std::vector<uint32_t> read_blocks(const PlanOp& op, const BufferRef& r, size_t i) const {
     std::vector<uint32_t> out;
     for (int64_t c = 0; c < r.size; ++c) {
       const uint32_t block = content(r, c).block;
@@ -846,7 +846,7 @@ class PlanReader {
     return static_cast<int64_t>(transfers_.size()) - 1;
   }
 
-  void run_data(const Op& op, ThreadBlock& tb) {
+  void run_data(const PlanOp& op, PlanThreadBlock& tb) {
     int64_t start = tb.level;
     for (const BufferRef& r : op.src) {
       for (int64_t c = 0; c < r.size; ++c) start = std::max(start, content(r, c).ready);
@@ -913,14 +913,14 @@ class PlanReader {
         const int64_t t = add_transfer(value_level, op.gpu, d.rank, connection, blocks, TransferOp::copy);
         tb.landed = std::max(tb.landed, value_level + 1);
         for (int64_t c = 0; c < d.size; ++c)
-          contents_[location(d, c)] = Content{blocks[static_cast<size_t>(c)], t, value_level + 1, packet};
+          contents_[location(d, c)] = PlanContent{blocks[static_cast<size_t>(c)], t, value_level + 1, packet};
       } else {
         for (int64_t c = 0; c < d.size; ++c) {
           int64_t by = -1;
           if (!op.kind->reduces) {
             by = op.src[from].remote ? copied_by[from] : content(op.src[from], c).copied_by;
           }
-          contents_[location(d, c)] = Content{blocks[static_cast<size_t>(c)], by, value_level, packet};
+          contents_[location(d, c)] = PlanContent{blocks[static_cast<size_t>(c)], by, value_level, packet};
         }
       }
     }
@@ -938,8 +938,8 @@ class PlanReader {
   int64_t chunks_ = 0;
   bool inplace_ = false;
   ChunkLayout layout_;
-  std::vector<Gpu> gpus_;
-  std::unordered_map<uint64_t, Content> contents_;
+  std::vector<PlanGpu> gpus_;
+  std::unordered_map<uint64_t, PlanContent> contents_;
   std::map<SignalKey, std::deque<int64_t>> signals_;
   std::map<std::pair<int, int>, std::vector<int64_t>> semaphores_;
   std::map<std::pair<int, int>, int64_t> acquired_;

@@ -126,7 +126,7 @@ std::vector<Topology> standard_topologies(const PlanningInput& input) {
   return out;
 }
 
-Topology own_circuits(const std::vector<Transfer>& round, const FabricSpec& fabric, size_t index) {
+Topology pccl_own_circuits(const std::vector<Transfer>& round, const FabricSpec& fabric, size_t index) {
   std::vector<Edge> pairs;
   for (const Transfer& t : round) {
     if (t.src != t.dst) pairs.push_back({t.src, t.dst});
@@ -266,7 +266,7 @@ Schedule PcclPlanner::plan(const StepPattern& pattern, const PlanningInput& inpu
   }
   std::vector<int> own(rounds.size());
   for (size_t i = 0; i < rounds.size(); ++i) {
-    Topology circuits = own_circuits(rounds[i], fabric, i);
+    Topology circuits = pccl_own_circuits(rounds[i], fabric, i);
     circuits.check_ports(fabric);
     own[i] = topologies.id_of(std::move(circuits));
   }

@@ -1,11 +1,15 @@
 #!/usr/bin/env python3
-"""Checks that the test files compiled together in one unity build share no
-name: no two *_test.cpp files of one test binary (tests/<layer>/, which the
-asan preset compiles in batches of several files per translation unit)
-give one name two meanings at namespace scope: define the same function,
-type, variable or alias, or import a helper by a using-declaration or a
-`using namespace` of a tests/ helper namespace where another file defines or
-imports another thing by that name.
+"""Checks that the files compiled together in one unity build share no name.
+The asan and release presets compile each target's .cpp files in batches of
+several files per translation unit (PHOTONSIM_UNITY, CMakeLists.txt). Test
+files: no two *_test.cpp files of one test binary give one name two meanings
+at namespace scope: define the same function, type, variable or alias, or
+import a helper by a using-declaration or a `using namespace` of a tests/
+helper namespace where another file defines or imports another thing by that
+name. Library files: no two .cpp files of one library define one file-local
+name (in an anonymous namespace or `static`) or import one by a
+using-declaration; their other names are declared in headers and mean one
+thing in the whole program already.
 
 Why: in a unity batch every file sees the file-local helpers of the files
 before it. Two helpers with one name and the same parameters fail to
@@ -21,9 +25,13 @@ Exempt: GoogleTest's macros (TEST, TEST_F, ...) and its PrintTo customisation
 point, which gtest finds by argument type (overloads for different types are
 its intended use).
 
-Usage: unity_names.py [TESTS_DIR]   (default: the checkout's tests/)
-Prints each name defined twice with its files and exits 1; exits 0 when
-every name is defined once per binary. Needs Universal Ctags (Debian:
+Usage: unity_names.py [TESTS_DIR] [--targets LISTING]
+TESTS_DIR: the checkout's tests/ by default. LISTING: a build's
+unity/targets.txt ("target file" lines, files relative to the checkout, which
+CMake writes): checks each listed target, the *_tests ones as test files;
+without it, each test binary's folder of TESTS_DIR. Prints each name defined
+twice with its files and exits 1; exits 0 when every name is defined once per
+target. Needs Universal Ctags (Debian:
 universal-ctags, which scripts/setup installs)."""
 
 import collections
@@ -85,14 +93,22 @@ def helper_namespaces(tests_dir):
     return found
 
 
-def definitions(files, namespaces):
+def file_local(tag):
+    """Defined in an anonymous namespace or `static` at namespace scope: a name no header declares."""
+    return "__anon" in tag.get("scope", "") or re.match(r"/\^\s*static\b", tag.get("pattern", "")) is not None
+
+
+def definitions(files, namespaces, local_only=False):
     """{name: {entity: files}}: each name a file defines or imports at namespace scope, by what it names (the
-    file's own definition, or the helper a using-declaration or using-directive brings in)."""
+    file's own definition, or the helper a using-declaration or using-directive brings in). local_only: of the
+    definitions, only the file-local ones."""
     where = collections.defaultdict(lambda: collections.defaultdict(set))
     for tag in ctags(files, "+pNU-l"):
         if not visible(tag):
             continue
         kind, path = tag.get("kind"), tag["path"]
+        if kind in DEFINITION_KINDS and local_only and not file_local(tag):
+            continue
         if kind in DEFINITION_KINDS:
             where[tag["name"]][f"defined in {os.path.basename(path)}"].add(path)
         elif kind == "name":
@@ -115,30 +131,60 @@ def test_files(folder):
     return sorted(found)
 
 
-def clashes(tests_dir):
-    """[(binary, name, meanings, files)] for every name that means two things in the files of one binary."""
+def listed_targets(listing, root):
+    """{target: files} from a build's unity/targets.txt."""
+    targets = collections.defaultdict(list)
+    with open(listing, encoding="utf-8") as f:
+        for number, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            parts = line.split()
+            if len(parts) != 2:
+                sys.exit(f"unity_names.py: {listing}:{number}: expected 'target file', got {line.strip()!r}")
+            targets[parts[0]].append(os.path.join(root, parts[1]))
+    return targets
+
+
+def clashes(tests_dir, targets=None):
+    """[(target, name, meanings, files)] for every name that means two things in the files of one target
+    (targets: {target: files}; default each test binary's folder of tests_dir)."""
     namespaces = helper_namespaces(tests_dir)
+    if targets is None:
+        targets = {f"{binary}_tests": test_files(os.path.join(tests_dir, binary)) for binary in TEST_BINARIES}
     found = []
-    for binary in TEST_BINARIES:
-        files = test_files(os.path.join(tests_dir, binary))
-        if not files:
+    for target, files in sorted(targets.items()):
+        if len(files) < 2:
             continue
-        for name, entities in sorted(definitions(files, namespaces).items()):
+        local_only = not target.endswith("_tests")
+        for name, entities in sorted(definitions(sorted(files), namespaces, local_only).items()):
             if len(entities) > 1:
-                found.append((binary, name, sorted(entities), sorted(set().union(*entities.values()))))
+                found.append((target, name, sorted(entities), sorted(set().union(*entities.values()))))
     return found
 
 
 def main(argv):
-    if len(argv) > 2 or (len(argv) == 2 and argv[1] in ("-h", "--help")):
+    args = argv[1:]
+    if any(a in ("-h", "--help") for a in args):
         print(__doc__)
-        return 0 if len(argv) == 2 else 2
+        return 0
+    listing = None
+    if "--targets" in args:
+        at = args.index("--targets")
+        if at + 1 >= len(args):
+            print("unity_names.py: --targets needs a file (a build's unity/targets.txt)", file=sys.stderr)
+            return 2
+        listing = args[at + 1]
+        del args[at:at + 2]
+    if len(args) > 1 or any(a.startswith("-") for a in args):
+        print(__doc__, file=sys.stderr)
+        return 2
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    tests_dir = argv[1] if len(argv) == 2 else os.path.join(root, "tests")
-    found = clashes(tests_dir)
-    for binary, name, meanings, paths in found:
-        listed = ", ".join(os.path.relpath(p, tests_dir) for p in paths)
-        print(f"{binary}_tests: '{name}' means {len(meanings)} things ({'; '.join(meanings)}) in files of one "
+    tests_dir = args[0] if args else os.path.join(root, "tests")
+    found = clashes(tests_dir, listed_targets(listing, root) if listing else None)
+    base = root if listing else tests_dir
+    for target, name, meanings, paths in found:
+        listed = ", ".join(os.path.relpath(p, base) for p in paths)
+        print(f"{target}: '{name}' means {len(meanings)} things ({'; '.join(meanings)}) in files of one "
               f"unity build: {listed}")
     if found:
         print(f"unity_names.py: {len(found)} names with more than one meaning; rename each to say "

@@ -12,7 +12,7 @@ std::string last_name(std::string_view path) {
   return std::string(dot == std::string_view::npos ? path : path.substr(dot + 1));
 }
 
-std::string parent_of(std::string_view path) {
+std::string schema_parent_of(std::string_view path) {
   const auto dot = path.rfind('.');
   return dot == std::string_view::npos ? std::string() : std::string(path.substr(0, dot));
 }
@@ -101,13 +101,13 @@ const ConfigKey* ConfigSchema::find(std::string_view path) const {
 std::vector<std::string> ConfigSchema::children(std::string_view section) const {
   std::vector<std::string> out;
   for (const ConfigKey& key : keys_)
-    if (parent_of(key.path) == section) out.push_back(last_name(key.path));
+    if (schema_parent_of(key.path) == section) out.push_back(last_name(key.path));
   return out;
 }
 
 bool ConfigSchema::settable(std::string_view path) const {
   if (find(path) != nullptr) return true;
-  for (std::string parent = parent_of(path); !parent.empty(); parent = parent_of(parent)) {
+  for (std::string parent = schema_parent_of(path); !parent.empty(); parent = schema_parent_of(parent)) {
     if (const ConfigKey* key = find(parent)) return key->open;
   }
   return false;

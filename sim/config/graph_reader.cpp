@@ -33,7 +33,7 @@ struct GraphSource {
   }
 };
 
-std::string join(const std::vector<std::string>& items) {
+std::string join_names(const std::vector<std::string>& items) {
   std::string out;
   for (const std::string& item : items) out += (out.empty() ? "" : ", ") + item;
   return out;
@@ -68,7 +68,7 @@ TaskNode read_node(const YAML::Node& item, size_t index, const GraphSource& sour
   const ConfigKey* type = schema.node_key("type");
   type->read_node(required("type"), gpus, locate, node);
   const std::vector<std::string> valid = schema.node_keys(to_string(node.kind));
-  const std::string listing = std::string("valid keys of a ") + to_string(node.kind) + " node: " + join(valid);
+  const std::string listing = std::string("valid keys of a ") + to_string(node.kind) + " node: " + join_names(valid);
   std::set<std::string> seen;
   for (const auto& pair : item) {
     const ConfigValue key{pair.first, prefix, source.at(pair.first.Mark())};

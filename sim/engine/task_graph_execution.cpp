@@ -14,7 +14,7 @@ namespace photonsim {
 
 namespace {
 
-constexpr int kTimerShift = 32;  // a timer token: kind above, its node below
+constexpr int kTaskTimerShift = 32;  // a timer token: kind above, its node below
 
 }  // namespace
 
@@ -91,7 +91,7 @@ TaskGraphExecution::~TaskGraphExecution() {
 }
 
 void TaskGraphExecution::schedule_timer(Time at, Timer kind, uint64_t id) {
-  driver_.timer(policy_id_, at, (static_cast<uint64_t>(kind) << kTimerShift) | id);
+  driver_.timer(policy_id_, at, (static_cast<uint64_t>(kind) << kTaskTimerShift) | id);
 }
 
 GraphResult TaskGraphExecution::run() {
@@ -485,8 +485,8 @@ void TaskGraphExecution::on_timer(Time now, uint64_t token) {
     runs_[v].reset();
     return true;
   });
-  const auto kind = static_cast<Timer>(token >> kTimerShift);
-  const auto id = static_cast<uint32_t>(token & ((uint64_t{1} << kTimerShift) - 1));
+  const auto kind = static_cast<Timer>(token >> kTaskTimerShift);
+  const auto id = static_cast<uint32_t>(token & ((uint64_t{1} << kTaskTimerShift) - 1));
   switch (kind) {
     case Timer::compute_done:
       end(id, now);

@@ -35,7 +35,7 @@ std::string read_all(int fd) {
   }
 }
 
-bool write_all(int fd, const std::string& text) {
+bool write_all_rows(int fd, const std::string& text) {
   size_t done = 0;
   while (done < text.size()) {
     const ssize_t put = ::write(fd, text.data() + done, text.size() - done);
@@ -161,7 +161,7 @@ SweepOutcome run_local(const SweepSpec& spec, const SweepOptions& options, std::
       if (pid == 0) {
         ::close(fds[0]);
         const bool sent =
-            write_all(fds[1], sweep_point_answer(spec, sweep.results.points()[index], sweep.pipeline, sweep.outputs));
+            write_all_rows(fds[1], sweep_point_answer(spec, sweep.results.points()[index], sweep.pipeline, sweep.outputs));
         ::_exit(sent ? 0 : 2);
       }
       ::close(fds[1]);

@@ -16,7 +16,7 @@ namespace photonsim {
 
 namespace {
 
-constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
+constexpr uint32_t kNoSourceFlow = std::numeric_limits<uint32_t>::max();
 
 // Paths from s to t through `residual` (the commodity's remaining flow):
 // the widest path (Dijkstra on bottleneck width, so simple; ties to the
@@ -30,7 +30,7 @@ std::vector<PathShare> widest_paths(const Topology& topology, const std::vector<
   double remaining = need;
   while (remaining > tolerance::kRoundingNoise * need) {
     std::vector<double> width(n, 0.0);
-    std::vector<uint32_t> via(n, kNone);
+    std::vector<uint32_t> via(n, kNoSourceFlow);
     std::vector<bool> done(n, false);
     using Label = std::pair<double, Node>;
     auto lower_priority = [](const Label& a, const Label& b) {

@@ -19,7 +19,7 @@ namespace photonsim {
 namespace {
 
 constexpr size_t kPathCap = 16;       // shortest paths tried per pair
-constexpr int kContractionTries = 4;  // rounds tried per contraction step
+constexpr int kKautzContractionTries = 4;  // rounds tried per contraction step
 constexpr int kRepackPasses = 3;      // repacked() passes at most
 
 // A pair to schedule on one topology, with its hop count there.
@@ -126,18 +126,18 @@ struct Sequence {
   }
 };
 
-struct Stage {
+struct KautzSequenceStage {
   std::vector<StrategyRound> rounds;  // topology by topology, fewer hops first within one
   int64_t hop_sum = 0;
 };
 
-int64_t hop_sum_of(const std::vector<StrategyRound>& rounds) {
+int64_t kautz_hop_sum_of(const std::vector<StrategyRound>& rounds) {
   int64_t sum = 0;
   for (const StrategyRound& r : rounds) sum += r.hops();
   return sum;
 }
 
-bool every_topology_used(const Stage& stage, size_t topologies) {
+bool kautz_every_topology_used(const KautzSequenceStage& stage, size_t topologies) {
   std::vector<bool> used(topologies, false);
   for (const StrategyRound& r : stage.rounds) {
     if (!r.flows.empty()) used[static_cast<size_t>(r.topology)] = true;
@@ -152,7 +152,7 @@ bool every_topology_used(const Stage& stage, size_t topologies) {
 // than the old one: the hop sum never grows, while flows fill holes. Passes
 // repeat while they save hops; rounds come back fewer hops first.
 std::vector<StrategyRound> repacked(Sequence& sequence, size_t t, std::vector<StrategyRound> rounds, Rng& rng) {
-  int64_t cost = hop_sum_of(rounds);
+  int64_t cost = kautz_hop_sum_of(rounds);
   for (int pass = 0; pass < kRepackPasses; ++pass) {
     std::vector<std::pair<std::pair<int, size_t>, size_t>> order;  // ((hops, flows), round)
     for (size_t r = 0; r < rounds.size(); ++r) order.push_back({{rounds[r].hops(), rounds[r].flows.size()}, r});
@@ -167,7 +167,7 @@ std::vector<StrategyRound> repacked(Sequence& sequence, size_t t, std::vector<St
       }
     }
     std::vector<StrategyRound> next = packer.rounds(static_cast<int>(t));
-    const int64_t next_cost = hop_sum_of(next);
+    const int64_t next_cost = kautz_hop_sum_of(next);
     if (next_cost >= cost) break;
     rounds = std::move(next);
     cost = next_cost;
@@ -219,7 +219,7 @@ std::vector<StrategyRound> schedule_on(Sequence& sequence, size_t t, std::vector
 }
 
 // Every pair on the topology with its fewest hops, each topology scheduled again.
-Stage rescheduled(Sequence& sequence, Rng& rng) {
+KautzSequenceStage kautz_rescheduled(Sequence& sequence, Rng& rng) {
   const auto n = static_cast<Node>(sequence.gpus);
   std::vector<std::vector<Pair>> assigned(sequence.topologies.size());
   for (Node s = 0; s < n; ++s) {
@@ -229,7 +229,7 @@ Stage rescheduled(Sequence& sequence, Rng& rng) {
       assigned[sequence.best_topology[p]].push_back(Pair{s, d, sequence.best_hops[p]});
     }
   }
-  Stage stage;
+  KautzSequenceStage stage;
   for (size_t t = 0; t < assigned.size(); ++t) {
     if (assigned[t].empty()) continue;
     auto& [pairs, rounds] = sequence.last_schedule[t];
@@ -239,28 +239,28 @@ Stage rescheduled(Sequence& sequence, Rng& rng) {
     }
     stage.rounds.insert(stage.rounds.end(), rounds.begin(), rounds.end());
   }
-  stage.hop_sum = hop_sum_of(stage.rounds);
+  stage.hop_sum = kautz_hop_sum_of(stage.rounds);
   return stage;
 }
 
 // The base schedule: the paper's walk rounds and the greedy packing, the cheaper one.
-Stage base_schedule(Sequence& sequence, Rng& rng) {
+KautzSequenceStage base_schedule(Sequence& sequence, Rng& rng) {
   std::vector<Pair> pairs;
   for (Node s = 0; s < static_cast<Node>(sequence.gpus); ++s) {
     for (Node d = 0; d < static_cast<Node>(sequence.gpus); ++d) {
       if (s != d) pairs.push_back(Pair{s, d, sequence.base_hops[sequence.pair(s, d)]});
     }
   }
-  Stage walks{walk_schedule(sequence, pairs, rng), 0};
-  Stage greedy{first_fit_by_hops(sequence, 0, std::move(pairs), rng), 0};
-  walks.hop_sum = hop_sum_of(walks.rounds);
-  greedy.hop_sum = hop_sum_of(greedy.rounds);
+  KautzSequenceStage walks{walk_schedule(sequence, pairs, rng), 0};
+  KautzSequenceStage greedy{first_fit_by_hops(sequence, 0, std::move(pairs), rng), 0};
+  walks.hop_sum = kautz_hop_sum_of(walks.rounds);
+  greedy.hop_sum = kautz_hop_sum_of(greedy.rounds);
   sequence.base_by_walks = walks.hop_sum <= greedy.hop_sum;
   return sequence.base_by_walks ? walks : greedy;
 }
 
 // Candidate rounds to contract: more than one hop, most hops first (ties: the later round).
-std::vector<size_t> rounds_by_hops(const Stage& stage) {
+std::vector<size_t> kautz_rounds_by_hops(const KautzSequenceStage& stage) {
   std::vector<std::pair<int, size_t>> keyed;
   for (size_t r = 0; r < stage.rounds.size(); ++r) {
     const int h = stage.rounds[r].hops();
@@ -318,7 +318,7 @@ std::vector<StrategyRound> absorbed_on(Sequence& sequence, size_t t, std::vector
   }
   std::vector<StrategyRound> merged = packer.rounds(static_cast<int>(t));
   rounds.push_back(std::move(leftover));
-  if (hop_sum_of(merged) < hop_sum_of(rounds)) return merged;
+  if (kautz_hop_sum_of(merged) < kautz_hop_sum_of(rounds)) return merged;
   return fewer_hops_first(std::move(rounds));
 }
 
@@ -332,7 +332,7 @@ std::vector<StrategyRound> absorbed(Sequence& sequence, size_t t, std::vector<St
 // The old rounds without the moved flows of round r (what is left of it
 // absorbed() by the rest of its topology), plus one 1-hop round of the moved
 // flows on topology `target`.
-Stage with_direct_round(Sequence& sequence, const Stage& stage, size_t r, const std::vector<size_t>& moved, int target,
+KautzSequenceStage with_direct_round(Sequence& sequence, const KautzSequenceStage& stage, size_t r, const std::vector<size_t>& moved, int target,
                         Rng& rng) {
   const int source = stage.rounds[r].topology;
   std::vector<StrategyRound> on_source;  // but round r
@@ -358,7 +358,7 @@ Stage with_direct_round(Sequence& sequence, const Stage& stage, size_t r, const 
     }
   }
   on_source = absorbed(sequence, static_cast<size_t>(source), std::move(on_source), std::move(kept), rng);
-  Stage out;
+  KautzSequenceStage out;
   out.rounds.reserve(stage.rounds.size() + 1);
   for (const StrategyRound& round : stage.rounds) {
     if (round.topology < source) out.rounds.push_back(round);
@@ -368,11 +368,11 @@ Stage with_direct_round(Sequence& sequence, const Stage& stage, size_t r, const 
     if (round.topology > source) out.rounds.push_back(round);
   }
   out.rounds.push_back(std::move(direct));
-  out.hop_sum = hop_sum_of(out.rounds);
+  out.hop_sum = kautz_hop_sum_of(out.rounds);
   return out;
 }
 
-AlltoallStrategy to_strategy(const Stage& stage, const Sequence& sequence) {
+AlltoallStrategy to_strategy(const KautzSequenceStage& stage, const Sequence& sequence) {
   AlltoallStrategy strategy;
   const size_t contractions = sequence.topologies.size() - 1;
   strategy.construction = sequence.topologies.front().name();
@@ -407,12 +407,12 @@ void for_each_kautz_stage(int gpus, int ports, uint64_t seed, int last_d,
     if (!self && base_hops[p] < 0) return;  // too small to be strongly connected
   }
   Rng rng(seed);
-  Stage stage = base_schedule(sequence, rng);
+  KautzSequenceStage stage = base_schedule(sequence, rng);
   visit(KautzStage{1, stage.hop_sum, [&] { return to_strategy(stage, sequence); }});
   for (int d = 2; d <= last_d; ++d) {
     bool contracted = false;
-    const std::vector<size_t> candidates = rounds_by_hops(stage);
-    for (size_t c = 0; c < candidates.size() && c < static_cast<size_t>(kContractionTries) && !contracted; ++c) {
+    const std::vector<size_t> candidates = kautz_rounds_by_hops(stage);
+    for (size_t c = 0; c < candidates.size() && c < static_cast<size_t>(kKautzContractionTries) && !contracted; ++c) {
       const size_t r = candidates[c];
       const std::vector<size_t> moved = contracted_flows(stage.rounds[r], gpus, ports);
       std::vector<Edge> edges;
@@ -421,10 +421,10 @@ void for_each_kautz_stage(int gpus, int ports, uint64_t seed, int last_d,
       sequence.add(Topology("contraction(" + std::to_string(d) + ")", gpus, std::move(edges)));
 
       const size_t topologies = sequence.topologies.size();
-      Stage simple = with_direct_round(sequence, stage, r, moved, target, rng);
-      Stage reassigned = rescheduled(sequence, rng);
-      Stage* next = better_contraction(simple, every_topology_used(simple, topologies), reassigned,
-                                       every_topology_used(reassigned, topologies), stage.hop_sum);
+      KautzSequenceStage simple = with_direct_round(sequence, stage, r, moved, target, rng);
+      KautzSequenceStage reassigned = kautz_rescheduled(sequence, rng);
+      KautzSequenceStage* next = better_contraction(simple, kautz_every_topology_used(simple, topologies), reassigned,
+                                       kautz_every_topology_used(reassigned, topologies), stage.hop_sum);
       if (next != nullptr) {
         stage = std::move(*next);
         contracted = true;

@@ -37,7 +37,7 @@ struct OpenRound {
   std::vector<std::pair<size_t, std::vector<int>>> placed;  // (destination, sequence)
 };
 
-bool fits(const OpenRound& round, const std::vector<int>& sequence, size_t generators) {
+bool reference_packer_fits(const OpenRound& round, const std::vector<int>& sequence, size_t generators) {
   for (size_t h = 0; h < sequence.size(); ++h) {
     const size_t bit = h * generators + static_cast<size_t>(sequence[h]);
     if (bit / 64 < round.used.size() && ((round.used[bit / 64] >> (bit % 64)) & 1U) != 0) return false;
@@ -61,7 +61,7 @@ void take(OpenRound& round, const std::vector<int>& sequence, size_t generators)
 bool add_to(OpenRound& round, size_t d, const std::vector<Destination>& destinations, size_t generators,
             bool rearrange) {
   for (const std::vector<int>& sequence : destinations[d].sequences) {
-    if (fits(round, sequence, generators)) {
+    if (reference_packer_fits(round, sequence, generators)) {
       take(round, sequence, generators);
       round.placed.push_back({d, sequence});
       return true;

@@ -12,7 +12,7 @@ namespace {
 
 // Hops of the walk s -> t along the only circuit out of each GPU; -1 when it
 // does not reach t within n circuits (max_concurrent_flow's own limit).
-int walk_hops(const std::vector<Edge>& edges, const HarvestCycles* cycles, Node s, Node t) {
+int forced_flow_walk_hops(const std::vector<Edge>& edges, const HarvestCycles* cycles, Node s, Node t) {
   if (cycles) return cycles->hops(s, t);
   int hops = 0;
   for (Node v = s; v != t; v = edges[v].second) {
@@ -147,7 +147,7 @@ std::optional<HarvestFlowCache::Flow> harvest_forced_flow(const Topology& topolo
   for (size_t k = 0; k < entries.size(); ++k) {
     const HarvestStepDemand::Entry& e = entries[k];
     if (e.src == e.dst) return std::nullopt;
-    hops[k] = walk_hops(edges, cycles, e.src, e.dst);
+    hops[k] = forced_flow_walk_hops(edges, cycles, e.src, e.dst);
     if (hops[k] < 0) return std::nullopt;
     most_units = std::max(most_units, e.units);
     unit_pairs = unit_pairs && e.units == 1;

@@ -59,7 +59,7 @@ void add_generator(std::vector<int64_t>& gens, int64_t value, int n) {
   if (g != 0 && std::find(gens.begin(), gens.end(), g) == gens.end()) gens.push_back(g);
 }
 
-std::string join(const std::vector<int64_t>& values, const char* separator) {
+std::string join_candidate_names(const std::vector<int64_t>& values, const char* separator) {
   std::string out;
   for (int64_t v : values) out += (out.empty() ? "" : separator) + std::to_string(v);
   return out;
@@ -74,14 +74,14 @@ void add_shifted_rings(CandidateList& out, const FabricSpec& fabric) {
     for (int64_t g = s, k = 0; g != 0 && k < n && static_cast<int>(doubling.size()) < rings; g = 2 * g % n, ++k) {
       add_generator(doubling, g, n);
     }
-    out.add(shifted_rings("shifted_ring(" + join(doubling, ",") + ")", n, doubling, bidirectional));
+    out.add(shifted_rings("shifted_ring(" + join_candidate_names(doubling, ",") + ")", n, doubling, bidirectional));
     if (!bidirectional && rings >= 2) {
       std::vector<int64_t> two_way;
       for (int64_t k = 1; static_cast<int>(two_way.size()) < rings && k < n; ++k) {
         add_generator(two_way, k * s, n);
         if (static_cast<int>(two_way.size()) < rings) add_generator(two_way, -k * s, n);
       }
-      out.add(shifted_rings("shifted_ring(" + join(two_way, ",") + ")", n, two_way, false));
+      out.add(shifted_rings("shifted_ring(" + join_candidate_names(two_way, ",") + ")", n, two_way, false));
     }
   }
 }
@@ -104,7 +104,7 @@ Topology shifted_torus(int n, const std::vector<int>& dims, const std::vector<in
   }
   std::string name = "torus(";
   for (size_t k = 0; k < dims.size(); ++k) name += (k ? "x" : "") + std::to_string(dims[k]);
-  name += std::string(two_way ? ";+-" : ";+") + join(shifts, ",") + ")";
+  name += std::string(two_way ? ";+-" : ";+") + join_candidate_names(shifts, ",") + ")";
   return Topology(name, n, std::vector<Edge>(edges.begin(), edges.end()));
 }
 

@@ -14,6 +14,18 @@
 
 namespace photonsim {
 
+// What a step's bound needs that no topology changes. Outside the anonymous
+// namespace because HarvestStepCosts::StepSums (declared in the header) holds
+// one: in a unity batch this file is not the main file, and GCC refuses a
+// header-declared class with a member of a file-local type.
+struct HarvestStepTotals {
+  uint64_t units = 0;                         // sum over entries
+  std::vector<std::pair<Node, double>> sent;  // GPUs with bytes out, ascending, units sent
+  std::vector<std::pair<Node, double>> received;
+  double most_sent = 0.0;
+  double most_received = 0.0;
+};
+
 namespace {
 
 // Integers below 2^53 are exact doubles, and so are sums and products of
@@ -23,17 +35,8 @@ constexpr uint64_t kExactIntegers = uint64_t{1} << 53;
 
 using Hops = std::function<int(Node, Node)>;
 
-// What a step's bound needs that no topology changes.
-struct StepTotals {
-  uint64_t units = 0;                         // sum over entries
-  std::vector<std::pair<Node, double>> sent;  // GPUs with bytes out, ascending, units sent
-  std::vector<std::pair<Node, double>> received;
-  double most_sent = 0.0;
-  double most_received = 0.0;
-};
-
-StepTotals totals_of(const HarvestStepDemand& demand) {
-  StepTotals t;
+HarvestStepTotals totals_of(const HarvestStepDemand& demand) {
+  HarvestStepTotals t;
   std::map<Node, uint64_t> sent, received;
   for (const HarvestStepDemand::Entry& e : demand.entries()) {
     t.units += e.units;
@@ -130,7 +133,7 @@ double literal_inverse_theta(const Topology& g, const HarvestStepDemand& demand,
 // and max_u sent_u / d as (max_u sent_u) / d when every degree is d
 // (division by d is monotone, so it commutes with the max).
 double inverse_theta_bound(const Topology& g, const Degrees& degrees, const HarvestStepDemand& demand,
-                           const StepTotals& totals, const PairListHops& h, const Hops& hops) {
+                           const HarvestStepTotals& totals, const PairListHops& h, const Hops& hops) {
   const auto farthest = static_cast<uint64_t>(std::max(h.farthest, 1));
   if (g.edges().empty() || totals.units >= kExactIntegers / farthest) return literal_inverse_theta(g, demand, hops);
   uint64_t unit_hops = 0;
@@ -157,7 +160,7 @@ double inverse_theta_bound(const Topology& g, const Degrees& degrees, const Harv
 }  // namespace
 
 struct HarvestStepCosts::StepSums {
-  StepTotals totals;
+  HarvestStepTotals totals;
 };
 
 HarvestStepCosts::HarvestStepCosts(const std::vector<Topology>& topologies,
