@@ -996,6 +996,11 @@ def pccl_figures13_16(results, c, run_all, fig12):
             rising, command)
 
 
+# The per-GPU reading of PCCL's bandwidth, in the paper's words: the run a row offers when a figure reads that way.
+PCCL_SPLIT = ("each GPU's 450 GB/s split over its transmitters (fabric.bandwidth_scope: gpu; Sec. 4.2: \"we divide "
+              "the transmitters uniformly across all required connections by a GPU in a round\")")
+
+
 def pccl(results, c):
     run_all = "scripts/reproduce pccl"
     rs = "configs/pccl_paper/rhd_reducescatter_128.yaml"
@@ -1042,10 +1047,9 @@ def pccl(results, c):
     split_evidence = [] if per_round["reduce_scatter"] else [
         Evidence(sweep("reduce_scatter_per_gpu"), sum(counts["reduce_scatter_per_gpu"].values()),
                  sum(rounds.values()), True,
-                 f"with each GPU's 450 GB/s split over its transmitters (fabric.bandwidth_scope: gpu; Sec. 4.2: \"we "
-                 f"divide the transmitters uniformly across all required connections by a GPU in a round\"), a "
-                 f"round's own circuits run at the whole 450 GB/s and any standard topology at a share, and PCCL "
-                 f"reconfigures {show('reduce_scatter_per_gpu')}: reconfigurations over the three n", unit=" rounds")]
+                 f"with {PCCL_SPLIT}, a round's own circuits run at the whole 450 GB/s and any standard topology at "
+                 f"a share, and PCCL reconfigures {show('reduce_scatter_per_gpu')}: reconfigurations over the three n",
+                 unit=" rounds")]
     c.check("Figs. 8, 17, 18: at r = 5 us PCCL gives every RHD round its own circuits (32, 64, 128 GPUs)",
             "Sec. 5, Figs. 8, 17, 18", "every round", f"{show('reduce_scatter')} at 450 GB/s per circuit",
             per_round["reduce_scatter"], sweep("reduce_scatter"),
@@ -1080,9 +1084,7 @@ def pccl(results, c):
              static_command + " (static), and without the planner setting (pccl)",
              f"static {us(static)}, PCCL {us(planned)}; 32 MB per GPU is Fig. 10's DEX buffer (Fig. 1 states none)",
              evidence=[Evidence(split_command + " (static), and without the planner setting (pccl)", split_ratio, 7.5,
-                                True, "with each GPU's 450 GB/s split over its transmitters (fabric.bandwidth_scope: "
-                                "gpu; Sec. 4.2: \"we divide the transmitters uniformly across all required "
-                                "connections by a GPU in a round\"), the torus's six circuits get 75 GB/s each while "
+                                True, f"with {PCCL_SPLIT}, the torus's six circuits get 75 GB/s each while "
                                 "DEX's rounds on their own circuits get the whole 450 GB/s: "
                                 f"static {us(static_split)}, PCCL {us(planned_split)}")])
     # Fig. 1's other half: AllReduce against the 3D torus's own algorithm (3D bucket), same buffer.
