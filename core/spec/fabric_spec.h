@@ -32,6 +32,10 @@ enum class CommunicationPriority { p2p, fifo };
 // sharing them (PCCL sec. 4.2: "We divide the transmitters uniformly across
 // all required connections by a GPU in a round").
 enum class BandwidthScope { circuit, gpu };
+// Which engine moves the packets (not a YAML key: --fidelity packet picks
+// trains, packet_reference the packet-by-packet Network); both give the same
+// times, packets and packet-hops (sim/engine/network/train_network.h).
+enum class PacketEngine { trains, reference };
 
 inline constexpr EnumName<CircuitKind> kCircuitKindNames[] = {{CircuitKind::directed, "directed"},
                                                               {CircuitKind::bidirectional, "bidirectional"}};
@@ -79,6 +83,7 @@ struct FabricSpec {
   // The hardware every configuration must be routed on (PCCL's physical
   // layer); unset = every configuration within the port limits exists.
   std::optional<PhysicalSpec> physical;
+  PacketEngine packet_engine = PacketEngine::trains;
 };
 
 const char* to_string(CircuitKind kind);

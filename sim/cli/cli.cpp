@@ -33,7 +33,7 @@ constexpr const char* kUsage =
     "\n"
     "usage:\n"
     "  photonsim run CONFIG.yaml [--set key=value]... [--format table|json|csv] [--out DIR] [--seed N]\n"
-    "                [--fidelity packet|chunk|analytical] [--trace FILE.json]\n"
+    "                [--fidelity packet|packet_reference|chunk|analytical] [--trace FILE.json]\n"
     "  photonsim synth CONFIG.yaml --out FILE.pb|FILE.xml|PREFIX [--format chakra] [--set key=value]...\n"
     "  photonsim replay FILE.pb CONFIG.yaml [--set key=value]... [--format table|json|csv] [--out DIR] [--no-verify]\n"
     "                [--trace FILE.json]\n"

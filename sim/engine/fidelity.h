@@ -1,8 +1,12 @@
 #pragma once
 // Contract: how closely `photonsim run --fidelity` simulates a schedule (a
-// contract name: packet | chunk | analytical). The schedule is synthesized
-// from the config as given in every mode; only its replay changes.
-//   packet:     the packet-level engine with fabric.packet as configured;
+// contract name: packet | packet_reference | chunk | analytical). The
+// schedule is synthesized from the config as given in every mode; only its
+// replay changes.
+//   packet:     the packet-level engine with fabric.packet as configured,
+//               moving trains (TrainNetwork): packet-exact;
+//   packet_reference: the same, packet by packet (Network), the reference
+//               the train engine must match field by field but for events;
 //   chunk:      the same engine with one packet per chunk (fabric.packet =
 //               chunk): far fewer events, pipelining inside a chunk is lost;
 //   analytical: no simulation: every step takes its predicted time (the
@@ -15,9 +19,12 @@
 
 namespace photonsim {
 
-enum class Fidelity { packet, chunk, analytical };
+enum class Fidelity { packet, chunk, analytical, packet_reference };
 inline constexpr EnumName<Fidelity> kFidelityNames[] = {
-    {Fidelity::packet, "packet"}, {Fidelity::chunk, "chunk"}, {Fidelity::analytical, "analytical"}};
+    {Fidelity::packet, "packet"},
+    {Fidelity::packet_reference, "packet_reference"},
+    {Fidelity::chunk, "chunk"},
+    {Fidelity::analytical, "analytical"}};
 
 const char* to_string(Fidelity fidelity);
 // Throws Error listing the valid names.

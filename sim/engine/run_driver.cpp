@@ -5,6 +5,7 @@
 #include <string>
 
 #include "sim/engine/network/network.h"
+#include "sim/engine/network/train_network.h"
 
 namespace photonsim {
 
@@ -15,7 +16,9 @@ constexpr uint64_t kPolicyTokenMask = (uint64_t{1} << RunDriver::kPolicyTokenBit
 }  // namespace
 
 RunDriver::RunDriver(const FabricSpec& fabric, Segmentation segmentation, Timeline* timeline)
-    : network_(std::make_unique<Network>(fabric, segmentation, events_)),
+    : network_(fabric.packet_engine == PacketEngine::reference || !TrainNetwork::exact_on(fabric)
+                   ? std::unique_ptr<DataPlane>(std::make_unique<Network>(fabric, segmentation, events_))
+                   : std::unique_ptr<DataPlane>(std::make_unique<TrainNetwork>(fabric, segmentation, events_))),
       switch_(fabric, *network_, static_cast<size_t>(fabric.gpus) * static_cast<size_t>(fabric.ports)) {
   if (timeline != nullptr) recorder_.emplace(*timeline, fabric.gpus, fabric.ports);
   network_->record_into(recorder());

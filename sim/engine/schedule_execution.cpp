@@ -7,6 +7,7 @@
 #include "core/error.h"
 #include "sim/engine/barrier_wait.h"
 #include "sim/engine/network/packet_limit.h"
+#include "sim/engine/network/train_network.h"
 #include "schedules/model/step_routes.h"
 
 namespace photonsim {
@@ -223,12 +224,14 @@ RunResult ScheduleExecution::result() {
   return result;
 }
 
-uint64_t ScheduleExecution::minimum_events(const Schedule& schedule, const Segmentation& segmentation) {
+uint64_t ScheduleExecution::minimum_events(const Schedule& schedule, const Segmentation& segmentation, bool trains) {
   long double events = 0;
   for (const Step& step : schedule.steps()) {
     for (const Transfer& t : step.transfers) {
       const size_t hops = t.path.size() > 1 ? t.path.size() - 1 : 1;
-      events += 2.0L * static_cast<long double>(segmentation.packets(t.bytes)) * static_cast<long double>(hops);
+      const long double per_hop = trains ? (t.bytes.count() > 0 ? 1.0L : 0.0L)
+                                         : 2.0L * static_cast<long double>(segmentation.packets(t.bytes));
+      events += per_hop * static_cast<long double>(hops);
     }
   }
   return events > 1.8e19L ? UINT64_MAX : static_cast<uint64_t>(events);
@@ -242,7 +245,10 @@ RunResult run_schedule(const FabricSpec& fabric, const WorkloadSpec& workload, c
 }
 
 RunResult ScheduleExecution::run(bool measure_barrier_wait, RunProgress* progress) {
-  if (progress != nullptr) progress->starting(minimum_events(schedule_, segmentation_), steps_.size());
+  if (progress != nullptr) {
+    const bool trains = fabric_.packet_engine == PacketEngine::trains && TrainNetwork::exact_on(fabric_);
+    progress->starting(minimum_events(schedule_, segmentation_, trains), steps_.size());
+  }
   for (const CircuitChange& c : plan_.initial()) connect(c, Time::zero());
   start(Time::zero());
   if (progress == nullptr) {

@@ -51,9 +51,11 @@ namespace photonsim {
 
 class ScheduleExecution : public RunPolicy {
  public:
-  // A lower bound on the events a run of `schedule` fires: two per packet per
-  // hop, one hop unless a transfer's path says more. Cheap: no routing.
-  static uint64_t minimum_events(const Schedule& schedule, const Segmentation& segmentation);
+  // A lower bound on the events a run of `schedule` fires, one hop unless a
+  // transfer's path says more: packet by packet, two per packet per hop;
+  // moving trains, one per transfer per hop (a train of all its packets).
+  // Cheap: no routing.
+  static uint64_t minimum_events(const Schedule& schedule, const Segmentation& segmentation, bool trains);
 
   // `schedule` (for its `fabric`: a task-graph node's has gpus = the
   // schedule's) on `driver`, placed by `placement` (empty: the whole fabric);

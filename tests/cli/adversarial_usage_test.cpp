@@ -54,7 +54,7 @@ TEST_F(AdversarialUsage, BadFormatIsBadUsage) {
 
 TEST_F(AdversarialUsage, BadFidelityIsBadUsage) {
   expect_usage_error(*this, run({"run", quickstart(), "--fidelity", "exact"}), "--fidelity exact",
-                     {"--fidelity", "packet, chunk, analytical"});
+                     {"--fidelity", "packet, packet_reference, chunk, analytical"});
 }
 
 TEST_F(AdversarialUsage, ZeroJobsIsBadUsage) {

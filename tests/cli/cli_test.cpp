@@ -554,7 +554,7 @@ TEST_F(Cli, KillLandingInsideAWriteLeavesTheTargetAbsent) {
 TEST_F(Cli, RunOfBillionsOfEventsWarnsUpFront) {
   const std::string err_path = (dir_ / "err.txt").string();
   std::system(("timeout -s KILL 3 " + std::string(PHOTONSIM_BINARY) + " run " + quickstart() +
-               " --set fabric.packet=1B --set workload.message=64MB >/dev/null 2>" + err_path)
+               " --fidelity packet_reference --set fabric.packet=1B --set workload.message=64MB >/dev/null 2>" + err_path)
                   .c_str());
   EXPECT_NE(read_file(err_path).find("photonsim: warning: this run fires at least 7.17e+09 events in 7 steps"),
             std::string::npos)

@@ -122,10 +122,10 @@ TEST(EngineStructure, OnlyTheSwitchHoldsCircuitState) {
   EXPECT_FALSE(keeps_circuit_state("    if (switch_.leads_to(x) == dst) return false;"));
 }
 
-// The Network is the driver's packet engine: it handles the packet events it
-// schedules on the driver's clock.
+// The data planes (the reference Network, the TrainNetwork) are the driver's
+// packet engines: each handles the packet events it schedules on the driver's clock.
 const std::vector<std::string> kDriver{"sim/engine/run_driver.h", "sim/engine/run_driver.cpp",
-                                       "sim/engine/network/network.h"};
+                                       "sim/engine/network/network.h", "sim/engine/network/train_network.h"};
 
 TEST(EngineStructure, OnlyTheDriverRunsTheClock) {
   for (const Hit& hit : lines_where(drives_a_run, kDriver)) {

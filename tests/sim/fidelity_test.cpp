@@ -24,13 +24,14 @@ double deviation_pct(Time a, Time reference) {
 
 TEST(Fidelity, NamesAreAContract) {
   EXPECT_EQ(parse_fidelity("packet"), Fidelity::packet);
+  EXPECT_EQ(parse_fidelity("packet_reference"), Fidelity::packet_reference);
   EXPECT_EQ(parse_fidelity("chunk"), Fidelity::chunk);
   EXPECT_EQ(parse_fidelity("analytical"), Fidelity::analytical);
   try {
     parse_fidelity("exact");
     ADD_FAILURE() << "no error";
   } catch (const Error& e) {
-    EXPECT_NE(std::string(e.what()).find("(valid: packet, chunk, analytical)"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("(valid: packet, packet_reference, chunk, analytical)"), std::string::npos);
   }
 }
 

@@ -90,6 +90,7 @@ class Network final : public DataPlane, public EventHandler {
     NetworkStats stats = stats_;
     // The pool grows only when every packet in it is live: its size is the peak.
     stats.peak_packets_in_flight = flows_.peak_packets_in_flight();
+    stats.trains = stats.packet_hops;  // a packet at a time
     return stats;
   }
 

@@ -13,6 +13,11 @@ struct NetworkStats {
   // cuts its own packet when its port starts sending it) and not yet
   // delivered, whether on a circuit or waiting at a GPU to be forwarded.
   uint64_t peak_packets_in_flight = 0;
+  // What the engine moved, each over one circuit in one event's work: trains
+  // of packets an egress port sent back to back (the packet engine), or
+  // single packets (packet_reference: the packet-hops). Like the events, the
+  // only figure the two engines may differ in.
+  uint64_t trains = 0;
 };
 
 }  // namespace photonsim
