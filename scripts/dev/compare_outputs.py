@@ -7,7 +7,7 @@ refactoring, the binary before and after must agree everywhere.
 
     scripts/dev/compare_outputs.py BEFORE AFTER [--timeout SECONDS] [--only SUBSTRING]
                                    [--exclude SUBSTRING]... [--verbs run,synth,plan,physical]
-                                   [--blank FIELD]...
+                                   [--blank FIELD]... [--drop FIELD]...
 
 Timing fields (wall_s, synthesis_s, simulation_s, solver_s, mesh_s and the
 tables' "wall"/"solver time" lines) are blanked before comparing. A command
@@ -15,7 +15,9 @@ that runs past --timeout (default 120 s) in both binaries is listed as
 skipped; past it in one only is a difference. --blank FIELD blanks a JSON
 field's value too (e.g. --blank events, for a change that is known to fire
 more or fewer events), and each output that differs in it alone is counted
-and listed as such. Exit 0 when nothing differs.
+and listed as such. --drop FIELD leaves a JSON field's line out altogether
+(a field one binary prints and the other does not: --drop trains between a
+binary before issue 54 and after). Exit 0 when nothing differs.
 """
 import argparse
 import os
@@ -43,7 +45,9 @@ def configs():
     return found
 
 
-def blank(text, fields):
+def blank(text, fields, dropped=()):
+    for field in dropped:
+        text = re.sub(r'^\s*"' + re.escape(field) + r'"\s*:.*\n', "", text, flags=re.MULTILINE)
     for field in fields:
         text = re.sub(r'("' + re.escape(field) + r'"\s*:\s*)[0-9.eE+-]+', r"\1B", text)
     return text
@@ -66,6 +70,7 @@ def main():
     parser.add_argument("--exclude", action="append", default=[], help="skip configs whose path holds this")
     parser.add_argument("--verbs", default="run,synth,plan,physical")
     parser.add_argument("--blank", action="append", default=[], help="a JSON field whose value is not compared")
+    parser.add_argument("--drop", action="append", default=[], help="a JSON field left out of both outputs")
     options = parser.parse_args()
     commands = []
     for config in configs():
@@ -107,17 +112,19 @@ def main():
                 skipped.append(label)
             elif outputs[0] == outputs[1]:
                 same += 1
-            elif None not in outputs and blank(outputs[0], options.blank) == blank(outputs[1], options.blank):
+            elif None not in outputs and blank(outputs[0], options.blank, options.drop) == blank(
+                    outputs[1], options.blank, options.drop):
                 blanked.append(label)
             else:
                 differ.append(label)
                 print(f"DIFFERS: {label}", flush=True)
     print(f"{same} outputs identical, {len(differ)} differ, {len(skipped)} skipped (past {options.timeout:g} s in both)"
-          + (f", {len(blanked)} differ only in {', '.join(options.blank)}" if options.blank else ""))
+          + (f", {len(blanked)} differ only in {', '.join(options.blank + options.drop)}"
+             if options.blank or options.drop else ""))
     for label in skipped:
         print(f"  skipped: {label}")
     for label in blanked:
-        print(f"  only in {', '.join(options.blank)}: {label}")
+        print(f"  only in {', '.join(options.blank + options.drop)}: {label}")
     return 1 if differ else 0
 
 

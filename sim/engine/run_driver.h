@@ -7,7 +7,9 @@
 //    priority: what a timer starts at t is waiting when ports choose at t;
 //  - injects a transfer's flows into the network (inject) and hands each
 //    delivery back to the policy that injected it;
-//  - builds the data plane (the packet-level Network; DataPlane is what it
+//  - builds the data plane (the TrainNetwork, or the packet-by-packet Network
+//    for fabric.packet_engine = reference or where trains are not exact:
+//    TrainNetwork::exact_on; DataPlane is what it
 //    asks of it) and counts events and checks the network's invariants at the end (finish:
 //    every packet accounted for, bytes injected = bytes delivered).
 // Policies (RunPolicy: ScheduleExecution for barrier and dataflow,
@@ -69,7 +71,7 @@ class RunDriver : public FlowListener, public EventHandler {
 
  private:
   EventList events_;
-  std::unique_ptr<DataPlane> network_;  // the packet-by-packet Network
+  std::unique_ptr<DataPlane> network_;  // TrainNetwork or Network
   OpticalSwitch switch_;
   std::optional<TimelineRecorder> recorder_;
   std::vector<RunPolicy*> policies_;

@@ -218,7 +218,11 @@ std::string GraphReport::json() const {
     out.end_object();
   }
   out.end_array();
-  out.field("events", result.events).field("version", PHOTONSIM_VERSION);
+  out.field("events", result.events)
+      .field("trains", result.network.trains)
+      .field("packets", result.network.packets)
+      .field("packet_hops", result.network.packet_hops)
+      .field("version", PHOTONSIM_VERSION);
   out.key("wall_s").number(fixed(wall_seconds, 6));
   out.end_object();
   return out.text();
