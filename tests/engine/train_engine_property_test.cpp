@@ -72,7 +72,8 @@ std::string differences(const Timeline& a, const Timeline& b) {
         out << "   ";
         for (size_t i = 0; i < std::min<size_t>(t->spans.size(), 8); ++i) {
           out << " [" << t->spans[i].begin.picoseconds() << "," << t->spans[i].end.picoseconds() << ")"
-              << (t->spans[i].activity == PortActivity::busy ? "" : "d") << "p" << t->spans[i].peer << "s" << t->spans[i].step;
+              << (t->spans[i].activity == PortActivity::busy ? "" : "d") << "p" << t->spans[i].peer << "s"
+              << t->spans[i].step;
         }
         out << "\n";
       }
@@ -148,12 +149,13 @@ TEST(TrainEngine, AgreesWithThePacketByPacketReferenceFieldByFieldOnRandomSchedu
   }
   std::ostringstream seeds;
   for (const uint64_t seed : failed) seeds << " " << seed;
-  EXPECT_TRUE(failed.empty()) << failed.size() << " schedules differ:" << seeds.str() << "\nthe first:\n" << first_failure;
+  EXPECT_TRUE(failed.empty()) << failed.size() << " schedules differ:" << seeds.str() << "\nthe first:\n"
+                              << first_failure;
   EXPECT_GT(packet_hops, kTrainCases * 10);
   EXPECT_LT(reference_only * 10, kTrainCases);  // the trains run nearly all of them
   std::cout << packet_hops << " packet-hops in " << kTrainCases << " schedules (" << reference_only
-            << " with no forwarding delay, on the reference): " << trains_events
-            << " events with trains, " << reference_events << " packet by packet\n";
+            << " with no forwarding delay, on the reference): " << trains_events << " events with trains, "
+            << reference_events << " packet by packet\n";
 }
 
 }  // namespace

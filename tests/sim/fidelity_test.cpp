@@ -38,29 +38,23 @@ TEST(Fidelity, NamesAreAContract) {
 TEST(Fidelity, ModesAgreeOnEveryShippedConfig) {
   const SynthesizerRegistry registry = SynthesizerRegistry::with_builtins();
   size_t runs = 0;
-  for (const std::filesystem::path& p : testing_support::shipped_experiment_configs()) {
-    for (const bool small_packets : {false, true}) {
-      std::vector<std::string> sets;
-      if (small_packets) {
-        if (load_config(p.string()).fabric.gpus > 64) continue;  // keeps the sanitized suite quick
-        sets.push_back("fabric.packet=64KiB");
-      }
-      const ExperimentConfig config = load_config(p.string(), sets);
-      const Schedule schedule = registry.synthesize(config.fabric, config.workload, config.synthesis, config.seed);
-      const RunReport packet = simulate_schedule(schedule, config, Fidelity::packet);
-      const RunReport chunk = simulate_schedule(schedule, config, Fidelity::chunk);
-      const RunReport analytical = simulate_schedule(schedule, config, Fidelity::analytical);
-      const std::string what = p.filename().string() + (small_packets ? " with 64 KiB packets" : "");
-      EXPECT_EQ(analytical.result.completion, analytical.schedule.prediction().total()) << what;
-      EXPECT_EQ(analytical.result.steps.size(), analytical.schedule.steps().size()) << what;
-      EXPECT_EQ(analytical.result.network.packets, 0u) << what;
-      EXPECT_EQ(chunk.result.network.bytes_delivered, packet.result.network.bytes_delivered) << what;
-      EXPECT_LE(chunk.result.network.packets, packet.result.network.packets) << what;
-      // Measured on these configs: chunk within 0.04 %, analytical within 0.9 %.
-      EXPECT_LE(deviation_pct(chunk.result.completion, packet.result.completion), 1.0) << what;
-      EXPECT_LE(deviation_pct(analytical.result.completion, packet.result.completion), 2.0) << what;
-      ++runs;
-    }
+  const auto gpus_of = [](const std::filesystem::path& p) { return load_config(p.string()).fabric.gpus; };
+  for (const testing_support::ShippedRun& shipped : testing_support::shipped_experiment_runs(gpus_of)) {
+    const ExperimentConfig config = load_config(shipped.config.string(), shipped.sets);
+    const Schedule schedule = registry.synthesize(config.fabric, config.workload, config.synthesis, config.seed);
+    const RunReport packet = simulate_schedule(schedule, config, Fidelity::packet);
+    const RunReport chunk = simulate_schedule(schedule, config, Fidelity::chunk);
+    const RunReport analytical = simulate_schedule(schedule, config, Fidelity::analytical);
+    const std::string& what = shipped.name;
+    EXPECT_EQ(analytical.result.completion, analytical.schedule.prediction().total()) << what;
+    EXPECT_EQ(analytical.result.steps.size(), analytical.schedule.steps().size()) << what;
+    EXPECT_EQ(analytical.result.network.packets, 0u) << what;
+    EXPECT_EQ(chunk.result.network.bytes_delivered, packet.result.network.bytes_delivered) << what;
+    EXPECT_LE(chunk.result.network.packets, packet.result.network.packets) << what;
+    // Measured on these configs: chunk within 0.04 %, analytical within 0.9 %.
+    EXPECT_LE(deviation_pct(chunk.result.completion, packet.result.completion), 1.0) << what;
+    EXPECT_LE(deviation_pct(analytical.result.completion, packet.result.completion), 2.0) << what;
+    ++runs;
   }
   EXPECT_GE(runs, 14u);
 }

@@ -29,31 +29,25 @@ void expect_same_network(const NetworkStats& trains, const NetworkStats& referen
 TEST(TrainEngineShipped, EveryShippedConfigGivesTheReferenceResults) {
   const SynthesizerRegistry registry = SynthesizerRegistry::with_builtins();
   size_t runs = 0;
-  for (const std::filesystem::path& p : testing_support::shipped_experiment_configs()) {
-    for (const bool small_packets : {false, true}) {
-      std::vector<std::string> sets;
-      if (small_packets) {
-        if (load_config(p.string()).fabric.gpus > 64) continue;  // keeps the sanitized suite quick
-        sets.push_back("fabric.packet=64KiB");
-      }
-      const ExperimentConfig config = load_config(p.string(), sets);
-      const Schedule schedule = registry.synthesize(config.fabric, config.workload, config.synthesis, config.seed);
-      const RunResult trains = simulate_schedule(schedule, config, Fidelity::packet).result;
-      const RunResult reference = simulate_schedule(schedule, config, Fidelity::packet_reference).result;
-      const std::string what = p.filename().string() + (small_packets ? " with 64 KiB packets" : "");
-      EXPECT_EQ(trains.completion, reference.completion) << what;
-      ASSERT_EQ(trains.steps.size(), reference.steps.size()) << what;
-      for (size_t i = 0; i < trains.steps.size(); ++i) {
-        EXPECT_EQ(trains.steps[i].begin, reference.steps[i].begin) << what << " step " << i;
-        EXPECT_EQ(trains.steps[i].end, reference.steps[i].end) << what << " step " << i;
-        EXPECT_EQ(trains.steps[i].reconfiguration, reference.steps[i].reconfiguration) << what << " step " << i;
-      }
-      EXPECT_EQ(trains.reconfigurations, reference.reconfigurations) << what;
-      EXPECT_EQ(trains.reconfiguration_time, reference.reconfiguration_time) << what;
-      EXPECT_EQ(trains.barrier_wait, reference.barrier_wait) << what;
-      expect_same_network(trains.network, reference.network, what);
-      ++runs;
+  const auto gpus_of = [](const std::filesystem::path& p) { return load_config(p.string()).fabric.gpus; };
+  for (const testing_support::ShippedRun& shipped : testing_support::shipped_experiment_runs(gpus_of)) {
+    const ExperimentConfig config = load_config(shipped.config.string(), shipped.sets);
+    const Schedule schedule = registry.synthesize(config.fabric, config.workload, config.synthesis, config.seed);
+    const RunResult trains = simulate_schedule(schedule, config, Fidelity::packet).result;
+    const RunResult reference = simulate_schedule(schedule, config, Fidelity::packet_reference).result;
+    const std::string& what = shipped.name;
+    EXPECT_EQ(trains.completion, reference.completion) << what;
+    ASSERT_EQ(trains.steps.size(), reference.steps.size()) << what;
+    for (size_t i = 0; i < trains.steps.size(); ++i) {
+      EXPECT_EQ(trains.steps[i].begin, reference.steps[i].begin) << what << " step " << i;
+      EXPECT_EQ(trains.steps[i].end, reference.steps[i].end) << what << " step " << i;
+      EXPECT_EQ(trains.steps[i].reconfiguration, reference.steps[i].reconfiguration) << what << " step " << i;
     }
+    EXPECT_EQ(trains.reconfigurations, reference.reconfigurations) << what;
+    EXPECT_EQ(trains.reconfiguration_time, reference.reconfiguration_time) << what;
+    EXPECT_EQ(trains.barrier_wait, reference.barrier_wait) << what;
+    expect_same_network(trains.network, reference.network, what);
+    ++runs;
   }
   EXPECT_GE(runs, 14u);
 }
@@ -62,7 +56,8 @@ TEST(TrainEngineShipped, EveryShippedTrainingIterationGivesTheReferenceResults) 
   const SynthesizerRegistry registry = SynthesizerRegistry::with_builtins();
   size_t runs = 0;
   for (const std::filesystem::path& p : testing_support::shipped_task_graph_configs()) {
-    if (load_config(p.string()).fabric.gpus > 64 && p.filename() != "transformer_128.yaml") continue;  // keeps the sanitized suite quick
+    // Up to 64 GPUs and the 128-GPU transformer: the sanitized suite stays quick.
+    if (load_config(p.string()).fabric.gpus > 64 && p.filename() != "transformer_128.yaml") continue;
     const ExperimentConfig config = load_config(p.string());
     const GraphResult trains = run_task_graph(config, registry, Fidelity::packet).result;
     const GraphResult reference = run_task_graph(config, registry, Fidelity::packet_reference).result;

@@ -25,6 +25,24 @@ inline std::vector<std::filesystem::path> shipped_experiment_configs() {
   return out;
 }
 
+// Each shipped experiment config as shipped and, up to 64 GPUs (the
+// sanitized suite stays quick), with 64 KiB packets: its path, the --set
+// overrides and a name for failure messages.
+struct ShippedRun {
+  std::filesystem::path config;
+  std::vector<std::string> sets;
+  std::string name;
+};
+template <typename LoadGpus>
+std::vector<ShippedRun> shipped_experiment_runs(LoadGpus gpus_of) {
+  std::vector<ShippedRun> out;
+  for (const std::filesystem::path& p : shipped_experiment_configs()) {
+    out.push_back({p, {}, p.filename().string()});
+    if (gpus_of(p) <= 64) out.push_back({p, {"fabric.packet=64KiB"}, p.filename().string() + " with 64 KiB packets"});
+  }
+  return out;
+}
+
 // The task-graph configs under configs/training/, sorted; their graph files
 // (*_graph.yaml, a list of nodes each) are not configs and are left out.
 inline std::vector<std::filesystem::path> shipped_task_graph_configs() {

@@ -29,12 +29,14 @@ uint64_t InFlightPeak::sweep(const std::vector<Progression>& cuts, const std::ve
   std::vector<Run> runs;
   runs.reserve(cuts.size() + deliveries.size());
   for (const Progression& p : cuts) {
-    if (p.count > 0) runs.push_back({p.first.picoseconds(), p.period.picoseconds(),
-                                     (p.first + p.period * (p.count - 1)).picoseconds(), +1});
+    if (p.count > 0)
+      runs.push_back(
+          {p.first.picoseconds(), p.period.picoseconds(), (p.first + p.period * (p.count - 1)).picoseconds(), +1});
   }
   for (const Progression& p : deliveries) {
-    if (p.count > 0) runs.push_back({p.first.picoseconds(), p.period.picoseconds(),
-                                     (p.first + p.period * (p.count - 1)).picoseconds(), -1});
+    if (p.count > 0)
+      runs.push_back(
+          {p.first.picoseconds(), p.period.picoseconds(), (p.first + p.period * (p.count - 1)).picoseconds(), -1});
   }
   // Boundaries: (time, run, starts) sorted; a run is in the window [t, next) when first <= t and last >= next - 1.
   std::vector<std::pair<int64_t, uint32_t>> starts;
@@ -54,7 +56,8 @@ uint64_t InFlightPeak::sweep(const std::vector<Progression>& cuts, const std::ve
   size_t s = 0;
   size_t e = 0;
   while (s < starts.size() || e < ends.size()) {
-    const int64_t t0 = std::min(s < starts.size() ? starts[s].first : INT64_MAX, e < ends.size() ? ends[e].first : INT64_MAX);
+    const int64_t t0 =
+        std::min(s < starts.size() ? starts[s].first : INT64_MAX, e < ends.size() ? ends[e].first : INT64_MAX);
     while (e < ends.size() && ends[e].first == t0) {
       const uint32_t i = ends[e++].second;
       const uint32_t at = place[i];
@@ -68,7 +71,8 @@ uint64_t InFlightPeak::sweep(const std::vector<Progression>& cuts, const std::ve
       active.push_back(i);
     }
     if (active.empty()) continue;
-    const int64_t t1 = std::min(s < starts.size() ? starts[s].first : INT64_MAX, e < ends.size() ? ends[e].first : INT64_MAX);
+    const int64_t t1 =
+        std::min(s < starts.size() ? starts[s].first : INT64_MAX, e < ends.size() ? ends[e].first : INT64_MAX);
     // Each active run's first instant at or after t0, and how many it has before t1.
     int64_t total = 0;
     bool one_period = true;
@@ -81,7 +85,8 @@ uint64_t InFlightPeak::sweep(const std::vector<Progression>& cuts, const std::ve
       total += r.period == 0 ? (from >= t0 && from <= to ? 1 : 0) : (to >= from ? (to - from) / r.period + 1 : 0);
     }
     const int64_t length = t1 - t0;
-    const bool periodic = one_period && period > 0 && length >= period && total > 4 * static_cast<int64_t>(active.size());
+    const bool periodic =
+        one_period && period > 0 && length >= period && total > 4 * static_cast<int64_t>(active.size());
     instants.clear();
     auto sweep_sorted = [&](int64_t base) {
       // `instants` sorted; returns the live count after them, raising peak on the way.

@@ -66,34 +66,23 @@ uint32_t Network::add_flows(std::vector<FlowSpec> flows, Time at) {
     }
     flows_.add(std::move(spec), at);
   }
-  const uint32_t end = flows_.next_id();
-  if (last_start_pending_ && last_start_at_ == at && start_batches_.back().second == first) {
-    // Joins the batch already due then: one event starts both (the ports
-    // choose after every start of that picosecond either way).
-    start_batches_.back().second = end;
-    return first;
-  }
-  start_batches_.emplace_back(first, end);
-  last_start_at_ = at;
-  last_start_pending_ = true;
   // With the landings, before the ports of that picosecond choose: a flow
   // that joins at t is waiting when they do.
-  events_.schedule(at, EventToken::Kind::start, start_base_ + start_batches_.size() - 1, EventPriority::arrival);
+  if (const std::optional<uint64_t> batch = starts_.add(first, flows_.next_id(), at)) {
+    events_.schedule(at, EventToken::Kind::start, *batch, EventPriority::arrival);
+  }
   return first;
 }
 
 bool Network::forget_delivered_flows() {
-  if (!flows_.all_delivered() || starts_fired_ != start_base_ + start_batches_.size()) return false;
+  if (!flows_.all_delivered() || !starts_.all_fired()) return false;
   flows_.forget_delivered();
-  start_base_ += start_batches_.size();
-  std::vector<std::pair<uint32_t, uint32_t>>().swap(start_batches_);
+  starts_.forget();
   return true;
 }
 
 void Network::start(uint64_t batch, Time now) {
-  const auto [first, end] = start_batches_[batch - start_base_];
-  ++starts_fired_;
-  if (batch + 1 == start_base_ + start_batches_.size()) last_start_pending_ = false;
+  const auto [first, end] = starts_.fire(batch);
   for (uint32_t f = first; f < end; ++f) {
     const FlowSpec& spec = flows_.spec(f);
     if (spec.bytes.count() > 0) circuits_[spec.route.front()].egress.queue_own(f);

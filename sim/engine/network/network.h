@@ -43,6 +43,7 @@
 #include "sim/engine/network/gpu_router.h"
 #include "sim/engine/network/network_events.h"
 #include "sim/engine/network/network_stats.h"
+#include "sim/engine/network/start_batches.h"
 #include "sim/engine/network/timeline_recorder.h"
 #include "topology/topology.h"
 
@@ -114,11 +115,7 @@ class Network final : public DataPlane, public EventHandler {
   GpuRouter router_;
   std::vector<Circuit> circuits_;  // the elements point into it: built once per reset_circuits
 
-  std::vector<std::pair<uint32_t, uint32_t>> start_batches_;  // [first flow, end) queued by each start event
-  size_t start_base_ = 0;                                     // start events before it were forgotten
-  size_t starts_fired_ = 0;
-  Time last_start_at_;               // the last batch's start time
-  bool last_start_pending_ = false;  // its start event has not fired (flows joining then may join it)
+  StartBatches starts_;  // the flows each start event queues
 };
 
 }  // namespace photonsim

@@ -152,25 +152,19 @@ uint32_t TrainNetwork::add_flows(std::vector<FlowSpec> flows, Time at) {
     flows_.push_back(std::move(flow));
   }
   const auto end = static_cast<uint32_t>(flow_base_ + flows_.size());
-  if (last_start_pending_ && last_start_at_ == at && start_batches_.back().second == first) {
-    start_batches_.back().second = end;
-    return first;
+  if (const std::optional<uint64_t> batch = starts_.add(first, end, at)) {
+    schedule(at, Kind::start, static_cast<uint32_t>(*batch), 0, EventPriority::arrival);
   }
-  start_batches_.emplace_back(first, end);
-  last_start_at_ = at;
-  last_start_pending_ = true;
-  schedule(at, Kind::start, static_cast<uint32_t>(start_base_ + start_batches_.size() - 1), 0, EventPriority::arrival);
   return first;
 }
 
 bool TrainNetwork::forget_delivered_flows() {
-  if (flows_remaining_ != 0 || starts_fired_ != start_base_ + start_batches_.size()) return false;
+  if (flows_remaining_ != 0 || !starts_.all_fired()) return false;
   if (trains_alive_ != 0) throw std::logic_error("every flow delivered with trains still in flight");
   peak_.settle();
   flow_base_ += flows_.size();
   std::vector<Flow>().swap(flows_);
-  start_base_ += start_batches_.size();
-  std::vector<std::pair<uint32_t, uint32_t>>().swap(start_batches_);
+  starts_.forget();
   for (Port& port : ports_) {
     port.heap.clear();
     port.queued = 0;
@@ -217,14 +211,12 @@ EgressEntry TrainNetwork::packet_key(const Train& train, uint32_t k) const {
 EgressEntry TrainNetwork::incoming_key(const Train& up, uint32_t j) const {
   const Flow& flow = flow_at(up.flow);
   return EgressEntry::forwarded(fabric_.egress_order, up.chunk_of(j), up.landing_of(j),
-                                flow.spec.route.size() - (up.hop + 1), up.flow,
-                                static_cast<uint32_t>(up.first_seq + j), flow.spec.step, flow.spec.place);
+                                flow.spec.route.size() - (up.hop + 1), up.flow, static_cast<uint32_t>(up.first_seq + j),
+                                flow.spec.step, flow.spec.place);
 }
 
 void TrainNetwork::start(uint64_t batch, Time now) {
-  const auto [first, end] = start_batches_[batch - start_base_];
-  ++starts_fired_;
-  if (batch + 1 == start_base_ + start_batches_.size()) last_start_pending_ = false;
+  const auto [first, end] = starts_.fire(batch);
   for (uint32_t f = first; f < end; ++f) {
     if (flow_at(f).spec.bytes.count() > 0) queue_own(f, now);
   }
@@ -276,8 +268,7 @@ void TrainNetwork::requeue_incoming(uint32_t id, Time now) {
 
 void TrainNetwork::arrival(uint32_t circuit, const EgressEntry& key, Time now) {
   Port& port = ports_[circuit];
-  if (port.active != Train::kNone && trains_[port.active].serial == port.active_serial &&
-      !trains_[port.active].done) {
+  if (port.active != Train::kNone && trains_[port.active].serial == port.active_serial && !trains_[port.active].done) {
     const uint32_t id = port.active;
     const Train& train = trains_[id];
     if (train.count > 0 && train.start_of(train.count - 1) >= now) {
@@ -293,8 +284,7 @@ void TrainNetwork::arrival(uint32_t circuit, const EgressEntry& key, Time now) {
         const int64_t period = train.serialization.picoseconds();
         k0 = static_cast<uint32_t>(chose_now ? elapsed / period + 1 : (elapsed + period - 1) / period);
       }
-      const uint32_t keep =
-          first_after(k0, train.count, [&](uint32_t k) { return packet_key(train, k).after(key); });
+      const uint32_t keep = first_after(k0, train.count, [&](uint32_t k) { return packet_key(train, k).after(key); });
       if (keep < train.count) shorten(id, keep, now, true);
     }
   }
@@ -331,7 +321,6 @@ void TrainNetwork::decide(uint32_t batch, Time now) {
   }
   batches_[batch].clear();
   batches_.close(batch);
-
 }
 
 bool TrainNetwork::pop_least(Port& port, Waiting& least) {

@@ -32,6 +32,7 @@
 #include "sim/engine/network/egress_entry.h"
 #include "sim/engine/network/gpu_router.h"
 #include "sim/engine/network/in_flight_peak.h"
+#include "sim/engine/network/start_batches.h"
 #include "sim/engine/network/train.h"
 
 namespace photonsim {
@@ -119,8 +120,8 @@ class TrainNetwork final : public DataPlane, public EventHandler {
 
   // Egress keys, as the reference Network's FlowTable makes them.
   EgressEntry own_key(const Flow& flow, uint32_t id, uint32_t chunk) const;
-  EgressEntry packet_key(const Train& train, uint32_t k) const;     // train's packet k at its own port
-  EgressEntry incoming_key(const Train& up, uint32_t j) const;      // up's packet j at the next port
+  EgressEntry packet_key(const Train& train, uint32_t k) const;  // train's packet k at its own port
+  EgressEntry incoming_key(const Train& up, uint32_t j) const;   // up's packet j at the next port
   int64_t chunk_size(const Flow& flow, uint32_t chunk) const;
 
   void start(uint64_t batch, Time now);
@@ -152,7 +153,8 @@ class TrainNetwork final : public DataPlane, public EventHandler {
   TimelineRecorder* recorder_ = nullptr;
   std::vector<Port> ports_;
   TimeSlots<std::vector<uint32_t>> batches_;
-  Time chose_at_ = Time::ps(-1);  // the last picosecond whose ports have chosen  // per picosecond with a decide event: the ports choosing then
+  Time chose_at_ = Time::ps(
+      -1);  // the last picosecond whose ports have chosen  // per picosecond with a decide event: the ports choosing then
   std::vector<Flow> flows_;
   size_t flow_base_ = 0;
   size_t flows_remaining_ = 0;
@@ -162,11 +164,7 @@ class TrainNetwork final : public DataPlane, public EventHandler {
   uint64_t next_serial_ = 1;
   uint64_t trains_formed_ = 0;
 
-  std::vector<std::pair<uint32_t, uint32_t>> start_batches_;
-  size_t start_base_ = 0;
-  size_t starts_fired_ = 0;
-  Time last_start_at_;
-  bool last_start_pending_ = false;
+  StartBatches starts_;
 };
 
 }  // namespace photonsim
