@@ -47,6 +47,7 @@ struct Graph {
   std::vector<TaskNode> nodes;
   Schedule ring = ring_allreduce_2();
   Schedule p2p = one_send();
+  Bytes chunk;  // workload.chunk (fabric.packet cuts the chunks)
 
   GraphResult run() {
     const TaskGraph graph = TaskGraph::build(nodes, fabric.gpus);
@@ -64,7 +65,7 @@ struct Graph {
       }
       work.push_back(std::move(w));
     }
-    return run_task_graph(fabric, Segmentation(Bytes(0), Bytes(0)), graph, std::move(work));
+    return run_task_graph(fabric, Segmentation(chunk, fabric.packet), graph, std::move(work));
   }
 };
 
@@ -372,53 +373,100 @@ TEST(TaskGraphExecution, PreconfigurationCannotDeadlock) {
   EXPECT_GE(r.nodes[2].acquired, r.nodes[0].acquired);
 }
 
+// 60 seeded random nodes on 8 GPUs with 2 ports, preconfigured: computes,
+// sends and two-GPU AllReduces.
+Graph random_graph(uint64_t seed) {
+  Rng rng(seed);
+  const auto below = [&](int n) { return static_cast<int>(rng.uniform(static_cast<uint64_t>(n))); };
+  Graph g;
+  g.fabric = testing_support::fabric(8, 2);
+  g.fabric.reconfig_delay = us(5);
+  g.fabric.preconfigure = true;
+  std::vector<std::string> names, last_compute(8);
+  std::string last_collective;
+  for (int i = 0; i < 60; ++i) {
+    const std::string name = "v" + std::to_string(i);
+    std::vector<std::string> after;
+    if (!names.empty() && below(10) < 6) {
+      for (int k = below(3); k > 0; --k)
+        after.push_back(names[static_cast<size_t>(below(static_cast<int>(names.size())))]);
+    }
+    const int a = below(8), b = (a + 1 + below(7)) % 8;
+    switch (below(4)) {
+      case 0:  // computes on one GPU, and collectives, are ordered (a valid graph)
+        if (!last_compute[static_cast<size_t>(a)].empty()) after.push_back(last_compute[static_cast<size_t>(a)]);
+        last_compute[static_cast<size_t>(a)] = name;
+        std::sort(after.begin(), after.end());
+        after.erase(std::unique(after.begin(), after.end()), after.end());
+        g.nodes.push_back(compute(name, {a}, us(1 + below(50)), after));
+        break;
+      case 3:
+        if (!last_collective.empty()) after.push_back(last_collective);
+        last_collective = name;
+        std::sort(after.begin(), after.end());
+        after.erase(std::unique(after.begin(), after.end()), after.end());
+        g.nodes.push_back(allreduce(name, {std::min(a, b), std::max(a, b)}, after));
+        break;
+      default:
+        std::sort(after.begin(), after.end());
+        after.erase(std::unique(after.begin(), after.end()), after.end());
+        g.nodes.push_back(send(name, a, b, after));
+    }
+    names.push_back(name);
+  }
+  return g;
+}
+
 // The same on seeded random graphs of compute, sends and two-GPU
 // AllReduces, under both port priorities: every node ends.
 TEST(TaskGraphExecution, PreconfiguredRandomGraphsAlwaysFinish) {
   for (uint64_t seed = 1; seed <= 40; ++seed) {
-    Rng rng(seed);
-    const auto below = [&](int n) { return static_cast<int>(rng.uniform(static_cast<uint64_t>(n))); };
-    Graph g;
-    g.fabric = testing_support::fabric(8, 2);
-    g.fabric.reconfig_delay = us(5);
-    g.fabric.preconfigure = true;
-    std::vector<std::string> names, last_compute(8);
-    std::string last_collective;
-    for (int i = 0; i < 60; ++i) {
-      const std::string name = "v" + std::to_string(i);
-      std::vector<std::string> after;
-      if (!names.empty() && below(10) < 6) {
-        for (int k = below(3); k > 0; --k)
-          after.push_back(names[static_cast<size_t>(below(static_cast<int>(names.size())))]);
-      }
-      const int a = below(8), b = (a + 1 + below(7)) % 8;
-      switch (below(4)) {
-        case 0:  // computes on one GPU, and collectives, are ordered (a valid graph)
-          if (!last_compute[static_cast<size_t>(a)].empty()) after.push_back(last_compute[static_cast<size_t>(a)]);
-          last_compute[static_cast<size_t>(a)] = name;
-          std::sort(after.begin(), after.end());
-          after.erase(std::unique(after.begin(), after.end()), after.end());
-          g.nodes.push_back(compute(name, {a}, us(1 + below(50)), after));
-          break;
-        case 3:
-          if (!last_collective.empty()) after.push_back(last_collective);
-          last_collective = name;
-          std::sort(after.begin(), after.end());
-          after.erase(std::unique(after.begin(), after.end()), after.end());
-          g.nodes.push_back(allreduce(name, {std::min(a, b), std::max(a, b)}, after));
-          break;
-        default:
-          std::sort(after.begin(), after.end());
-          after.erase(std::unique(after.begin(), after.end()), after.end());
-          g.nodes.push_back(send(name, a, b, after));
-      }
-      names.push_back(name);
-    }
+    Graph g = random_graph(seed);
     for (CommunicationPriority priority : {CommunicationPriority::p2p, CommunicationPriority::fifo}) {
       g.fabric.priority = priority;
       const GraphResult r = g.run();
       for (size_t v = 0; v < r.nodes.size(); ++v) ASSERT_GT(r.nodes[v].end, Time::zero()) << "seed " << seed;
     }
+  }
+}
+
+// Trains (fidelity packet) against packet by packet (packet_reference) on
+// random graphs: every node's figures, the critical path and the network's
+// counts are the same; packets and chunks that do and do not divide the
+// transfers, both routers, both priorities, preconfiguration, both scopes.
+TEST(TaskGraphExecution, RandomGraphsGiveTheReferenceResultsWithTrains) {
+  for (uint64_t seed = 1; seed <= 150; ++seed) {
+    Graph g = random_graph(seed);
+    Rng rng(seed ^ 0x7a175);
+    const auto pick = [&](std::initializer_list<int64_t> v) { return *(v.begin() + rng.uniform(v.size())); };
+    g.fabric.packet = Bytes(pick({0, 1000, 4096, 333'333}));
+    g.chunk = Bytes(pick({0, 65'536, 300'000}));
+    g.fabric.router = rng.uniform(2) == 0 ? RouterMode::cut_through : RouterMode::store_and_forward;
+    g.fabric.header = Bytes(pick({1, 64}));
+    g.fabric.preconfigure = rng.uniform(2) == 0;
+    g.fabric.priority = rng.uniform(2) == 0 ? CommunicationPriority::p2p : CommunicationPriority::fifo;
+    g.fabric.reconfiguration = rng.uniform(2) == 0 ? ReconfigurationScope::all : ReconfigurationScope::changed;
+    g.fabric.packet_engine = PacketEngine::reference;
+    const GraphResult reference = g.run();
+    g.fabric.packet_engine = PacketEngine::trains;
+    const GraphResult trains = g.run();
+    ASSERT_EQ(trains.iteration, reference.iteration) << "seed " << seed;
+    ASSERT_EQ(trains.nodes.size(), reference.nodes.size()) << "seed " << seed;
+    for (size_t v = 0; v < trains.nodes.size(); ++v) {
+      const GraphNodeResult& a = trains.nodes[v];
+      const GraphNodeResult& b = reference.nodes[v];
+      ASSERT_TRUE(a.released == b.released && a.acquired == b.acquired && a.lit == b.lit && a.start == b.start &&
+                  a.end == b.end && a.port_wait == b.port_wait &&
+                  a.exposed_reconfiguration == b.exposed_reconfiguration &&
+                  a.hidden_reconfiguration == b.hidden_reconfiguration && a.reconfigurations == b.reconfigurations &&
+                  a.held_up_by == b.held_up_by)
+          << "seed " << seed << ", node " << v;
+    }
+    EXPECT_EQ(trains.critical_path, reference.critical_path) << "seed " << seed;
+    EXPECT_EQ(trains.network.packets, reference.network.packets) << "seed " << seed;
+    EXPECT_EQ(trains.network.packet_hops, reference.network.packet_hops) << "seed " << seed;
+    EXPECT_EQ(trains.network.bytes_delivered, reference.network.bytes_delivered) << "seed " << seed;
+    EXPECT_EQ(trains.network.peak_packets_in_flight, reference.network.peak_packets_in_flight) << "seed " << seed;
   }
 }
 
