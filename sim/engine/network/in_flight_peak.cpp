@@ -43,14 +43,19 @@ uint64_t InFlightPeak::sweep(const std::vector<Progression>& cuts, const std::ve
   std::vector<std::pair<int64_t, uint32_t>> ends;  // at last + 1
   for (uint32_t i = 0; i < runs.size(); ++i) {
     starts.emplace_back(runs[i].first, i);
-    ends.emplace_back(runs[i].last + 1, i);
+    ends.emplace_back(runs[i].last == INT64_MAX ? INT64_MAX : runs[i].last + 1, i);
   }
   std::sort(starts.begin(), starts.end());
   std::sort(ends.begin(), ends.end());
   std::vector<uint32_t> active;
   std::vector<uint32_t> place(runs.size(), 0);
-  // An instant: (time or offset, kind: deliveries first, sign).
-  std::vector<std::pair<int64_t, int>> instants;
+  // An instant: its time (or offset), then deliveries first, and its sign.
+  struct Instant {
+    int64_t when;
+    int sign;
+    bool operator<(const Instant& o) const { return when != o.when ? when < o.when : sign < o.sign; }
+  };
+  std::vector<Instant> instants;
   int64_t live = 0;
   int64_t peak = 0;
   size_t s = 0;
@@ -91,9 +96,9 @@ uint64_t InFlightPeak::sweep(const std::vector<Progression>& cuts, const std::ve
     auto sweep_sorted = [&](int64_t base) {
       // `instants` sorted; returns the live count after them, raising peak on the way.
       int64_t value = base;
-      for (const auto& [when, sign] : instants) {
-        value += sign;
-        if (sign > 0) peak = std::max(peak, value);
+      for (const Instant& i : instants) {
+        value += i.sign;
+        if (i.sign > 0) peak = std::max(peak, value);
       }
       return value;
     };
@@ -101,11 +106,14 @@ uint64_t InFlightPeak::sweep(const std::vector<Progression>& cuts, const std::ve
       for (const uint32_t i : active) {
         const Run& r = runs[i];
         if (r.period == 0) {
-          if (r.first >= t0 && r.first < t1) instants.emplace_back(r.first * 2 + (r.sign > 0), r.sign);
+          if (r.first >= t0 && r.first < t1) instants.push_back({r.first, r.sign});
           continue;
         }
         int64_t at = r.first + (t0 - r.first + r.period - 1) / r.period * r.period;
-        for (; at < t1 && at <= r.last; at += r.period) instants.emplace_back(at * 2 + (r.sign > 0), r.sign);
+        for (; at < t1 && at <= r.last; at += r.period) {
+          instants.push_back({at, r.sign});
+          if (r.last - at < r.period) break;  // the next would pass its last (and perhaps int64)
+        }
       }
       std::sort(instants.begin(), instants.end());
       live = sweep_sorted(live);
@@ -116,15 +124,15 @@ uint64_t InFlightPeak::sweep(const std::vector<Progression>& cuts, const std::ve
     for (const uint32_t i : active) {
       const Run& r = runs[i];
       const int64_t from = r.first + (t0 - r.first + period - 1) / period * period;
-      instants.emplace_back((from - t0) * 2 + (r.sign > 0), r.sign);
+      instants.push_back({from - t0, r.sign});
       drift += r.sign;
     }
     std::sort(instants.begin(), instants.end());
     int64_t best = INT64_MIN;  // the highest value just after a cut, within one period
     int64_t value = 0;
-    for (const auto& [when, sign] : instants) {
-      value += sign;
-      if (sign > 0) best = std::max(best, value);
+    for (const Instant& i : instants) {
+      value += i.sign;
+      if (i.sign > 0) best = std::max(best, value);
     }
     const int64_t full = length / period;
     const int64_t rest = length % period;
@@ -134,10 +142,10 @@ uint64_t InFlightPeak::sweep(const std::vector<Progression>& cuts, const std::ve
     }
     // The partial period at the end.
     int64_t partial = live + full * drift;
-    for (const auto& [when, sign] : instants) {
-      if (when / 2 >= rest) break;
-      partial += sign;
-      if (sign > 0) peak = std::max(peak, partial);
+    for (const Instant& i : instants) {
+      if (i.when >= rest) break;
+      partial += i.sign;
+      if (i.sign > 0) peak = std::max(peak, partial);
     }
     live = partial;
   }
