@@ -211,8 +211,11 @@ TEST_F(AdversarialConfig, SweepWhileAnotherHoldsTheFolder) {
 TEST_F(AdversarialConfig, TwoSweepsStartedOnOneFolder) {
   // Before the fix: both ran and interleaved duplicate rows.
   const std::string base = write("slow.yaml", slurp(quickstart()) + "\n");
-  const std::string sweep = write(
-      "s.yaml", "base: " + base + "\ngrid:\n  fabric.packet: [4KiB]\n  workload.message: [16MB, 17MB, 18MB, 19MB]\n");
+  // 4 KiB chunks interleave at every egress port: trains of a few packets,
+  // so each point takes a while even with trains.
+  const std::string sweep = write("s.yaml", "base: " + base +
+                                                "\ngrid:\n  fabric.packet: [4KiB]\n  workload.chunk: [4KiB]\n"
+                                                "  workload.message: [16MB, 17MB, 18MB, 19MB, 20MB, 21MB, 22MB, 23MB]\n");
   const std::string out = (dir_ / "out").string();
   const pid_t first = ::fork();
   if (first == 0) {
@@ -232,7 +235,7 @@ TEST_F(AdversarialConfig, TwoSweepsStartedOnOneFolder) {
   ::waitpid(first, &status, 0);
   ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
   const std::string csv = slurp(dir_ / "out" / "results.csv");
-  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 5) << csv;  // header + 4 points, none twice
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 9) << csv;  // header + 8 points, none twice
 }
 
 TEST_F(AdversarialConfig, ResumeAfterTheBaseConfigChanged) {
