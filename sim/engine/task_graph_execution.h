@@ -85,6 +85,7 @@ struct GraphNodeResult {
   Time hidden_reconfiguration;   // the part of the setup done before release
   int reconfigurations = 0;      // setup (0 or 1) + its schedule's own
   int held_up_by = -1;           // after a port wait: the node whose end freed the last of its ports
+  bool operator==(const GraphNodeResult&) const = default;
 };
 
 struct GraphResult {

@@ -65,14 +65,7 @@ TEST(TrainEngineShipped, EveryShippedTrainingIterationGivesTheReferenceResults) 
     EXPECT_EQ(trains.iteration, reference.iteration) << what;
     ASSERT_EQ(trains.nodes.size(), reference.nodes.size()) << what;
     for (size_t i = 0; i < trains.nodes.size(); ++i) {
-      const GraphNodeResult& a = trains.nodes[i];
-      const GraphNodeResult& b = reference.nodes[i];
-      EXPECT_TRUE(a.released == b.released && a.acquired == b.acquired && a.lit == b.lit && a.start == b.start &&
-                  a.end == b.end && a.port_wait == b.port_wait &&
-                  a.exposed_reconfiguration == b.exposed_reconfiguration &&
-                  a.hidden_reconfiguration == b.hidden_reconfiguration && a.reconfigurations == b.reconfigurations &&
-                  a.held_up_by == b.held_up_by)
-          << what << " node " << i;
+      EXPECT_TRUE(trains.nodes[i] == reference.nodes[i]) << what << " node " << i;
     }
     EXPECT_EQ(trains.critical_path, reference.critical_path) << what;
     expect_same_network(trains.network, reference.network, what);

@@ -3,6 +3,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "sim/engine/network/flow_route_check.h"
+
 namespace photonsim {
 
 Network::Network(const FabricSpec& fabric, Segmentation segmentation, EventList& events)
@@ -46,24 +48,9 @@ uint32_t Network::add_flows(std::vector<FlowSpec> flows, Time at) {
   const uint32_t first = flows_.next_id();
   flows_.expect(flows.size());
   for (FlowSpec& spec : flows) {
-    for (size_t hop = 0; hop < spec.route.size(); ++hop) {
-      const uint32_t circuit = spec.route[hop];
-      if (circuit >= circuits_.size()) throw std::logic_error("flow routed over a circuit not installed");
-      if (!circuits_[circuit].lit) {
-        throw std::logic_error("flow " + std::to_string(flows_.next_id()) + " routed over dark circuit " +
-                               std::to_string(circuit));
-      }
-      if (hop == 0) continue;
-      const EgressPort& previous = circuits_[spec.route[hop - 1]].egress;
-      if (previous.to() != circuits_[circuit].egress.from()) {
-        throw std::logic_error("flow " + std::to_string(flows_.next_id()) + ": hop " + std::to_string(hop) +
-                               " leaves node " + std::to_string(circuits_[circuit].egress.from()) +
-                               " but the packet is at node " + std::to_string(previous.to()));
-      }
-    }
-    if (spec.bytes.count() > 0 && spec.route.empty()) {
-      throw std::logic_error("flow " + std::to_string(flows_.next_id()) + " carries bytes but has no route");
-    }
+    check_flow_route(spec, flows_.next_id(), circuits_.size(), [&](uint32_t c) {
+      return RoutedCircuit{circuits_[c].lit, circuits_[c].egress.from(), circuits_[c].egress.to()};
+    });
     flows_.add(std::move(spec), at);
   }
   // With the landings, before the ports of that picosecond choose: a flow

@@ -4,6 +4,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "sim/engine/network/flow_route_check.h"
+
 namespace photonsim {
 
 namespace {
@@ -126,23 +128,9 @@ uint32_t TrainNetwork::add_flows(std::vector<FlowSpec> flows, Time at) {
   }
   for (FlowSpec& spec : flows) {
     const auto id = static_cast<uint32_t>(flow_base_ + flows_.size());
-    for (size_t hop = 0; hop < spec.route.size(); ++hop) {
-      const uint32_t circuit = spec.route[hop];
-      if (circuit >= ports_.size()) throw std::logic_error("flow routed over a circuit not installed");
-      if (!ports_[circuit].lit) {
-        throw std::logic_error("flow " + std::to_string(id) + " routed over dark circuit " + std::to_string(circuit));
-      }
-      if (hop == 0) continue;
-      const Port& previous = ports_[spec.route[hop - 1]];
-      if (previous.to != ports_[circuit].from) {
-        throw std::logic_error("flow " + std::to_string(id) + ": hop " + std::to_string(hop) + " leaves node " +
-                               std::to_string(ports_[circuit].from) + " but the packet is at node " +
-                               std::to_string(previous.to));
-      }
-    }
-    if (spec.bytes.count() > 0 && spec.route.empty()) {
-      throw std::logic_error("flow " + std::to_string(id) + " carries bytes but has no route");
-    }
+    check_flow_route(spec, id, ports_.size(), [&](uint32_t c) {
+      return RoutedCircuit{ports_[c].lit, ports_[c].from, ports_[c].to};
+    });
     Flow flow;
     flow.chunk_bytes = segmentation_.chunk_size(spec.bytes);
     flow.spec = std::move(spec);
