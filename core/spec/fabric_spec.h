@@ -84,6 +84,9 @@ struct FabricSpec {
   // layer); unset = every configuration within the port limits exists.
   std::optional<PhysicalSpec> physical;
   PacketEngine packet_engine = PacketEngine::trains;
+  // Trains only (not a YAML key): reuse what an identical closed window did
+  // before (sim/engine/network/window_reuse.h); off, every packet moves.
+  bool exact_reuse = true;
 };
 
 const char* to_string(CircuitKind kind);

@@ -70,6 +70,8 @@ ScheduleExecution::ScheduleExecution(RunDriver& driver, const FabricSpec& fabric
   step_place_base_.assign(steps.size(), 0);
   step_uninjected_.assign(steps.size(), 0);
   step_flows_.resize(steps.size());
+  step_window_flows_.assign(steps.size(), 0);
+  step_closed_.assign(steps.size(), 0);
   std::vector<uint32_t> groups_needed;
   for (size_t s = 0; s < steps.size(); ++s) {
     const Step& step = steps[s];
@@ -92,7 +94,10 @@ ScheduleExecution::ScheduleExecution(RunDriver& driver, const FabricSpec& fabric
           // A flow of no bytes uses its circuits the moment its transfer starts.
           if (spec.bytes.count() == 0) empty_flow_uses_[t].emplace_back(slot, k);
         }
-        if (spec.bytes.count() > 0) ++transfers_[t].flows_left;
+        if (spec.bytes.count() > 0) {
+          ++transfers_[t].flows_left;
+          ++step_window_flows_[s];
+        }
       }
     }
     for (size_t i = 0; i < step.transfers.size(); ++i) {
@@ -290,11 +295,32 @@ void ScheduleExecution::connect(const CircuitChange& change, Time now) {
                   now);
 }
 
+bool ScheduleExecution::starts_at_one_instant(uint32_t step, Time now) const {
+  // Each transfer starts once the last group it waits for has lit; groups
+  // commanded by now say when.
+  const uint32_t first = deps_.first_of_step(step);
+  const uint32_t end = deps_.first_of_step(step + 1);
+  if (first == end) return false;
+  std::vector<Time> starts(end - first, now);
+  for (uint32_t g : step_groups_[step]) {
+    if (group_waiting_[g] > 0) return false;  // not commanded yet
+    for (uint32_t t : group_waiters_[g]) {
+      if (t >= first && t < end) starts[t - first] = std::max(starts[t - first], group_lit_at_[g]);
+    }
+  }
+  return std::all_of(starts.begin(), starts.end(), [&](Time at) { return at == starts.front(); });
+}
+
 void ScheduleExecution::barrier(uint32_t step, Time now) {
   steps_[step].begin = now;
   for (uint32_t g : plan_.groups_before(step)) group_ready(g, now);
   const uint32_t first = deps_.first_of_step(step);
   const uint32_t end = deps_.first_of_step(step + 1);
+  // Under the barrier nothing else of this run crosses the step's circuits
+  // until the next barrier, nor changes them (groups are commanded at
+  // barriers): when its transfers all start at one instant, its flows are a
+  // closed window (FlowSpec::window).
+  step_closed_[step] = step_window_flows_[step] > 0 && starts_at_one_instant(step, now) ? 1 : 0;
   for (uint32_t t = first; t < end; ++t) data_ready(t, now);
   if (first == end) {
     // The empty step's stand-in.
@@ -339,6 +365,14 @@ void ScheduleExecution::inject(uint32_t transfer, Time now) {
       for (uint32_t& slot : f.route) slot = fabric_slot(slot);
       f.step += placement_.step_base;
       f.place += placement_.place_base;
+    }
+  }
+  if (step_closed_[t.step]) {
+    const uint64_t window = ((static_cast<uint64_t>(policy_id_) + 1) << 32) | t.step;
+    for (FlowSpec& f : flows) {
+      if (f.bytes.count() == 0) continue;
+      f.window = window;
+      f.window_flows = step_window_flows_[t.step];
     }
   }
   const size_t count = flows.size();

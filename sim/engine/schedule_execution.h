@@ -122,6 +122,9 @@ class ScheduleExecution : public RunPolicy {
   // The dark time step `step` exposed (StepResult::reconfiguration), once it has ended.
   Time exposed_reconfiguration(size_t step) const;
   void barrier(uint32_t step, Time now);  // sync = barrier: every step before `step` is done
+  // Whether the step's transfers all start at one instant once released now
+  // (the groups they wait for commanded, lighting together).
+  bool starts_at_one_instant(uint32_t step, Time now) const;
 
   uint32_t fabric_slot(uint32_t slot) const { return placement_.slot.empty() ? slot : placement_.slot[slot]; }
   Node fabric_gpu(Node gpu) const { return placement_.gpu.empty() ? gpu : placement_.gpu[gpu]; }
@@ -168,6 +171,8 @@ class ScheduleExecution : public RunPolicy {
   size_t steps_done_ = 0;                             // steps whose every transfer has been delivered
   std::vector<StepResult> steps_;
   std::vector<char> step_started_;   // dataflow: a transfer of the step has been released
+  std::vector<uint32_t> step_window_flows_;  // per step: its flows of bytes
+  std::vector<char> step_closed_;            // per step: its flows are one closed window (barrier)
   RunProgress* progress_ = nullptr;  // run(): hears each step but the last end
 };
 

@@ -220,6 +220,7 @@ std::string GraphReport::json() const {
   out.end_array();
   out.field("events", result.events)
       .field("trains", result.network.trains)
+      .field("reused", result.network.reused)
       .field("packets", result.network.packets)
       .field("packet_hops", result.network.packet_hops)
       .field("version", PHOTONSIM_VERSION);

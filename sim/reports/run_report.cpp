@@ -70,6 +70,7 @@ std::vector<Column> scalar_columns(const RunReport& r) {
       {"steps", std::to_string(r.result.steps.size()), false},
       {"events", std::to_string(r.result.events), false},
       {"trains", std::to_string(r.result.network.trains), false},
+      {"reused", std::to_string(r.result.network.reused), false},
       {"packets", std::to_string(r.result.network.packets), false},
       {"packet_hops", std::to_string(r.result.network.packet_hops), false},
       {"bytes_delivered", std::to_string(r.result.network.bytes_delivered), false},
@@ -212,8 +213,9 @@ std::string RunReport::table() const {
         << "\n";
   }
   out << "events             " << result.events << ", packets " << result.network.packets << ", packet-hops "
-      << result.network.packet_hops << ", trains " << result.network.trains << ", wall " << fixed(wall_seconds, 3) << " s (synthesis "
-      << fixed(synthesis_seconds, 3) << " s, simulation " << fixed(simulation_seconds, 3) << " s)\n";
+      << result.network.packet_hops << ", trains " << result.network.trains << ", reused " << result.network.reused
+      << ", wall " << fixed(wall_seconds, 3) << " s (synthesis " << fixed(synthesis_seconds, 3) << " s, simulation "
+      << fixed(simulation_seconds, 3) << " s)\n";
   out << "packets in flight  at most " << result.network.peak_packets_in_flight << "\n";
   return out.str();
 }

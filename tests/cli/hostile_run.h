@@ -58,6 +58,20 @@ inline std::string without_timings(const std::string& json) {
   return out;
 }
 
+// Also without what only the engine's work counts (events, trains, reused
+// windows): a traced run moves every packet, an untraced one may reuse.
+inline std::string without_engine_counts(const std::string& json) {
+  std::string out, line;
+  std::istringstream in(without_timings(json));
+  while (std::getline(in, line)) {
+    if (line.find("\"events\"") == std::string::npos && line.find("\"trains\"") == std::string::npos &&
+        line.find("\"reused\"") == std::string::npos) {
+      out += line + "\n";
+    }
+  }
+  return out;
+}
+
 struct HostileLimits {
   double seconds = 10;
   long peak_rss_kib = 2L * 1024 * 1024;  // 2 GiB

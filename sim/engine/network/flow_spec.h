@@ -17,6 +17,13 @@ struct FlowSpec {
   // Its place in the schedule (step by step, then its place in the step):
   // the egress order's last tie, whatever order flows joined the network in.
   uint32_t place = 0;
+  // A closed window (0: none): the injector's promise that the `window_flows`
+  // flows tagged `window`, all starting at one instant, are the only traffic
+  // it puts on their circuits until the last of them is delivered, and that
+  // it changes none of those circuits meanwhile. A data plane may then reuse
+  // what an identical window did before (TrainNetwork: exact reuse).
+  uint64_t window = 0;
+  uint32_t window_flows = 0;
 };
 
 }  // namespace photonsim

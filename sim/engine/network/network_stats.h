@@ -18,6 +18,10 @@ struct NetworkStats {
   // single packets (packet_reference: the packet-hops). Like the events, the
   // only figure the two engines may differ in.
   uint64_t trains = 0;
+  // Closed windows (a barrier step's flows, say) not moved but replayed from
+  // an identical earlier one (exact reuse, window_reuse.h): their packets
+  // and packet-hops are counted above, their trains and events are not.
+  uint64_t reused = 0;
 };
 
 }  // namespace photonsim

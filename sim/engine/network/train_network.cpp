@@ -37,7 +37,8 @@ TrainNetwork::TrainNetwork(const FabricSpec& fabric, Segmentation segmentation, 
     : fabric_(fabric),
       segmentation_(segmentation),
       events_(events),
-      router_(fabric.router, fabric.header, fabric.bandwidth, fabric.bandwidth) {}
+      router_(fabric.router, fabric.header, fabric.bandwidth, fabric.bandwidth),
+      reuse_on_(fabric.exact_reuse) {}
 
 void TrainNetwork::schedule(Time at, Kind kind, uint32_t id, uint32_t gen, EventPriority priority) {
   const uint64_t token = (static_cast<uint64_t>(kind) << kKindShift) | (static_cast<uint64_t>(id) << kIdShift) |
@@ -72,6 +73,18 @@ void TrainNetwork::on_event(Time now, uint64_t token) {
     case Kind::decide:
       decide(id, now);
       break;
+    case Kind::replayed: {
+      Flow& flow = flow_at(id);
+      const int64_t bytes = flow.spec.bytes.count();
+      flow.delivered = bytes;
+      flow.packets_delivered = flow.next_seq;
+      flow.delivered_at = now;
+      stats_.bytes_delivered += bytes;
+      --flows_remaining_;
+      flow_finished(flow, now);
+      if (listener_ != nullptr) listener_->on_flow_delivered(id, now);
+      break;
+    }
   }
 }
 
@@ -103,10 +116,13 @@ void TrainNetwork::reset_circuits(size_t slots) {
   }
   ports_.assign(slots, Port{});
   for (Port& port : ports_) port.rate = fabric_.bandwidth;
+  slot_users_.assign(slots, 0);
+  slot_window_.assign(slots, kNoWindow);
 }
 
 void TrainNetwork::light(uint32_t circuit, Node from, Node to, uint32_t port_index, Bandwidth rate, Time) {
   if (!idle(circuit)) throw std::logic_error("circuit " + std::to_string(circuit) + " lit while busy");
+  touch(circuit);
   Port& port = ports_[circuit];
   port.from = from;
   port.to = to;
@@ -118,6 +134,7 @@ void TrainNetwork::light(uint32_t circuit, Node from, Node to, uint32_t port_ind
 
 void TrainNetwork::darken(uint32_t circuit, Time) {
   if (!idle(circuit)) throw std::logic_error("circuit " + std::to_string(circuit) + " went dark while busy");
+  touch(circuit);
   ports_[circuit].lit = false;
 }
 
@@ -136,7 +153,13 @@ uint32_t TrainNetwork::add_flows(std::vector<FlowSpec> flows, Time at) {
     flow.spec = std::move(spec);
     flow.started_at = at;
     flow.delivered_at = at;
-    if (flow.spec.bytes.count() > 0) ++flows_remaining_;
+    if (flow.spec.bytes.count() > 0) {
+      ++flows_remaining_;
+      for (const uint32_t c : flow.spec.route) {
+        touch(c);
+        ++slot_users_[c];
+      }
+    }
     flows_.push_back(std::move(flow));
   }
   const auto end = static_cast<uint32_t>(flow_base_ + flows_.size());
@@ -176,6 +199,7 @@ NetworkStats TrainNetwork::stats() const {
   NetworkStats stats = stats_;
   stats.peak_packets_in_flight = peak_.peak();
   stats.trains = trains_formed_;
+  stats.reused = reuse_.reused();
   return stats;
 }
 
@@ -205,8 +229,11 @@ EgressEntry TrainNetwork::incoming_key(const Train& up, uint32_t j) const {
 
 void TrainNetwork::start(uint64_t batch, Time now) {
   const auto [first, end] = starts_.fire(batch);
+  open_windows(first, end, now);
   for (uint32_t f = first; f < end; ++f) {
-    if (flow_at(f).spec.bytes.count() > 0) queue_own(f, now);
+    const Flow& flow = flow_at(f);
+    if (flow.spec.bytes.count() == 0 || (flow.window != kNoWindow && windows_[flow.window].reusing)) continue;
+    queue_own(f, now);
   }
 }
 
@@ -571,7 +598,13 @@ void TrainNetwork::done(uint32_t id, Time now) {
   if (recorder_ != nullptr) {
     recorder_->busy(port.from, port.port, port.to, flow.spec.step, train.start, train.end());
   }
-  if (train.hop == 0) peak_.cut(train.start, train.serialization, train.count);
+  Window* recording = flow.window != kNoWindow && !windows_[flow.window].reusing ? &windows_[flow.window] : nullptr;
+  if (train.hop == 0) {
+    peak_.cut(train.start, train.serialization, train.count);
+    if (recording != nullptr) {
+      recording->record.cuts.push_back({train.start - recording->start, train.serialization, train.count});
+    }
+  }
   const bool last_hop = train.hop + 1 == flow.spec.route.size();
   bool flow_done = false;
   if (last_hop) {
@@ -585,10 +618,14 @@ void TrainNetwork::done(uint32_t id, Time now) {
     flow.delivered += bytes;
     stats_.bytes_delivered += bytes;
     peak_.delivered(train.landing_of(0), train.serialization, train.count);
+    if (recording != nullptr) {
+      recording->record.landed.push_back({train.landing_of(0) - recording->start, train.serialization, train.count});
+    }
     if (flow.delivered == flow.spec.bytes.count()) {
       --flows_remaining_;
       flow.delivered_at = now;
       flow_done = true;
+      flow_finished(flow, now);
     }
   }
   const uint32_t flow_id = train.flow;
@@ -611,6 +648,140 @@ void TrainNetwork::try_release(uint32_t id) {
   train.serial = 0;
   --trains_alive_;
   free_trains_.push_back(id);
+}
+
+void TrainNetwork::touch(uint32_t circuit) {
+  const uint32_t w = slot_window_[circuit];
+  if (w == kNoWindow) return;
+  if (windows_[w].reusing) {
+    throw std::logic_error("circuit " + std::to_string(circuit) +
+                           " used or changed while a reused window holds it (its injector broke the window's "
+                           "promise, FlowSpec::window)");
+  }
+  windows_[w].intact = false;
+}
+
+void TrainNetwork::open_windows(uint32_t first, uint32_t end, Time now) {
+  if (!reuse_on_ || recorder_ != nullptr) return;
+  std::vector<std::pair<uint64_t, uint32_t>> tagged;  // (window, flow)
+  for (uint32_t f = first; f < end; ++f) {
+    if (flow_at(f).spec.window != 0) tagged.emplace_back(flow_at(f).spec.window, f);
+  }
+  std::sort(tagged.begin(), tagged.end());
+  std::vector<std::pair<uint32_t, uint32_t>> crossings;  // (circuit, flows of the window over it)
+  for (size_t i = 0, j = 0; i < tagged.size(); i = j) {
+    while (j < tagged.size() && tagged[j].first == tagged[i].first) ++j;
+    const FlowSpec& lead = flow_at(tagged[i].second).spec;
+    // Whole (every flow in this start event), of bytes, of one step.
+    bool eligible = j - i == lead.window_flows;
+    crossings.clear();
+    for (size_t k = i; k < j && eligible; ++k) {
+      const FlowSpec& spec = flow_at(tagged[k].second).spec;
+      eligible = spec.bytes.count() > 0 && spec.step == lead.step && spec.window_flows == lead.window_flows;
+      for (const uint32_t c : spec.route) crossings.emplace_back(c, 1);
+    }
+    if (!eligible) continue;
+    std::sort(crossings.begin(), crossings.end());
+    size_t distinct = 0;
+    for (size_t k = 0; k < crossings.size(); ++k) {
+      if (distinct > 0 && crossings[distinct - 1].first == crossings[k].first) {
+        ++crossings[distinct - 1].second;
+      } else {
+        crossings[distinct++] = crossings[k];
+      }
+    }
+    crossings.resize(distinct);
+    // Idle circuits, carrying nothing else under way or due, no choice pending.
+    for (const auto& [c, count] : crossings) {
+      const Port& port = ports_[c];
+      eligible = eligible && slot_users_[c] == count && slot_window_[c] == kNoWindow && idle(c) &&
+                 !port.decide_pending && port.free_at <= now;
+    }
+    if (!eligible) continue;
+    // The key: each flow's bytes, relative place and route; each circuit's state.
+    WindowReuse::Key key;
+    key.push_back(static_cast<int64_t>(j - i));
+    for (size_t k = i; k < j; ++k) {
+      const FlowSpec& spec = flow_at(tagged[k].second).spec;
+      key.push_back(spec.bytes.count());
+      key.push_back(static_cast<int64_t>(spec.place) - static_cast<int64_t>(lead.place));
+      key.push_back(static_cast<int64_t>(spec.route.size()));
+      for (const uint32_t c : spec.route) key.push_back(c);
+    }
+    for (const auto& [c, count] : crossings) {
+      const Port& port = ports_[c];
+      key.push_back(c);
+      key.push_back(port.lit ? 1 : 0);
+      key.push_back(port.from);
+      key.push_back(port.to);
+      key.push_back(port.port);
+      key.push_back(port.rate.bps());
+    }
+    const WindowRecord* record = reuse_.find(key);
+    if (record == nullptr && !reuse_.seen_before(key)) continue;  // first sight: moved as usual
+    uint32_t w = 0;
+    if (free_windows_.empty()) {
+      w = static_cast<uint32_t>(windows_.size());
+      windows_.emplace_back();
+    } else {
+      w = free_windows_.back();
+      free_windows_.pop_back();
+    }
+    Window& window = windows_[w];
+    window.start = now;
+    window.left = static_cast<uint32_t>(j - i);
+    window.intact = true;
+    window.reusing = record != nullptr;
+    for (size_t k = i; k < j; ++k) {
+      Flow& flow = flow_at(tagged[k].second);
+      flow.window = w;
+      flow.window_index = static_cast<uint32_t>(k - i);
+      window.flows.push_back(tagged[k].second);
+    }
+    for (const auto& crossing : crossings) {
+      window.slots.push_back(crossing.first);
+      slot_window_[crossing.first] = w;
+    }
+    if (record != nullptr) {
+      reuse(window, *record, now);
+    } else {
+      window.key = std::move(key);
+    }
+  }
+}
+
+void TrainNetwork::reuse(Window& window, const WindowRecord& record, Time now) {
+  for (const uint32_t id : window.flows) {
+    Flow& flow = flow_at(id);
+    const int64_t bytes = flow.spec.bytes.count();
+    const auto packets = static_cast<uint64_t>(segmentation_.packets(flow.spec.bytes));
+    flow.injected = bytes;
+    flow.next_seq = packets;
+    stats_.packets += packets;
+    stats_.packet_hops += packets * flow.spec.route.size();
+    stats_.bytes_injected += bytes;
+  }
+  for (const auto& [index, after] : record.deliveries) {
+    schedule(now + after, Kind::replayed, window.flows[index], 0, EventPriority::arrival);
+  }
+  for (const WindowRecord::Progression& p : record.cuts) peak_.cut(now + p.first, p.period, p.count);
+  for (const WindowRecord::Progression& p : record.landed) peak_.delivered(now + p.first, p.period, p.count);
+  reuse_.count_reuse();
+}
+
+void TrainNetwork::flow_finished(Flow& flow, Time now) {
+  for (const uint32_t c : flow.spec.route) --slot_users_[c];
+  if (flow.window == kNoWindow) return;
+  const uint32_t w = flow.window;
+  Window& window = windows_[w];
+  flow.window = kNoWindow;
+  if (!window.reusing) window.record.deliveries.emplace_back(flow.window_index, now - window.start);
+  if (--window.left > 0) return;
+  // Its circuits are free before anyone hears the last delivery.
+  for (const uint32_t c : window.slots) slot_window_[c] = kNoWindow;
+  if (!window.reusing && window.intact) reuse_.store(std::move(window.key), std::move(window.record));
+  window = Window{};
+  free_windows_.push_back(w);
 }
 
 }  // namespace photonsim

@@ -19,6 +19,17 @@
 //    no longer come (all of them start after now, so no choice already made
 //    changes), down the route.
 // Which circuits exist and are lit is the switch's (DataPlane).
+// Exact reuse (window_reuse.h): a closed window (FlowSpec::window) whose
+// flows all start in one start event, on circuits that are idle and carry
+// nothing else under way, is keyed by its flows and their circuits' state.
+// Its third and later occurrences are not moved: each flow is delivered when
+// the recorded one was (relative to the start, in the recorded order; one
+// event per flow), the packets, packet-hops, bytes and in-flight
+// progressions counted as recorded. Until it ends, another flow over one of
+// its circuits, or a circuit of it lit or darkened, breaks the promise:
+// std::logic_error for a window being reused, no record for one being
+// recorded. Off while a timeline records (the ports' busy spans are moved
+// packets') and with fabric.exact_reuse = false.
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -34,6 +45,7 @@
 #include "sim/engine/network/in_flight_peak.h"
 #include "sim/engine/network/start_batches.h"
 #include "sim/engine/network/train.h"
+#include "sim/engine/network/window_reuse.h"
 
 namespace photonsim {
 
@@ -66,11 +78,13 @@ class TrainNetwork final : public DataPlane, public EventHandler {
   NetworkStats stats() const override;
   // Trains formed (each counts once however often it was shortened).
   uint64_t trains() const { return trains_formed_; }
+  // Windows replayed from a record (exact reuse).
+  uint64_t reused() const { return reuse_.reused(); }
 
   void on_event(Time now, uint64_t token) override;
 
  private:
-  enum class Kind : uint64_t { start = 1, arrive = 2, done = 3, decide = 4 };
+  enum class Kind : uint64_t { start = 1, arrive = 2, done = 3, decide = 4, replayed = 5 };
   // What waits at a port: an own flow (owner: flow id) or a train of the
   // previous circuit (owner: train id) whose next untaken packet has arrived.
   struct Waiting {
@@ -110,6 +124,20 @@ class TrainNetwork final : public DataPlane, public EventHandler {
     Time delivered_at;
     uint32_t entry_gen = 0;
     uint8_t entry_state = kNoEntry;
+    uint32_t window = kNoWindow;  // the window recording or reusing it
+    uint32_t window_index = 0;    // its index there
+  };
+  static constexpr uint32_t kNoWindow = UINT32_MAX;
+  // A closed window under way that is recorded or reused.
+  struct Window {
+    Time start;
+    std::vector<uint32_t> flows;  // ids, ascending
+    std::vector<uint32_t> slots;  // the circuits they cross, each once
+    uint32_t left = 0;            // flows not yet delivered
+    bool reusing = false;
+    bool intact = true;  // recording: nothing else used or changed its circuits
+    WindowReuse::Key key;
+    WindowRecord record;
   };
 
   void schedule(Time at, Kind kind, uint32_t id, uint32_t gen, EventPriority priority);
@@ -142,6 +170,14 @@ class TrainNetwork final : public DataPlane, public EventHandler {
   void shorten(uint32_t id, uint32_t keep, Time now, bool returned);
   void done(uint32_t id, Time now);
   void try_release(uint32_t id);
+  // Exact reuse: the closed windows among the flows a start event starts.
+  void open_windows(uint32_t first, uint32_t end, Time now);
+  void reuse(Window& window, const WindowRecord& record, Time now);
+  // Something else crosses, lights or darkens `circuit`: a window holding it
+  // is broken (see the contract).
+  void touch(uint32_t circuit);
+  // A flow is delivered: its circuits carry one flow less; its window hears it.
+  void flow_finished(Flow& flow, Time now);
 
   FabricSpec fabric_;
   Segmentation segmentation_;
@@ -165,6 +201,13 @@ class TrainNetwork final : public DataPlane, public EventHandler {
   uint64_t trains_formed_ = 0;
 
   StartBatches starts_;
+
+  const bool reuse_on_;
+  WindowReuse reuse_;
+  std::vector<Window> windows_;
+  std::vector<uint32_t> free_windows_;
+  std::vector<uint32_t> slot_users_;   // per circuit: flows over it not yet delivered
+  std::vector<uint32_t> slot_window_;  // per circuit: the window holding it (kNoWindow: none)
 };
 
 }  // namespace photonsim

@@ -1,0 +1,62 @@
+#pragma once
+// Contract: exact reuse's memory (issue 54, item 2). A closed window
+// (FlowSpec::window) that starts on idle circuits, with nothing else under
+// way on them, moves exactly as any earlier window with the same key: the
+// same flows (bytes, route, relative place in the egress order) over circuits
+// in the same state (lit, ends, port, rate). Nothing else enters its circuits
+// until it ends (the injector's promise; the data plane checks it), so what it
+// did, relative to its start, is a function of the key alone: when each flow
+// was delivered, in which order, and the cut and delivery progressions of its
+// trains (its share of the packets in flight). Keys are compared whole (the
+// hash only finds them), so a reuse is never a guess.
+//
+// A key is first only seen (its hash kept: 8 bytes), then recorded the second
+// time, then reused from the third on: a run whose windows never repeat keeps
+// no records.
+#include <cstddef>
+#include <cstdint>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+#include "core/time.h"
+
+namespace photonsim {
+
+struct WindowRecord {
+  struct Progression {
+    Time first;  // from the window's start
+    Time period;
+    uint32_t count;
+  };
+  // (the flow's index in the window, by id; its delivery from the start), in
+  // the order the flows were delivered.
+  std::vector<std::pair<uint32_t, Time>> deliveries;
+  std::vector<Progression> cuts;
+  std::vector<Progression> landed;  // the last hop's deliveries, packet by packet
+};
+
+class WindowReuse {
+ public:
+  using Key = std::vector<int64_t>;
+
+  // What an earlier window with this key did (null: none recorded).
+  const WindowRecord* find(const Key& key) const;
+  // Whether a window with this key's hash was seen before; it is from now on.
+  bool seen_before(const Key& key);
+  void store(Key key, WindowRecord record);
+  // Windows replayed from a record.
+  uint64_t reused() const { return reused_; }
+  void count_reuse() { ++reused_; }
+
+ private:
+  struct KeyHash {
+    size_t operator()(const Key& key) const;
+  };
+  std::unordered_map<Key, WindowRecord, KeyHash> records_;
+  std::unordered_set<uint64_t> seen_;
+  uint64_t reused_ = 0;
+};
+
+}  // namespace photonsim
