@@ -135,7 +135,6 @@ uint32_t TrainNetwork::add_flows(std::vector<FlowSpec> flows, Time at) {
     flow.chunk_bytes = segmentation_.chunk_size(spec.bytes);
     flow.spec = std::move(spec);
     flow.started_at = at;
-    flow.delivered_at = at;
     if (flow.spec.bytes.count() > 0) ++flows_remaining_;
     flows_.push_back(std::move(flow));
   }
@@ -587,7 +586,6 @@ void TrainNetwork::done(uint32_t id, Time now) {
     peak_.delivered(train.landing_of(0), train.serialization, train.count);
     if (flow.delivered == flow.spec.bytes.count()) {
       --flows_remaining_;
-      flow.delivered_at = now;
       flow_done = true;
     }
   }
@@ -598,6 +596,10 @@ void TrainNetwork::done(uint32_t id, Time now) {
     try_release(up);
   }
   try_release(id);
+  // Quiescent (nothing in flight, nothing left to start): fold the peak so
+  // far before the listener adds the next flows, so its record follows the
+  // flows under way instead of the whole run.
+  if (flows_remaining_ == 0 && trains_alive_ == 0 && starts_.all_fired()) peak_.settle();
   if (flow_done && listener_ != nullptr) listener_->on_flow_delivered(flow_id, now);
 }
 

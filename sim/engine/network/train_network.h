@@ -107,7 +107,6 @@ class TrainNetwork final : public DataPlane, public EventHandler {
     uint64_t next_seq = 0;
     uint64_t packets_delivered = 0;
     Time started_at;
-    Time delivered_at;
     uint32_t entry_gen = 0;
     uint8_t entry_state = kNoEntry;
   };
