@@ -1,65 +1,131 @@
 #include "sim/engine/network/in_flight_peak.h"
 
 #include <algorithm>
-#include <utility>
+#include <cstddef>
+#include <numeric>
 
 namespace photonsim {
 
-void InFlightPeak::settle() {
-  peak_ = std::max(peak_, sweep(cuts_, deliveries_));
-  std::vector<Progression>().swap(cuts_);
-  std::vector<Progression>().swap(deliveries_);
+namespace {
+
+// Sorts v whose halves [0, split) and [split, end) come (each, typically)
+// sorted already, as trains record their progressions in time order: a merge
+// then, a sort only of a half that is not.
+template <typename T>
+void sort_halves(std::vector<T>& v, size_t split, std::vector<T>& spare) {
+  const auto mid = v.begin() + static_cast<std::ptrdiff_t>(split);
+  if (!std::is_sorted(v.begin(), mid)) std::sort(v.begin(), mid);
+  if (!std::is_sorted(mid, v.end())) std::sort(mid, v.end());
+  if (split == 0 || split == v.size() || !(*mid < *(mid - 1))) return;
+  spare.resize(v.size());
+  std::merge(v.begin(), mid, mid, v.end(), spare.begin());
+  v.swap(spare);
 }
 
-uint64_t InFlightPeak::peak() const { return std::max(peak_, sweep(cuts_, deliveries_)); }
+// A progression's first instant first + k * period at or after t, for first
+// <= t <= its last instant: no intermediate passes that last, so none overflows.
+int64_t first_from(int64_t first, int64_t period, int64_t t) {
+  if (period == 0) return first;
+  const int64_t k = (t - first) / period + ((t - first) % period != 0 ? 1 : 0);
+  return first + k * period;
+}
 
-uint64_t InFlightPeak::sweep(const std::vector<Progression>& cuts, const std::vector<Progression>& deliveries) {
+// Lets a buffer go when the records just settled used little of it (an
+// earlier, larger batch grew it), else keeps it for the next batch.
+template <typename T>
+void recycle(std::vector<T>& v) {
+  if (v.capacity() > 4 * v.size() + 1024) {
+    std::vector<T>().swap(v);
+  } else {
+    v.clear();
+  }
+}
+
+}  // namespace
+
+void InFlightPeak::record(std::vector<Progression>& to, Time first, Time period, uint32_t count) {
+  if (count == 0) return;
+  if (count == 1) period = Time::zero();
+  if (!to.empty()) {
+    Progression& last = to.back();
+    if (last.first == first && last.period == period && last.count == count && last.copies < UINT32_MAX) {
+      ++last.copies;
+      return;
+    }
+  }
+  to.push_back({first, period, count, 1});
+}
+
+void InFlightPeak::settle() {
+  if (cuts_.empty() && deliveries_.empty()) return;
+  peak_ = std::max(peak_, sweep(cuts_, deliveries_, scratch_));
+  recycle(cuts_);
+  recycle(deliveries_);
+  recycle(scratch_.runs);
+  recycle(scratch_.starts);
+  recycle(scratch_.ends);
+  recycle(scratch_.merged);
+  recycle(scratch_.active);
+  recycle(scratch_.place);
+  recycle(scratch_.instants);
+}
+
+uint64_t InFlightPeak::peak() const {
+  if (cuts_.empty() && deliveries_.empty()) return peak_;
+  Scratch scratch;
+  return std::max(peak_, sweep(cuts_, deliveries_, scratch));
+}
+
+uint64_t InFlightPeak::sweep(const std::vector<Progression>& cuts, const std::vector<Progression>& deliveries,
+                             Scratch& scratch) {
   // Windows between the times a progression starts or ends: inside one the
-  // same progressions run throughout. A window whose progressions share one
-  // period repeats itself each period, shifted by (cuts - deliveries) per
-  // period, so its peak is in its first or last full period or its partial
-  // end: one period's instants, sorted, are enough. Otherwise (or when it
-  // holds few instants) its instants are taken one by one.
-  struct Run {
-    int64_t first;
-    int64_t period;
-    int64_t last;
-    int sign;  // +1 cut, -1 delivery
-  };
-  std::vector<Run> runs;
-  runs.reserve(cuts.size() + deliveries.size());
+  // same progressions run throughout. When their periods have a common
+  // multiple Q no longer than the window, the window repeats itself every Q,
+  // shifted by the packets cut less those delivered in one Q, so its peak is
+  // in its first or last full Q or its partial end: one Q's instants, sorted,
+  // are enough. Otherwise (or when it holds few instants) its instants are
+  // taken one by one.
+  std::vector<Run>& runs = scratch.runs;
+  runs.clear();
   for (const Progression& p : cuts) {
-    if (p.count > 0)
-      runs.push_back(
-          {p.first.picoseconds(), p.period.picoseconds(), (p.first + p.period * (p.count - 1)).picoseconds(), +1});
+    runs.push_back({p.first.picoseconds(), p.period.picoseconds(), (p.first + p.period * (p.count - 1)).picoseconds(),
+                    static_cast<int64_t>(p.copies)});
   }
+  const size_t cut_runs = runs.size();
   for (const Progression& p : deliveries) {
-    if (p.count > 0)
-      runs.push_back(
-          {p.first.picoseconds(), p.period.picoseconds(), (p.first + p.period * (p.count - 1)).picoseconds(), -1});
+    runs.push_back({p.first.picoseconds(), p.period.picoseconds(), (p.first + p.period * (p.count - 1)).picoseconds(),
+                    -static_cast<int64_t>(p.copies)});
   }
-  // Boundaries: (time, run, starts) sorted; a run is in the window [t, next) when first <= t and last >= next - 1.
-  std::vector<std::pair<int64_t, uint32_t>> starts;
-  std::vector<std::pair<int64_t, uint32_t>> ends;  // at last + 1
+  // Boundaries sorted by time; a run is in the window [t, next) when first <= t and last >= next - 1.
+  std::vector<Boundary>& starts = scratch.starts;
+  // At last + 1; an instant at INT64_MAX itself falls in no window, which
+  // loses no cut (its train's end, a period later, would pass the range).
+  std::vector<Boundary>& ends = scratch.ends;
+  starts.clear();
+  ends.clear();
   for (uint32_t i = 0; i < runs.size(); ++i) {
     starts.emplace_back(runs[i].first, i);
     ends.emplace_back(runs[i].last == INT64_MAX ? INT64_MAX : runs[i].last + 1, i);
   }
-  std::sort(starts.begin(), starts.end());
-  std::sort(ends.begin(), ends.end());
-  std::vector<uint32_t> active;
-  std::vector<uint32_t> place(runs.size(), 0);
-  // An instant: its time (or offset), then deliveries first, and its sign.
-  struct Instant {
-    int64_t when;
-    int sign;
-    bool operator<(const Instant& o) const { return when != o.when ? when < o.when : sign < o.sign; }
-  };
-  std::vector<Instant> instants;
+  sort_halves(starts, cut_runs, scratch.merged);
+  sort_halves(ends, cut_runs, scratch.merged);
+  std::vector<uint32_t>& active = scratch.active;
+  std::vector<uint32_t>& place = scratch.place;
+  std::vector<Instant>& instants = scratch.instants;
+  active.clear();
+  place.assign(runs.size(), 0);
   int64_t live = 0;
   int64_t peak = 0;
   size_t s = 0;
   size_t e = 0;
+  auto sweep_sorted = [&](int64_t value) {
+    // `instants` sorted: the live count after them from `value`, raising peak on the way.
+    for (const Instant& i : instants) {
+      value += i.weight;
+      if (i.weight > 0) peak = std::max(peak, value);
+    }
+    return value;
+  };
   while (s < starts.size() || e < ends.size()) {
     const int64_t t0 =
         std::min(s < starts.size() ? starts[s].first : INT64_MAX, e < ends.size() ? ends[e].first : INT64_MAX);
@@ -78,74 +144,76 @@ uint64_t InFlightPeak::sweep(const std::vector<Progression>& cuts, const std::ve
     if (active.empty()) continue;
     const int64_t t1 =
         std::min(s < starts.size() ? starts[s].first : INT64_MAX, e < ends.size() ? ends[e].first : INT64_MAX);
-    // Each active run's first instant at or after t0, and how many it has before t1.
+    const int64_t length = t1 - t0;
+    // The instants the window holds, and the periods' least common multiple
+    // q (0 once past the window or when a run is a single instant).
     int64_t total = 0;
-    bool one_period = true;
-    const int64_t period = runs[active.front()].period;
+    int64_t q = 1;
     for (const uint32_t i : active) {
       const Run& r = runs[i];
-      if (r.period != period) one_period = false;
-      const int64_t from = r.period == 0 ? r.first : r.first + (t0 - r.first + r.period - 1) / r.period * r.period;
-      const int64_t to = std::min(r.last, t1 - 1);
-      total += r.period == 0 ? (from >= t0 && from <= to ? 1 : 0) : (to >= from ? (to - from) / r.period + 1 : 0);
-    }
-    const int64_t length = t1 - t0;
-    const bool periodic =
-        one_period && period > 0 && length >= period && total > 4 * static_cast<int64_t>(active.size());
-    instants.clear();
-    auto sweep_sorted = [&](int64_t base) {
-      // `instants` sorted; returns the live count after them, raising peak on the way.
-      int64_t value = base;
-      for (const Instant& i : instants) {
-        value += i.sign;
-        if (i.sign > 0) peak = std::max(peak, value);
+      if (r.period == 0) {
+        q = 0;
+        ++total;
+        continue;
       }
-      return value;
-    };
-    if (!periodic) {
+      const int64_t to = std::min(r.last, t1 - 1);
+      const int64_t from = first_from(r.first, r.period, t0);
+      if (to >= from) total += (to - from) / r.period + 1;
+      if (q != 0) {
+        const int64_t g = std::gcd(q, r.period);
+        if (__builtin_mul_overflow(q / g, r.period, &q) || q > length) q = 0;
+      }
+    }
+    instants.clear();
+    int64_t per_q = 0;  // instants in one q
+    if (q != 0) {
+      for (const uint32_t i : active) per_q += q / runs[i].period;
+    }
+    if (q == 0 || total <= 4 * per_q) {
       for (const uint32_t i : active) {
         const Run& r = runs[i];
+        const int64_t to = std::min(r.last, t1 - 1);
+        int64_t at = first_from(r.first, r.period, t0);
         if (r.period == 0) {
-          if (r.first >= t0 && r.first < t1) instants.push_back({r.first, r.sign});
+          if (at >= t0 && at <= to) instants.push_back({at, r.weight});
           continue;
         }
-        int64_t at = r.first + (t0 - r.first + r.period - 1) / r.period * r.period;
-        for (; at < t1 && at <= r.last; at += r.period) {
-          instants.push_back({at, r.sign});
-          if (r.last - at < r.period) break;  // the next would pass its last (and perhaps int64)
+        for (; at <= to; at += r.period) {
+          instants.push_back({at, r.weight});
+          if (to - at < r.period) break;  // the next would pass `to` (and perhaps int64)
         }
       }
       std::sort(instants.begin(), instants.end());
       live = sweep_sorted(live);
       continue;
     }
-    // One period from t0: each run's offset in it.
+    // One q from t0: each run's instants in it, as offsets from t0.
     int64_t drift = 0;
     for (const uint32_t i : active) {
       const Run& r = runs[i];
-      const int64_t from = r.first + (t0 - r.first + period - 1) / period * period;
-      instants.push_back({from - t0, r.sign});
-      drift += r.sign;
+      const int64_t from = first_from(r.first, r.period, t0) - t0;
+      for (int64_t at = from;; at += r.period) {  // from < period <= q
+        instants.push_back({at, r.weight});
+        if (q - 1 - at < r.period) break;  // the next would pass q (and perhaps int64)
+      }
+      drift += r.weight * (q / r.period);
     }
     std::sort(instants.begin(), instants.end());
-    int64_t best = INT64_MIN;  // the highest value just after a cut, within one period
+    int64_t best = INT64_MIN;  // the highest value just after a cut, within one q
     int64_t value = 0;
     for (const Instant& i : instants) {
-      value += i.sign;
-      if (i.sign > 0) best = std::max(best, value);
+      value += i.weight;
+      if (i.weight > 0) best = std::max(best, value);
     }
-    const int64_t full = length / period;
-    const int64_t rest = length % period;
-    if (best != INT64_MIN) {
-      const int64_t q = drift > 0 ? full - 1 : 0;
-      peak = std::max(peak, live + q * drift + best);
-    }
-    // The partial period at the end.
+    const int64_t full = length / q;
+    const int64_t rest = length % q;
+    if (best != INT64_MIN) peak = std::max(peak, live + (drift > 0 ? full - 1 : 0) * drift + best);
+    // The partial q at the end.
     int64_t partial = live + full * drift;
     for (const Instant& i : instants) {
       if (i.when >= rest) break;
-      partial += i.sign;
-      if (i.sign > 0) peak = std::max(peak, partial);
+      partial += i.weight;
+      if (i.weight > 0) peak = std::max(peak, partial);
     }
     live = partial;
   }

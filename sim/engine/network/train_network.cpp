@@ -78,10 +78,10 @@ void TrainNetwork::on_event(Time now, uint64_t token) {
       const int64_t bytes = flow.spec.bytes.count();
       flow.delivered = bytes;
       flow.packets_delivered = flow.next_seq;
-      flow.delivered_at = now;
       stats_.bytes_delivered += bytes;
       --flows_remaining_;
       flow_finished(flow, now);
+      settle_peak_if_quiescent();
       if (listener_ != nullptr) listener_->on_flow_delivered(id, now);
       break;
     }
@@ -152,7 +152,6 @@ uint32_t TrainNetwork::add_flows(std::vector<FlowSpec> flows, Time at) {
     flow.chunk_bytes = segmentation_.chunk_size(spec.bytes);
     flow.spec = std::move(spec);
     flow.started_at = at;
-    flow.delivered_at = at;
     if (flow.spec.bytes.count() > 0) {
       ++flows_remaining_;
       for (const uint32_t c : flow.spec.route) {
@@ -167,6 +166,10 @@ uint32_t TrainNetwork::add_flows(std::vector<FlowSpec> flows, Time at) {
     schedule(at, Kind::start, static_cast<uint32_t>(*batch), 0, EventPriority::arrival);
   }
   return first;
+}
+
+void TrainNetwork::settle_peak_if_quiescent() {
+  if (flows_remaining_ == 0 && trains_alive_ == 0 && starts_.all_fired()) peak_.settle();
 }
 
 bool TrainNetwork::forget_delivered_flows() {
@@ -623,7 +626,6 @@ void TrainNetwork::done(uint32_t id, Time now) {
     }
     if (flow.delivered == flow.spec.bytes.count()) {
       --flows_remaining_;
-      flow.delivered_at = now;
       flow_done = true;
       flow_finished(flow, now);
     }
@@ -635,6 +637,7 @@ void TrainNetwork::done(uint32_t id, Time now) {
     try_release(up);
   }
   try_release(id);
+  settle_peak_if_quiescent();
   if (flow_done && listener_ != nullptr) listener_->on_flow_delivered(flow_id, now);
 }
 

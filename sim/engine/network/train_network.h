@@ -121,7 +121,6 @@ class TrainNetwork final : public DataPlane, public EventHandler {
     uint64_t next_seq = 0;
     uint64_t packets_delivered = 0;
     Time started_at;
-    Time delivered_at;
     uint32_t entry_gen = 0;
     uint8_t entry_state = kNoEntry;
     uint32_t window = kNoWindow;  // the window recording or reusing it
@@ -169,6 +168,10 @@ class TrainNetwork final : public DataPlane, public EventHandler {
   void launch(uint32_t id, Time now);
   void shorten(uint32_t id, uint32_t keep, Time now, bool returned);
   void done(uint32_t id, Time now);
+  // Quiescent (nothing in flight, nothing left to start): folds the peak so
+  // far before the listener adds the next flows, so its record follows the
+  // flows under way instead of the whole run.
+  void settle_peak_if_quiescent();
   void try_release(uint32_t id);
   // Exact reuse: the closed windows among the flows a start event starts.
   void open_windows(uint32_t first, uint32_t end, Time now);
