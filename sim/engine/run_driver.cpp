@@ -42,6 +42,10 @@ void RunDriver::timer(uint32_t policy, Time at, uint64_t token) {
 }
 
 uint32_t RunDriver::inject(uint32_t policy, std::vector<FlowSpec> flows, Time at) {
+  // Nothing under way (a barrier step after the last, a graph node after a
+  // chain's end): the delivered flows go, so memory follows the flows under
+  // way rather than every flow of the run.
+  if (network_->all_delivered()) network_->forget_delivered_flows();
   const uint32_t first = network_->add_flows(std::move(flows), at);
   if (flow_owners_.empty() || flow_owners_.back().policy != policy) flow_owners_.push_back({first, policy});
   return first;

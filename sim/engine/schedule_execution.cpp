@@ -73,6 +73,15 @@ ScheduleExecution::ScheduleExecution(RunDriver& driver, const FabricSpec& fabric
   step_window_flows_.assign(steps.size(), 0);
   step_closed_.assign(steps.size(), 0);
   std::vector<uint32_t> groups_needed;
+  // segment(slot, s) for the step at hand: steps come in order, so each
+  // slot's count of changes at or before s only grows.
+  std::vector<uint32_t> changes_so_far(slots_.size(), 0);
+  auto segment_of = [&](uint32_t slot, size_t s) {
+    const std::vector<uint32_t>& changes = slots_[slot].change_steps;
+    uint32_t& k = changes_so_far[slot];
+    while (k < changes.size() && changes[k] <= s) ++k;
+    return k;
+  };
   for (size_t s = 0; s < steps.size(); ++s) {
     const Step& step = steps[s];
     StepResult& r = steps_[s];
@@ -89,7 +98,7 @@ ScheduleExecution::ScheduleExecution(RunDriver& driver, const FabricSpec& fabric
         ++place;
         r.bytes += spec.bytes.count();
         for (uint32_t slot : spec.route) {
-          const uint32_t k = segment(slot, static_cast<uint32_t>(s));
+          const uint32_t k = segment_of(slot, s);
           ++slots_[slot].uses[k];
           // A flow of no bytes uses its circuits the moment its transfer starts.
           if (spec.bytes.count() == 0) empty_flow_uses_[t].emplace_back(slot, k);
@@ -106,7 +115,7 @@ ScheduleExecution::ScheduleExecution(RunDriver& driver, const FabricSpec& fabric
       groups_needed.clear();
       for (const FlowSpec& f : flows[i]) {
         for (uint32_t slot : f.route) {
-          const uint32_t k = segment(slot, static_cast<uint32_t>(s));
+          const uint32_t k = segment_of(slot, s);
           if (k > 0) groups_needed.push_back(slots_[slot].change_groups[k - 1]);
         }
       }
@@ -130,7 +139,7 @@ ScheduleExecution::ScheduleExecution(RunDriver& driver, const FabricSpec& fabric
         group_waiters_[g].push_back(stand_in_id);
         step_groups_[s].push_back(g);
         for (const CircuitChange& c : groups[g].changes) {
-          const uint32_t k = segment(c.slot, static_cast<uint32_t>(s));
+          const uint32_t k = segment_of(c.slot, s);
           ++slots_[c.slot].uses[k];
           empty_flow_uses_.back().emplace_back(c.slot, k);
         }
@@ -164,13 +173,12 @@ std::vector<std::vector<FlowSpec>> ScheduleExecution::route_flows(size_t s) cons
   const std::vector<uint32_t>& slot_of_edge = plan_.slots_of_step(s);
   std::vector<std::vector<FlowSpec>> flows(step.transfers.size());
   uint32_t place = step_place_base_[s];
-  for (RoutedFlow& flow : route_step(step, topology, s)) {
+  for_each_routed_flow(step, topology, s, [&](RoutedFlow&& flow) {
     check_packet_limit(segmentation_, flow.bytes, s, step.transfers[flow.transfer]);
-    FlowSpec spec{flow.bytes, {}, static_cast<uint32_t>(s), place++};
-    spec.route.reserve(flow.links.size());
-    for (uint32_t edge : flow.links) spec.route.push_back(slot_of_edge[edge]);
+    FlowSpec spec{flow.bytes, std::move(flow.links), static_cast<uint32_t>(s), place++};
+    for (uint32_t& edge : spec.route) edge = slot_of_edge[edge];
     flows[flow.transfer].push_back(std::move(spec));
-  }
+  });
   return flows;
 }
 

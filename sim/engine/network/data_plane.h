@@ -41,6 +41,8 @@ class DataPlane {
   // Once every flow is delivered: lets them go (ids stay taken); false when
   // flows are still under way.
   virtual bool forget_delivered_flows() = 0;
+  // The flows it holds: those added since they were last let go.
+  virtual size_t flows_held() const = 0;
   virtual void set_listener(FlowListener* listener) = 0;
   // Records every port's busy spans (nullptr: none).
   virtual void record_into(TimelineRecorder* recorder) = 0;

@@ -36,6 +36,7 @@ class FlowTable {
   bool all_delivered() const { return flows_remaining_ == 0; }
   // Lets every flow go (ids stay taken); only when all are delivered.
   void forget_delivered();
+  size_t held() const { return flows_.size(); }
   void set_listener(FlowListener* listener) { listener_ = listener; }
 
   Packet& packet(PacketId id) { return pool_[id]; }

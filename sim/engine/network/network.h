@@ -87,6 +87,7 @@ class Network final : public DataPlane, public EventHandler {
   // accessors above no longer answer for them. False (nothing dropped) when
   // flows are still under way.
   bool forget_delivered_flows() override;
+  size_t flows_held() const override { return flows_.held(); }
   NetworkStats stats() const override {
     NetworkStats stats = stats_;
     // The pool grows only when every packet in it is live: its size is the peak.

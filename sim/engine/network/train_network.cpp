@@ -670,8 +670,12 @@ void TrainNetwork::open_windows(uint32_t first, uint32_t end, Time now) {
   for (uint32_t f = first; f < end; ++f) {
     if (flow_at(f).spec.window != 0) tagged.emplace_back(flow_at(f).spec.window, f);
   }
-  std::sort(tagged.begin(), tagged.end());
-  std::vector<std::pair<uint32_t, uint32_t>> crossings;  // (circuit, flows of the window over it)
+  if (!std::is_sorted(tagged.begin(), tagged.end())) std::sort(tagged.begin(), tagged.end());
+  // (circuit, flows of the window over it), in the order the window's flows
+  // first cross them: a function of the flows, which the key holds, so equal
+  // keys list equal circuits alike.
+  std::vector<std::pair<uint32_t, uint32_t>> crossings;
+  crossing_of_.resize(ports_.size(), kNoCrossing);
   for (size_t i = 0, j = 0; i < tagged.size(); i = j) {
     while (j < tagged.size() && tagged[j].first == tagged[i].first) ++j;
     const FlowSpec& lead = flow_at(tagged[i].second).spec;
@@ -681,19 +685,16 @@ void TrainNetwork::open_windows(uint32_t first, uint32_t end, Time now) {
     for (size_t k = i; k < j && eligible; ++k) {
       const FlowSpec& spec = flow_at(tagged[k].second).spec;
       eligible = spec.bytes.count() > 0 && spec.step == lead.step && spec.window_flows == lead.window_flows;
-      for (const uint32_t c : spec.route) crossings.emplace_back(c, 1);
-    }
-    if (!eligible) continue;
-    std::sort(crossings.begin(), crossings.end());
-    size_t distinct = 0;
-    for (size_t k = 0; k < crossings.size(); ++k) {
-      if (distinct > 0 && crossings[distinct - 1].first == crossings[k].first) {
-        ++crossings[distinct - 1].second;
-      } else {
-        crossings[distinct++] = crossings[k];
+      for (const uint32_t c : spec.route) {
+        if (crossing_of_[c] == kNoCrossing) {
+          crossing_of_[c] = static_cast<uint32_t>(crossings.size());
+          crossings.emplace_back(c, 0);
+        }
+        ++crossings[crossing_of_[c]].second;
       }
     }
-    crossings.resize(distinct);
+    for (const auto& crossing : crossings) crossing_of_[crossing.first] = kNoCrossing;
+    if (!eligible) continue;
     // Idle circuits, carrying nothing else under way or due, no choice pending.
     for (const auto& [c, count] : crossings) {
       const Port& port = ports_[c];

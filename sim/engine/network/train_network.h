@@ -72,6 +72,7 @@ class TrainNetwork final : public DataPlane, public EventHandler {
   const std::vector<uint32_t>& flow_route(uint32_t flow) const override { return flow_at(flow).spec.route; }
   bool all_delivered() const override { return flows_remaining_ == 0; }
   bool forget_delivered_flows() override;
+  size_t flows_held() const override { return flows_.size(); }
   void set_listener(FlowListener* listener) override { listener_ = listener; }
   void record_into(TimelineRecorder* recorder) override { recorder_ = recorder; }
   void check_conservation() const override;
@@ -210,6 +211,9 @@ class TrainNetwork final : public DataPlane, public EventHandler {
   std::vector<Window> windows_;
   std::vector<uint32_t> free_windows_;
   std::vector<uint32_t> slot_users_;   // per circuit: flows over it not yet delivered
+  // open_windows' scratch: a circuit's place among a window's crossings.
+  static constexpr uint32_t kNoCrossing = UINT32_MAX;
+  std::vector<uint32_t> crossing_of_;
   std::vector<uint32_t> slot_window_;  // per circuit: the window holding it (kNoWindow: none)
 };
 
