@@ -702,27 +702,36 @@ void TrainNetwork::open_windows(uint32_t first, uint32_t end, Time now) {
                  !port.decide_pending && port.free_at <= now;
     }
     if (!eligible) continue;
-    // The key: each flow's bytes, relative place and route; each circuit's state.
-    WindowReuse::Key key;
-    key.push_back(static_cast<int64_t>(j - i));
-    for (size_t k = i; k < j; ++k) {
-      const FlowSpec& spec = flow_at(tagged[k].second).spec;
-      key.push_back(spec.bytes.count());
-      key.push_back(static_cast<int64_t>(spec.place) - static_cast<int64_t>(lead.place));
-      key.push_back(static_cast<int64_t>(spec.route.size()));
-      for (const uint32_t c : spec.route) key.push_back(c);
-    }
-    for (const auto& [c, count] : crossings) {
-      const Port& port = ports_[c];
-      key.push_back(c);
-      key.push_back(port.lit ? 1 : 0);
-      key.push_back(port.from);
-      key.push_back(port.to);
-      key.push_back(port.port);
-      key.push_back(port.rate.bps());
-    }
-    const WindowRecord* record = reuse_.find(key);
-    if (record == nullptr && !reuse_.seen_before(key)) continue;  // first sight: moved as usual
+    // The key: each flow's bytes, relative place and route; each circuit's
+    // state. Hashed as it is walked; built only when its hash was seen before.
+    const auto key_words = [&](auto&& emit) {
+      emit(static_cast<int64_t>(j - i));
+      for (size_t k = i; k < j; ++k) {
+        const FlowSpec& spec = flow_at(tagged[k].second).spec;
+        emit(spec.bytes.count());
+        emit(static_cast<int64_t>(spec.place) - static_cast<int64_t>(lead.place));
+        emit(static_cast<int64_t>(spec.route.size()));
+        for (const uint32_t c : spec.route) emit(c);
+      }
+      for (const auto& [c, count] : crossings) {
+        const Port& port = ports_[c];
+        emit(c);
+        emit(port.lit ? 1 : 0);
+        emit(port.from);
+        emit(port.to);
+        emit(port.port);
+        emit(port.rate.bps());
+      }
+    };
+    WindowReuse::Hasher hasher;
+    key_words([&](int64_t word) { hasher.add(word); });
+    const uint64_t hash = hasher.value();
+    // A record's key was seen before it was recorded: a new hash has none.
+    if (!reuse_.seen_before(hash)) continue;  // first sight: moved as usual
+    WindowReuse::Key& key = window_key_;
+    key.clear();
+    key_words([&](int64_t word) { key.push_back(word); });
+    const WindowRecord* record = reuse_.find(key, hash);
     uint32_t w = 0;
     if (free_windows_.empty()) {
       w = static_cast<uint32_t>(windows_.size());
@@ -749,7 +758,7 @@ void TrainNetwork::open_windows(uint32_t first, uint32_t end, Time now) {
     if (record != nullptr) {
       reuse(window, *record, now);
     } else {
-      window.key = std::move(key);
+      window.key = key;
     }
   }
 }

@@ -208,6 +208,7 @@ class TrainNetwork final : public DataPlane, public EventHandler {
 
   const bool reuse_on_;
   WindowReuse reuse_;
+  WindowReuse::Key window_key_;  // open_windows' scratch: a window's key as built
   std::vector<Window> windows_;
   std::vector<uint32_t> free_windows_;
   std::vector<uint32_t> slot_users_;   // per circuit: flows over it not yet delivered

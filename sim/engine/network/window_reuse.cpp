@@ -2,26 +2,28 @@
 
 namespace photonsim {
 
-size_t WindowReuse::KeyHash::operator()(const Key& key) const {
-  // FNV-1a over the words, then a final mix: keys differ in few words.
-  uint64_t h = 1469598103934665603ULL;
-  for (const int64_t word : key) {
-    h ^= static_cast<uint64_t>(word);
-    h *= 1099511628211ULL;
+uint64_t WindowReuse::hash(const Key& key) {
+  Hasher hasher;
+  for (const int64_t word : key) hasher.add(word);
+  return hasher.value();
+}
+
+const WindowRecord* WindowReuse::find(const Key& key, uint64_t hash) const {
+  const auto it = records_.find(hash);
+  if (it == records_.end()) return nullptr;
+  for (const auto& [stored, record] : it->second) {
+    if (stored == key) return &record;
   }
-  h ^= h >> 33;
-  h *= 0xff51afd7ed558ccdULL;
-  h ^= h >> 33;
-  return static_cast<size_t>(h);
+  return nullptr;
 }
 
-const WindowRecord* WindowReuse::find(const Key& key) const {
-  const auto it = records_.find(key);
-  return it == records_.end() ? nullptr : &it->second;
+void WindowReuse::store(Key key, WindowRecord record) {
+  const uint64_t h = hash(key);
+  std::vector<std::pair<Key, WindowRecord>>& same_hash = records_[h];
+  for (const auto& entry : same_hash) {
+    if (entry.first == key) return;  // recorded already (two windows of one key recorded at once)
+  }
+  same_hash.emplace_back(std::move(key), std::move(record));
 }
-
-bool WindowReuse::seen_before(const Key& key) { return !seen_.insert(KeyHash{}(key)).second; }
-
-void WindowReuse::store(Key key, WindowRecord record) { records_.emplace(std::move(key), std::move(record)); }
 
 }  // namespace photonsim

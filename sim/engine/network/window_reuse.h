@@ -41,20 +41,35 @@ class WindowReuse {
  public:
   using Key = std::vector<int64_t>;
 
-  // What an earlier window with this key did (null: none recorded).
-  const WindowRecord* find(const Key& key) const;
-  // Whether a window with this key's hash was seen before; it is from now on.
-  bool seen_before(const Key& key);
+  // FNV-1a over a key's words, then a final mix (keys differ in few words).
+  class Hasher {
+   public:
+    void add(int64_t word) {
+      h_ ^= static_cast<uint64_t>(word);
+      h_ *= 1099511628211ULL;
+    }
+    uint64_t value() const {
+      uint64_t h = h_ ^ (h_ >> 33);
+      h *= 0xff51afd7ed558ccdULL;
+      return h ^ (h >> 33);
+    }
+
+   private:
+    uint64_t h_ = 1469598103934665603ULL;
+  };
+  static uint64_t hash(const Key& key);
+  // What an earlier window with this key (of this hash) did (null: none recorded).
+  const WindowRecord* find(const Key& key, uint64_t hash) const;
+  // Whether a window with this hash was seen before; it is from now on.
+  bool seen_before(uint64_t hash) { return !seen_.insert(hash).second; }
   void store(Key key, WindowRecord record);
   // Windows replayed from a record.
   uint64_t reused() const { return reused_; }
   void count_reuse() { ++reused_; }
 
  private:
-  struct KeyHash {
-    size_t operator()(const Key& key) const;
-  };
-  std::unordered_map<Key, WindowRecord, KeyHash> records_;
+  // By hash: the keys of that hash (compared whole) and their records.
+  std::unordered_map<uint64_t, std::vector<std::pair<Key, WindowRecord>>> records_;
   std::unordered_set<uint64_t> seen_;
   uint64_t reused_ = 0;
 };
