@@ -199,6 +199,17 @@ TEST(InFlightPeak, AgreesWithEveryInstantOnRandomProgressions) {
     for (const Progression& p : cuts) peak.cut(Time::ps(p.first), Time::ps(p.period), p.count);
     for (const Progression& p : deliveries) peak.delivered(Time::ps(p.first), Time::ps(p.period), p.count);
     ASSERT_EQ(peak.peak(), every_instant(cuts, deliveries)) << "round " << round;
+    // The same, identical cuts in a row given at once as copies.
+    InFlightPeak grouped;
+    for (size_t i = 0, j = 0; i < cuts.size(); i = j) {
+      while (j < cuts.size() && cuts[j].first == cuts[i].first && cuts[j].period == cuts[i].period &&
+             cuts[j].count == cuts[i].count) {
+        ++j;
+      }
+      grouped.cut(Time::ps(cuts[i].first), Time::ps(cuts[i].period), cuts[i].count, static_cast<uint32_t>(j - i));
+    }
+    for (const Progression& p : deliveries) grouped.delivered(Time::ps(p.first), Time::ps(p.period), p.count);
+    ASSERT_EQ(grouped.peak(), peak.peak()) << "round " << round;
   }
 }
 

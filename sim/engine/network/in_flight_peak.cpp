@@ -43,17 +43,17 @@ void recycle(std::vector<T>& v) {
 
 }  // namespace
 
-void InFlightPeak::record(std::vector<Progression>& to, Time first, Time period, uint32_t count) {
-  if (count == 0) return;
+void InFlightPeak::record(std::vector<Progression>& to, Time first, Time period, uint32_t count, uint32_t copies) {
+  if (count == 0 || copies == 0) return;
   if (count == 1) period = Time::zero();
   if (!to.empty()) {
     Progression& last = to.back();
-    if (last.first == first && last.period == period && last.count == count && last.copies < UINT32_MAX) {
-      ++last.copies;
+    if (last.first == first && last.period == period && last.count == count && last.copies <= UINT32_MAX - copies) {
+      last.copies += copies;
       return;
     }
   }
-  to.push_back({first, period, count, 1});
+  to.push_back({first, period, count, copies});
 }
 
 void InFlightPeak::settle() {

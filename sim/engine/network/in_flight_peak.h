@@ -20,8 +20,13 @@ namespace photonsim {
 
 class InFlightPeak {
  public:
-  void cut(Time first, Time period, uint32_t count) { record(cuts_, first, period, count); }
-  void delivered(Time first, Time period, uint32_t count) { record(deliveries_, first, period, count); }
+  // `copies` identical progressions at once.
+  void cut(Time first, Time period, uint32_t count, uint32_t copies = 1) {
+    record(cuts_, first, period, count, copies);
+  }
+  void delivered(Time first, Time period, uint32_t count, uint32_t copies = 1) {
+    record(deliveries_, first, period, count, copies);
+  }
   void settle();
   // The peak over everything recorded, settled or not.
   uint64_t peak() const;
@@ -60,7 +65,7 @@ class InFlightPeak {
     std::vector<Instant> instants;
   };
 
-  static void record(std::vector<Progression>& to, Time first, Time period, uint32_t count);
+  static void record(std::vector<Progression>& to, Time first, Time period, uint32_t count, uint32_t copies);
   static uint64_t sweep(const std::vector<Progression>& cuts, const std::vector<Progression>& deliveries,
                         Scratch& scratch);
 

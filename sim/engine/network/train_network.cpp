@@ -31,6 +31,18 @@ uint32_t first_after(uint32_t lo, uint32_t hi, After after) {
   return lo;
 }
 
+// A recorded progression, as one more copy of the last when it is the same.
+void add_copy(std::vector<WindowRecord::Progression>& to, const WindowRecord::Progression& p) {
+  if (!to.empty()) {
+    WindowRecord::Progression& last = to.back();
+    if (last.first == p.first && last.period == p.period && last.count == p.count && last.copies < UINT32_MAX) {
+      ++last.copies;
+      return;
+    }
+  }
+  to.push_back(p);
+}
+
 }  // namespace
 
 TrainNetwork::TrainNetwork(const FabricSpec& fabric, Segmentation segmentation, EventList& events)
@@ -73,18 +85,9 @@ void TrainNetwork::on_event(Time now, uint64_t token) {
     case Kind::decide:
       decide(id, now);
       break;
-    case Kind::replayed: {
-      Flow& flow = flow_at(id);
-      const int64_t bytes = flow.spec.bytes.count();
-      flow.delivered = bytes;
-      flow.packets_delivered = flow.next_seq;
-      stats_.bytes_delivered += bytes;
-      --flows_remaining_;
-      flow_finished(flow, now);
-      settle_peak_if_quiescent();
-      if (listener_ != nullptr) listener_->on_flow_delivered(id, now);
+    case Kind::replayed:
+      replay_deliveries(id, gen, now);
       break;
-    }
   }
 }
 
@@ -605,7 +608,7 @@ void TrainNetwork::done(uint32_t id, Time now) {
   if (train.hop == 0) {
     peak_.cut(train.start, train.serialization, train.count);
     if (recording != nullptr) {
-      recording->record.cuts.push_back({train.start - recording->start, train.serialization, train.count});
+      add_copy(recording->record.cuts, {train.start - recording->start, train.serialization, train.count, 1});
     }
   }
   const bool last_hop = train.hop + 1 == flow.spec.route.size();
@@ -622,7 +625,7 @@ void TrainNetwork::done(uint32_t id, Time now) {
     stats_.bytes_delivered += bytes;
     peak_.delivered(train.landing_of(0), train.serialization, train.count);
     if (recording != nullptr) {
-      recording->record.landed.push_back({train.landing_of(0) - recording->start, train.serialization, train.count});
+      add_copy(recording->record.landed, {train.landing_of(0) - recording->start, train.serialization, train.count, 1});
     }
     if (flow.delivered == flow.spec.bytes.count()) {
       --flows_remaining_;
@@ -666,7 +669,8 @@ void TrainNetwork::touch(uint32_t circuit) {
 
 void TrainNetwork::open_windows(uint32_t first, uint32_t end, Time now) {
   if (!reuse_on_ || recorder_ != nullptr) return;
-  std::vector<std::pair<uint64_t, uint32_t>> tagged;  // (window, flow)
+  std::vector<std::pair<uint64_t, uint32_t>>& tagged = tagged_;  // (window, flow)
+  tagged.clear();
   for (uint32_t f = first; f < end; ++f) {
     if (flow_at(f).spec.window != 0) tagged.emplace_back(flow_at(f).spec.window, f);
   }
@@ -674,7 +678,7 @@ void TrainNetwork::open_windows(uint32_t first, uint32_t end, Time now) {
   // (circuit, flows of the window over it), in the order the window's flows
   // first cross them: a function of the flows, which the key holds, so equal
   // keys list equal circuits alike.
-  std::vector<std::pair<uint32_t, uint32_t>> crossings;
+  std::vector<std::pair<uint32_t, uint32_t>>& crossings = crossings_;
   crossing_of_.resize(ports_.size(), kNoCrossing);
   for (size_t i = 0, j = 0; i < tagged.size(); i = j) {
     while (j < tagged.size() && tagged[j].first == tagged[i].first) ++j;
@@ -682,9 +686,11 @@ void TrainNetwork::open_windows(uint32_t first, uint32_t end, Time now) {
     // Whole (every flow in this start event), of bytes, of one step.
     bool eligible = j - i == lead.window_flows;
     crossings.clear();
+    size_t route_words = 0;
     for (size_t k = i; k < j && eligible; ++k) {
       const FlowSpec& spec = flow_at(tagged[k].second).spec;
       eligible = spec.bytes.count() > 0 && spec.step == lead.step && spec.window_flows == lead.window_flows;
+      route_words += spec.route.size();
       for (const uint32_t c : spec.route) {
         if (crossing_of_[c] == kNoCrossing) {
           crossing_of_[c] = static_cast<uint32_t>(crossings.size());
@@ -723,14 +729,21 @@ void TrainNetwork::open_windows(uint32_t first, uint32_t end, Time now) {
         emit(port.rate.bps());
       }
     };
+    const size_t words = 1 + 3 * (j - i) + route_words + 6 * crossings.size();
     WindowReuse::Hasher hasher;
-    key_words([&](int64_t word) { hasher.add(word); });
+    WindowReuse::Key& key = window_key_;
+    key.resize(words);
+    int64_t* out = key.data();
+    int64_t* const key_end = out + words;
+    key_words([&](int64_t word) {
+      if (out == key_end) throw std::logic_error("a reuse key has more words than counted");
+      hasher.add(word);
+      *out++ = word;
+    });
+    if (out != key_end) throw std::logic_error("a reuse key has fewer words than counted");
     const uint64_t hash = hasher.value();
     // A record's key was seen before it was recorded: a new hash has none.
     if (!reuse_.seen_before(hash)) continue;  // first sight: moved as usual
-    WindowReuse::Key& key = window_key_;
-    key.clear();
-    key_words([&](int64_t word) { key.push_back(word); });
     const WindowRecord* record = reuse_.find(key, hash);
     uint32_t w = 0;
     if (free_windows_.empty()) {
@@ -745,6 +758,8 @@ void TrainNetwork::open_windows(uint32_t first, uint32_t end, Time now) {
     window.left = static_cast<uint32_t>(j - i);
     window.intact = true;
     window.reusing = record != nullptr;
+    window.flows.reserve(j - i);
+    window.slots.reserve(crossings.size());
     for (size_t k = i; k < j; ++k) {
       Flow& flow = flow_at(tagged[k].second);
       flow.window = w;
@@ -759,27 +774,64 @@ void TrainNetwork::open_windows(uint32_t first, uint32_t end, Time now) {
       reuse(window, *record, now);
     } else {
       window.key = key;
+      window.record.deliveries.reserve(j - i);
     }
   }
 }
 
 void TrainNetwork::reuse(Window& window, const WindowRecord& record, Time now) {
+  int64_t last_bytes = -1;
+  uint64_t packets = 0;
   for (const uint32_t id : window.flows) {
     Flow& flow = flow_at(id);
     const int64_t bytes = flow.spec.bytes.count();
-    const auto packets = static_cast<uint64_t>(segmentation_.packets(flow.spec.bytes));
+    if (bytes != last_bytes) {  // a step's flows are mostly of one size
+      last_bytes = bytes;
+      packets = static_cast<uint64_t>(segmentation_.packets(flow.spec.bytes));
+    }
     flow.injected = bytes;
     flow.next_seq = packets;
     stats_.packets += packets;
     stats_.packet_hops += packets * flow.spec.route.size();
     stats_.bytes_injected += bytes;
   }
-  for (const auto& [index, after] : record.deliveries) {
-    schedule(now + after, Kind::replayed, window.flows[index], 0, EventPriority::arrival);
+  // One event per instant with deliveries: the record's order within it is
+  // the order its deliveries were heard, and nothing can come between them.
+  window.record.deliveries = record.deliveries;
+  const auto& deliveries = window.record.deliveries;
+  if (deliveries.size() > kGenMask) throw std::length_error("a reused window of more flows than an event can name");
+  const auto w = static_cast<uint32_t>(&window - windows_.data());
+  for (size_t i = 0; i < deliveries.size(); ++i) {
+    if (i == 0 || deliveries[i].second != deliveries[i - 1].second) {
+      schedule(now + deliveries[i].second, Kind::replayed, w, static_cast<uint32_t>(i), EventPriority::arrival);
+    }
   }
-  for (const WindowRecord::Progression& p : record.cuts) peak_.cut(now + p.first, p.period, p.count);
-  for (const WindowRecord::Progression& p : record.landed) peak_.delivered(now + p.first, p.period, p.count);
+  for (const WindowRecord::Progression& p : record.cuts) peak_.cut(now + p.first, p.period, p.count, p.copies);
+  for (const WindowRecord::Progression& p : record.landed) {
+    peak_.delivered(now + p.first, p.period, p.count, p.copies);
+  }
   reuse_.count_reuse();
+}
+
+void TrainNetwork::replay_deliveries(uint32_t w, uint32_t first, Time now) {
+  // The window is let go with its last delivery, which is this instant's
+  // last: read what the next one needs before each is heard.
+  const Time at = windows_[w].record.deliveries[first].second;
+  for (size_t i = first;; ++i) {
+    Window& window = windows_[w];
+    const uint32_t id = window.flows[window.record.deliveries[i].first];
+    const bool last_now = i + 1 == window.record.deliveries.size() || window.record.deliveries[i + 1].second != at;
+    Flow& flow = flow_at(id);
+    const int64_t bytes = flow.spec.bytes.count();
+    flow.delivered = bytes;
+    flow.packets_delivered = flow.next_seq;
+    stats_.bytes_delivered += bytes;
+    --flows_remaining_;
+    flow_finished(flow, now);
+    settle_peak_if_quiescent();
+    if (listener_ != nullptr) listener_->on_flow_delivered(id, now);
+    if (last_now) return;
+  }
 }
 
 void TrainNetwork::flow_finished(Flow& flow, Time now) {
@@ -793,7 +845,7 @@ void TrainNetwork::flow_finished(Flow& flow, Time now) {
   // Its circuits are free before anyone hears the last delivery.
   for (const uint32_t c : window.slots) slot_window_[c] = kNoWindow;
   if (!window.reusing && window.intact) reuse_.store(std::move(window.key), std::move(window.record));
-  window = Window{};
+  window.clear();
   free_windows_.push_back(w);
 }
 

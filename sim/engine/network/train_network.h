@@ -24,7 +24,7 @@
 // nothing else under way, is keyed by its flows and their circuits' state.
 // Its third and later occurrences are not moved: each flow is delivered when
 // the recorded one was (relative to the start, in the recorded order; one
-// event per flow), the packets, packet-hops, bytes and in-flight
+// event per instant with deliveries), the packets, packet-hops, bytes and in-flight
 // progressions counted as recorded. Until it ends, another flow over one of
 // its circuits, or a circuit of it lit or darkened, breaks the promise:
 // std::logic_error for a window being reused, no record for one being
@@ -138,6 +138,19 @@ class TrainNetwork final : public DataPlane, public EventHandler {
     bool intact = true;  // recording: nothing else used or changed its circuits
     WindowReuse::Key key;
     WindowRecord record;
+    // As new, keeping its buffers for the next window.
+    void clear() {
+      start = Time::zero();
+      flows.clear();
+      slots.clear();
+      left = 0;
+      reusing = false;
+      intact = true;
+      key.clear();
+      record.deliveries.clear();
+      record.cuts.clear();
+      record.landed.clear();
+    }
   };
 
   void schedule(Time at, Kind kind, uint32_t id, uint32_t gen, EventPriority priority);
@@ -177,6 +190,8 @@ class TrainNetwork final : public DataPlane, public EventHandler {
   // Exact reuse: the closed windows among the flows a start event starts.
   void open_windows(uint32_t first, uint32_t end, Time now);
   void reuse(Window& window, const WindowRecord& record, Time now);
+  // Window w's replayed deliveries at one instant, from its record's entry first.
+  void replay_deliveries(uint32_t w, uint32_t first, Time now);
   // Something else crosses, lights or darkens `circuit`: a window holding it
   // is broken (see the contract).
   void touch(uint32_t circuit);
@@ -212,8 +227,12 @@ class TrainNetwork final : public DataPlane, public EventHandler {
   std::vector<Window> windows_;
   std::vector<uint32_t> free_windows_;
   std::vector<uint32_t> slot_users_;   // per circuit: flows over it not yet delivered
-  // open_windows' scratch: a circuit's place among a window's crossings.
+  // open_windows' scratch, kept between starts: (window, flow) of the flows
+  // started; (circuit, flows over it) of one window; per circuit, its place
+  // among those crossings.
   static constexpr uint32_t kNoCrossing = UINT32_MAX;
+  std::vector<std::pair<uint64_t, uint32_t>> tagged_;
+  std::vector<std::pair<uint32_t, uint32_t>> crossings_;
   std::vector<uint32_t> crossing_of_;
   std::vector<uint32_t> slot_window_;  // per circuit: the window holding it (kNoWindow: none)
 };

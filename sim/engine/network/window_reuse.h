@@ -29,6 +29,7 @@ struct WindowRecord {
     Time first;  // from the window's start
     Time period;
     uint32_t count;
+    uint32_t copies;  // identical progressions recorded one after another
   };
   // (the flow's index in the window, by id; its delivery from the start), in
   // the order the flows were delivered.
