@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/enum_names.h"
+#include "core/spec/failure_spec.h"
 #include "core/spec/physical_spec.h"
 #include "core/time.h"
 #include "core/units.h"
@@ -83,6 +84,9 @@ struct FabricSpec {
   // The hardware every configuration must be routed on (PCCL's physical
   // layer); unset = every configuration within the port limits exists.
   std::optional<PhysicalSpec> physical;
+  // What breaks (fabric.failures, random_failures, failure_detection,
+  // on_failure); the default is a healthy fabric.
+  FailureSpec failures;
   PacketEngine packet_engine = PacketEngine::trains;
   // Trains only (not a YAML key): reuse what an identical closed window did
   // before (sim/engine/network/window_reuse.h); off, every packet moves.

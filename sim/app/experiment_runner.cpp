@@ -15,6 +15,21 @@ void check_engine_names(const ExperimentConfig& config) {
   located(config, [&] {
     make_reconfiguration_model(config.fabric.reconfig_model, config.fabric.reconfig_params);
   });  // names a model
+  refuse_unsimulated_failures(config);
+}
+
+void refuse_unsimulated_failures(const ExperimentConfig& config) {
+  const FailureSpec& f = config.fabric.failures;
+  if (!f.any()) return;
+  located(config, [&] {
+    const size_t n = f.entries.size();
+    const std::string key = n > 0 ? "fabric.failures" : "fabric.random_failures";
+    const std::string what =
+        n > 0 ? std::to_string(n) + (n == 1 ? " failure is" : " failures are") : std::string("random failures are");
+    throw Error(key + ": " + what +
+                " read and checked, but no engine simulates failures yet (issue 55): leave out fabric.failures and "
+                "fabric.random_failures to run the healthy fabric (photonsim verify CONFIG checks it without a run)");
+  });
 }
 
 RunReport simulate_schedule(Schedule schedule, const ExperimentConfig& config, Fidelity fidelity, RunProgress* progress,

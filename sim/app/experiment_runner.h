@@ -23,8 +23,14 @@ RunReport run_experiment(const ExperimentConfig& config, const SynthesizerRegist
 RunReport simulate_schedule(Schedule schedule, const ExperimentConfig& config, Fidelity fidelity = Fidelity::packet,
                             RunProgress* progress = nullptr, Timeline* timeline = nullptr);
 // Throws Error (located at its key) when the config names an engine
-// component that does not exist (fabric.reconfig_model).
+// component that does not exist (fabric.reconfig_model), or asks for what no
+// engine simulates yet (refuse_unsimulated_failures): the one gate every run,
+// replay, task graph and sweep point passes before a backend executes.
 void check_engine_names(const ExperimentConfig& config);
+// Throws Error at fabric.failures (or fabric.random_failures) when the fabric
+// fails at all: failures are read and checked, but until an engine simulates
+// them (issue 55) a run must not report a healthy fabric's times for them.
+void refuse_unsimulated_failures(const ExperimentConfig& config);
 // Throws Error unless the schedule's GPU count is fabric.gpus and each of its
 // topologies fits the fabric's ports (and, with fabric.physical, is routed
 // there): the one fit check of a schedule from outside the synthesizers, made

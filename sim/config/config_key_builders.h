@@ -35,6 +35,15 @@ inline PhysicalSpec& spec_in<PhysicalSpec>(ExperimentConfig& config) {
   return *config.fabric.physical;
 }
 template <>
+inline FailureSpec& spec_in<FailureSpec>(ExperimentConfig& config) {
+  return config.fabric.failures;
+}
+// fabric.random_failures' reader makes the RandomFailures before its keys are read.
+template <>
+inline RandomFailures& spec_in<RandomFailures>(ExperimentConfig& config) {
+  return *config.fabric.failures.random;
+}
+template <>
 inline WorkloadSpec& spec_in<WorkloadSpec>(ExperimentConfig& config) {
   return config.workload;
 }

@@ -19,6 +19,10 @@ YAML::Node parse_yaml(const std::string& yaml_text, const std::string& source_na
 void read_physical(ConfigReader& reader, const ConfigValue& value, ExperimentConfig& config);
 void check_bandwidth_scope(ConfigReader& reader, const ConfigValue& value, ExperimentConfig& config);
 void read_reconfig_model(ConfigReader& reader, const ConfigValue& value, ExperimentConfig& config);
+// fabric's failures (failure_reader.cpp)
+void read_failures(ConfigReader& reader, const ConfigValue& value, ExperimentConfig& config);
+void read_random_failures(ConfigReader& reader, const ConfigValue& value, ExperimentConfig& config);
+void read_on_failure(ConfigReader& reader, const ConfigValue& value, ExperimentConfig& config);
 // workload (workload_reader.cpp)
 void read_workload(ConfigReader& reader, const ConfigValue& value, ExperimentConfig& config);
 void read_root(ConfigReader& reader, const ConfigValue& value, ExperimentConfig& config);

@@ -46,7 +46,7 @@ size_t edit_distance(std::string_view a, std::string_view b) {
 }
 
 const ConfigSchema& ConfigSchema::builtin() {
-  static const ConfigSchema schema(builtin_config_keys(), builtin_graph_keys());
+  static const ConfigSchema schema(builtin_config_keys(), builtin_graph_keys(), builtin_failure_keys());
   return schema;
 }
 
@@ -78,6 +78,21 @@ std::vector<std::string> ConfigSchema::chakra_keys() const {
 const ConfigKey* ConfigSchema::chakra_key(std::string_view name) const {
   for (const ConfigKey& key : graph_keys_)
     if (key.node_types.empty() && key.name() == name) return &key;
+  return nullptr;
+}
+
+std::vector<std::string> ConfigSchema::failure_key_names(std::string_view kind) const {
+  std::vector<std::string> out;
+  for (const ConfigKey& key : failure_keys_) {
+    if (kind.empty() || std::find(key.node_types.begin(), key.node_types.end(), kind) != key.node_types.end())
+      out.push_back(key.name());
+  }
+  return out;
+}
+
+const ConfigKey* ConfigSchema::failure_key(std::string_view name) const {
+  for (const ConfigKey& key : failure_keys_)
+    if (key.name() == name) return &key;
   return nullptr;
 }
 
@@ -137,13 +152,15 @@ std::optional<std::string> ConfigSchema::nearest_of(std::string_view name, const
   return best;
 }
 
-// Every key, those inside workload.graph right after it.
+// Every key, those inside workload.graph and a fabric.failures entry right after it.
 std::vector<const ConfigKey*> ConfigSchema::listed() const {
   std::vector<const ConfigKey*> out;
   for (const ConfigKey& key : keys_) {
     out.push_back(&key);
     if (key.path == "workload.graph")
       for (const ConfigKey& inner : graph_keys_) out.push_back(&inner);
+    if (key.path == "fabric.failures")
+      for (const ConfigKey& inner : failure_keys_) out.push_back(&inner);
   }
   return out;
 }

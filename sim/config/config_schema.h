@@ -28,6 +28,8 @@ struct ConfigValue;
 struct ExperimentConfig;
 struct TaskNode;
 struct ChakraImport;
+struct Failure;
+struct FabricSpec;
 
 // Reads one key's value into the experiment (the reader gives sections and
 // components their keys' places, files and inputs).
@@ -39,6 +41,9 @@ using Locate = std::function<std::string(const YAML::Mark&)>;
 using NodeRead = std::function<void(const ConfigValue&, int gpus, const Locate& locate, TaskNode&)>;
 // Reads a key of workload.graph: {chakra: PREFIX, ...} into the import.
 using ChakraRead = std::function<void(const ConfigValue&, ChakraImport&)>;
+// Reads a key of a fabric.failures entry into the failure, checked against
+// the fabric read before it (its GPUs, ports, bandwidth, physical layer).
+using FailureRead = std::function<void(const ConfigValue&, const FabricSpec&, Failure&)>;
 
 struct ConfigKey {
   ConfigKey(std::string path_, std::string kind_, std::string unit_, std::string default_value_, std::string allowed_,
@@ -71,6 +76,10 @@ struct ConfigKey {
   std::function<void(TaskNode&)> node_default;
   // A key of workload.graph: {chakra: PREFIX, ...}: parses it into the import.
   ChakraRead read_chakra;
+  // A key of a fabric.failures entry ("fabric.failures[].gpu"): node_types
+  // and required_for above name the failure kinds that take and require it;
+  // read_failure parses it into the entry.
+  FailureRead read_failure;
   // The heading under which `photonsim list` lists the names this key takes
   // ("algorithms"), from their registry; "" when it takes none by name.
   std::string catalog;
@@ -99,6 +108,11 @@ class ConfigSchema {
   // The names {chakra: PREFIX} takes.
   std::vector<std::string> chakra_keys() const;
   const ConfigKey* chakra_key(std::string_view name) const;
+  // The keys of a fabric.failures entry (fabric.failures[].kind, ...).
+  const std::vector<ConfigKey>& failure_keys() const { return failure_keys_; }
+  // The names an entry of `kind` takes, in schema order; with "" every one.
+  std::vector<std::string> failure_key_names(std::string_view kind) const;
+  const ConfigKey* failure_key(std::string_view name) const;
   // `photonsim list`'s heading of a catalog, naming the keys that take its
   // names: "topologies (synthesis.topology, synthesis.static_topology):".
   std::string catalog_heading(std::string_view catalog) const;
@@ -121,18 +135,21 @@ class ConfigSchema {
   std::string text() const;
 
  private:
-  // keys(), graph_keys() listed right after workload.graph.
+  // keys(), graph_keys() listed right after workload.graph, failure_keys()
+  // right after fabric.failures.
   std::vector<const ConfigKey*> listed() const;
-  ConfigSchema(std::vector<ConfigKey> keys, std::vector<ConfigKey> graph_keys)
-      : keys_(std::move(keys)), graph_keys_(std::move(graph_keys)) {}
+  ConfigSchema(std::vector<ConfigKey> keys, std::vector<ConfigKey> graph_keys, std::vector<ConfigKey> failure_keys)
+      : keys_(std::move(keys)), graph_keys_(std::move(graph_keys)), failure_keys_(std::move(failure_keys)) {}
   std::vector<ConfigKey> keys_;
   std::vector<ConfigKey> graph_keys_;
+  std::vector<ConfigKey> failure_keys_;
 };
 
-// The keys of photonsim's configs, and those inside workload.graph
-// (config_schema_keys.cpp).
+// The keys of photonsim's configs, those inside workload.graph and those of
+// a fabric.failures entry (config_schema_keys.cpp).
 std::vector<ConfigKey> builtin_config_keys();
 std::vector<ConfigKey> builtin_graph_keys();
+std::vector<ConfigKey> builtin_failure_keys();
 
 // The edit distance (insertions, deletions, substitutions) between two names.
 size_t edit_distance(std::string_view a, std::string_view b);

@@ -6,6 +6,7 @@
 
 #include "sim/config/config_key_builders.h"
 #include "sim/config/config_readers.h"
+#include "sim/config/failure_key_builders.h"
 #include "sim/config/graph_key_builders.h"
 #include "sim/engine/switch/reconfiguration_models.h"
 
@@ -52,6 +53,46 @@ ConfigKey broadcast_root(ConfigKey key) {
   return key;
 }
 
+// "1300000h": a default mean time between failures, in whole hours.
+std::string hours_text(double seconds) { return std::to_string(static_cast<long long>(seconds / 3600)) + "h"; }
+
+// on_failure's policies and abort_restart's parameters, for `allowed`.
+std::string failure_policy_names() {
+  return choice_range_text(kFailurePolicyNames) + " {watchdog_timeout: duration, default " +
+         format_time(FailureSpec{}.watchdog_timeout) +
+         " (10 min); restart_time: duration, required}; a name, or {type: abort_restart, PARAM: VALUE, ...}";
+}
+
+// A straggler is slower, never faster: 1 .. 10^6 times its compute.
+double read_slowdown(const ConfigValue& value) {
+  const std::string text = read_text(value);
+  double slowdown = 0;
+  try {
+    slowdown = value.value.as<double>();
+  } catch (const YAML::BadConversion&) {
+    slowdown = 0;
+  }
+  if (!(slowdown >= 1.0 && slowdown <= 1e6))
+    fail_at(value, value.key + " must be a number in 1..1000000: its compute takes that many times longer, never " +
+                       "less (got " + quoted(text) + ")");
+  return slowdown;
+}
+
+// A degraded port: above 0, at most the rate it has healthy.
+Bandwidth read_degraded_bandwidth(const ConfigValue& value, const FabricSpec& fabric) {
+  const Bandwidth rate = read_bandwidth(value);
+  const bool split = fabric.bandwidth_scope == BandwidthScope::gpu;
+  const Bandwidth healthy =
+      split ? Bandwidth::bits_per_second(fabric.bandwidth.bps() / fabric.ports) : fabric.bandwidth;
+  if (rate > healthy)
+    fail_at(value,
+            value.key + " = " + format_bandwidth(rate) + " is above " +
+                (split ? "a port's share of fabric.bandwidth (" + format_bandwidth(healthy) + ", bandwidth_scope: gpu)"
+                       : "fabric.bandwidth (" + format_bandwidth(healthy) + ")") +
+                ": a link failure degrades a port, it never speeds it up");
+  return rate;
+}
+
 }  // namespace
 
 std::vector<ConfigKey> builtin_config_keys() {
@@ -91,6 +132,13 @@ std::vector<ConfigKey> builtin_config_keys() {
     real_key("fabric.physical.tile_loss_db", &P::tile_loss_db, 0.0, 100.0, "dB", "loss per tile boundary crossed"),
     real_key("fabric.physical.fiber_loss_db", &P::fiber_loss_db, 0.0, 100.0, "dB", "loss per waveguide-to-fiber coupling"),
     real_key("fabric.physical.solver_time_limit_s", &P::solver_time_limit_s, 0.001, 86400.0, "s", "time limit of the routing ILP, per configuration"),
+    custom("fabric.failures", "failures", "", "none", "a list of {kind: KIND, ...}, the keys of each kind below (fabric.failures[].*)", "what breaks and when (read and checked; no engine simulates failures yet, so a run refuses them)", read_failures),
+    section_key("fabric.random_failures", "none", "failures drawn per run from per-port rates (read and checked; a run refuses them)", read_random_failures),
+    custom("fabric.random_failures.port_mtbf", "duration", "s", hours_text(RandomFailures{}.port_mtbf_s), std::string("> 0, ") + kDurationValues, "mean time between failures of one port (Alibaba HPN, SIGCOMM 2024: 0.057 % of NIC-ToR links fail per month)", [](ConfigReader&, const ConfigValue& v, ExperimentConfig& c) { c.fabric.failures.random->port_mtbf_s = read_duration_seconds(v); }),
+    custom("fabric.random_failures.flap_mtbf", "duration", "s", "none (no flaps drawn)", std::string("> 0, ") + kDurationValues, "mean time between flaps of one port (no published rate is taken as a default)", [](ConfigReader&, const ConfigValue& v, ExperimentConfig& c) { c.fabric.failures.random->flap_mtbf_s = read_duration_seconds(v); }),
+    custom("fabric.random_failures.seed", "integer", "", "seed", integer_range_text(uint64_t{0}, std::numeric_limits<uint64_t>::max()), "seeds the draws (default: the experiment's seed)", [](ConfigReader&, const ConfigValue& v, ExperimentConfig& c) { c.fabric.failures.random->seed = read_integer<uint64_t>(v, 0, std::numeric_limits<uint64_t>::max()); }),
+    time_key("fabric.failure_detection", &FailureSpec::detection, "how long after a circuit dies its sender learns of it (default: the SFP MSA's largest LOS assert time)"),
+    custom("fabric.on_failure", "component", "", to_string(FailureSpec{}.on_failure), failure_policy_names(), "what a run does when a failure strikes; abort_restart is NCCL's: the job stops once the watchdog times out, then restarts from its last checkpoint", read_on_failure, true),
     section_key("workload", "required", "what the collective (or the task graph) moves", read_workload),
     with_default(choice_key("workload.collective", &W::collective, kCollectiveNames, "the collective"), "required (without graph)"),
     with_default(size_key("workload.message", &W::message, nullptr, "buffer per GPU; for all-to-all, each (source, destination) flow"), "required (without graph)"),
@@ -135,6 +183,34 @@ std::vector<ConfigKey> builtin_graph_keys() {
     node_integer_key("src", &N::src, 0, INT_MAX, "GPU", p2p, p2p, "", "sender"),
     node_integer_key("dst", &N::dst, 0, INT_MAX, "GPU", p2p, p2p, "", "receiver"),
     node_size_key("bytes", &N::bytes, p2p, p2p, "", "size sent"),
+  };
+  // clang-format on
+}
+
+std::vector<ConfigKey> builtin_failure_keys() {
+  const std::vector<std::string> all{"port", "switch", "link", "flap", "reconfiguration", "mzi", "straggler"};
+  const std::vector<std::string> timed{"port", "switch", "link", "flap"};
+  const std::vector<std::string> on_port{"port", "link", "flap"};
+  const std::vector<std::string> mzi{"mzi"};
+  using Fab = const FabricSpec&;
+  // clang-format off
+  return {
+    failure_key("kind", "choice", "", all, all, "", choice_range_text(kFailureKindNames), "what breaks", [](const ConfigValue& v, Fab, Failure& f) { f.kind = read_choice(v, kFailureKindNames); }),
+    failure_index_key("gpu", &Failure::gpu, "GPU", {"port", "link", "flap", "straggler"}, "0 .. fabric.gpus-1", "a GPU", [](Fab fabric) { return std::pair{fabric.gpus, "fabric.gpus is " + std::to_string(fabric.gpus)}; }, "the GPU"),
+    failure_index_key("port", &Failure::port, "port", on_port, "0 .. fabric.ports-1", "a port", [](Fab fabric) { return std::pair{fabric.ports, "fabric.ports is " + std::to_string(fabric.ports)}; }, "the GPU's port"),
+    failure_index_key("switch", &Failure::optical_switch, "switch", {"switch"}, "0 .. fabric.ports-1 (port p of every GPU is on switch p)", "an optical switch", [](Fab fabric) { return std::pair{fabric.ports, "fabric.ports is " + std::to_string(fabric.ports) + ": port p of every GPU is on switch p"}; }, "the optical switch; every circuit through it fails"),
+    failure_key("at", "time", "ps", timed, {"flap"}, format_time(Failure{}.at), std::string(">= 0, ") + kTimeValues, "when it starts", [](const ConfigValue& v, Fab, Failure& f) { f.at = read_time(v); }),
+    failure_key("for", "time", "ps", timed, {"flap"}, "until the run ends", std::string("> 0, ") + kTimeValues + "; at + for at most the largest time (about 106.75 days)", "how long it lasts", [](const ConfigValue& v, Fab, Failure& f) {
+      f.duration = read_time(v);
+      if (*f.duration == Time::zero()) fail_at(v, v.key + " must be positive (got " + quoted(read_text(v)) + "); leave it out for a failure that lasts until the run ends");
+    }),
+    failure_key("bandwidth", "bandwidth", "bits/s", {"link"}, {"link"}, "", "> 0, at most a port's rate (fabric.bandwidth; with bandwidth_scope: gpu, fabric.bandwidth / ports)", "the rate the port is degraded to", [](const ConfigValue& v, Fab fabric, Failure& f) { f.bandwidth = read_degraded_bandwidth(v, fabric); }),
+    failure_key("step", "integer", "step", {"reconfiguration"}, {"reconfiguration"}, "", ">= 0 (a step past the schedule's last is the engine's to refuse)", "the step whose reconfiguration (the one before it starts) is slow", [](const ConfigValue& v, Fab, Failure& f) { f.step = read_integer<int>(v, 0, INT_MAX); }),
+    failure_key("extra_delay", "time", "ps", {"reconfiguration"}, {"reconfiguration"}, "", std::string(">= 0, ") + kTimeValues, "dark time added to that reconfiguration", [](const ConfigValue& v, Fab, Failure& f) { f.extra_delay = read_time(v); }),
+    failure_index_key("server", &Failure::server, "server", mzi, "0 .. servers-1 of fabric.physical.servers (row-major)", "a server", [](Fab fabric) { const GridShape s = fabric.physical ? fabric.physical->servers : GridShape{0, 0}; return std::pair{s.count(), "fabric.physical.servers is " + shape_text(s) + ", numbered row-major"}; }, "the server whose MZI mesh holds it"),
+    failure_index_key("row", &Failure::row, "MZI row", mzi, "0 .. rows-1 of fabric.physical.mesh", "a row", [](Fab fabric) { const GridShape m = fabric.physical ? fabric.physical->mesh : GridShape{0, 0}; return std::pair{m.rows, "fabric.physical.mesh is " + shape_text(m)}; }, "the MZI's row in the mesh"),
+    failure_index_key("col", &Failure::col, "MZI column", mzi, "0 .. columns-1 of fabric.physical.mesh", "a column", [](Fab fabric) { const GridShape m = fabric.physical ? fabric.physical->mesh : GridShape{0, 0}; return std::pair{m.cols, "fabric.physical.mesh is " + shape_text(m)}; }, "the MZI's column in the mesh"),
+    failure_key("slowdown", "real", "", {"straggler"}, {"straggler"}, "", "1 .. 1000000", "how many times longer its compute nodes take", [](const ConfigValue& v, Fab, Failure& f) { f.slowdown = read_slowdown(v); }),
   };
   // clang-format on
 }

@@ -21,6 +21,9 @@ struct ExperimentConfig : ExperimentSpec {
   std::map<std::string, std::string> node_locations;  // graph node name -> "file:line"
   std::vector<std::string> warnings;                  // what was read but is not simulated (Chakra node types)
   std::string output_dir;                             // empty = do not write files
+  // Where each entry of fabric.failures was written ("file:line" or "--set
+  // ..."), by index: for the engine's messages about it.
+  std::vector<std::string> failure_locations;
   // Every file the experiment reads: the config itself (load_config), a graph
   // file, Chakra traces, an algorithm's or a topology's file; outputs are
   // checked against them before anything is written (refuse_outputs_over_inputs).

@@ -1,6 +1,8 @@
 #include "sim/config/key_parsers.h"
 
+#include <algorithm>
 #include <charconv>
+#include <iterator>
 #include <sstream>
 
 namespace photonsim {
@@ -101,6 +103,86 @@ Bytes read_size(const ConfigValue& value, const char* zero_word) {
 Bytes read_size_or_zero(const ConfigValue& value) { return unit(value, parse_bytes, "must not be negative"); }
 
 Bandwidth read_bandwidth(const ConfigValue& value) { return unit(value, parse_bandwidth, "must be positive"); }
+
+const char* const kDurationValues = "a duration: a number and ps, ns, us, ms, s, min, h or d (1300000h)";
+
+namespace {
+
+__extension__ typedef __int128 i128;
+
+struct DurationUnit {
+  std::string_view name;
+  int64_t picoseconds;
+};
+constexpr DurationUnit kDurationUnits[] = {{"ps", 1},
+                                           {"ns", 1000},
+                                           {"us", 1000000},
+                                           {"ms", 1000000000},
+                                           {"s", 1000000000000},
+                                           {"min", 60 * int64_t{1000000000000}},
+                                           {"h", 3600 * int64_t{1000000000000}},
+                                           {"d", 86400 * int64_t{1000000000000}}};
+
+// The exact picoseconds of "<decimal><unit>" (core/units.h's rules, and
+// min, h and d), or an Error naming the key.
+i128 duration_picoseconds(const ConfigValue& value) {
+  const std::string text = read_text(value);
+  const std::string_view body = trim(text);
+  const auto fail = [&](const std::string& why) {
+    fail_at(value, value.key + ": cannot parse duration " + quoted(text) + ": " + why +
+                       " (expected a number followed by one of: ps, ns, us, ms, s, min, h, d)");
+  };
+  if (body.starts_with('-')) fail_at(value, value.key + " must not be negative (got " + quoted(text) + ")");
+  std::string digits;
+  size_t decimals = 0;
+  bool point = false;
+  size_t pos = 0;
+  for (; pos < body.size(); ++pos) {
+    const char c = body[pos];
+    if (c >= '0' && c <= '9') {
+      digits += c;
+      decimals += point ? 1 : 0;
+    } else if (c == '.' && !point) {
+      point = true;
+    } else {
+      break;
+    }
+  }
+  if (digits.empty()) fail("no number");
+  // Trailing fractional zeros change nothing ("1.500h" = "1.5h").
+  while (decimals > 0 && digits.back() == '0') digits.pop_back(), --decimals;
+  // 20 digits times a day's picoseconds stays far inside 128 bits.
+  const size_t first = std::min(digits.find_first_not_of('0'), digits.size());
+  if (digits.size() - first > 20) fail("number too large");
+  const std::string_view unit = body.substr(pos);
+  const auto found = std::find_if(std::begin(kDurationUnits), std::end(kDurationUnits),
+                                  [&](const DurationUnit& u) { return u.name == unit; });
+  if (found == std::end(kDurationUnits))
+    fail(unit.empty() ? std::string("missing unit") : "unknown unit " + quoted(std::string(unit)));
+  i128 mantissa = 0;
+  for (size_t i = first; i < digits.size(); ++i) mantissa = mantissa * 10 + (digits[i] - '0');
+  i128 divisor = 1;
+  for (size_t i = 0; i < decimals; ++i) divisor *= 10;
+  const i128 scaled = mantissa * found->picoseconds;
+  if (scaled % divisor != 0) fail("not a whole number of picoseconds");
+  return scaled / divisor;
+}
+
+}  // namespace
+
+Time read_long_time(const ConfigValue& value) {
+  const i128 ps = duration_picoseconds(value);
+  if (ps > static_cast<i128>(Time::max().picoseconds()))
+    fail_at(value, value.key + " = " + quoted(read_text(value)) +
+                       " passes the largest time photonsim represents, 9223372036854775807 ps (about 106.75 days)");
+  return Time::ps(static_cast<int64_t>(ps));
+}
+
+double read_duration_seconds(const ConfigValue& value) {
+  const i128 ps = duration_picoseconds(value);
+  if (ps <= 0) fail_at(value, value.key + " must be positive (got " + quoted(read_text(value)) + ")");
+  return static_cast<double>(ps) / 1e12;
+}
 
 std::optional<int> small_number(std::string_view digits) {
   digits = trim(digits);

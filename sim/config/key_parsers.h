@@ -112,6 +112,15 @@ Bytes read_size_or_zero(const ConfigValue& value);
 // A bandwidth > 0.
 Bandwidth read_bandwidth(const ConfigValue& value);
 
+// Durations that may pass a Time's ~106 days (a mean time between failures,
+// a watchdog's timeout): a number and ps, ns, us, ms, s, min, h or d, exact
+// to the picosecond ("1300000h", "10min", "1.5s").
+extern const char* const kDurationValues;
+// A duration >= 0 that fits in a Time (at most 9223372036854775807 ps).
+Time read_long_time(const ConfigValue& value);
+// A duration > 0 in seconds, of any length a unit can spell.
+double read_duration_seconds(const ConfigValue& value);
+
 // "AxB": rows x columns, each 1..4096.
 GridShape read_shape(const ConfigValue& value);
 std::string shape_text(const GridShape& shape);

@@ -1,0 +1,67 @@
+// fabric.failures through the binary (issue 55, item 1): a bad entry is exit 1
+// naming its index, key and line; a good one is read and checked, accepted by
+// verify, and refused with exit 1 by every verb that simulates (run, replay,
+// sweep) until an engine simulates failures.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "tests/cli/hostile_run.h"
+
+namespace photonsim_test {
+namespace {
+
+class FailureCli : public Hostile {
+ protected:
+  // An all-to-all on 8 GPUs and 2 ports, with `failures` (entries from line 9).
+  std::string failing_config(const std::string& failures) {
+    return write("exp.yaml",
+                 "workload: {collective: alltoall, message: 1MB}\n"  // 1
+                 "synthesis: {algorithm: direct, topology: ring}\n"  // 2
+                 "fabric:\n"                                         // 3
+                 "  gpus: 8\n"                                       // 4
+                 "  ports: 2\n"                                      // 5
+                 "  bandwidth: 800Gbps\n"                            // 6
+                 "  latency: 500ns\n"                                // 7
+                 "  failures:\n" +                                   // 8
+                     failures);                                      // 9, ...
+  }
+};
+
+constexpr const char* kNoEngineYet =
+    "fabric.failures: 2 failures are read and checked, but no engine simulates failures yet (issue 55)";
+
+TEST_F(FailureCli, EveryVerbThatSimulatesRefusesAFailingFabric) {
+  const std::string config = failing_config(
+      "    - {kind: port, gpu: 3, port: 0, at: 50us, for: 1ms}\n"
+      "    - {kind: straggler, gpu: 6, slowdown: 1.3}\n");
+  refuse({"run", config}, {config + ":8: " + kNoEngineYet});
+  refuse({"run", config, "--fidelity", "analytical"}, {config + ":8: " + kNoEngineYet});
+  const HostileOutcome verified = run({"verify", config});
+  EXPECT_EQ(verified.code, 0) << verified.err;
+  const std::string schedule = (dir_ / "s.pb").string();
+  const HostileOutcome synthesized = run({"synth", config, "--out", schedule});
+  ASSERT_EQ(synthesized.code, 0) << synthesized.err;
+  refuse({"replay", schedule, config}, {config + ":8: " + kNoEngineYet});
+  const std::string sweep = write("sweep.yaml", "base: exp.yaml\ngrid:\n  fabric.failure_detection: [1us, 10us]\n");
+  const HostileOutcome swept = run({"sweep", sweep, "--out", (dir_ / "sw").string(), "--jobs", "1"});
+  EXPECT_EQ(swept.code, 1) << swept.err;
+  EXPECT_NE(swept.err.find("point 0 (fabric.failure_detection=1us): " + config + ":8: " + kNoEngineYet),
+            std::string::npos)
+      << swept.err;
+  // Without the failures it runs.
+  EXPECT_EQ(run({"run", config, "--set", "fabric.failures=[]"}).code, 0);
+}
+
+TEST_F(FailureCli, ABadEntryNamesItsIndexKeyAndLine) {
+  const std::string config = failing_config(
+      "    - {kind: port, gpu: 3, port: 0, at: 50us, for: 1ms}\n"
+      "    - {kind: switch, switch: 2}\n");
+  refuse({"verify", config},
+         {config + ":10: fabric.failures[1].switch must be an optical switch in 0..1 (fabric.ports is 2: port p of "
+                   "every GPU is on switch p; got '2')"});
+  refuse({"run", config}, {config + ":10: fabric.failures[1].switch"});
+}
+
+}  // namespace
+}  // namespace photonsim_test
