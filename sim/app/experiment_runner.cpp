@@ -1,6 +1,8 @@
 #include "sim/app/experiment_runner.h"
 
 #include <chrono>
+#include <optional>
+#include <string>
 
 #include "core/error.h"
 #include "schedules/synthesis/physical_feasibility.h"
@@ -18,18 +20,62 @@ void check_engine_names(const ExperimentConfig& config) {
   refuse_unsimulated_failures(config);
 }
 
+namespace {
+
+// "file:line: " for entry `i`, when the loader recorded where it was written.
+std::string failure_place(const ExperimentConfig& config, size_t i) {
+  return i < config.failure_locations.size() ? config.failure_locations[i] + ": " : std::string();
+}
+
+}  // namespace
+
 void refuse_unsimulated_failures(const ExperimentConfig& config) {
   const FailureSpec& f = config.fabric.failures;
   if (!f.any()) return;
-  located(config, [&] {
-    const size_t n = f.entries.size();
-    const std::string key = n > 0 ? "fabric.failures" : "fabric.random_failures";
-    const std::string what =
-        n > 0 ? std::to_string(n) + (n == 1 ? " failure is" : " failures are") : std::string("random failures are");
-    throw Error(key + ": " + what +
-                " read and checked, but no engine simulates failures yet (issue 55): leave out fabric.failures and "
-                "fabric.random_failures to run the healthy fabric (photonsim verify CONFIG checks it without a run)");
-  });
+  for (size_t i = 0; i < f.entries.size(); ++i) {
+    const Failure& e = f.entries[i];
+    const std::string name = "fabric.failures[" + std::to_string(i) + "] (" + to_string(e.kind);
+    switch (e.kind) {
+      case FailureKind::straggler:
+        if (config.graph) continue;
+        throw Error(failure_place(config, i) + name + ", GPU " + std::to_string(e.gpu) +
+                    "): a straggler slows the compute nodes of a task graph (workload.graph), and this run has none: "
+                    "give the workload a graph, or leave the entry out");
+      case FailureKind::reconfiguration:
+        if (!config.graph) continue;
+        throw Error(failure_place(config, i) + name + ", step " + std::to_string(e.step) +
+                    "): a slow reconfiguration names a step of one schedule, and a task graph's steps are its "
+                    "nodes' (numbered as they take their ports): not simulated in a task graph yet (issue 55)");
+      default:
+        throw Error(failure_place(config, i) + name + "): " + to_string(e.kind) +
+                    " failures are read and checked, but no engine simulates them yet (issue 55; straggler and "
+                    "reconfiguration failures are simulated): leave the entry out to run without it (photonsim "
+                    "verify CONFIG checks it without a run)");
+    }
+  }
+  if (f.random) {
+    located(config, [&] {
+      throw Error(
+          "fabric.random_failures: random failures are read and checked, but no engine simulates them yet (issue "
+          "55): leave out fabric.random_failures to run without them (photonsim verify CONFIG checks it without a "
+          "run)");
+    });
+  }
+}
+
+std::optional<std::string> located_failure_message(const ExperimentConfig& config, const std::string& message) {
+  const std::string prefix = "fabric.failures[";
+  if (!message.starts_with(prefix)) return std::nullopt;
+  const size_t close = message.find(']', prefix.size());
+  if (close == std::string::npos || close == prefix.size() || close - prefix.size() > 9) return std::nullopt;
+  size_t index = 0;
+  for (size_t c = prefix.size(); c < close; ++c) {
+    if (message[c] < '0' || message[c] > '9') return std::nullopt;
+    index = index * 10 + static_cast<size_t>(message[c] - '0');
+  }
+  const std::string place = failure_place(config, index);
+  if (place.empty()) return std::nullopt;
+  return place + message;
 }
 
 RunReport simulate_schedule(Schedule schedule, const ExperimentConfig& config, Fidelity fidelity, RunProgress* progress,
@@ -40,8 +86,14 @@ RunReport simulate_schedule(Schedule schedule, const ExperimentConfig& config, F
   RunResult result = naming_time_overflow(
       config.source + (backend->simulates() ? ": the simulated completion time" : ": the predicted completion time"),
       [&] {
-        return backend->execute(schedule, config.fabric, config.workload, progress, timeline,
-                                reports_execution(config));
+        try {
+          return backend->execute(schedule, config.fabric, config.workload, progress, timeline,
+                                  reports_execution(config));
+        } catch (const Error& e) {
+          // An entry the engine refused: where it was written.
+          if (const auto located = located_failure_message(config, e.what())) throw Error(*located);
+          throw;
+        }
       });
   const std::chrono::duration<double> wall = std::chrono::steady_clock::now() - begin;
   RunReport report{config, std::move(schedule), std::move(result), wall.count(),

@@ -2,6 +2,9 @@
 // Contract: the whole data path for one experiment:
 // config -> synthesizer -> Schedule (+ prediction) -> run_schedule -> RunReport.
 // Pure apart from wall-clock timing; throws Error on any invalid input.
+#include <optional>
+#include <string>
+
 #include "schedules/model/schedule.h"
 #include "schedules/synthesizer_registry.h"
 #include "sim/config/experiment_config.h"
@@ -23,14 +26,21 @@ RunReport run_experiment(const ExperimentConfig& config, const SynthesizerRegist
 RunReport simulate_schedule(Schedule schedule, const ExperimentConfig& config, Fidelity fidelity = Fidelity::packet,
                             RunProgress* progress = nullptr, Timeline* timeline = nullptr);
 // Throws Error (located at its key) when the config names an engine
-// component that does not exist (fabric.reconfig_model), or asks for what no
-// engine simulates yet (refuse_unsimulated_failures): the one gate every run,
+// component that does not exist (fabric.reconfig_model), or asks for a
+// failure no engine simulates yet (refuse_unsimulated_failures): the one gate every run,
 // replay, task graph and sweep point passes before a backend executes.
 void check_engine_names(const ExperimentConfig& config);
-// Throws Error at fabric.failures (or fabric.random_failures) when the fabric
-// fails at all: failures are read and checked, but until an engine simulates
-// them (issue 55) a run must not report a healthy fabric's times for them.
+// Throws Error, at the entry's file:line and naming it ("fabric.failures[2]
+// (port): ..."), for the first entry of fabric.failures that no engine
+// simulates yet (port, switch, link, flap, mzi), a straggler in a run without
+// a task graph (it slows compute nodes, and there are none), or a slow
+// reconfiguration in a task graph; then at fabric.random_failures when random
+// failures are asked for. Stragglers (in task graphs) and slow
+// reconfigurations (in schedules) pass: the engine simulates them.
 void refuse_unsimulated_failures(const ExperimentConfig& config);
+// An engine's message about entry i of fabric.failures ("fabric.failures[i]
+// ..."), with where that entry was written in front; none for any other.
+std::optional<std::string> located_failure_message(const ExperimentConfig& config, const std::string& message);
 // Throws Error unless the schedule's GPU count is fabric.gpus and each of its
 // topologies fits the fabric's ports (and, with fabric.physical, is routed
 // there): the one fit check of a schedule from outside the synthesizers, made

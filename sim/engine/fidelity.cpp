@@ -11,16 +11,28 @@ Fidelity parse_fidelity(const std::string& name) {
   throw Error("--fidelity: unknown fidelity '" + name.substr(0, 80) + "' (valid: " + names_of(kFidelityNames) + ")");
 }
 
-RunResult analytical_result(const Schedule& schedule) {
+RunResult analytical_result(const Schedule& schedule, const FailureSpec& failures) {
   RunResult result;
+  std::vector<Time> extra(schedule.steps().size(), Time::zero());
+  for (size_t e = 0; e < failures.entries.size(); ++e) {
+    const Failure& f = failures.entries[e];
+    if (f.kind != FailureKind::reconfiguration) continue;
+    FailureCost cost = no_cost_yet(e, FailureKind::reconfiguration);
+    if (static_cast<size_t>(f.step) < extra.size()) {
+      extra[static_cast<size_t>(f.step)] += f.extra_delay;
+      cost.commands = 1;
+      cost.extra_dark = f.extra_delay;
+    }
+    result.failures.push_back(cost);
+  }
   Time now;
   for (size_t i = 0; i < schedule.steps().size(); ++i) {
     const StepPrediction& p = schedule.prediction().steps.at(i);
     StepResult step;
     step.begin = now;
-    step.reconfiguration = p.reconfiguration;
+    step.reconfiguration = p.reconfiguration + extra[i];
     step.startup = p.startup;
-    step.end = now + p.total();
+    step.end = now + p.total() + extra[i];
     for (const Transfer& t : schedule.steps()[i].transfers) {
       ++step.transfers;
       step.bytes += t.bytes.count();

@@ -31,7 +31,12 @@ const char* to_string(Fidelity fidelity);
 Fidelity parse_fidelity(const std::string& name);
 
 // The analytical replay: steps back to back at their predicted times; bytes
-// and transfers counted from the schedule; no packets or events.
-RunResult analytical_result(const Schedule& schedule);
+// and transfers counted from the schedule; no packets or events. With
+// reconfiguration failures in `failures` (checked against the schedule:
+// check_reconfiguration_failures), step K's reconfiguration lasts its
+// extra_delay longer: step K ends that much later, its reconfiguration part
+// grows by it and every later step moves with it (one command per step, as
+// the cost models charge it).
+RunResult analytical_result(const Schedule& schedule, const FailureSpec& failures = {});
 
 }  // namespace photonsim

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/time.h"
+#include "sim/engine/failure_cost.h"
 #include "sim/engine/network/network_stats.h"
 
 namespace photonsim {
@@ -37,6 +38,9 @@ struct RunResult {
   Time barrier_wait;  // the time covered by the steps' barrier waits (0 for dataflow)
   uint64_t events = 0;
   NetworkStats network;
+  // Per reconfiguration failure of fabric.failures (in its order): what it
+  // cost (empty without one).
+  std::vector<FailureCost> failures;
 };
 
 }  // namespace photonsim

@@ -8,6 +8,7 @@
 #include "sim/engine/barrier_wait.h"
 #include "sim/engine/network/packet_limit.h"
 #include "sim/engine/network/train_network.h"
+#include "sim/engine/reconfiguration_failure_check.h"
 #include "schedules/model/step_routes.h"
 
 namespace photonsim {
@@ -258,6 +259,7 @@ RunResult run_schedule(const FabricSpec& fabric, const WorkloadSpec& workload, c
 }
 
 RunResult ScheduleExecution::run(bool measure_barrier_wait, RunProgress* progress) {
+  check_reconfiguration_failures(schedule_, fabric_, &plan_);
   if (progress != nullptr) {
     const bool trains = fabric_.packet_engine == PacketEngine::trains && TrainNetwork::exact_on(fabric_);
     progress->starting(minimum_events(schedule_, segmentation_, trains), steps_.size());
@@ -294,6 +296,12 @@ RunResult ScheduleExecution::run(bool measure_barrier_wait, RunProgress* progres
   }
   result.network = driver_.finish();
   result.events = driver_.events_fired();
+  for (const SlowReconfiguration& slow : switch_.slow_reconfigurations()) {
+    FailureCost cost = no_cost_yet(slow.entry, FailureKind::reconfiguration);
+    cost.commands = slow.commands;
+    cost.extra_dark = slow.extra_dark;
+    result.failures.push_back(cost);
+  }
   return result;
 }
 

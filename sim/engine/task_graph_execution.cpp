@@ -7,6 +7,7 @@
 #include <string>
 #include <tuple>
 
+#include "core/error.h"
 #include "core/spec/graph_node_error.h"
 #include "core/time_overflow.h"
 
@@ -26,9 +27,18 @@ TaskGraphExecution::TaskGraphExecution(RunDriver& driver, const FabricSpec& fabr
       work_(std::move(work)),
       ports_(static_cast<uint32_t>(fabric.ports)),
       timing_(timing),
+      slowdown_(fabric.failures, fabric.gpus),
       driver_(driver),
       switch_(driver.fabric_switch()),
       policy_id_(driver.enlist(*this)) {
+  for (size_t i = 0; i < fabric.failures.entries.size(); ++i) {
+    const Failure& f = fabric.failures.entries[i];
+    if (f.kind != FailureKind::reconfiguration) continue;
+    throw Error("fabric.failures[" + std::to_string(i) + "] (reconfiguration, step " + std::to_string(f.step) +
+                "): a slow reconfiguration names a step of one schedule, and a task graph's steps are its nodes' "
+                "(numbered as they take their ports): not simulated in a task graph yet (issue 55)");
+  }
+  for (size_t entry : slowdown_.entries()) straggler_costs_.push_back(no_cost_yet(entry, FailureKind::straggler));
   const size_t n = graph.nodes().size();
   if (work_.size() != n) throw std::logic_error("TaskGraphExecution: one GraphNodeWork per node");
   for (size_t i = 0; i < n; ++i) {
@@ -158,6 +168,7 @@ GraphResult TaskGraphExecution::run() {
   }
   result.nodes = std::move(results_);
   result.events = driver_.events_fired();
+  result.failures = straggler_costs_;
   return result;
 }
 
@@ -170,8 +181,27 @@ void TaskGraphExecution::release(uint32_t node, Time now) {
   if (!communicates(node)) {
     st.started = true;
     results_[node].start = now;
-    const char* what = graph_.nodes()[node].kind == TaskKind::delay ? "delay (duration)" : "compute (duration)";
-    schedule_timer(later(node, now, graph_.nodes()[node].duration, what), Timer::compute_done, node);
+    const TaskNode& task = graph_.nodes()[node];
+    const char* what = task.kind == TaskKind::delay ? "delay (duration)" : "compute (duration)";
+    Time duration = task.duration;
+    if (slowdown_.any()) {
+      const std::optional<ComputeSlowdown::Slowed> slowed = slowdown_.apply(task);
+      if (!slowed) {
+        throw GraphNodeError(task.name, "its compute (duration " + std::to_string(task.duration.picoseconds()) +
+                                            " ps) times its straggler's slowdown (fabric.failures) passes the largest "
+                                            "time photonsim represents, 9223372036854775807 ps (about 106.75 days)");
+      }
+      duration = slowed->duration;
+      if (slowed->entry) {
+        for (FailureCost& cost : straggler_costs_) {
+          if (cost.entry != *slowed->entry) continue;
+          ++cost.nodes;
+          cost.slowed_compute += duration - task.duration;
+        }
+        what = "compute (duration x straggler slowdown)";
+      }
+    }
+    schedule_timer(later(node, now, duration, what), Timer::compute_done, node);
     return;
   }
   if (st.acquired) {

@@ -3,7 +3,9 @@
 // the RunDriver (its packet-level fabric).
 //  - A node is released when every node it comes `after` has ended. A
 //    compute node then runs for its duration (compute may overlap
-//    communication on its GPUs).
+//    communication on its GPUs), times the slowdown of the slowest straggler
+//    among its GPUs (fabric.failures, kind straggler: ComputeSlowdown), in
+//    packet and analytical timing alike.
 //  - A communication node takes the ports of its GPUs for its whole run: a
 //    collective their transmitters and receivers, a p2p send the
 //    transmitters of src and the receivers of dst (so a GPU may send and
@@ -31,7 +33,9 @@
 //    through compute, that uses one of its ports has ended, while its GPUs
 //    still compute: only what is not hidden is exposed. (Nothing it waits for
 //    can then need its ports, so holding them early cannot deadlock.)
-// The iteration ends with the last node. A time past the range throws
+// A reconfiguration failure (fabric.failures) names a step of one schedule:
+// not simulated in a task graph (the constructor throws Error naming it). The
+// iteration ends with the last node. A time past the range throws
 // GraphNodeError naming the node (inside a node's packets: the earliest
 // started of the communication nodes running).
 #include <exception>
@@ -46,6 +50,8 @@
 #include "core/spec/task_graph.h"
 #include "core/work_progress.h"
 #include "schedules/model/schedule.h"
+#include "sim/engine/compute_slowdown.h"
+#include "sim/engine/failure_cost.h"
 #include "sim/engine/network/network_stats.h"
 #include "sim/engine/network/timeline_recorder.h"
 #include "sim/engine/node_placement.h"
@@ -96,6 +102,9 @@ struct GraphResult {
   std::vector<uint32_t> critical_path;
   uint64_t events = 0;
   NetworkStats network;
+  // Per straggler of fabric.failures (in its order): the compute nodes it
+  // slowed and the time it added (empty without stragglers).
+  std::vector<FailureCost> failures;
 };
 
 class TaskGraphExecution : public RunPolicy, public ScheduleObserver {
@@ -185,6 +194,8 @@ class TaskGraphExecution : public RunPolicy, public ScheduleObserver {
   const std::vector<GraphNodeWork> work_;
   const uint32_t ports_;
   const GraphTiming timing_;
+  const ComputeSlowdown slowdown_;
+  std::vector<FailureCost> straggler_costs_;  // per slowdown_.entries()
   RunDriver& driver_;
   OpticalSwitch& switch_;
   const uint32_t policy_id_;

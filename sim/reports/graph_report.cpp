@@ -7,6 +7,7 @@
 #include "core/error.h"
 #include "core/version.h"
 #include "sim/reports/csv_text.h"
+#include "sim/reports/failure_report.h"
 #include "sim/reports/json_text.h"
 #include "sim/reports/json_writer.h"
 #include "sim/reports/report_numbers.h"
@@ -132,7 +133,9 @@ std::string GraphReport::table() const {
       << "), waiting for ports " << format_time(t.port_wait) << "\n";
   const ReconfigurationTotals all = reconfiguration_totals(result);
   out << "reconfigurations   " << all.count << " over all nodes: " << time_text(all.exposed) << " exposed, "
-      << time_text(all.hidden) << " hidden behind compute\n\n";
+      << time_text(all.hidden) << " hidden behind compute\n";
+  if (f.failures.any()) out << failures_table(f.failures, result.failures);
+  out << "\n";
   char line[256];
   std::snprintf(line, sizeof line, "%-28s %-10s %12s %12s %12s %12s %12s\n", "critical path", "kind", "start", "end",
                 "port wait", "exposed rc", "predicted");
@@ -222,8 +225,9 @@ std::string GraphReport::json() const {
       .field("trains", result.network.trains)
       .field("reused", result.network.reused)
       .field("packets", result.network.packets)
-      .field("packet_hops", result.network.packet_hops)
-      .field("version", PHOTONSIM_VERSION);
+      .field("packet_hops", result.network.packet_hops);
+  if (f.failures.any()) write_failures_json(out, f.failures, result.failures);
+  out.field("version", PHOTONSIM_VERSION);
   out.key("wall_s").number(fixed(wall_seconds, 6));
   out.end_object();
   return out.text();
@@ -233,7 +237,7 @@ std::string GraphReport::summary_csv() const {
   const FabricSpec& f = spec.fabric;
   const PathTotals t = path_totals(*this);
   const ReconfigurationTotals all = reconfiguration_totals(result);
-  const std::vector<std::pair<std::string, std::string>> columns = {
+  std::vector<std::pair<std::string, std::string>> columns = {
       {"config", spec.source},
       {"seed", std::to_string(spec.seed)},
       {"gpus", std::to_string(f.gpus)},
@@ -259,6 +263,11 @@ std::string GraphReport::summary_csv() const {
       {"events", std::to_string(result.events)},
       {"version", PHOTONSIM_VERSION},
       {"wall_s", fixed(wall_seconds, 6)}};
+  if (f.failures.any()) {
+    // Only with failures configured: a healthy fabric's columns stay as they were.
+    columns.insert(columns.end() - 2, {{"failures", std::to_string(result.failures.size())},
+                                       {"slowed_compute_ps", ps(total_slowed_compute(result.failures))}});
+  }
   std::vector<std::string> header, row;
   for (const auto& [name, value] : columns) {
     header.push_back(name);

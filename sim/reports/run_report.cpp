@@ -1,6 +1,7 @@
 #include "sim/reports/run_report.h"
 
 #include "sim/reports/csv_text.h"
+#include "sim/reports/failure_report.h"
 #include "sim/reports/json_text.h"
 #include "sim/reports/json_writer.h"
 #include "sim/reports/report_numbers.h"
@@ -97,6 +98,12 @@ std::vector<Column> scalar_columns(const RunReport& r) {
   }
   const auto [algbw, busbw] = nccl_bandwidths(r);
   columns.insert(columns.end() - 4, {Column{"algbw_GBps", algbw, false}, Column{"busbw_GBps", busbw, false}});
+  if (c.fabric.failures.any()) {
+    // Only with failures configured: a healthy fabric's columns stay as they were.
+    columns.insert(columns.end() - 4,
+                   {Column{"failures", std::to_string(r.result.failures.size()), false},
+                    Column{"extra_dark_ps", std::to_string(total_extra_dark(r.result.failures).picoseconds()), false}});
+  }
   return columns;
 }
 
@@ -150,7 +157,9 @@ std::string RunReport::json() const {
         .end_object()
         .end_object();
   }
-  out.end_array().end_object();
+  out.end_array();
+  if (spec.fabric.failures.any()) write_failures_json(out, spec.fabric.failures, result.failures);
+  out.end_object();
   return out.text();
 }
 
@@ -205,6 +214,7 @@ std::string RunReport::table() const {
   }
   out << "reconfigurations   " << result.reconfigurations << " (" << format_time(result.reconfiguration_time)
       << " dark)\n";
+  if (spec.fabric.failures.any()) out << failures_table(spec.fabric.failures, result.failures);
   if (reports_execution(spec)) {
     out << "execution          sync " << to_string(spec.fabric.sync) << ", reconfiguration "
         << to_string(spec.fabric.reconfiguration) << ", barrier wait " << format_time(result.barrier_wait)

@@ -1,8 +1,11 @@
-// Until an engine simulates fabric.failures (issue 55), a run of a config
-// with any failure stops at the one gate every run passes
-// (check_engine_names): one collective, a replayed schedule, a task graph, a
-// sweep point and every fidelity, analytical included; a config without
-// failures (or with only their detection and policy) runs as before.
+// The one gate every run passes (check_engine_names) refuses the failures no
+// engine simulates yet (port, switch, link, flap, mzi, random_failures),
+// naming the entry and where it was written, in one collective, a replayed
+// schedule, a task graph, a sweep point and every fidelity, analytical
+// included; stragglers (in task graphs) and slow reconfigurations (in
+// schedules) run, and their reports list what each entry cost. A config
+// without failures (or with only their detection and policy) runs as before,
+// its reports without a failures key.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -29,8 +32,8 @@ constexpr const char* kRefusedRing =
     "  topology: ring\n";        // 10
 
 constexpr const char* kRefusalText =
-    " read and checked, but no engine simulates failures yet (issue 55): leave out fabric.failures and "
-    "fabric.random_failures to run the healthy fabric (photonsim verify CONFIG checks it without a run)";
+    " failures are read and checked, but no engine simulates them yet (issue 55; straggler and reconfiguration "
+    "failures are simulated): leave the entry out to run without it (photonsim verify CONFIG checks it without a run)";
 
 ExperimentConfig refused_ring(const std::vector<std::string>& sets) {
   return load_config_from_string(kRefusedRing, "ring.yaml", sets);
@@ -46,11 +49,11 @@ std::string refusal_of(Body&& body) {
   return "";
 }
 
-TEST(FailureRefusal, EveryRunOfAFailingFabricStopsNamingTheKey) {
+TEST(FailureRefusal, EveryRunOfAnUnsimulatedFailureStopsNamingTheEntry) {
   const ExperimentPipeline pipeline(nullptr);
   const ExperimentConfig one = refused_ring({"fabric.failures=[{kind: port, gpu: 3, port: 0, at: 1us}]"});
   const std::string expected =
-      "--set fabric.failures=[{kind: port, gpu: 3, port: 0, at: 1us}]: fabric.failures: 1 failure is" +
+      "--set fabric.failures=[{kind: port, gpu: 3, port: 0, at: 1us}]: fabric.failures[0] (port): port" +
       std::string(kRefusalText);
   for (const Fidelity fidelity : {Fidelity::packet, Fidelity::chunk, Fidelity::analytical})
     EXPECT_EQ(refusal_of([&] { pipeline.run(one, fidelity); }), expected);
@@ -65,13 +68,104 @@ TEST(FailureRefusal, EveryRunOfAFailingFabricStopsNamingTheKey) {
       "synthesis: {algorithm: ring, topology: ring}\n",
       "graph.yaml");
   EXPECT_EQ(refusal_of([&] { pipeline.run_graph(graph); }),
-            "graph.yaml:2: fabric.failures: 2 failures are" + std::string(kRefusalText));
+            "graph.yaml:2: fabric.failures[1] (switch): switch" + std::string(kRefusalText));
   EXPECT_EQ(refusal_of([&] { pipeline.result_csv(graph); }), refusal_of([&] { pipeline.run_graph(graph); }));
 
   const ExperimentConfig random = refused_ring({"fabric.random_failures.port_mtbf=10h"});
   EXPECT_EQ(refusal_of([&] { pipeline.run(random); }),
-            "--set fabric.random_failures.port_mtbf=10h: fabric.random_failures: random failures are" +
-                std::string(kRefusalText));
+            "--set fabric.random_failures.port_mtbf=10h: fabric.random_failures: random failures are read and "
+            "checked, but no engine simulates them yet (issue 55): leave out fabric.random_failures to run without "
+            "them (photonsim verify CONFIG checks it without a run)");
+}
+
+// Recursive-doubling all-gather on 4 GPUs, each step on its own circuits
+// (both steps reconfigure, 1 us each).
+ExperimentConfig slow_ring(const std::vector<std::string>& sets) {
+  std::vector<std::string> all = {"synthesis.algorithm=recursive_doubling", "synthesis.planner=every_step",
+                                  "fabric.reconfig_delay=1us"};
+  all.insert(all.end(), sets.begin(), sets.end());
+  return refused_ring(all);
+}
+
+// The run is the healthy run 10 us later (the barrier: everything after the
+// slow reconfiguration moves with it), at every fidelity; the analytical
+// fidelity adds the extra delay to step 1, the prediction stays the healthy
+// fabric's. Reports: a failures list (JSON, table) and two columns (CSV),
+// none of them without failures.
+TEST(FailureRefusal, ASlowReconfigurationRunsAndIsReported) {
+  const ExperimentPipeline pipeline(nullptr);
+  const std::string entry = "fabric.failures=[{kind: reconfiguration, step: 1, extra_delay: 10us}]";
+  for (const Fidelity fidelity :
+       {Fidelity::packet, Fidelity::packet_reference, Fidelity::chunk, Fidelity::analytical}) {
+    const RunReport healthy = pipeline.run(slow_ring({}), fidelity);
+    const RunReport slow = pipeline.run(slow_ring({entry}), fidelity);
+    EXPECT_EQ(slow.result.completion, healthy.result.completion + Time::us(10)) << to_string(fidelity);
+    EXPECT_EQ(slow.schedule.prediction().total(), healthy.schedule.prediction().total());
+    EXPECT_EQ(slow.result.steps.at(1).reconfiguration, healthy.result.steps.at(1).reconfiguration + Time::us(10));
+    EXPECT_EQ(healthy.json().find("failures"), std::string::npos);
+    EXPECT_EQ(healthy.csv().find("failures"), std::string::npos);
+    EXPECT_EQ(healthy.table().find("failure"), std::string::npos);
+    EXPECT_NE(slow.json().find("\"failures\": [\n    {\"kind\": \"reconfiguration\", \"entry\": 0, \"step\": 1, "
+                               "\"extra_delay_ps\": 10000000, \"commands\": 1, \"extra_dark_ps\": 10000000}"),
+              std::string::npos)
+        << slow.json();
+    EXPECT_NE(slow.csv().find(",failures,extra_dark_ps,"), std::string::npos) << slow.csv();
+    EXPECT_NE(slow.table().find("failure 0          reconfiguration before step 1 10us longer: 1 command, 10us more "
+                                "dark\n"),
+              std::string::npos)
+        << slow.table();
+  }
+}
+
+// What the engine refuses at run time names the entry where it was written.
+TEST(FailureRefusal, AReconfigurationTheScheduleDoesNotHaveIsRefusedAtItsEntry) {
+  const ExperimentPipeline pipeline(nullptr);
+  const std::string entry = "fabric.failures=[{kind: reconfiguration, step: 9, extra_delay: 10us}]";
+  for (const Fidelity fidelity : {Fidelity::packet, Fidelity::analytical}) {
+    EXPECT_EQ(refusal_of([&] { pipeline.run(slow_ring({entry}), fidelity); }),
+              "--set " + entry +
+                  ": fabric.failures[0] (reconfiguration, step 9): the schedule has 2 steps (0..1), so there is no "
+                  "step 9 to slow the reconfiguration of");
+  }
+  // The ring all-gather on the ring in place never reconfigures.
+  const std::string first = "fabric.failures=[{kind: reconfiguration, step: 0, extra_delay: 10us}]";
+  EXPECT_EQ(refusal_of([&] { pipeline.run(refused_ring({first})); }),
+            "--set " + first +
+                ": fabric.failures[0] (reconfiguration, step 0): step 0 keeps its circuits (its configuration is the "
+                "one in place), so no reconfiguration precedes it to slow; none of its steps reconfigures");
+}
+
+// A straggler slows compute nodes: a plain collective has none (an error
+// naming the entry); in a task graph the iteration, its prediction and the
+// reports carry it.
+TEST(FailureRefusal, AStragglerRunsInATaskGraph) {
+  const ExperimentPipeline pipeline(nullptr);
+  const std::string entry = "fabric.failures=[{kind: straggler, gpu: 1, slowdown: 1.5}]";
+  EXPECT_EQ(refusal_of([&] { pipeline.run(refused_ring({entry})); }),
+            "--set " + entry +
+                ": fabric.failures[0] (straggler, GPU 1): a straggler slows the compute nodes of a task graph "
+                "(workload.graph), and this run has none: give the workload a graph, or leave the entry out");
+  const char* graph_yaml =
+      "fabric: {gpus: 4, bandwidth: 800Gbps, latency: 0ns}\n"
+      "workload: {graph: [{name: a, type: compute, gpus: [0], duration: 2us},\n"
+      "                   {name: b, type: compute, gpus: [1], duration: 2us},\n"
+      "                   {name: c, type: compute, gpus: [0, 1], duration: 1us, after: [a, b]}]}\n"
+      "synthesis: {algorithm: ring, topology: ring}\n";
+  const GraphReport healthy = pipeline.run_graph(load_config_from_string(graph_yaml, "graph.yaml"));
+  EXPECT_EQ(healthy.result.iteration, Time::us(3));
+  EXPECT_EQ(healthy.json().find("failures"), std::string::npos);
+  EXPECT_EQ(healthy.summary_csv().find("failures"), std::string::npos);
+  // b takes 3 us, c 1.5 us: 4.5 us, predicted alike; b and c slowed by 1.5 us.
+  const GraphReport slow = pipeline.run_graph(load_config_from_string(graph_yaml, "graph.yaml", {entry}));
+  EXPECT_EQ(slow.result.iteration, Time::ns(4500));
+  EXPECT_EQ(slow.predicted_iteration, Time::ns(4500));
+  EXPECT_EQ(slow.result.critical_path, (std::vector<uint32_t>{1, 2}));
+  EXPECT_NE(slow.json().find("{\"kind\": \"straggler\", \"entry\": 0, \"gpu\": 1, \"slowdown\": 1.5, \"nodes\": 2, "
+                             "\"slowed_compute_ps\": 1500000}"),
+            std::string::npos)
+      << slow.json();
+  EXPECT_NE(slow.summary_csv().find(",failures,slowed_compute_ps,"), std::string::npos) << slow.summary_csv();
+  EXPECT_NE(slow.table().find("straggler GPU 1 x1.5: 2 compute nodes, 1.5us added"), std::string::npos) << slow.table();
 }
 
 TEST(FailureRefusal, AFabricThatDoesNotFailRunsAsBefore) {

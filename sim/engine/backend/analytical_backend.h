@@ -5,6 +5,7 @@
 // task graph's nodes each take their predicted time under the graph's own
 // rules (ports, circuits, setups and priorities: GraphTiming::analytical).
 #include "sim/engine/backend/execution_backend.h"
+#include "sim/engine/reconfiguration_failure_check.h"
 
 namespace photonsim {
 
@@ -12,9 +13,10 @@ class AnalyticalBackend : public ExecutionBackend {
  public:
   Fidelity fidelity() const override { return Fidelity::analytical; }
   bool simulates() const override { return false; }
-  RunResult execute(const Schedule& schedule, const FabricSpec&, const WorkloadSpec&, RunProgress*, Timeline*,
+  RunResult execute(const Schedule& schedule, const FabricSpec& fabric, const WorkloadSpec&, RunProgress*, Timeline*,
                     bool) const override {
-    return analytical_result(schedule);
+    check_reconfiguration_failures(schedule, fabric);
+    return analytical_result(schedule, fabric.failures);
   }
   GraphResult execute_graph(const TaskGraph& graph, std::vector<GraphNodeWork> work, const FabricSpec& fabric,
                             const WorkloadSpec& workload, WorkProgress* progress, Timeline*) const override {

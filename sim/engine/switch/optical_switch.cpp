@@ -12,6 +12,11 @@ OpticalSwitch::OpticalSwitch(const FabricSpec& fabric, DataPlane& network, size_
       network_(network),
       ports_(slots) {
   network_.reset_circuits(slots);
+  for (size_t i = 0; i < fabric.failures.entries.size(); ++i) {
+    const Failure& f = fabric.failures.entries[i];
+    if (f.kind == FailureKind::reconfiguration)
+      slow_.push_back(SlowReconfiguration{i, static_cast<uint32_t>(f.step), f.extra_delay, 0, Time::zero()});
+  }
 }
 
 Time OpticalSwitch::dark_time(std::span<const PortCommand> ports) const {
@@ -50,7 +55,13 @@ void OpticalSwitch::disconnect(uint32_t slot, Time now) {
 Time OpticalSwitch::command(std::span<const PortCommand> commands, uint32_t step, Time now) {
   // A command of no ports (from no circuits to none) still takes its time:
   // the schedule says the fabric reconfigures.
-  const Time delay = dark_time(commands);
+  Time delay = dark_time(commands);
+  for (SlowReconfiguration& slow : slow_) {
+    if (slow.step != step) continue;
+    delay += slow.extra_delay;
+    ++slow.commands;
+    slow.extra_dark += slow.extra_delay;
+  }
   const Time lit = now + delay;
   for (const PortCommand& c : commands) {
     network_.darken(c.slot, now);

@@ -9,7 +9,10 @@
 //  - which ports a reconfiguration changes and which switch each circuit
 //    takes (CircuitPlan, by fabric.reconfiguration's scope: all | changed);
 //  - whether a task-graph node may set its circuits up before it is released
-//    (fabric.preconfigure).
+//    (fabric.preconfigure);
+//  - which reconfigurations are slow (fabric.failures, kind reconfiguration):
+//    every command issued for a slow step is dark its extra_delay longer than
+//    the model says (docs/model.md "Failures"), and the switch counts them.
 // command() re-aims ports: each goes dark at once and lights dark_time()
 // later; a port commanded again while still dark lights dark_time() after the
 // newer command, and the earlier target never lights (docs/model.md "What a
@@ -30,6 +33,7 @@
 #include "sim/engine/switch/node_setup.h"
 #include "sim/engine/switch/port_command.h"
 #include "sim/engine/switch/reconfiguration_model.h"
+#include "sim/engine/switch/slow_reconfiguration.h"
 
 namespace photonsim {
 
@@ -55,8 +59,13 @@ class OpticalSwitch {
   // span ends now, its target unlit).
   void disconnect(uint32_t slot, Time now);
   // Re-aims `ports` at `now`, one command, for step `step` (the timeline's
-  // label); returns when they light (a command of no ports takes its time too).
+  // label); returns when they light (a command of no ports takes its time too):
+  // dark_time(ports), plus the extra_delay of a reconfiguration failure for
+  // that step.
   Time command(std::span<const PortCommand> ports, uint32_t step, Time now);
+  // Per reconfiguration failure, in fabric.failures' order: the commands it
+  // lengthened so far and the dark time it added.
+  const std::vector<SlowReconfiguration>& slow_reconfigurations() const { return slow_; }
   // Lights the port if its latest command's delay is over at `now` (a port
   // commanded to nothing just stops being pending) and records its dark span
   // (from the first of its commands since it was last lit); otherwise does
@@ -109,6 +118,7 @@ class OpticalSwitch {
   DataPlane& network_;
   TimelineRecorder* recorder_ = nullptr;
   std::vector<Port> ports_;
+  std::vector<SlowReconfiguration> slow_;  // one per reconfiguration failure
 };
 
 }  // namespace photonsim
