@@ -1,5 +1,5 @@
 // Exact reuse (TrainNetwork, window_reuse.h): a barrier step repeated on the
-// same circuits is replayed from its record from its third occurrence on,
+// same circuits is replayed from its record from its second occurrence on,
 // with the same times, packets, packet-hops and peak in flight as moving its
 // packets (exact timings on small cases, then thousands of random schedules
 // whose steps repeat, against the packet-by-packet reference).
@@ -15,6 +15,7 @@
 #include "core/error.h"
 #include "core/rng.h"
 #include "sim/engine/network/train_network.h"
+#include "sim/engine/network/window_reuse.h"
 #include "tests/engine/replay_fixture.h"
 #include "tests/engine/train_comparison.h"
 
@@ -35,9 +36,9 @@ FabricSpec without_reuse(FabricSpec f) {
 
 // One link, the same 5-packet step six times: each step is the step
 // overhead, the latency and the five packets back to back (the closed form
-// of NetworkTiming.StepOverheadIsPaidOncePerStep). The first is seen, the
-// second recorded, the other four replayed.
-TEST(ExactReuse, ARepeatedStepIsReplayedFromItsThirdOccurrenceWithItsExactTimes) {
+// of NetworkTiming.StepOverheadIsPaidOncePerStep). The first is recorded,
+// the other five replayed.
+TEST(ExactReuse, ARepeatedStepIsReplayedFromItsSecondOccurrenceWithItsExactTimes) {
   FabricSpec f = fabric(2);
   f.packet = Bytes(1000);
   f.step_overhead = Time::ns(1700);
@@ -50,7 +51,7 @@ TEST(ExactReuse, ARepeatedStepIsReplayedFromItsThirdOccurrenceWithItsExactTimes)
     EXPECT_EQ(r.steps[i].begin, step * static_cast<int64_t>(i)) << i;
     EXPECT_EQ(r.steps[i].end, step * static_cast<int64_t>(i + 1)) << i;
   }
-  EXPECT_EQ(r.network.reused, 4u);
+  EXPECT_EQ(r.network.reused, 5u);
   EXPECT_EQ(r.network.packets, 30u);
   EXPECT_EQ(r.network.packet_hops, 30u);
   EXPECT_EQ(r.network.bytes_delivered, 30'000);
@@ -60,13 +61,13 @@ TEST(ExactReuse, ARepeatedStepIsReplayedFromItsThirdOccurrenceWithItsExactTimes)
   const RunResult moved = replay(without_reuse(f), workload(Bytes(5000)), s);
   EXPECT_EQ(differences(r, moved), "");
   EXPECT_EQ(moved.network.reused, 0u);
-  EXPECT_EQ(r.network.trains + 4, moved.network.trains);  // one train a step
+  EXPECT_EQ(r.network.trains + 5, moved.network.trains);  // one train a step
   EXPECT_LT(r.events, moved.events);
 }
 
 // Two flows meeting on the line's second circuit (a forwarded and an own
 // one, which split each other's trains), the step five times: reused from
-// the third, every step the first's span shifted.
+// the second, every step the first's span shifted.
 TEST(ExactReuse, AContendedStepIsReplayedWithTheSameSpans) {
   FabricSpec f = fabric(3);
   f.packet = Bytes(1000);
@@ -76,7 +77,7 @@ TEST(ExactReuse, AContendedStepIsReplayedWithTheSameSpans) {
   const Schedule s = schedule(3, {line(3)}, steps);
   const RunResult once = replay(f, workload(Bytes(7000)), schedule(3, {line(3)}, {steps[0]}));
   const RunResult r = replay(f, workload(Bytes(7000)), s);
-  EXPECT_EQ(r.network.reused, 3u);
+  EXPECT_EQ(r.network.reused, 4u);
   for (size_t i = 0; i < 5; ++i) {
     EXPECT_EQ(r.steps[i].end - r.steps[i].begin, once.completion) << i;
   }
@@ -84,6 +85,17 @@ TEST(ExactReuse, AContendedStepIsReplayedWithTheSameSpans) {
   EXPECT_EQ(r.network.peak_packets_in_flight, once.network.peak_packets_in_flight);
   f.packet_engine = PacketEngine::reference;
   EXPECT_EQ(differences(r, replay(f, workload(Bytes(7000)), s)), "");
+}
+
+// Keys are recorded at first sight only while those keys hold under the
+// budget's words; past it a new key waits for its second sight.
+TEST(ExactReuse, FirstSightRecordingStopsAtItsBudget) {
+  WindowReuse reuse;
+  EXPECT_TRUE(reuse.record_at_first_sight(WindowReuse::kFirstSightWords - 10));
+  EXPECT_TRUE(reuse.record_at_first_sight(10));
+  EXPECT_FALSE(reuse.record_at_first_sight(1));
+  EXPECT_FALSE(reuse.seen_before(42));
+  EXPECT_TRUE(reuse.seen_before(42));
 }
 
 // A step whose bytes differ is not the same window: each of the two steps
@@ -97,7 +109,7 @@ TEST(ExactReuse, AWindowWithOtherBytesIsNotReused) {
     steps.push_back(Step{0, {transfer(0, 1, 4000)}});
   }
   const RunResult r = replay(f, workload(Bytes(5000)), schedule(2, {line(2)}, steps));
-  EXPECT_EQ(r.network.reused, 4u);  // each: seen, recorded, then twice replayed
+  EXPECT_EQ(r.network.reused, 6u);  // each: recorded, then three times replayed
   for (size_t i = 0; i < steps.size(); ++i) {
     const int64_t bytes = i % 2 == 0 ? 5000 : 4000;
     EXPECT_EQ(r.steps[i].end - r.steps[i].begin, Time::ns(500) + Time::ps(bytes * kReusePsPerByte)) << i;
@@ -122,7 +134,7 @@ TEST(ExactReuse, TheSameFlowsOverACircuitAtAnotherRateAreAnotherWindow) {
   }
   const Schedule s = schedule(3, {alone, shared}, steps);
   const RunResult r = replay(f, workload(Bytes(5000)), s);
-  EXPECT_EQ(r.network.reused, 4u);
+  EXPECT_EQ(r.network.reused, 6u);
   const auto moving = [&](size_t i) { return r.steps[i].end - r.steps[i].begin - r.steps[i].reconfiguration; };
   EXPECT_EQ(moving(0), Time::ns(500) + Time::ps(5000 * kReusePsPerByte));
   EXPECT_EQ(moving(1), Time::ns(500) + Time::ps(2 * 5000 * kReusePsPerByte));  // half the rate
@@ -138,7 +150,7 @@ TEST(ExactReuse, OnlyBarrierStepsWithoutATimelineOnTrainsAreReused) {
   FabricSpec f = fabric(2);
   f.packet = Bytes(1000);
   const Schedule s = schedule(2, {line(2)}, std::vector<Step>(6, Step{0, {transfer(0, 1, 5000)}}));
-  EXPECT_EQ(replay(f, workload(Bytes(5000)), s).network.reused, 4u);
+  EXPECT_EQ(replay(f, workload(Bytes(5000)), s).network.reused, 5u);
   FabricSpec dataflow = f;
   dataflow.sync = SyncMode::dataflow;
   EXPECT_EQ(replay(dataflow, workload(Bytes(5000)), s).network.reused, 0u);

@@ -742,8 +742,8 @@ void TrainNetwork::open_windows(uint32_t first, uint32_t end, Time now) {
     });
     if (out != key_end) throw std::logic_error("a reuse key has fewer words than counted");
     const uint64_t hash = hasher.value();
-    // A record's key was seen before it was recorded: a new hash has none.
-    if (!reuse_.seen_before(hash)) continue;  // first sight: moved as usual
+    // Moved as usual, unrecorded: a new key once the first-sight budget is spent.
+    if (!reuse_.seen_before(hash) && !reuse_.record_at_first_sight(words)) continue;
     const WindowRecord* record = reuse_.find(key, hash);
     uint32_t w = 0;
     if (free_windows_.empty()) {

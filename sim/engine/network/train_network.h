@@ -22,10 +22,11 @@
 // Exact reuse (window_reuse.h): a closed window (FlowSpec::window) whose
 // flows all start in one start event, on circuits that are idle and carry
 // nothing else under way, is keyed by its flows and their circuits' state.
-// Its third and later occurrences are not moved: each flow is delivered when
-// the recorded one was (relative to the start, in the recorded order; one
-// event per instant with deliveries), the packets, packet-hops, bytes and in-flight
-// progressions counted as recorded. Until it ends, another flow over one of
+// Its later occurrences (from the second on; from the third once the
+// first-sight budget of window_reuse.h is spent) are not moved: each flow is
+// delivered when the recorded one was (relative to the start, in the recorded
+// order; one event per instant with deliveries), the packets, packet-hops,
+// bytes and in-flight progressions counted as recorded. Until it ends, another flow over one of
 // its circuits, or a circuit of it lit or darkened, breaks the promise:
 // std::logic_error for a window being reused, no record for one being
 // recorded. Off while a timeline records (the ports' busy spans are moved

@@ -10,9 +10,11 @@
 // trains (its share of the packets in flight). Keys are compared whole (the
 // hash only finds them), so a reuse is never a guess.
 //
-// A key is first only seen (its hash kept: 8 bytes), then recorded the second
-// time, then reused from the third on: a run whose windows never repeat keeps
-// no records.
+// A key is recorded at its first sight and reused from its second on, while
+// the keys recorded at first sight hold under kFirstSightWords words; past
+// that budget a new key is first only seen (its hash kept: 8 bytes), then
+// recorded at its second sight: a run whose windows never repeat keeps at
+// most the budget's records.
 #include <cstddef>
 #include <cstdint>
 #include <unordered_map>
@@ -63,6 +65,16 @@ class WindowReuse {
   const WindowRecord* find(const Key& key, uint64_t hash) const;
   // Whether a window with this hash was seen before; it is from now on.
   bool seen_before(uint64_t hash) { return !seen_.insert(hash).second; }
+  // Whether a window of a new key (of `words` words) is recorded at its
+  // first sight: while the keys so recorded hold fewer than
+  // kFirstSightWords words, so that a run whose windows never repeat keeps
+  // at most that much; beyond it a key is recorded at its second sight.
+  bool record_at_first_sight(size_t words) {
+    if (first_sight_words_ + words > kFirstSightWords) return false;
+    first_sight_words_ += words;
+    return true;
+  }
+  static constexpr size_t kFirstSightWords = size_t{1} << 20;
   void store(Key key, WindowRecord record);
   // Windows replayed from a record.
   uint64_t reused() const { return reused_; }
@@ -72,6 +84,7 @@ class WindowReuse {
   // By hash: the keys of that hash (compared whole) and their records.
   std::unordered_map<uint64_t, std::vector<std::pair<Key, WindowRecord>>> records_;
   std::unordered_set<uint64_t> seen_;
+  size_t first_sight_words_ = 0;
   uint64_t reused_ = 0;
 };
 
