@@ -74,7 +74,7 @@ class WindowReuse {
     first_sight_words_ += words;
     return true;
   }
-  static constexpr size_t kFirstSightWords = size_t{1} << 20;
+  static constexpr size_t kFirstSightWords = size_t{1} << 17;
   void store(Key key, WindowRecord record);
   // Windows replayed from a record.
   uint64_t reused() const { return reused_; }
