@@ -11,9 +11,12 @@ namespace photonsim {
 using PacketId = uint32_t;
 
 struct Packet {
-  uint32_t flow = 0;   // index of the flow in the running step
-  uint32_t chunk = 0;  // chunk index inside the flow: smaller goes first
-  uint32_t hop = 0;    // hops completed so far
+  uint32_t flow = 0;      // index of the flow in the running step
+  uint32_t chunk = 0;     // chunk index inside the flow: smaller goes first
+  uint32_t hop : 31 = 0;  // hops completed so far
+  // Lost on a dead circuit or let go by its flow's rewind: dropped where it
+  // next lands (docs/model.md, "Lost circuits").
+  uint32_t lost : 1 = 0;
   uint32_t bytes = 0;  // payload carried
   uint64_t seq = 0;    // place in the flow's packets (0, 1, ...): delivery must follow it
 };

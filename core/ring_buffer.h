@@ -16,6 +16,8 @@ class RingBuffer {
   size_t size() const { return size_; }
   const T& front() const { return slots_[head_]; }
   const T& back() const { return slots_[(head_ + size_ - 1) & (slots_.size() - 1)]; }
+  // The i-th from the front (i < size()).
+  const T& operator[](size_t i) const { return slots_[(head_ + i) & (slots_.size() - 1)]; }
   void push_back(const T& value) {
     if (size_ == slots_.size()) grow();
     slots_[(head_ + size_) & (slots_.size() - 1)] = value;

@@ -243,8 +243,8 @@ uint64_t ScheduleExecution::minimum_events(const Schedule& schedule, const Segme
   for (const Step& step : schedule.steps()) {
     for (const Transfer& t : step.transfers) {
       const size_t hops = t.path.size() > 1 ? t.path.size() - 1 : 1;
-      const long double per_hop = trains ? (t.bytes.count() > 0 ? 1.0L : 0.0L)
-                                         : 2.0L * static_cast<long double>(segmentation.packets(t.bytes));
+      const long double per_hop =
+          trains ? (t.bytes.count() > 0 ? 1.0L : 0.0L) : 2.0L * static_cast<long double>(segmentation.packets(t.bytes));
       events += per_hop * static_cast<long double>(hops);
     }
   }
@@ -302,6 +302,7 @@ RunResult ScheduleExecution::run(bool measure_barrier_wait, RunProgress* progres
     cost.extra_dark = slow.extra_dark;
     result.failures.push_back(cost);
   }
+  add_lost_circuit_costs(fabric_.failures, result.network, result.failures);
   return result;
 }
 

@@ -26,6 +26,14 @@ void write_failures_json(JsonWriter& out, const FailureSpec& spec, const std::ve
       out.field("gpu", f.gpu);
       out.key("slowdown").number(slowdown_text(f.slowdown));
       out.field("nodes", c.nodes).field("slowed_compute_ps", c.slowed_compute.picoseconds());
+    } else if (c.kind == FailureKind::optical_switch) {
+      out.field("switch", f.optical_switch).field("at_ps", f.at.picoseconds());
+      if (f.duration) out.field("for_ps", f.duration->picoseconds());
+      out.field("lost_packets", c.lost_packets).field("lost_bytes", c.lost_bytes);
+    } else if (c.kind == FailureKind::port || c.kind == FailureKind::flap) {
+      out.field("gpu", f.gpu).field("port", f.port).field("at_ps", f.at.picoseconds());
+      if (f.duration) out.field("for_ps", f.duration->picoseconds());
+      out.field("lost_packets", c.lost_packets).field("lost_bytes", c.lost_bytes);
     }
     out.end_object();
   }
@@ -46,12 +54,38 @@ std::string failures_table(const FailureSpec& spec, const std::vector<FailureCos
       line += "straggler GPU " + std::to_string(f.gpu) + " x" + slowdown_text(f.slowdown) + ": " +
               std::to_string(c.nodes) + (c.nodes == 1 ? " compute node, " : " compute nodes, ") +
               format_time(c.slowed_compute) + " added";
+    } else if (c.kind == FailureKind::port || c.kind == FailureKind::flap || c.kind == FailureKind::optical_switch) {
+      line += c.kind == FailureKind::optical_switch ? "switch " + std::to_string(f.optical_switch)
+                                                    : to_string(c.kind) + std::string(" GPU ") + std::to_string(f.gpu) +
+                                                          " port " + std::to_string(f.port);
+      line += " down at " + format_time(f.at) + (f.duration ? " for " + format_time(*f.duration) : " until the end") +
+              ": " + std::to_string(c.lost_packets) + (c.lost_packets == 1 ? " packet" : " packets") + " (" +
+              std::to_string(c.lost_bytes) + " B) lost";
     } else {
       line += to_string(c.kind);
     }
     out += line + "\n";
   }
   return out;
+}
+
+void write_loss_json(JsonWriter& out, const NetworkStats& n) {
+  out.key("loss")
+      .begin_object(JsonWriter::Layout::inline_)
+      .field("lost_packets", n.packets_lost)
+      .field("lost_bytes", n.bytes_lost)
+      .field("dropped_packets", n.packets_dropped)
+      .field("resent_bytes", n.bytes_resent)
+      .field("rewinds", n.rewinds)
+      .field("waited_ps", n.waited.picoseconds())
+      .end_object();
+}
+
+std::string loss_table(const NetworkStats& n) {
+  return "loss               " + std::to_string(n.packets_lost) + " packets lost (" + std::to_string(n.bytes_lost) +
+         " B), " + std::to_string(n.packets_dropped) + " dropped in all, " + std::to_string(n.bytes_resent) +
+         " B resent, " + std::to_string(n.rewinds) + (n.rewinds == 1 ? " rewind, " : " rewinds, ") +
+         format_time(n.waited) + " waited for a route\n";
 }
 
 Time total_extra_dark(const std::vector<FailureCost>& costs) {

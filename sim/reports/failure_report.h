@@ -12,6 +12,7 @@
 
 #include "core/spec/failure_spec.h"
 #include "sim/engine/failure_cost.h"
+#include "sim/engine/network/network_stats.h"
 #include "sim/reports/json_writer.h"
 
 namespace photonsim {
@@ -20,6 +21,10 @@ namespace photonsim {
 void write_failures_json(JsonWriter& out, const FailureSpec& spec, const std::vector<FailureCost>& costs);
 // One line per entry, "failure 0          reconfiguration before step 1: ..." each ending in "\n".
 std::string failures_table(const FailureSpec& spec, const std::vector<FailureCost>& costs);
+// Circuits that went down (docs/model.md, "Lost circuits"): the run's
+// `loss` object and its table line, only when such an entry is configured.
+void write_loss_json(JsonWriter& out, const NetworkStats& network);
+std::string loss_table(const NetworkStats& network);
 // The sums over the entries: extra_dark_ps and slowed_compute_ps.
 Time total_extra_dark(const std::vector<FailureCost>& costs);
 Time total_slowed_compute(const std::vector<FailureCost>& costs);

@@ -12,6 +12,7 @@
 
 #include "core/error.h"
 #include "core/version.h"
+#include "sim/engine/network/circuit_failures.h"
 
 namespace photonsim {
 
@@ -104,6 +105,12 @@ std::vector<Column> scalar_columns(const RunReport& r) {
                    {Column{"failures", std::to_string(r.result.failures.size()), false},
                     Column{"extra_dark_ps", std::to_string(total_extra_dark(r.result.failures).picoseconds()), false}});
   }
+  if (CircuitFailures::takes_circuits_down(c.fabric.failures)) {
+    const NetworkStats& n = r.result.network;
+    columns.insert(columns.end() - 4, {Column{"lost_packets", std::to_string(n.packets_lost), false},
+                                       Column{"resent_bytes", std::to_string(n.bytes_resent), false},
+                                       Column{"waited_ps", std::to_string(n.waited.picoseconds()), false}});
+  }
   return columns;
 }
 
@@ -159,6 +166,7 @@ std::string RunReport::json() const {
   }
   out.end_array();
   if (spec.fabric.failures.any()) write_failures_json(out, spec.fabric.failures, result.failures);
+  if (CircuitFailures::takes_circuits_down(spec.fabric.failures)) write_loss_json(out, result.network);
   out.end_object();
   return out.text();
 }
@@ -180,9 +188,10 @@ std::string RunReport::table() const {
       << " GPUs (" << spec.fabric.ports << " " << to_string(spec.fabric.circuits) << " ports, "
       << format_bandwidth(spec.fabric.bandwidth)
       << (spec.fabric.bandwidth_scope == BandwidthScope::gpu ? " per GPU, split over its ports" : "") << ", "
-      << format_time(spec.fabric.latency) << " latency, "
-      << to_string(spec.fabric.router) << (spec.fabric.egress_order == FabricSpec{}.egress_order ? std::string()
-                                                                 : std::string(", egress ") + to_string(spec.fabric.egress_order))
+      << format_time(spec.fabric.latency) << " latency, " << to_string(spec.fabric.router)
+      << (spec.fabric.egress_order == FabricSpec{}.egress_order
+              ? std::string()
+              : std::string(", egress ") + to_string(spec.fabric.egress_order))
       << ")\n";
   out << "message " << format_bytes(schedule.message()) << ", alpha_r " << format_time(spec.fabric.reconfig_delay)
       << ", model " << printable(schedule.prediction().model)
@@ -215,11 +224,11 @@ std::string RunReport::table() const {
   out << "reconfigurations   " << result.reconfigurations << " (" << format_time(result.reconfiguration_time)
       << " dark)\n";
   if (spec.fabric.failures.any()) out << failures_table(spec.fabric.failures, result.failures);
+  if (CircuitFailures::takes_circuits_down(spec.fabric.failures)) out << loss_table(result.network);
   if (reports_execution(spec)) {
     out << "execution          sync " << to_string(spec.fabric.sync) << ", reconfiguration "
         << to_string(spec.fabric.reconfiguration) << ", barrier wait " << format_time(result.barrier_wait)
-        << (spec.fabric.sync == SyncMode::barrier ? " (time some transfer had its data but waited for a barrier)"
-                                                    : "")
+        << (spec.fabric.sync == SyncMode::barrier ? " (time some transfer had its data but waited for a barrier)" : "")
         << "\n";
   }
   out << "events             " << result.events << ", packets " << result.network.packets << ", packet-hops "

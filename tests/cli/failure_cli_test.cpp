@@ -1,7 +1,9 @@
 // fabric.failures through the binary (issue 55, item 1): a bad entry is exit 1
 // naming its index, key and line; a good one is read and checked, accepted by
-// verify, and - for the kinds no engine simulates yet (a port here) - refused
-// with exit 1 at the entry by every verb that simulates (run, replay, sweep).
+// verify, and - for the kinds no engine simulates yet (a degraded link here)
+// - refused with exit 1 at the entry by every verb that simulates (run,
+// replay, sweep). A port failure runs under on_failure: wait and reports its
+// losses; one that leaves a GPU no working port is exit 1, "cannot complete".
 #include <gtest/gtest.h>
 
 #include <string>
@@ -29,11 +31,11 @@ class FailureCli : public Hostile {
 };
 
 constexpr const char* kNoEngineYet =
-    "fabric.failures[0] (port): port failures are read and checked, but no engine simulates them yet (issue 55";
+    "fabric.failures[0] (link): link failures are read and checked, but no engine simulates them yet (issue 55";
 
 TEST_F(FailureCli, EveryVerbThatSimulatesRefusesAFailingFabric) {
   const std::string config = failing_config(
-      "    - {kind: port, gpu: 3, port: 0, at: 50us, for: 1ms}\n"
+      "    - {kind: link, gpu: 3, port: 0, bandwidth: 200Gbps}\n"
       "    - {kind: straggler, gpu: 6, slowdown: 1.3}\n");
   refuse({"run", config}, {config + ":9: " + kNoEngineYet});
   refuse({"run", config, "--fidelity", "analytical"}, {config + ":9: " + kNoEngineYet});
@@ -51,6 +53,27 @@ TEST_F(FailureCli, EveryVerbThatSimulatesRefusesAFailingFabric) {
       << swept.err;
   // Without the failures it runs.
   EXPECT_EQ(run({"run", config, "--set", "fabric.failures=[]"}).code, 0);
+}
+
+TEST_F(FailureCli, APortFailureRunsUnderWaitAndAGpuWithNoWorkingPortCannotComplete) {
+  const std::string config = failing_config(
+      "    - {kind: port, gpu: 3, port: 0, at: 1us, for: 20us}\n"
+      "  failure_detection: 2us\n"
+      "  on_failure: wait\n");
+  const HostileOutcome ran = run({"run", config, "--format", "json"});
+  ASSERT_EQ(ran.code, 0) << ran.err;
+  EXPECT_NE(ran.out.find("\"failures\": [\n    {\"kind\": \"port\", \"entry\": 0, \"gpu\": 3, \"port\": 0, \"at_ps\": "
+                         "1000000, \"for_ps\": 20000000, \"lost_packets\": "),
+            std::string::npos)
+      << ran.out;
+  EXPECT_NE(ran.out.find("\"loss\": {\"lost_packets\": "), std::string::npos) << ran.out;
+  EXPECT_EQ(ran.out.find("\"lost_packets\": 0,"), std::string::npos) << "the failure strikes mid-transfer\n" << ran.out;
+  // Both of GPU 3's ports, for good: it keeps none.
+  const std::string dead = failing_config(
+      "    - {kind: port, gpu: 3, port: 0, at: 1us}\n"
+      "    - {kind: port, gpu: 3, port: 1, at: 1us}\n"
+      "  on_failure: wait\n");
+  refuse({"run", dead}, {"photonsim: error: cannot complete: GPU 3 has no working port"});
 }
 
 TEST_F(FailureCli, ABadEntryNamesItsIndexKeyAndLine) {

@@ -1,9 +1,11 @@
 // The one gate every run passes (check_engine_names) refuses the failures no
-// engine simulates yet (port, switch, link, flap, mzi, random_failures),
-// naming the entry and where it was written, in one collective, a replayed
-// schedule, a task graph, a sweep point and every fidelity, analytical
-// included; stragglers (in task graphs) and slow reconfigurations (in
-// schedules) run, and their reports list what each entry cost. A config
+// engine simulates yet (link, mzi, random_failures; port, switch and flap
+// under any on_failure but wait, or in a task graph), naming the entry and
+// where it was written, in one collective, a replayed schedule, a task
+// graph, a sweep point and every fidelity, analytical included (which also
+// refuses lost circuits: it moves no packets); stragglers (in task graphs),
+// slow reconfigurations (in schedules) and circuits that go down (under
+// on_failure: wait) run, and their reports list what each entry cost. A config
 // without failures (or with only their detection and policy) runs as before,
 // its reports without a failures key.
 #include <gtest/gtest.h>
@@ -32,8 +34,9 @@ constexpr const char* kRefusedRing =
     "  topology: ring\n";        // 10
 
 constexpr const char* kRefusalText =
-    " failures are read and checked, but no engine simulates them yet (issue 55; straggler and reconfiguration "
-    "failures are simulated): leave the entry out to run without it (photonsim verify CONFIG checks it without a run)";
+    " failures are read and checked, but no engine simulates them yet (issue 55; straggler, reconfiguration, port, "
+    "flap and switch failures are simulated): leave the entry out to run without it (photonsim verify CONFIG checks "
+    "it without a run)";
 
 ExperimentConfig refused_ring(const std::vector<std::string>& sets) {
   return load_config_from_string(kRefusedRing, "ring.yaml", sets);
@@ -51,9 +54,9 @@ std::string refusal_of(Body&& body) {
 
 TEST(FailureRefusal, EveryRunOfAnUnsimulatedFailureStopsNamingTheEntry) {
   const ExperimentPipeline pipeline(nullptr);
-  const ExperimentConfig one = refused_ring({"fabric.failures=[{kind: port, gpu: 3, port: 0, at: 1us}]"});
+  const ExperimentConfig one = refused_ring({"fabric.failures=[{kind: link, gpu: 3, port: 0, bandwidth: 1Gbps}]"});
   const std::string expected =
-      "--set fabric.failures=[{kind: port, gpu: 3, port: 0, at: 1us}]: fabric.failures[0] (port): port" +
+      "--set fabric.failures=[{kind: link, gpu: 3, port: 0, bandwidth: 1Gbps}]: fabric.failures[0] (link): link" +
       std::string(kRefusalText);
   for (const Fidelity fidelity : {Fidelity::packet, Fidelity::chunk, Fidelity::analytical})
     EXPECT_EQ(refusal_of([&] { pipeline.run(one, fidelity); }), expected);
@@ -68,8 +71,23 @@ TEST(FailureRefusal, EveryRunOfAnUnsimulatedFailureStopsNamingTheEntry) {
       "synthesis: {algorithm: ring, topology: ring}\n",
       "graph.yaml");
   EXPECT_EQ(refusal_of([&] { pipeline.run_graph(graph); }),
-            "graph.yaml:2: fabric.failures[1] (switch): switch" + std::string(kRefusalText));
+            "graph.yaml:2: fabric.failures[1] (switch): circuits that go down are simulated in the run of a schedule, "
+            "not in a task graph yet (issue 55): leave the entry out to run the graph without it");
   EXPECT_EQ(refusal_of([&] { pipeline.result_csv(graph); }), refusal_of([&] { pipeline.run_graph(graph); }));
+
+  // Lost circuits: on_failure: wait only, and not at analytical fidelity.
+  const std::string port = "fabric.failures=[{kind: port, gpu: 3, port: 0, at: 1us}]";
+  EXPECT_EQ(refusal_of([&] { pipeline.run(refused_ring({port})); }),
+            "--set " + port +
+                ": fabric.failures[0] (port): fabric.on_failure: replan is not simulated yet for circuits that go "
+                "down (issue 55); on_failure: wait is (the transfer resumes on its route once it is back): set "
+                "fabric.on_failure: wait");
+  const ExperimentConfig waiting = refused_ring({port, "fabric.on_failure=wait"});
+  EXPECT_EQ(refusal_of([&] { pipeline.run(waiting, Fidelity::analytical); }),
+            "--set " + port +
+                ": fabric.failures[0] (port): --fidelity analytical moves no packets to lose: run it at packet, "
+                "packet_reference or chunk fidelity");
+  EXPECT_EQ(refusal_of([&] { pipeline.run(waiting, Fidelity::packet); }), "");
 
   const ExperimentConfig random = refused_ring({"fabric.random_failures.port_mtbf=10h"});
   EXPECT_EQ(refusal_of([&] { pipeline.run(random); }),

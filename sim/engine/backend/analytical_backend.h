@@ -4,6 +4,9 @@
 // predicted; bytes and transfers counted from the schedule; no timeline. A
 // task graph's nodes each take their predicted time under the graph's own
 // rules (ports, circuits, setups and priorities: GraphTiming::analytical).
+#include <string>
+
+#include "core/error.h"
 #include "sim/engine/backend/execution_backend.h"
 #include "sim/engine/reconfiguration_failure_check.h"
 
@@ -16,12 +19,25 @@ class AnalyticalBackend : public ExecutionBackend {
   RunResult execute(const Schedule& schedule, const FabricSpec& fabric, const WorkloadSpec&, RunProgress*, Timeline*,
                     bool) const override {
     check_reconfiguration_failures(schedule, fabric);
+    refuse_lost_circuits(fabric.failures);
     return analytical_result(schedule, fabric.failures);
   }
   GraphResult execute_graph(const TaskGraph& graph, std::vector<GraphNodeWork> work, const FabricSpec& fabric,
                             const WorkloadSpec& workload, WorkProgress* progress, Timeline*) const override {
     return run_task_graph(fabric, Segmentation(workload.chunk, fabric.packet), graph, std::move(work), nullptr,
                           GraphTiming::analytical, progress);
+  }
+
+ private:
+  // Losses need packets: the analytical model moves none (docs/model.md, "Lost circuits", L9).
+  static void refuse_lost_circuits(const FailureSpec& failures) {
+    for (size_t i = 0; i < failures.entries.size(); ++i) {
+      const FailureKind kind = failures.entries[i].kind;
+      if (kind != FailureKind::port && kind != FailureKind::flap && kind != FailureKind::optical_switch) continue;
+      throw Error("fabric.failures[" + std::to_string(i) + "] (" + to_string(kind) +
+                  "): --fidelity analytical moves no packets to lose: run it at packet, packet_reference or chunk "
+                  "fidelity");
+    }
   }
 };
 

@@ -23,6 +23,7 @@
 namespace photonsim {
 
 class Pipe;
+class FlowRecovery;
 
 // What every egress port of one Network shares.
 struct EgressPortShared {
@@ -31,6 +32,7 @@ struct EgressPortShared {
   NetworkStats* stats = nullptr;
   const GpuRouter* router = nullptr;     // when the far end may act on a packet
   TimelineRecorder* recorder = nullptr;  // busy spans, when the run records them
+  FlowRecovery* recovery = nullptr;      // when circuits can go down (fabric.failures)
 };
 
 class EgressPort final : public PacketSink {
@@ -51,6 +53,7 @@ class EgressPort final : public PacketSink {
   }
   Node from() const { return from_; }
   Node to() const { return to_; }
+  uint32_t port() const { return port_; }
   // Nothing waiting, being serialised, or about to choose.
   bool idle(Time now) const { return queue_.empty() && !queue_.busy_at(now) && !decision_pending_; }
 
@@ -72,8 +75,13 @@ class EgressPort final : public PacketSink {
   // Its turn in the decision batch: send the first waiting packet.
   void choose(Time now) {
     decision_pending_ = false;
+    // Emptied since it asked only by a rewind (let_go_of).
+    if (queue_.empty()) return;
     transmit(now);
   }
+  // A rewinding flow's entries go (docs/model.md, "Lost circuits", L6): its
+  // own and its packets waiting here, dropped.
+  void let_go_of(uint32_t flow);
 
  private:
   void transmit(Time now);

@@ -36,6 +36,19 @@ class EgressQueue {
     waiting_.pop_back();
     return least;
   }
+  // Removes every waiting entry `drop` says (a flow's, when it rewinds:
+  // rare, so a rebuild); the rest keep their order.
+  template <typename Drop>
+  void remove_if(Drop drop) {
+    std::erase_if(waiting_, drop);
+    std::make_heap(waiting_.begin(), waiting_.end(), goes_later);
+    RingBuffer<EgressEntry> kept;
+    while (!in_order_.empty()) {
+      const EgressEntry entry = in_order_.pop_front();
+      if (!drop(entry)) kept.push_back(entry);
+    }
+    in_order_ = std::move(kept);
+  }
   // The serialiser.
   bool busy_at(Time now) const { return free_at_ > now; }
   Time free_at() const { return free_at_; }

@@ -58,6 +58,10 @@ PacketId FlowTable::cut_packet(uint32_t flow_index) {
 void FlowTable::deliver(PacketId id, Time now) {
   const Packet& p = pool_[id];
   Flow& flow = flow_at(p.flow);
+  if (p.seq != flow.packets_delivered && flow.loss_pending) {
+    drop(id);
+    return;
+  }
   if (p.seq != flow.packets_delivered) {
     throw std::logic_error("flow " + std::to_string(p.flow) + ": packet " + std::to_string(p.seq) +
                            " delivered when packet " + std::to_string(flow.packets_delivered) +
@@ -73,6 +77,34 @@ void FlowTable::deliver(PacketId id, Time now) {
     flow.delivered_at = now;
     if (listener_ != nullptr) listener_->on_flow_delivered(flow_index, now);
   }
+}
+
+void FlowTable::mark_lost(PacketId id) {
+  Packet& p = pool_[id];
+  p.lost = 1;
+  flow_at(p.flow).loss_pending = true;
+  ++stats_->packets_lost;
+  stats_->bytes_lost += p.bytes;
+}
+
+void FlowTable::drop(PacketId id) {
+  ++stats_->packets_dropped;
+  stats_->bytes_dropped += pool_[id].bytes;
+  pool_.release(id);
+}
+
+void FlowTable::rewind(uint32_t flow_index) {
+  Flow& flow = flow_at(flow_index);
+  ++stats_->rewinds;
+  stats_->bytes_resent += flow.injected - flow.delivered;
+  flow.injected = flow.delivered;
+  // The accepted prefix ends on a packet boundary, so chunks and packets are
+  // cut again exactly as the first time.
+  flow.next_chunk = static_cast<uint32_t>(flow.delivered / flow.chunk_bytes);
+  flow.offset_in_chunk = flow.delivered % flow.chunk_bytes;
+  flow.next_seq = flow.packets_delivered;
+  flow.loss_pending = false;
+  flow.rewind_at = Time::max();
 }
 
 void FlowTable::check_conservation() const {

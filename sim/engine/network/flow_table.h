@@ -50,15 +50,32 @@ class FlowTable {
   }
   EgressEntry forwarded_entry(const Packet& packet, PacketId id, Time now) const {
     const FlowSpec& spec = flow_at(packet.flow).spec;
-    const uint64_t remaining_hops = spec.route.size() - packet.hop;
+    const uint64_t remaining_hops = spec.route.size() - size_t{packet.hop};
     return EgressEntry::forwarded(order_, packet.chunk, now, remaining_hops, packet.flow, id, spec.step, spec.place);
   }
   EgressEntry own_entry(uint32_t flow) const {
     const Flow& f = flow_at(flow);
     return EgressEntry::own(order_, f.next_chunk, f.started_at, f.spec.route.size(), flow, f.spec.step, f.spec.place);
   }
-  // The packet has reached the last GPU of its route.
+  // The packet has reached the last GPU of its route. Under failures (L4)
+  // one that follows a lost packet of its flow is dropped there instead.
   void deliver(PacketId id, Time now);
+
+  // Failures (docs/model.md, "Lost circuits"). Whether `flow` is still held
+  // (not let go by forget_delivered).
+  bool holds(uint32_t flow) const { return flow >= flow_base_ && flow - flow_base_ < flows_.size(); }
+  // L3: the packet is lost on a dead circuit; its flow will rewind.
+  void mark_lost(PacketId id);
+  // L6: a packet of a rewinding flow, waiting (dropped now) or on a circuit
+  // (marked: dropped where it lands).
+  void drop(PacketId id);
+  void let_go_on_landing(PacketId id) { pool_[id].lost = 1; }
+  // L6: the flow goes back to the first byte its destination has not
+  // accepted; the bytes cut past it will be cut again.
+  void rewind(uint32_t flow);
+  // When the flow learns of its earliest loss not yet rewound (Time::max(): none).
+  Time rewind_due(uint32_t flow) const { return flow_at(flow).rewind_at; }
+  void set_rewind_due(uint32_t flow, Time at) { flow_at(flow).rewind_at = at; }
 
   // Every flow's bytes cut and delivered exactly once and no packet left;
   // std::logic_error naming the first flow that breaks it.
@@ -76,6 +93,8 @@ class FlowTable {
     uint64_t packets_delivered = 0;  // = the seq the next delivery must carry
     Time started_at;
     Time delivered_at;
+    bool loss_pending = false;  // a packet of it was lost since its last rewind
+    Time rewind_at = Time::max();
   };
   const Flow& flow_at(uint32_t flow) const { return flows_[flow - flow_base_]; }
   Flow& flow_at(uint32_t flow) { return flows_[flow - flow_base_]; }

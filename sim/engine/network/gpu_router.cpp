@@ -21,13 +21,18 @@ GpuRouter::GpuRouter(RouterMode mode, Bytes header, Bandwidth ingress_rate, Band
 
 void GpuRouter::receive(PacketId id, Time now) {
   Packet& packet = flows_->packet(id);
+  if (packet.lost) {
+    flows_->drop(id);
+    return;
+  }
   const std::vector<uint32_t>& route = flows_->spec(packet.flow).route;
-  ++packet.hop;
-  if (packet.hop == route.size()) {
+  const uint32_t hop = packet.hop + 1U;
+  packet.hop = hop & 0x7fffffffU;
+  if (hop == route.size()) {
     flows_->deliver(id, now);
     return;
   }
-  (*circuits_)[route[packet.hop]].egress.receive(id, now);
+  (*circuits_)[route[hop]].egress.receive(id, now);
 }
 
 }  // namespace photonsim

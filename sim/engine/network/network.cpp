@@ -15,6 +15,10 @@ Network::Network(const FabricSpec& fabric, Segmentation segmentation, EventList&
       shared_{&flows_, &decisions_, &stats_, &router_, nullptr},
       router_(fabric.router, fabric.header, fabric.bandwidth, fabric.bandwidth) {
   router_.connect(flows_, circuits_);
+  if (CircuitFailures::takes_circuits_down(fabric_.failures)) {
+    recovery_.emplace(fabric_, flows_, circuits_, events_, stats_);
+    shared_.recovery = &*recovery_;
+  }
 }
 
 void Network::reset_circuits(size_t slots) {
@@ -29,6 +33,7 @@ void Network::reset_circuits(size_t slots) {
     circuit.egress.connect(static_cast<uint32_t>(i), shared_, circuit.pipe);
     circuit.pipe.connect(static_cast<uint32_t>(i), fabric_.latency, events_, router_);
   }
+  if (recovery_) recovery_->reset(slots);
 }
 
 void Network::light(uint32_t circuit_index, Node from, Node to, uint32_t port, Bandwidth rate, Time now) {
@@ -36,6 +41,7 @@ void Network::light(uint32_t circuit_index, Node from, Node to, uint32_t port, B
   Circuit& circuit = circuits_[circuit_index];
   circuit.egress.aim(from, to, port, rate);
   circuit.lit = true;
+  if (recovery_) recovery_->aim(circuit_index, from, to, port);
 }
 
 void Network::darken(uint32_t circuit_index, Time now) {
@@ -70,6 +76,10 @@ bool Network::forget_delivered_flows() {
 
 void Network::start(uint64_t batch, Time now) {
   const auto [first, end] = starts_.fire(batch);
+  if (recovery_) {
+    start_under_failures(first, end, now);
+    return;
+  }
   for (uint32_t f = first; f < end; ++f) {
     const FlowSpec& spec = flows_.spec(f);
     if (spec.bytes.count() > 0) circuits_[spec.route.front()].egress.queue_own(f);
@@ -79,6 +89,18 @@ void Network::start(uint64_t batch, Time now) {
     const FlowSpec& spec = flows_.spec(f);
     if (spec.bytes.count() > 0) circuits_[spec.route.front()].egress.wake(now);
   }
+}
+
+void Network::start_under_failures(uint32_t first, uint32_t end, Time now) {
+  // L7: a flow whose route is known down waits for it instead.
+  std::vector<uint32_t> sending;
+  for (uint32_t f = first; f < end; ++f) {
+    const FlowSpec& spec = flows_.spec(f);
+    if (spec.bytes.count() == 0 || !recovery_->may_send(f, now)) continue;
+    circuits_[spec.route.front()].egress.queue_own(f);
+    sending.push_back(f);
+  }
+  for (const uint32_t f : sending) circuits_[flows_.spec(f).route.front()].egress.wake(now);
 }
 
 void Network::decide(uint32_t batch, Time now) {
@@ -101,6 +123,12 @@ void Network::on_event(Time now, uint64_t raw_token) {
       break;
     case EventToken::Kind::decide:
       decide(static_cast<uint32_t>(token.id()), now);
+      break;
+    case EventToken::Kind::rewind:
+      recovery_->rewind(static_cast<uint32_t>(token.id()), now);
+      break;
+    case EventToken::Kind::resume:
+      recovery_->resume(static_cast<uint32_t>(token.id()), now);
       break;
   }
 }

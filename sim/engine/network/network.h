@@ -28,6 +28,7 @@
 // darken: DataPlane), the run adds flows at any time and hears each
 // delivered (FlowListener); the RunDriver drives the EventList.
 #include <cstdint>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -39,6 +40,7 @@
 #include "sim/engine/network/decision_batches.h"
 #include "sim/engine/network/egress_port.h"
 #include "sim/engine/network/event_token.h"
+#include "sim/engine/network/flow_recovery.h"
 #include "sim/engine/network/flow_table.h"
 #include "sim/engine/network/gpu_router.h"
 #include "sim/engine/network/network_events.h"
@@ -102,6 +104,7 @@ class Network final : public DataPlane, public EventHandler {
 
  private:
   void start(uint64_t batch, Time now);
+  void start_under_failures(uint32_t first, uint32_t end, Time now);
   void decide(uint32_t batch, Time now);
 
   FabricSpec fabric_;
@@ -115,6 +118,8 @@ class Network final : public DataPlane, public EventHandler {
   // and sends at the same rate: the router's equal-bandwidth check holds.
   GpuRouter router_;
   std::vector<Circuit> circuits_;  // the elements point into it: built once per reset_circuits
+  // Only when fabric.failures takes circuits down (docs/model.md, "Lost circuits").
+  std::optional<FlowRecovery> recovery_;
 
   StartBatches starts_;  // the flows each start event queues
 };

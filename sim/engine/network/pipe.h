@@ -26,6 +26,11 @@ class Pipe final : public PacketSink {
   }
   Time latency() const { return latency_; }
   bool empty() const { return in_flight_.empty(); }
+  // Each packet on it, front first (a flow's, when it rewinds).
+  template <typename Visit>
+  void for_each_packet(Visit visit) const {
+    for (size_t i = 0; i < in_flight_.size(); ++i) visit(in_flight_[i].id);
+  }
 
   void receive(PacketId id, Time now) override {
     const bool was_empty = in_flight_.empty();

@@ -40,6 +40,7 @@
 #include "core/segmentation.h"
 #include "core/time_slots.h"
 #include "core/spec/fabric_spec.h"
+#include "sim/engine/network/circuit_failures.h"
 #include "sim/engine/network/data_plane.h"
 #include "sim/engine/network/egress_entry.h"
 #include "sim/engine/network/gpu_router.h"
@@ -58,7 +59,10 @@ class TrainNetwork final : public DataPlane, public EventHandler {
   // takes no time, no latency). There a landing is made by a choice of the
   // same picosecond, and the reference orders such landings and choices by
   // when its events were made; the packet engine runs the reference there.
+  // Nor where circuits go down (fabric.failures): trains do not model losses,
+  // the reference does (docs/model.md, "Lost circuits", L9).
   static bool exact_on(const FabricSpec& fabric) {
+    if (CircuitFailures::takes_circuits_down(fabric.failures)) return false;
     return fabric.router != RouterMode::cut_through || fabric.latency > Time::zero() ||
            fabric.bandwidth.serialization(fabric.header) > Time::zero();
   }
@@ -227,7 +231,7 @@ class TrainNetwork final : public DataPlane, public EventHandler {
   WindowReuse::Key window_key_;  // open_windows' scratch: a window's key as built
   std::vector<Window> windows_;
   std::vector<uint32_t> free_windows_;
-  std::vector<uint32_t> slot_users_;   // per circuit: flows over it not yet delivered
+  std::vector<uint32_t> slot_users_;  // per circuit: flows over it not yet delivered
   // open_windows' scratch, kept between starts: (window, flow) of the flows
   // started; (circuit, flows over it) of one window; per circuit, its place
   // among those crossings.

@@ -1,0 +1,40 @@
+#pragma once
+// Contract: which fabric.failures entries take circuits down (kinds port,
+// flap and switch: docs/model.md, "Lost circuits", L1) and, for a circuit
+// aimed from GPU a's port p to GPU b, when it is down: the entries on (a, p),
+// on (b, p) and on switch p. Built once per run from the fabric; empty (and
+// free) on a fabric with no such entry.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/spec/fabric_spec.h"
+#include "sim/engine/network/circuit_down_time.h"
+#include "topology/topology.h"
+
+namespace photonsim {
+
+class CircuitFailures {
+ public:
+  explicit CircuitFailures(const FabricSpec& fabric);
+
+  // Whether the fabric has an entry that takes circuits down.
+  static bool takes_circuits_down(const FailureSpec& failures);
+  bool any() const { return any_; }
+  CircuitDownTime circuit(Node from, Node to, uint32_t port) const;
+  // The entry (lowest index) that keeps every port of `gpu` down from `now`
+  // to the run's end, if every port is so.
+  std::optional<uint32_t> gpu_down_forever(Node gpu, Time now) const;
+  int gpus() const { return gpus_; }
+  int ports() const { return ports_; }
+
+ private:
+  int gpus_;
+  int ports_;
+  bool any_ = false;
+  std::vector<std::vector<EntryInterval>> by_port_;    // per gpu * ports + port
+  std::vector<std::vector<EntryInterval>> by_switch_;  // per switch
+};
+
+}  // namespace photonsim
