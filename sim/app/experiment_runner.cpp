@@ -61,10 +61,22 @@ void refuse_unsimulated_failures(const ExperimentConfig& config) {
                       "transfer resumes on its route once it is back): set fabric.on_failure: wait");
         }
         continue;
+      case FailureKind::link:
+        if (config.graph) {
+          throw Error(failure_place(config, i) + name +
+                      "): a degraded link is simulated in the run of a schedule, not in a task graph yet (issue 55): "
+                      "leave the entry out to run the graph without it");
+        }
+        if (config.fabric.router == RouterMode::cut_through) {
+          throw Error(failure_place(config, i) + name +
+                      "): cut-through forwarding assumes every circuit runs at one rate (docs/model.md), and a "
+                      "degraded link breaks it: use fabric.router: store_and_forward with a link failure");
+        }
+        continue;
       default:
         throw Error(failure_place(config, i) + name + "): " + to_string(e.kind) +
                     " failures are read and checked, but no engine simulates them yet (issue 55; straggler, "
-                    "reconfiguration, port, flap and switch failures are simulated): leave the entry out to run "
+                    "reconfiguration, port, flap, switch and link failures are simulated): leave the entry out to run "
                     "without it (photonsim verify CONFIG checks it without a run)");
     }
   }

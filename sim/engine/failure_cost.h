@@ -36,14 +36,17 @@ inline FailureCost no_cost_yet(size_t entry, FailureKind kind) {
   return cost;
 }
 
-// Each port, flap and switch entry's losses (NetworkStats::lost_by_entry)
-// joins `costs`, which stays in the entries' order.
+// Each port, flap and switch entry's losses (NetworkStats::lost_by_entry),
+// and each link entry, joins `costs`, which stays in the entries' order.
 inline void add_lost_circuit_costs(const FailureSpec& spec, const NetworkStats& network,
                                    std::vector<FailureCost>& costs) {
   bool added = false;
   for (size_t i = 0; i < spec.entries.size(); ++i) {
     const FailureKind kind = spec.entries[i].kind;
-    if (kind != FailureKind::port && kind != FailureKind::flap && kind != FailureKind::optical_switch) continue;
+    if (kind != FailureKind::port && kind != FailureKind::flap && kind != FailureKind::optical_switch &&
+        kind != FailureKind::link) {
+      continue;
+    }
     FailureCost cost = no_cost_yet(i, kind);
     if (i < network.lost_by_entry.size()) {
       cost.lost_packets = network.lost_by_entry[i].packets;

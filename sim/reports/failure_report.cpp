@@ -30,6 +30,10 @@ void write_failures_json(JsonWriter& out, const FailureSpec& spec, const std::ve
       out.field("switch", f.optical_switch).field("at_ps", f.at.picoseconds());
       if (f.duration) out.field("for_ps", f.duration->picoseconds());
       out.field("lost_packets", c.lost_packets).field("lost_bytes", c.lost_bytes);
+    } else if (c.kind == FailureKind::link) {
+      out.field("gpu", f.gpu).field("port", f.port).field("bandwidth_bps", f.bandwidth.bps());
+      out.field("at_ps", f.at.picoseconds());
+      if (f.duration) out.field("for_ps", f.duration->picoseconds());
     } else if (c.kind == FailureKind::port || c.kind == FailureKind::flap) {
       out.field("gpu", f.gpu).field("port", f.port).field("at_ps", f.at.picoseconds());
       if (f.duration) out.field("for_ps", f.duration->picoseconds());
@@ -54,6 +58,10 @@ std::string failures_table(const FailureSpec& spec, const std::vector<FailureCos
       line += "straggler GPU " + std::to_string(f.gpu) + " x" + slowdown_text(f.slowdown) + ": " +
               std::to_string(c.nodes) + (c.nodes == 1 ? " compute node, " : " compute nodes, ") +
               format_time(c.slowed_compute) + " added";
+    } else if (c.kind == FailureKind::link) {
+      line += "link GPU " + std::to_string(f.gpu) + " port " + std::to_string(f.port) + " at " +
+              format_bandwidth(f.bandwidth) + " from " + format_time(f.at) +
+              (f.duration ? " for " + format_time(*f.duration) : " until the end");
     } else if (c.kind == FailureKind::port || c.kind == FailureKind::flap || c.kind == FailureKind::optical_switch) {
       line += c.kind == FailureKind::optical_switch ? "switch " + std::to_string(f.optical_switch)
                                                     : to_string(c.kind) + std::string(" GPU ") + std::to_string(f.gpu) +

@@ -1,8 +1,8 @@
 // fabric.failures through the binary (issue 55, item 1): a bad entry is exit 1
 // naming its index, key and line; a good one is read and checked, accepted by
-// verify, and - for the kinds no engine simulates yet (a degraded link here)
-// - refused with exit 1 at the entry by every verb that simulates (run,
-// replay, sweep). A port failure runs under on_failure: wait and reports its
+// verify, and - where no engine simulates it (a degraded link under
+// cut-through here) - refused with exit 1 at the entry by every verb that
+// simulates (run, replay, sweep). A port failure runs under on_failure: wait and reports its
 // losses; one that leaves a GPU no working port is exit 1, "cannot complete".
 #include <gtest/gtest.h>
 
@@ -31,12 +31,13 @@ class FailureCli : public Hostile {
 };
 
 constexpr const char* kNoEngineYet =
-    "fabric.failures[0] (link): link failures are read and checked, but no engine simulates them yet (issue 55";
+    "fabric.failures[0] (link): cut-through forwarding assumes every circuit runs at one rate";
 
 TEST_F(FailureCli, EveryVerbThatSimulatesRefusesAFailingFabric) {
   const std::string config = failing_config(
       "    - {kind: link, gpu: 3, port: 0, bandwidth: 200Gbps}\n"
-      "    - {kind: straggler, gpu: 6, slowdown: 1.3}\n");
+      "    - {kind: straggler, gpu: 6, slowdown: 1.3}\n"
+      "  router: cut_through\n");
   refuse({"run", config}, {config + ":9: " + kNoEngineYet});
   refuse({"run", config, "--fidelity", "analytical"}, {config + ":9: " + kNoEngineYet});
   const HostileOutcome verified = run({"verify", config});

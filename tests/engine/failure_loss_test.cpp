@@ -158,3 +158,35 @@ TEST(FailureLoss, AFailureFromTimeZeroIsLearnedAfterTheDetection) {
 
 }  // namespace
 }  // namespace photonsim
+
+namespace photonsim {
+namespace {
+
+using namespace testing_support;
+
+// fabric.failures kind link (docs/model.md, "A degraded link"): port 0 of
+// GPU 0 (or of GPU 1, the far end: the circuit is as slow as its slower
+// end) runs at 400 Gbps over [15, 35) ns. Packet 0 is sent at 0 and packet
+// 1 at 10 ns at the full rate (10 ns each); packet 2 starts at 20 ns, inside
+// the span, and takes 20 ns; packet 3 starts at 40 ns, after it: 10 ns,
+// landing at 55 ns (healthy: 45).
+TEST(FailureLink, APacketStartingOnADegradedLinkTakesItsRate) {
+  for (const int end : {0, 1}) {
+    Failure slow;
+    slow.kind = FailureKind::link;
+    slow.gpu = end;
+    slow.port = 0;
+    slow.bandwidth = Bandwidth::bits_per_second(400'000'000'000);
+    slow.at = Time::ns(15);
+    slow.duration = Time::ns(20);
+    FabricSpec f = lossy_fabric({slow});
+    for (const RunResult& r : both_engines(f, one_transfer(transfer(0, 1, 4000), lossy_ring()))) {
+      EXPECT_EQ(r.completion, Time::ns(55)) << "GPU " << end;
+      EXPECT_EQ(r.network.packet_hops, 4u);
+      EXPECT_EQ(r.network.packets_lost, 0u);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace photonsim

@@ -1,6 +1,7 @@
 // The one gate every run passes (check_engine_names) refuses the failures no
-// engine simulates yet (link, mzi, random_failures; port, switch and flap
-// under any on_failure but wait, or in a task graph), naming the entry and
+// engine simulates yet (mzi, random_failures; a link under cut-through;
+// port, switch and flap under any on_failure but wait; any of these in a
+// task graph), naming the entry and
 // where it was written, in one collective, a replayed schedule, a task
 // graph, a sweep point and every fidelity, analytical included (which also
 // refuses lost circuits: it moves no packets); stragglers (in task graphs),
@@ -33,11 +34,6 @@ constexpr const char* kRefusedRing =
     "  algorithm: ring\n"        // 9
     "  topology: ring\n";        // 10
 
-constexpr const char* kRefusalText =
-    " failures are read and checked, but no engine simulates them yet (issue 55; straggler, reconfiguration, port, "
-    "flap and switch failures are simulated): leave the entry out to run without it (photonsim verify CONFIG checks "
-    "it without a run)";
-
 ExperimentConfig refused_ring(const std::vector<std::string>& sets) {
   return load_config_from_string(kRefusedRing, "ring.yaml", sets);
 }
@@ -54,10 +50,12 @@ std::string refusal_of(Body&& body) {
 
 TEST(FailureRefusal, EveryRunOfAnUnsimulatedFailureStopsNamingTheEntry) {
   const ExperimentPipeline pipeline(nullptr);
-  const ExperimentConfig one = refused_ring({"fabric.failures=[{kind: link, gpu: 3, port: 0, bandwidth: 1Gbps}]"});
+  const ExperimentConfig one =
+      refused_ring({"fabric.failures=[{kind: link, gpu: 3, port: 0, bandwidth: 1Gbps}]", "fabric.router=cut_through"});
   const std::string expected =
-      "--set fabric.failures=[{kind: link, gpu: 3, port: 0, bandwidth: 1Gbps}]: fabric.failures[0] (link): link" +
-      std::string(kRefusalText);
+      "--set fabric.failures=[{kind: link, gpu: 3, port: 0, bandwidth: 1Gbps}]: fabric.failures[0] (link): "
+      "cut-through forwarding assumes every circuit runs at one rate (docs/model.md), and a degraded link breaks "
+      "it: use fabric.router: store_and_forward with a link failure";
   for (const Fidelity fidelity : {Fidelity::packet, Fidelity::chunk, Fidelity::analytical})
     EXPECT_EQ(refusal_of([&] { pipeline.run(one, fidelity); }), expected);
   EXPECT_EQ(refusal_of([&] { pipeline.result_csv(one); }), expected);

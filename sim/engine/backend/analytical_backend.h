@@ -29,10 +29,15 @@ class AnalyticalBackend : public ExecutionBackend {
   }
 
  private:
-  // Losses need packets: the analytical model moves none (docs/model.md, "Lost circuits", L9).
+  // Losses and degraded links need packets: the analytical model moves none (docs/model.md, "Lost circuits", L9).
   static void refuse_lost_circuits(const FailureSpec& failures) {
     for (size_t i = 0; i < failures.entries.size(); ++i) {
       const FailureKind kind = failures.entries[i].kind;
+      if (kind == FailureKind::link) {
+        throw Error("fabric.failures[" + std::to_string(i) +
+                    "] (link): --fidelity analytical predicts the healthy fabric and moves no packets to slow: run "
+                    "it at packet, packet_reference or chunk fidelity");
+      }
       if (kind != FailureKind::port && kind != FailureKind::flap && kind != FailureKind::optical_switch) continue;
       throw Error("fabric.failures[" + std::to_string(i) + "] (" + to_string(kind) +
                   "): --fidelity analytical moves no packets to lose: run it at packet, packet_reference or chunk "

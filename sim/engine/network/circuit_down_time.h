@@ -9,12 +9,19 @@
 #include <vector>
 
 #include "core/time.h"
+#include "core/units.h"
 
 namespace photonsim {
 
 struct DownInterval {
   Time from;
   Time until;  // Time::max(): to the run's end
+};
+
+// A degraded link (fabric.failures kind link): the circuit runs at `rate` over the span.
+struct DegradedSpan {
+  DownInterval span;
+  Bandwidth rate;
 };
 
 struct EntryInterval {

@@ -2,8 +2,9 @@
 // Contract: which fabric.failures entries take circuits down (kinds port,
 // flap and switch: docs/model.md, "Lost circuits", L1) and, for a circuit
 // aimed from GPU a's port p to GPU b, when it is down: the entries on (a, p),
-// on (b, p) and on switch p. Built once per run from the fabric; empty (and
-// free) on a fabric with no such entry.
+// on (b, p) and on switch p; and which degrade it (kind link, on either
+// end's port): the rate it runs at, span by span. Built once per run from the
+// fabric; empty (and free) on a fabric with no such entry.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -21,8 +22,12 @@ class CircuitFailures {
 
   // Whether the fabric has an entry that takes circuits down.
   static bool takes_circuits_down(const FailureSpec& failures);
+  static bool degrades_links(const FailureSpec& failures);
   bool any() const { return any_; }
   CircuitDownTime circuit(Node from, Node to, uint32_t port) const;
+  // The spans, in time order and disjoint, over which the circuit runs below
+  // `rate`: the lower of its two ends' degraded rates (none: empty).
+  std::vector<DegradedSpan> degraded(Node from, Node to, uint32_t port, Bandwidth rate) const;
   // The entry (lowest index) that keeps every port of `gpu` down from `now`
   // to the run's end, if every port is so.
   std::optional<uint32_t> gpu_down_forever(Node gpu, Time now) const;
@@ -35,6 +40,11 @@ class CircuitFailures {
   bool any_ = false;
   std::vector<std::vector<EntryInterval>> by_port_;    // per gpu * ports + port
   std::vector<std::vector<EntryInterval>> by_switch_;  // per switch
+  struct LinkEntry {
+    DownInterval span;
+    Bandwidth rate;
+  };
+  std::vector<std::vector<LinkEntry>> links_;  // per gpu * ports + port; only with link entries
 };
 
 }  // namespace photonsim

@@ -15,7 +15,7 @@ void EgressPort::transmit(Time now) {
   }
   const Packet& packet = flows.packet(id);
   const FlowSpec& spec = flows.spec(packet.flow);
-  const Time serialization = this->serialization(packet.bytes);
+  const Time serialization = this->serialization(packet.bytes, now);
   const bool last_hop = size_t{packet.hop} + 1 == spec.route.size();
   const Time forwardable_after = shared_->router->forwardable_after(packet.bytes, serialization, last_hop);
   queue_.serialise(now, serialization);

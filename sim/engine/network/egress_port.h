@@ -8,9 +8,12 @@
 // the port sends it.
 #include <algorithm>
 #include <cstdint>
+#include <utility>
+#include <vector>
 
 #include "core/time.h"
 #include "core/units.h"
+#include "sim/engine/network/circuit_down_time.h"
 #include "sim/engine/network/decision_batches.h"
 #include "sim/engine/network/egress_queue.h"
 #include "sim/engine/network/flow_table.h"
@@ -54,6 +57,9 @@ class EgressPort final : public PacketSink {
   Node from() const { return from_; }
   Node to() const { return to_; }
   uint32_t port() const { return port_; }
+  // A degraded link's spans (fabric.failures kind link): a packet that starts
+  // serialising inside one takes its rate's time. Set after aim.
+  void degrade(std::vector<DegradedSpan> spans) { degraded_ = std::move(spans); }
   // Nothing waiting, being serialised, or about to choose.
   bool idle(Time now) const { return queue_.empty() && !queue_.busy_at(now) && !decision_pending_; }
 
@@ -87,7 +93,12 @@ class EgressPort final : public PacketSink {
   void transmit(Time now);
   // Packets are mostly full-sized: the last size's serialisation at the line
   // rate, instead of a 128-bit division per packet-hop.
-  Time serialization(uint32_t bytes) {
+  Time serialization(uint32_t bytes, Time now) {
+    if (!degraded_.empty()) {
+      for (const DegradedSpan& d : degraded_) {
+        if (d.span.from <= now && now < d.span.until) return d.rate.serialization(Bytes(bytes));
+      }
+    }
     if (bytes != memo_bytes_) {
       memo_bytes_ = bytes;
       memo_time_ = rate_.serialization(Bytes(bytes));
@@ -106,6 +117,7 @@ class EgressPort final : public PacketSink {
   uint32_t circuit_ = 0;
   const EgressPortShared* shared_ = nullptr;
   Pipe* pipe_ = nullptr;
+  std::vector<DegradedSpan> degraded_;
 };
 
 }  // namespace photonsim

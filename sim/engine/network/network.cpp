@@ -15,6 +15,7 @@ Network::Network(const FabricSpec& fabric, Segmentation segmentation, EventList&
       shared_{&flows_, &decisions_, &stats_, &router_, nullptr},
       router_(fabric.router, fabric.header, fabric.bandwidth, fabric.bandwidth) {
   router_.connect(flows_, circuits_);
+  if (CircuitFailures::degrades_links(fabric_.failures)) degraded_links_.emplace(fabric_);
   if (CircuitFailures::takes_circuits_down(fabric_.failures)) {
     recovery_.emplace(fabric_, flows_, circuits_, events_, stats_);
     shared_.recovery = &*recovery_;
@@ -42,6 +43,7 @@ void Network::light(uint32_t circuit_index, Node from, Node to, uint32_t port, B
   circuit.egress.aim(from, to, port, rate);
   circuit.lit = true;
   if (recovery_) recovery_->aim(circuit_index, from, to, port);
+  if (degraded_links_) circuit.egress.degrade(degraded_links_->degraded(from, to, port, rate));
 }
 
 void Network::darken(uint32_t circuit_index, Time now) {

@@ -120,6 +120,8 @@ class Network final : public DataPlane, public EventHandler {
   std::vector<Circuit> circuits_;  // the elements point into it: built once per reset_circuits
   // Only when fabric.failures takes circuits down (docs/model.md, "Lost circuits").
   std::optional<FlowRecovery> recovery_;
+  // Only when fabric.failures degrades links (kind link).
+  std::optional<CircuitFailures> degraded_links_;
 
   StartBatches starts_;  // the flows each start event queues
 };

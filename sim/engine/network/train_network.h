@@ -59,10 +59,13 @@ class TrainNetwork final : public DataPlane, public EventHandler {
   // takes no time, no latency). There a landing is made by a choice of the
   // same picosecond, and the reference orders such landings and choices by
   // when its events were made; the packet engine runs the reference there.
-  // Nor where circuits go down (fabric.failures): trains do not model losses,
-  // the reference does (docs/model.md, "Lost circuits", L9).
+  // Nor where circuits go down or links degrade (fabric.failures): trains
+  // do not model losses or a rate that changes, the reference does
+  // (docs/model.md, "Lost circuits", L9, and "A degraded link").
   static bool exact_on(const FabricSpec& fabric) {
-    if (CircuitFailures::takes_circuits_down(fabric.failures)) return false;
+    if (CircuitFailures::takes_circuits_down(fabric.failures) || CircuitFailures::degrades_links(fabric.failures)) {
+      return false;
+    }
     return fabric.router != RouterMode::cut_through || fabric.latency > Time::zero() ||
            fabric.bandwidth.serialization(fabric.header) > Time::zero();
   }
