@@ -217,6 +217,64 @@ std::vector<Wait> waits(const RunResult& result, const std::vector<GpuStep>& sen
   return out;
 }
 
+// The entries of fabric.failures that act on circuits (port, flap, switch,
+// link): each on its own thread of process "failures", its span from `at`
+// to its end or the run's, whichever is first.
+std::vector<size_t> circuit_failures(const FabricSpec& fabric) {
+  std::vector<size_t> out;
+  for (size_t i = 0; i < fabric.failures.entries.size(); ++i) {
+    const FailureKind k = fabric.failures.entries[i].kind;
+    if (k == FailureKind::port || k == FailureKind::flap || k == FailureKind::optical_switch ||
+        k == FailureKind::link) {
+      out.push_back(i);
+    }
+  }
+  return out;
+}
+
+size_t failures_events(const FabricSpec& fabric, const RunResult& result) {
+  size_t n = 0;
+  for (const size_t i : circuit_failures(fabric)) {
+    n += 2 + (fabric.failures.entries[i].at < result.completion ? 1 : 0);
+  }
+  return n == 0 ? 0 : n + 2;
+}
+
+std::string failure_title(const Failure& f, size_t entry) {
+  const std::string where = f.kind == FailureKind::optical_switch
+                                ? "switch " + std::to_string(f.optical_switch)
+                                : "GPU " + std::to_string(f.gpu) + " port " + std::to_string(f.port);
+  return "failures[" + std::to_string(entry) + "] " + to_string(f.kind) + " " + where;
+}
+
+void write_failures(TraceEvents& events, const FabricSpec& fabric, const RunResult& result, int64_t pid,
+                    int64_t& next_tid) {
+  const std::vector<size_t> entries = circuit_failures(fabric);
+  if (entries.empty()) return;
+  events.name("process_name", pid, next_tid, "failures");
+  events.sort_index("process_sort_index", pid, next_tid, static_cast<int64_t>(fabric.gpus) + 1);
+  for (size_t t = 0; t < entries.size(); ++t) {
+    const Failure& f = fabric.failures.entries[entries[t]];
+    const int64_t tid = next_tid++;
+    events.name("thread_name", pid, tid, failure_title(f, entries[t]));
+    events.sort_index("thread_sort_index", pid, tid, static_cast<int64_t>(t));
+    if (f.at >= result.completion) continue;
+    const FailureCost* cost = nullptr;
+    for (const FailureCost& c : result.failures) {
+      if (c.entry == entries[t]) cost = &c;
+    }
+    events.span(f.kind == FailureKind::link ? "degraded" : "down", "failure", pid, tid, f.at,
+                std::min(f.end(), result.completion), [&](JsonWriter& a) {
+                  a.field("entry", static_cast<uint64_t>(entries[t]));
+                  if (f.kind == FailureKind::link) {
+                    a.field("bandwidth_bps", f.bandwidth.bps());
+                  } else if (cost != nullptr) {
+                    a.field("lost_packets", cost->lost_packets).field("lost_bytes", cost->lost_bytes);
+                  }
+                });
+  }
+}
+
 }  // namespace
 
 std::string trace_report(const RunResult& result, const Timeline* timeline, const FabricSpec& fabric,
@@ -226,7 +284,8 @@ std::string trace_report(const RunResult& result, const Timeline* timeline, cons
       timeline != nullptr ? gpu_steps(*timeline, gpus, result.steps.size()) : std::vector<std::vector<GpuStep>>{};
 
   Counts counts;
-  counts.steps = steps_events(result);
+  // The failures process is kept whole, like the steps.
+  counts.steps = steps_events(result) + failures_events(fabric, result);
   counts.base.assign(gpus, 6);  // process name and sort index, send and wait thread names and sort indexes
   counts.ports.assign(gpus, 0);
   counts.merged.assign(gpus, 0);
@@ -318,6 +377,7 @@ std::string trace_report(const RunResult& result, const Timeline* timeline, cons
       }
     }
   }
+  write_failures(events, fabric, result, 2 + static_cast<int64_t>(gpus), next_tid);
   w.end_array();
   w.key("otherData").begin_object();
   w.field("photonsim_version", PHOTONSIM_VERSION);
@@ -330,9 +390,13 @@ std::string trace_report(const RunResult& result, const Timeline* timeline, cons
           "picoseconds");
   w.field("photonsim_tracks",
           timeline != nullptr
-              ? "process steps (per step: reconfiguration, start-up); per GPU u, process GPU u: send (first "
-                "injection to last delivery of its transfers per step), wait (last delivery to the next barrier), "
-                "port p (busy: -> peer; dark: reconfiguration)"
+              ? std::string("process steps (per step: reconfiguration, start-up); per GPU u, process GPU u: send "
+                            "(first injection to last delivery of its transfers per step), wait (last delivery to "
+                            "the next barrier), port p (busy: -> peer; dark: reconfiguration)") +
+                    (circuit_failures(fabric).empty()
+                         ? ""
+                         : "; process failures: one thread per port, flap, switch or link entry, down or degraded "
+                           "from its at to its end or the run's")
               : "process steps alone: no packet run (fidelity analytical), so the steps' spans are the "
                 "predicted ones and there are no GPU or port tracks");
   w.field("photonsim_aggregation", selection.note);

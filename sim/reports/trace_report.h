@@ -12,8 +12,12 @@
 // "GPU u" with threads "send" (per step, from its first transfer injected to
 // its last delivered), "wait" (from that last delivery to the next barrier,
 // when positive: "barrier wait") and "port p" (busy spans "-> v", dark spans
-// "dark"). Without a timeline (no packet run: --fidelity analytical) only the
-// steps process is written and otherData says so.
+// "dark"); with fabric.failures entries that act on circuits (port, flap,
+// switch, link) a process "failures", one thread per entry and its span
+// ("down" or "degraded", from `at` to its end or the run's; args: entry and
+// lost_packets/lost_bytes or bandwidth_bps), kept whole like the steps.
+// Without a timeline (no packet run: --fidelity analytical) only the steps
+// process is written and otherData says so.
 //
 // Size bound: when the whole trace would pass options.event_limit events,
 // each port's busy spans in one step are merged into one (first begin to

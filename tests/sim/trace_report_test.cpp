@@ -360,3 +360,50 @@ TEST(TraceReport, ARealRunOverTheLimitStaysValidAndBounded) {
 
 }  // namespace
 }  // namespace photonsim
+
+namespace photonsim {
+namespace {
+
+// Failures on circuits (docs/model.md, "Lost circuits"): process "failures",
+// one thread per entry, its span from `at` to its end, with what it lost.
+// The worked case: GPU 0's port down over [25, 125) ns, 2 packets lost.
+TEST(TraceReport, ShowsEachCircuitFailureAndWhatItLost) {
+  FabricSpec f = testing_support::test_fabric(4);
+  f.latency = Time::ns(5);
+  f.packet = Bytes(1000);
+  Failure down;
+  down.kind = FailureKind::port;
+  down.at = Time::ns(25);
+  down.duration = Time::ns(100);
+  f.failures.entries = {down};
+  f.failures.detection = Time::ns(20);
+  f.failures.on_failure = FailurePolicy::wait;
+  ScheduleParts parts;
+  parts.gpus = 4;
+  parts.topologies = {Topology("ring", 4, {{0, 1}, {1, 2}, {2, 3}, {3, 0}})};
+  Transfer t;
+  t.src = 0;
+  t.dst = 1;
+  t.bytes = Bytes(4000);
+  parts.steps = {Step{0, {t}}};
+  Timeline timeline;
+  const RunResult r = run_schedule(f, testing_support::test_workload(Collective::alltoall, 4000),
+                                   Schedule(std::move(parts)), nullptr, &timeline);
+  const JsonValue doc = parse_json(trace_report(r, &timeline, f));
+  validate_trace(doc);
+  const JsonValue* failure = nullptr;
+  for (const JsonValue& e : doc.at("traceEvents").items) {
+    if (e.at("ph").text == "X" && e.at("cat").text == "failure") failure = &e;
+  }
+  ASSERT_NE(failure, nullptr);
+  EXPECT_EQ(failure->at("name").text, "down");
+  EXPECT_EQ(failure->at("pid").integer(), 2 + 4);
+  EXPECT_EQ(failure->at("ts").text, "0.025");
+  EXPECT_EQ(failure->at("dur").text, "0.1");
+  EXPECT_EQ(failure->at("args").at("lost_packets").integer(), 2);
+  EXPECT_EQ(failure->at("args").at("lost_bytes").integer(), 2000);
+  EXPECT_NE(doc.at("otherData").at("photonsim_tracks").text.find("process failures"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace photonsim
