@@ -50,11 +50,6 @@ void refuse_unsimulated_failures(const ExperimentConfig& config) {
       case FailureKind::flap:
       case FailureKind::optical_switch:
         // Lost circuits (docs/model.md, "Lost circuits"): the engine's rules are on_failure: wait's.
-        if (config.graph) {
-          throw Error(failure_place(config, i) + name +
-                      "): circuits that go down are simulated in the run of a schedule, not in a task graph yet "
-                      "(issue 55): leave the entry out to run the graph without it");
-        }
         if (f.on_failure != FailurePolicy::wait) {
           throw Error(failure_place(config, i) + name + "): fabric.on_failure: " + to_string(f.on_failure) +
                       " is not simulated yet for circuits that go down (issue 55); on_failure: wait is (the "
@@ -62,11 +57,6 @@ void refuse_unsimulated_failures(const ExperimentConfig& config) {
         }
         continue;
       case FailureKind::link:
-        if (config.graph) {
-          throw Error(failure_place(config, i) + name +
-                      "): a degraded link is simulated in the run of a schedule, not in a task graph yet (issue 55): "
-                      "leave the entry out to run the graph without it");
-        }
         if (config.fabric.router == RouterMode::cut_through) {
           throw Error(failure_place(config, i) + name +
                       "): cut-through forwarding assumes every circuit runs at one rate (docs/model.md), and a "

@@ -169,6 +169,7 @@ GraphResult TaskGraphExecution::run() {
   result.nodes = std::move(results_);
   result.events = driver_.events_fired();
   result.failures = straggler_costs_;
+  add_lost_circuit_costs(fabric_.failures, result.network, result.failures);
   return result;
 }
 

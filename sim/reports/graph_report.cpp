@@ -6,6 +6,7 @@
 
 #include "core/error.h"
 #include "core/version.h"
+#include "sim/engine/network/circuit_failures.h"
 #include "sim/reports/csv_text.h"
 #include "sim/reports/failure_report.h"
 #include "sim/reports/json_text.h"
@@ -135,6 +136,7 @@ std::string GraphReport::table() const {
   out << "reconfigurations   " << all.count << " over all nodes: " << time_text(all.exposed) << " exposed, "
       << time_text(all.hidden) << " hidden behind compute\n";
   if (f.failures.any()) out << failures_table(f.failures, result.failures);
+  if (CircuitFailures::takes_circuits_down(f.failures)) out << loss_table(result.network);
   out << "\n";
   char line[256];
   std::snprintf(line, sizeof line, "%-28s %-10s %12s %12s %12s %12s %12s\n", "critical path", "kind", "start", "end",
@@ -227,6 +229,7 @@ std::string GraphReport::json() const {
       .field("packets", result.network.packets)
       .field("packet_hops", result.network.packet_hops);
   if (f.failures.any()) write_failures_json(out, f.failures, result.failures);
+  if (CircuitFailures::takes_circuits_down(f.failures)) write_loss_json(out, result.network);
   out.field("version", PHOTONSIM_VERSION);
   out.key("wall_s").number(fixed(wall_seconds, 6));
   out.end_object();
@@ -267,6 +270,11 @@ std::string GraphReport::summary_csv() const {
     // Only with failures configured: a healthy fabric's columns stay as they were.
     columns.insert(columns.end() - 2, {{"failures", std::to_string(result.failures.size())},
                                        {"slowed_compute_ps", ps(total_slowed_compute(result.failures))}});
+  }
+  if (CircuitFailures::takes_circuits_down(f.failures)) {
+    columns.insert(columns.end() - 2, {{"lost_packets", std::to_string(result.network.packets_lost)},
+                                       {"resent_bytes", std::to_string(result.network.bytes_resent)},
+                                       {"waited_ps", ps(result.network.waited)}});
   }
   std::vector<std::string> header, row;
   for (const auto& [name, value] : columns) {

@@ -1,7 +1,6 @@
 // The one gate every run passes (check_engine_names) refuses the failures no
 // engine simulates yet (mzi, random_failures; a link under cut-through;
-// port, switch and flap under any on_failure but wait; any of these in a
-// task graph), naming the entry and
+// port, switch and flap under any on_failure but wait), naming the entry and
 // where it was written, in one collective, a replayed schedule, a task
 // graph, a sweep point and every fidelity, analytical included (which also
 // refuses lost circuits: it moves no packets); stragglers (in task graphs),
@@ -69,8 +68,9 @@ TEST(FailureRefusal, EveryRunOfAnUnsimulatedFailureStopsNamingTheEntry) {
       "synthesis: {algorithm: ring, topology: ring}\n",
       "graph.yaml");
   EXPECT_EQ(refusal_of([&] { pipeline.run_graph(graph); }),
-            "graph.yaml:2: fabric.failures[1] (switch): circuits that go down are simulated in the run of a schedule, "
-            "not in a task graph yet (issue 55): leave the entry out to run the graph without it");
+            "graph.yaml:2: fabric.failures[1] (switch): fabric.on_failure: replan is not simulated yet for circuits "
+            "that go down (issue 55); on_failure: wait is (the transfer resumes on its route once it is back): set "
+            "fabric.on_failure: wait");
   EXPECT_EQ(refusal_of([&] { pipeline.result_csv(graph); }), refusal_of([&] { pipeline.run_graph(graph); }));
 
   // Lost circuits: on_failure: wait only, and not at analytical fidelity.
@@ -182,6 +182,32 @@ TEST(FailureRefusal, AStragglerRunsInATaskGraph) {
       << slow.json();
   EXPECT_NE(slow.summary_csv().find(",failures,slowed_compute_ps,"), std::string::npos) << slow.summary_csv();
   EXPECT_NE(slow.table().find("straggler GPU 1 x1.5: 2 compute nodes, 1.5us added"), std::string::npos) << slow.table();
+}
+
+// A port failure in a task graph: the one send is the worked case of
+// docs/model.md ("Lost circuits"), 45 ns healthy, 150 ns with GPU 0's port
+// down over [25, 125) ns; the graph reports what it lost and waited.
+TEST(FailureRefusal, ACircuitFailureRunsInATaskGraph) {
+  const ExperimentPipeline pipeline(nullptr);
+  const char* graph_yaml =
+      "fabric: {gpus: 4, bandwidth: 800Gbps, latency: 5ns, packet: 1000B, failure_detection: 20ns,\n"
+      "  on_failure: wait}\n"
+      "workload: {graph: [{name: send, type: p2p, src: 0, dst: 1, bytes: 4000B}]}\n"
+      "synthesis: {algorithm: ring, topology: ring}\n";
+  const GraphReport healthy = pipeline.run_graph(load_config_from_string(graph_yaml, "graph.yaml"));
+  EXPECT_EQ(healthy.result.iteration, Time::ns(45));
+  const GraphReport failing = pipeline.run_graph(load_config_from_string(
+      graph_yaml, "graph.yaml", {"fabric.failures=[{kind: port, gpu: 0, port: 0, at: 25ns, for: 100ns}]"}));
+  EXPECT_EQ(failing.result.iteration, Time::ns(150));
+  EXPECT_NE(failing.json().find("\"loss\": {\"lost_packets\": 2, \"lost_bytes\": 2000, \"dropped_packets\": 2, "
+                                "\"resent_bytes\": 2000, \"rewinds\": 1, \"waited_ps\": 80000}"),
+            std::string::npos)
+      << failing.json();
+  EXPECT_NE(failing.table().find("port GPU 0 port 0 down at 25ns for 100ns: 2 packets (2000 B) lost"),
+            std::string::npos)
+      << failing.table();
+  EXPECT_NE(failing.summary_csv().find(",lost_packets,resent_bytes,waited_ps,"), std::string::npos)
+      << failing.summary_csv();
 }
 
 TEST(FailureRefusal, AFabricThatDoesNotFailRunsAsBefore) {
