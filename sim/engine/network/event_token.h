@@ -13,7 +13,9 @@ class EventToken {
     start = 1,    // the step's flows queue their first packets
     landing = 3,  // the first packet in a circuit's pipe reaches the far GPU
     decide = 4,   // ports free at this picosecond choose what to send, after its landings (id: the batch)
-    rewind = 5,   // a flow learns of a lost packet (id: the flow; docs/model.md, "Lost circuits")
+    learn = 7,    // a flow learns of a lost packet (id: the flow; docs/model.md, "Lost circuits"): its rewind
+                  // goes after every landing already due at this picosecond
+    rewind = 5,   // the flow rewinds (id: the flow)
     resume = 6,   // a flow waiting for its route checks it again (id: the flow)
   };
   static constexpr int kIdBits = 56;

@@ -32,7 +32,14 @@ void FlowRecovery::check_loss(uint32_t circuit, PacketId id, Time now, Time cros
   if (learns >= flows_->rewind_due(flow)) return;
   flows_->set_rewind_due(flow, learns);
   // Learned at a choice of `now` (a circuit already known down): right after it.
-  events_.schedule(learns, EventToken::Kind::rewind, flow, EventPriority::arrival);
+  events_.schedule(learns, EventToken::Kind::learn, flow, EventPriority::arrival);
+}
+
+void FlowRecovery::learn(uint32_t flow, Time now) {
+  // Landings due now come first (a packet landing now crossed its circuit
+  // over a span that ends now): the rewind joins the end of this
+  // picosecond's arrivals, still before the ports choose.
+  events_.schedule(now, EventToken::Kind::rewind, flow, EventPriority::arrival);
 }
 
 void FlowRecovery::rewind(uint32_t flow, Time now) {

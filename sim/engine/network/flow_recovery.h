@@ -44,6 +44,7 @@ class FlowRecovery {
   // resume event) or the run cannot complete (throws).
   bool may_send(uint32_t flow, Time now);
   // The events it asked for.
+  void learn(uint32_t flow, Time now);
   void rewind(uint32_t flow, Time now);
   void resume(uint32_t flow, Time now);
 

@@ -126,6 +126,9 @@ void Network::on_event(Time now, uint64_t raw_token) {
     case EventToken::Kind::decide:
       decide(static_cast<uint32_t>(token.id()), now);
       break;
+    case EventToken::Kind::learn:
+      recovery_->learn(static_cast<uint32_t>(token.id()), now);
+      break;
     case EventToken::Kind::rewind:
       recovery_->rewind(static_cast<uint32_t>(token.id()), now);
       break;
