@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/error.h"
+#include "core/spec/planning_failures.h"
 #include "schedules/alltoall/joint_alltoall_synthesizer.h"
 #include "schedules/synthesis/physical_feasibility.h"
 
@@ -98,13 +99,16 @@ std::unique_ptr<Synthesizer> SynthesizerRegistry::synthesizer(const WorkloadSpec
 
 Schedule SynthesizerRegistry::synthesize(const FabricSpec& fabric, const WorkloadSpec& workload,
                                          const SynthesisSpec& synthesis, uint64_t seed, WorkProgress* progress) const {
-  return synthesizer(workload, synthesis)
-      ->synthesize(SynthesisRequest{fabric, workload, synthesis, seed, physical_layer_of(fabric), progress});
+  const std::unique_ptr<Synthesizer> chosen = synthesizer(workload, synthesis);
+  // Every planner plans on the switches that survive the failures known now;
+  // the physical layer is the configured fabric's (its transceivers and MZIs).
+  const FabricSpec planned = planning_fabric(fabric);
+  return chosen->synthesize(SynthesisRequest{planned, workload, synthesis, seed, physical_layer_of(fabric), progress});
 }
 
 Schedule SynthesizerRegistry::synthesize_point_to_point(const FabricSpec& fabric, Bytes bytes) const {
   if (!point_to_point_) throw Error("no point-to-point synthesizer is registered");
-  FabricSpec pair = fabric;
+  FabricSpec pair = planning_fabric(fabric);
   pair.gpus = 2;
   WorkloadSpec workload;
   workload.message = bytes;
@@ -115,8 +119,10 @@ Schedule SynthesizerRegistry::synthesize_point_to_point(const FabricSpec& fabric
 std::vector<PlanCandidate> SynthesizerRegistry::plan_all(const FabricSpec& fabric, const WorkloadSpec& workload,
                                                          const SynthesisSpec& synthesis, uint64_t seed,
                                                          CandidateDetail detail, WorkProgress* progress) const {
-  return synthesizer(workload, synthesis)
-      ->candidates(SynthesisRequest{fabric, workload, synthesis, seed, physical_layer_of(fabric), progress}, detail);
+  const std::unique_ptr<Synthesizer> chosen = synthesizer(workload, synthesis);
+  const FabricSpec planned = planning_fabric(fabric);
+  return chosen->candidates(SynthesisRequest{planned, workload, synthesis, seed, physical_layer_of(fabric), progress},
+                            detail);
 }
 
 }  // namespace photonsim

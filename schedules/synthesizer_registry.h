@@ -6,9 +6,12 @@
 // - an unknown name (listing the valid ones), a collective the algorithm does
 // not implement, per-pair flow sizes for an algorithm of equal blocks, a
 // planner the algorithm cannot run with - and returns the one Synthesizer
-// that turns the specs into a predicted Schedule. Registries are values built
-// by with_builtins(); adding an algorithm means one new file and one add line
-// in builtin_synthesizers.cpp.
+// that turns the specs into a predicted Schedule. synthesize(), plan_all()
+// and synthesize_point_to_point() plan on planning_fabric(fabric)
+// (core/spec/planning_failures.h: the switches that survive the failures
+// known when planning), the physical layer built from `fabric` itself.
+// Registries are values built by with_builtins(); adding an algorithm means
+// one new file and one add line in builtin_synthesizers.cpp.
 #include <memory>
 #include <string>
 #include <type_traits>

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/error.h"
+#include "core/spec/planning_failures.h"
 
 namespace photonsim {
 
@@ -61,12 +62,12 @@ void Topology::check_ports(const FabricSpec& fabric) const {
     if (fabric.circuits == CircuitKind::directed) {
       if (out[u] > fabric.ports || in[u] > fabric.ports) {
         throw Error(prefix + "node " + std::to_string(u) + " needs " + std::to_string(std::max(out[u], in[u])) +
-                    " ports (out " + std::to_string(out[u]) + ", in " + std::to_string(in[u]) +
-                    ") but fabric.ports is " + std::to_string(fabric.ports));
+                    " ports (out " + std::to_string(out[u]) + ", in " + std::to_string(in[u]) + ") but " +
+                    ports_limit(fabric));
       }
     } else if (out[u] > fabric.ports) {
       throw Error(prefix + "node " + std::to_string(u) + " ends " + std::to_string(out[u]) +
-                  " bidirectional circuits but fabric.ports is " + std::to_string(fabric.ports));
+                  " bidirectional circuits but " + ports_limit(fabric));
     }
   }
   if (fabric.circuits == CircuitKind::bidirectional) {

@@ -60,7 +60,7 @@ struct FabricSpec {
   Bandwidth bandwidth;  // per-circuit line rate, > 0 (scope gpu: per GPU, a multiple of ports bps)
   // gpu: a circuit gets bandwidth / ports per transmitter it holds (topology/circuit_rates.h).
   BandwidthScope bandwidth_scope = BandwidthScope::circuit;
-  Time latency;         // per-hop propagation, >= 0
+  Time latency;  // per-hop propagation, >= 0
   RouterMode router = RouterMode::store_and_forward;
   Bytes packet;  // forwarding unit; 0 = one packet per chunk
   Bytes header;  // cut-through forwards once this much has arrived
@@ -87,6 +87,10 @@ struct FabricSpec {
   // What breaks (fabric.failures, random_failures, failure_detection,
   // on_failure); the default is a healthy fabric.
   FailureSpec failures;
+  // Not a YAML key: set by planning_fabric() (core/spec/planning_failures.h)
+  // to fabric.ports as configured when switches failed at 0 took ports away
+  // (`ports` then counts the surviving ones); 0 otherwise. For messages.
+  int configured_ports = 0;
   PacketEngine packet_engine = PacketEngine::trains;
   // Trains only (not a YAML key): reuse what an identical closed window did
   // before (sim/engine/network/window_reuse.h); off, every packet moves.

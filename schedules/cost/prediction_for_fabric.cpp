@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/error.h"
+#include "core/spec/planning_failures.h"
 #include "schedules/cost/alpha_beta_congestion_model.h"
 #include "schedules/cost/harvest/harvest_coefficients.h"
 #include "schedules/cost/harvest/harvest_flow_cache.h"
@@ -104,7 +105,9 @@ const char* known_prediction_models() {
   return "alpha_beta_congestion, pccl, pccl_max_transfer, harvest, harvest_eq8, harvest_overlapped";
 }
 
-Prediction predict_for_fabric(const Schedule& schedule, const FabricSpec& fabric, const WorkloadSpec& workload) {
+Prediction predict_for_fabric(const Schedule& schedule, const FabricSpec& configured, const WorkloadSpec& workload) {
+  // As the synthesizers predict: on the switches that survive the failures known when planning.
+  const FabricSpec fabric = planning_fabric(configured);
   const std::string& model = schedule.prediction().model;
   if (model == "pccl") return predict_pccl(schedule, fabric, LoadModel::edge_bytes);
   if (model == "pccl_max_transfer") return predict_pccl(schedule, fabric, LoadModel::max_transfer);

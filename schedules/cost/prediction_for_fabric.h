@@ -7,7 +7,9 @@
 // the schedule (its steps, topologies and where it reconfigures) and the
 // fabric, so a schedule synthesized for one fabric and replayed on another is
 // predicted for the fabric it runs on; on its own fabric the result equals
-// the stored prediction. A schedule without a prediction, or whose model
+// the stored prediction. Like the synthesizers, it predicts on
+// planning_fabric(fabric): the switches that survive the failures known when
+// planning (core/spec/planning_failures.h). A schedule without a prediction, or whose model
 // photonsim does not know (another tool's), is predicted with
 // alpha_beta_congestion. Throws Error naming the step when the model cannot
 // route a step on its topology.

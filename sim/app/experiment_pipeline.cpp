@@ -8,8 +8,34 @@
 #include "sim/app/memory_estimate.h"
 #include "sim/app/task_graph_experiment.h"
 #include "sim/config/config_loader.h"
+#include "sim/engine/switch/circuit_plan.h"
 
 namespace photonsim {
+
+namespace {
+
+// A message about an entry of fabric.failures ("fabric.failures[i] ...": a
+// synthesizer's, such as every switch failed at 0) with where the entry was
+// written in front; the engine's are so already (simulate_schedule).
+template <class Body>
+auto locating_failures(const ExperimentConfig& config, Body&& body) -> decltype(body()) {
+  try {
+    return body();
+  } catch (const Error& e) {
+    if (const auto located = located_failure_message(config, e.what())) throw Error(*located);
+    throw;
+  }
+}
+
+// check_schedule_fits, then the switches that survive the failures known
+// when planning (a schedule from elsewhere was not planned around them):
+// refused naming the entry, at its line.
+void check_schedule_fits_surviving(const Schedule& schedule, const ExperimentConfig& config) {
+  check_schedule_fits(schedule, config);
+  locating_failures(config, [&] { CircuitPlan::check_surviving_ports(schedule, config.fabric); });
+}
+
+}  // namespace
 
 ExperimentConfig ExperimentPipeline::load(const std::string& path, const std::vector<std::string>& sets) const {
   return load_config(path, sets, budget_);
@@ -42,7 +68,7 @@ Schedule ExperimentPipeline::synthesize(const ExperimentConfig& config, WorkProg
   if (config.imported_schedule) {
     // Chakra traces photonsim wrote: their schedule, predicted for this fabric.
     const Schedule& s = *config.imported_schedule;
-    check_schedule_fits(s, config);
+    check_schedule_fits_surviving(s, config);
     return naming_time_overflow(config.source + ": the predicted time of the imported schedule", [&] {
       Prediction p = predict_for_fabric(s, config.fabric, config.workload);
       p.total();  // the sum over steps must fit too
@@ -51,8 +77,10 @@ Schedule ExperimentPipeline::synthesize(const ExperimentConfig& config, WorkProg
   }
   check_budget(config);
   return naming_time_overflow(config.source + ": the predicted time of the synthesized schedule", [&] {
-    Schedule s = located(config, [&] {
-      return registry_.synthesize(config.fabric, config.workload, config.synthesis, config.seed, progress);
+    Schedule s = locating_failures(config, [&] {
+      return located(config, [&] {
+        return registry_.synthesize(config.fabric, config.workload, config.synthesis, config.seed, progress);
+      });
     });
     s.prediction().total();  // the sum over steps must fit too
     return s;
@@ -68,9 +96,11 @@ PlanReport ExperimentPipeline::plan(const ExperimentConfig& config, WorkProgress
   }
   check_budget(config);
   return naming_time_overflow(config.source + ": a planner's predicted time", [&] {
-    return located(config, [&] {
-      return PlanReport::rank(registry_.plan_all(config.fabric, config.workload, config.synthesis, config.seed,
-                                                 CandidateDetail::summaries, progress));
+    return locating_failures(config, [&] {
+      return located(config, [&] {
+        return PlanReport::rank(registry_.plan_all(config.fabric, config.workload, config.synthesis, config.seed,
+                                                   CandidateDetail::summaries, progress));
+      });
     });
   });
 }
@@ -82,13 +112,13 @@ RunReport ExperimentPipeline::run(const ExperimentConfig& config, Fidelity fidel
                   timeline);
   }
   check_budget(config);
-  return run_experiment(config, registry_, fidelity, progress, timeline);
+  return locating_failures(config, [&] { return run_experiment(config, registry_, fidelity, progress, timeline); });
 }
 
 RunReport ExperimentPipeline::replay(const Schedule& schedule, const std::string& schedule_name,
                                      const ExperimentConfig& config, bool verify, Fidelity fidelity,
                                      RunProgress* progress, Timeline* timeline) const {
-  check_schedule_fits(schedule, config);
+  check_schedule_fits_surviving(schedule, config);
   if (budget_ != nullptr) {  // before the network is built
     const MemoryEstimate need = estimate_replay_memory(schedule.gpus());
     budget_->check(need.bytes, config.source + ": " + need.what);
@@ -107,7 +137,7 @@ RunReport ExperimentPipeline::replay(const Schedule& schedule, const std::string
 GraphReport ExperimentPipeline::run_graph(const ExperimentConfig& config, Fidelity fidelity, Timeline* timeline,
                                           WorkProgress* progress) const {
   check_budget(config);
-  return run_task_graph(config, registry_, fidelity, timeline, progress);
+  return locating_failures(config, [&] { return run_task_graph(config, registry_, fidelity, timeline, progress); });
 }
 
 std::string ExperimentPipeline::result_csv(const ExperimentConfig& config) const {
@@ -115,7 +145,7 @@ std::string ExperimentPipeline::result_csv(const ExperimentConfig& config) const
   if (config.imported_schedule) return run(config).csv();
   // A sweep's row names its point already (the base and the overrides).
   check_budget_named(config, "");
-  return run_experiment(config, registry_).csv();
+  return locating_failures(config, [&] { return run_experiment(config, registry_).csv(); });
 }
 
 }  // namespace photonsim

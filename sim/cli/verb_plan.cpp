@@ -6,6 +6,7 @@
 #include "core/memory_budget.h"
 #include "sim/app/experiment_pipeline.h"
 #include "sim/cli/cli_options.h"
+#include "sim/cli/planning_failures_output.h"
 #include "sim/cli/verb_support.h"
 #include "sim/cli/verbs.h"
 
@@ -36,7 +37,9 @@ int verb_plan(int argc, const char* const* argv, std::ostream& out, std::ostream
     TerminalProgress progress = terminal_progress(err);
     return pipeline.plan(config, &progress);
   }();
-  out << (format == "json" ? report.json() : report.table());
+  // What the failures known when planning took away (nothing without them).
+  const PlanningFailuresOutput failures(config.fabric);
+  out << (format == "json" ? failures.json(report.json()) : failures.table() + report.table());
   return 0;
 }
 

@@ -8,7 +8,7 @@
 namespace photonsim {
 
 void check_fiber_inputs(const ServerGrid& grid, const std::vector<FiberDemand>& demands, int wavelengths,
-                        const std::vector<int>& existing) {
+                        const std::vector<int>& existing, const std::vector<int>& lost) {
   const size_t edges = server_edges(grid).size();
   if (wavelengths < 1) throw Error("fiber routing: wavelengths " + std::to_string(wavelengths) + " must be >= 1");
   if (!existing.empty() && existing.size() != edges) {
@@ -20,6 +20,15 @@ void check_fiber_inputs(const ServerGrid& grid, const std::vector<FiberDemand>& 
     if (existing[e] < 0) {
       throw Error("fiber routing: existing[" + std::to_string(e) + "] = " + std::to_string(existing[e]) + " < 0");
     }
+  }
+  if (!lost.empty() && lost.size() != edges) {
+    throw Error("fiber routing: lost has " + std::to_string(lost.size()) + " entries, the " +
+                std::to_string(grid.rows) + "x" + std::to_string(grid.cols) + " grid has " + std::to_string(edges) +
+                " directed edges");
+  }
+  for (size_t e = 0; e < lost.size(); ++e) {
+    if (lost[e] < 0)
+      throw Error("fiber routing: lost[" + std::to_string(e) + "] = " + std::to_string(lost[e]) + " < 0");
   }
   for (size_t i = 0; i < demands.size(); ++i) {
     const FiberDemand& d = demands[i];
@@ -59,6 +68,15 @@ std::vector<int> FiberEdges::slot_totals(const std::vector<int>& per_edge) const
   return totals;
 }
 
+std::vector<int> FiberEdges::slot_maxima(const std::vector<int>& per_edge) const {
+  std::vector<int> maxima(static_cast<size_t>(slots()), 0);
+  for (size_t e = 0; e < per_edge.size(); ++e) {
+    int& m = maxima[static_cast<size_t>(slot(static_cast<int>(e)))];
+    m = std::max(m, per_edge[e]);
+  }
+  return maxima;
+}
+
 int FiberEdges::index(int u, int v) const {
   for (int e = out_begin(u); e < out_begin(u + 1); ++e) {
     if (edges_[static_cast<size_t>(e)].second == v) return e;
@@ -66,8 +84,8 @@ int FiberEdges::index(int u, int v) const {
   return -1;
 }
 
-void fill_fiber_loads(const FiberEdges& edges, int wavelengths, const std::vector<int>& existing,
-                      FiberRouting& routing) {
+void fill_fiber_loads(const FiberEdges& edges, int wavelengths, const std::vector<int>& existing, FiberRouting& routing,
+                      const std::vector<int>& lost) {
   const size_t count = static_cast<size_t>(edges.size());
   const size_t w_count = static_cast<size_t>(wavelengths);
   std::vector<int> per_wavelength(static_cast<size_t>(edges.slots()) * w_count, 0);
@@ -82,11 +100,12 @@ void fill_fiber_loads(const FiberEdges& edges, int wavelengths, const std::vecto
   }
   for (size_t e = 0; e < count && !existing.empty(); ++e) routing.edge_load[e] += existing[e];
   const std::vector<int> slot_load = edges.slot_totals(routing.edge_load);
+  const std::vector<int> slot_lost = edges.slot_maxima(lost);
   routing.fibers = 0;
   for (size_t s = 0; s < slot_load.size(); ++s) {
     int fibers = ceil_div(slot_load[s], wavelengths);
     for (size_t w = 0; w < w_count; ++w) fibers = std::max(fibers, per_wavelength[s * w_count + w]);
-    routing.fibers = std::max(routing.fibers, fibers);
+    routing.fibers = std::max(routing.fibers, fibers + slot_lost[s]);
   }
 }
 

@@ -6,7 +6,8 @@
 // directions one link, i.e. both directed edges between two servers. Fibers
 // of slot s with new circuits new(s, w) per wavelength (summed over its
 // directed edges) and `existing` ones of free wavelengths:
-// max(max_w new(s, w), ceil((sum_w new(s, w) + existing(s)) / W)).
+// max(max_w new(s, w), ceil((sum_w new(s, w) + existing(s)) / W)), plus the
+// fibers it lost (lost(s): per slot the largest of its edges').
 #include <cstddef>
 #include <utility>
 #include <vector>
@@ -17,7 +18,7 @@
 namespace photonsim {
 
 void check_fiber_inputs(const ServerGrid& grid, const std::vector<FiberDemand>& demands, int wavelengths,
-                        const std::vector<int>& existing);
+                        const std::vector<int>& existing, const std::vector<int>& lost = {});
 
 class FiberEdges {
  public:
@@ -35,6 +36,8 @@ class FiberEdges {
   int slots() const { return shared_ ? static_cast<int>(edges_.size() / 2) : size(); }
   // Per-edge values (empty = all 0) summed into their slots.
   std::vector<int> slot_totals(const std::vector<int>& per_edge) const;
+  // Per-edge values (empty = all 0), each slot the largest of its edges'.
+  std::vector<int> slot_maxima(const std::vector<int>& per_edge) const;
 
  private:
   std::vector<std::pair<int, int>> edges_;
@@ -46,8 +49,8 @@ class FiberEdges {
 inline int ceil_div(int a, int b) { return (a + b - 1) / b; }
 
 // Fills routing.edge_load and routing.fibers from routing.paths and
-// routing.wavelength.
-void fill_fiber_loads(const FiberEdges& edges, int wavelengths, const std::vector<int>& existing,
-                      FiberRouting& routing);
+// routing.wavelength (`lost`: per edge, as FiberRoutingOptions::lost).
+void fill_fiber_loads(const FiberEdges& edges, int wavelengths, const std::vector<int>& existing, FiberRouting& routing,
+                      const std::vector<int>& lost = {});
 
 }  // namespace photonsim

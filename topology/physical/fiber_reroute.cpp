@@ -13,17 +13,18 @@ namespace {
 
 class Loads {
  public:
-  Loads(const FiberEdges& edges, int wavelengths, const std::vector<int>& existing)
+  Loads(const FiberEdges& edges, int wavelengths, const std::vector<int>& existing, const std::vector<int>& lost)
       : edges_(edges),
         w_(static_cast<size_t>(wavelengths)),
         per_wavelength_(static_cast<size_t>(edges.slots()) * w_),
-        total_(edges.slot_totals(existing)) {}
+        total_(edges.slot_totals(existing)),
+        lost_(edges.slot_maxima(lost)) {}
 
   // Fibers slot s needs with `extra` more circuits on wavelength w.
   int fibers(size_t s, size_t w, int extra) const {
     int f = ceil_div(total_[s] + extra, static_cast<int>(w_));
     for (size_t v = 0; v < w_; ++v) f = std::max(f, per_wavelength_[s * w_ + v] + (v == w ? extra : 0));
-    return f;
+    return f + lost_[s];
   }
 
   void add(const std::vector<int>& path, size_t w, int delta) {
@@ -50,13 +51,14 @@ class Loads {
   size_t w_;
   std::vector<int> per_wavelength_;
   std::vector<int> total_;
+  std::vector<int> lost_;
 };
 
 }  // namespace
 
 void reroute_fibers(const FiberEdges& edges, int servers, const std::vector<FiberDemand>& demands, int wavelengths,
-                    const std::vector<int>& existing, int passes, FiberRouting& routing) {
-  Loads loads(edges, wavelengths, existing);
+                    const std::vector<int>& existing, int passes, FiberRouting& routing, const std::vector<int>& lost) {
+  Loads loads(edges, wavelengths, existing, lost);
   for (size_t i = 0; i < demands.size(); ++i) {
     loads.add(routing.paths[i], static_cast<size_t>(routing.wavelength[i]), 1);
   }
@@ -113,7 +115,7 @@ void reroute_fibers(const FiberEdges& edges, int servers, const std::vector<Fibe
     if (!(after < before)) break;
     before = after;
   }
-  fill_fiber_loads(edges, wavelengths, existing, routing);
+  fill_fiber_loads(edges, wavelengths, existing, routing, lost);
 }
 
 }  // namespace photonsim

@@ -7,7 +7,8 @@
 // slots newly at z, then fewest hops, ties to the lower server and
 // wavelength. The old path is a candidate, so neither z nor the slots at z
 // ever grow; passes repeat while (z, slots at z) falls,
-// at most `passes` times. Paths stay simple; loads and fibers refilled.
+// at most `passes` times. A slot's fibers count the ones it lost (`lost`:
+// FiberRoutingOptions::lost). Paths stay simple; loads and fibers refilled.
 // Deterministic.
 #include <vector>
 
@@ -17,6 +18,7 @@
 namespace photonsim {
 
 void reroute_fibers(const FiberEdges& edges, int servers, const std::vector<FiberDemand>& demands, int wavelengths,
-                    const std::vector<int>& existing, int passes, FiberRouting& routing);
+                    const std::vector<int>& existing, int passes, FiberRouting& routing,
+                    const std::vector<int>& lost = {});
 
 }  // namespace photonsim

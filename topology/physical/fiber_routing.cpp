@@ -31,11 +31,12 @@ constexpr int kReroutePasses = 30;
 // Rows: one wavelength per demand (W > 1 only), flow conservation per
 // (i, w, server), z above every (slot, wavelength) load and, with W > 1,
 // W z above every slot's load of all wavelengths plus its existing circuits
-// (a slot is an edge, or with shared directions a link: fiber_loads.h).
+// (a slot is an edge, or with shared directions a link: fiber_loads.h); a
+// slot's lost fibers raise both (by lost, and W lost).
 class FiberIlp {
  public:
   FiberIlp(const FiberEdges& edges, int servers, const std::vector<FiberDemand>& demands, int wavelengths,
-           const std::vector<int>& existing, int z_floor)
+           const std::vector<int>& existing, const std::vector<int>& lost, int z_floor)
       : edges_(edges),
         demands_(demands),
         n_(demands.size()),
@@ -43,7 +44,7 @@ class FiberIlp {
         e_(static_cast<size_t>(edges.size())),
         s_(static_cast<size_t>(edges.slots())),
         v_(static_cast<size_t>(servers)) {
-    build(existing, z_floor);
+    build(existing, lost, z_floor);
   }
 
   size_t columns() const { return x_count() + n_ * w_ + 1; }
@@ -109,7 +110,7 @@ class FiberIlp {
     return path;
   }
 
-  void build(const std::vector<int>& existing_per_edge, int z_floor) {
+  void build(const std::vector<int>& existing_per_edge, const std::vector<int>& lost_per_edge, int z_floor) {
     const double inf = solver_.getInfinity();
     const bool choose_rows = w_ > 1;
     const size_t flow_base = choose_rows ? n_ : 0;
@@ -117,6 +118,7 @@ class FiberIlp {
     const size_t total_base = cap_base + s_ * w_;
     const bool has_existing = !existing_per_edge.empty();
     const std::vector<int> existing = edges_.slot_totals(existing_per_edge);
+    const std::vector<int> lost = edges_.slot_maxima(lost_per_edge);
     std::vector<size_t> total_row(s_, 0);  // 0: none
     size_t rows = total_base;
     if (w_ > 1 && has_existing) {
@@ -129,11 +131,11 @@ class FiberIlp {
     for (size_t i = 0; choose_rows && i < n_; ++i) row_lb[i] = row_ub[i] = 1.0;
     for (size_t s = 0; s < s_; ++s) {
       for (size_t w = 0; w < w_; ++w) {
-        row_lb[cap_base + s * w_ + w] = w_ == 1 && has_existing ? existing[s] : 0.0;
+        row_lb[cap_base + s * w_ + w] = (w_ == 1 && has_existing ? existing[s] : 0.0) + lost[s];
         row_ub[cap_base + s * w_ + w] = inf;
       }
       if (total_row[s] > 0) {
-        row_lb[total_row[s] - 1] = existing[s];
+        row_lb[total_row[s] - 1] = existing[s] + static_cast<double>(w_) * lost[s];
         row_ub[total_row[s] - 1] = inf;
       }
     }
@@ -238,25 +240,34 @@ void solve_with_cbc(CbcModel& model, const std::vector<double>& start, double se
 FiberRouting route_fibers(const ServerGrid& grid, const std::vector<FiberDemand>& demands,
                           const FiberRoutingOptions& options) {
   const auto start = std::chrono::steady_clock::now();
-  check_fiber_inputs(grid, demands, options.wavelengths, options.existing);
+  check_fiber_inputs(grid, demands, options.wavelengths, options.existing, options.lost);
   const FiberEdges edges(grid, options.shared_directions);
-  const int floor =
-      fiber_cut_lower_bound(grid, demands, options.wavelengths, options.existing, options.shared_directions);
-  FiberRouting best = fiber_start_routing(grid, edges, demands, options.wavelengths, options.existing);
+  int floor = fiber_cut_lower_bound(grid, demands, options.wavelengths, options.existing, options.shared_directions);
+  if (!options.lost.empty()) {
+    // Every slot needs its lost fibers on top of its existing circuits' (the cut bound, which ignores them, stays valid).
+    const std::vector<int> lost = edges.slot_maxima(options.lost);
+    const std::vector<int> existing = edges.slot_totals(options.existing);
+    for (size_t s = 0; s < lost.size(); ++s) {
+      const int before = existing.empty() ? 0 : ceil_div(existing[s], options.wavelengths);
+      floor = std::max(floor, before + lost[s]);
+    }
+  }
+  FiberRouting best = fiber_start_routing(grid, edges, demands, options.wavelengths, options.existing, options.lost);
   if (options.reroute) {
-    reroute_fibers(edges, grid.servers(), demands, options.wavelengths, options.existing, kReroutePasses, best);
+    reroute_fibers(edges, grid.servers(), demands, options.wavelengths, options.existing, kReroutePasses, best,
+                   options.lost);
   }
   best.best_bound = floor;
   const int64_t columns =
       static_cast<int64_t>(demands.size()) * edges.size() * static_cast<int64_t>(options.wavelengths);
   if (!demands.empty() && best.fibers > floor && columns <= options.max_ilp_columns) {
-    FiberIlp ilp(edges, grid.servers(), demands, options.wavelengths, options.existing, floor);
+    FiberIlp ilp(edges, grid.servers(), demands, options.wavelengths, options.existing, options.lost, floor);
     const std::vector<double> start_values = ilp.column_values(best);
     CbcModel model(ilp.solver());
     solve_with_cbc(model, start_values, options.time_limit_s);
     if (model.bestSolution() != nullptr) {
       FiberRouting found = ilp.routing(model.bestSolution());
-      fill_fiber_loads(edges, options.wavelengths, options.existing, found);
+      fill_fiber_loads(edges, options.wavelengths, options.existing, found, options.lost);
       if (found.fibers < best.fibers) best = std::move(found);
     }
     best.ilp = true;

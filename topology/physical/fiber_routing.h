@@ -16,7 +16,13 @@
 // Existing circuits (options.existing, per directed edge) have free
 // wavelengths: edge e needs max(max_w new(e, w), ceil((new(e) + existing(e))
 // / W)) fibers; with shared directions link l the same with new(l, w) and
-// existing(l) summed over both directions. Paths, loads and fibers describe
+// existing(l) summed over both directions. Fibers lost (options.lost, per
+// directed edge: fibers whose MZI at either end failed) count as taken on
+// every wavelength: edge e needs that many more, z >= new(e, w) + lost(e) for
+// every w (and, with existing circuits, W z >= new(e) + existing(e) + W
+// lost(e)), so z <= fibers is exactly "every edge's circuits fit its working
+// fibers"; with shared directions a link's lost fibers are the larger of its
+// edges'. Paths, loads and fibers describe
 // the returned paths (cycles the flow formulation may carry are dropped). Deterministic when CBC
 // finishes within the time limit; throws photonsim::Error naming a demand
 // with src == dst or a server outside the grid.
@@ -36,6 +42,7 @@ struct FiberRoutingOptions {
   int wavelengths = 1;             // per fiber; >= 1
   double time_limit_s = 10;        // CBC's wall-clock limit
   std::vector<int> existing;       // circuits already on each edge, server_edges order; empty = none
+  std::vector<int> lost;           // fibers lost on each edge (failed MZIs), server_edges order; empty = none
   bool reroute = true;             // improve the start by rip-up and reroute; off leaves more to CBC (tests)
   bool shared_directions = false;  // a link's two directed edges share its fibers (z counts both ways)
   // Past this many ILP columns (demands x directed edges x wavelengths) CBC is

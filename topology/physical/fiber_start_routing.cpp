@@ -28,7 +28,7 @@ std::vector<int> dimension_order_path(const ServerGrid& grid, int src, int dst) 
 
 FiberRouting fiber_start_routing(const ServerGrid& grid, const FiberEdges& edges,
                                  const std::vector<FiberDemand>& demands, int wavelengths,
-                                 const std::vector<int>& existing) {
+                                 const std::vector<int>& existing, const std::vector<int>& lost) {
   FiberRouting routing;
   const size_t w_count = static_cast<size_t>(wavelengths);
   std::vector<int> per_wavelength(static_cast<size_t>(edges.slots()) * w_count, 0);
@@ -52,7 +52,7 @@ FiberRouting fiber_start_routing(const ServerGrid& grid, const FiberEdges& edges
     routing.paths.push_back(std::move(path));
     routing.wavelength.push_back(static_cast<int>(best));
   }
-  fill_fiber_loads(edges, wavelengths, existing, routing);
+  fill_fiber_loads(edges, wavelengths, existing, routing, lost);
   return routing;
 }
 

@@ -5,7 +5,7 @@
 // wavelength w <= i (route_fibers' symmetry breaking) that least raises the
 // most circuits of one wavelength on its path's slots (edges, or links with
 // shared directions: see fiber_loads.h), ties to the lower w. Loads and
-// fibers filled. Deterministic.
+// fibers filled (`lost`: FiberRoutingOptions::lost). Deterministic.
 #include <vector>
 
 #include "topology/physical/fiber_loads.h"
@@ -16,6 +16,6 @@ namespace photonsim {
 
 FiberRouting fiber_start_routing(const ServerGrid& grid, const FiberEdges& edges,
                                  const std::vector<FiberDemand>& demands, int wavelengths,
-                                 const std::vector<int>& existing);
+                                 const std::vector<int>& existing, const std::vector<int>& lost = {});
 
 }  // namespace photonsim

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <string>
 
@@ -75,16 +76,37 @@ bool has_free(const MziMesh& mesh, int node, std::span<const uint8_t> blocked) {
 }  // namespace
 
 MeshRouting route_mesh(const MziMesh& mesh, const std::vector<MeshRequest>& requests, const MeshRoutingOptions& options,
-                       const std::vector<MeshRoute>& kept) {
+                       const std::vector<MeshRoute>& kept, const std::vector<int>& failed) {
   const auto start = std::chrono::steady_clock::now();
   check_arguments(mesh, requests, options);
   const size_t guides = mesh.waveguides();
   // taken[w * guides + g]: wavelength w is in use on waveguide g.
   std::vector<uint8_t> taken(static_cast<size_t>(mesh.wavelengths()) * guides, 0);
   std::vector<int> load(guides, 0);  // circuits on each waveguide, kept and new
+  // A failed MZI's waveguides: closed on every wavelength, never crossed.
+  std::vector<uint8_t> closed(guides, 0);
+  for (int node : failed) {
+    if (!mesh.contains(node))
+      throw Error("mesh routing: failed MZI " + std::to_string(node) + " is outside the " +
+                  std::to_string(mesh.rows()) + " x " + std::to_string(mesh.cols()) + " mesh (0.." +
+                  std::to_string(mesh.nodes() - 1) + ")");
+    for (const MziMesh::Link& link : mesh.neighbours(node)) closed[static_cast<size_t>(link.waveguide)] = 1;
+  }
+  for (size_t i = 0; i < kept.size() && !failed.empty(); ++i) {
+    for (int n : kept[i].nodes) {
+      if (std::find(failed.begin(), failed.end(), n) != failed.end())
+        throw Error("mesh routing: kept circuit " + std::to_string(i) + " passes MZI " + std::to_string(n) +
+                    ", which failed");
+    }
+  }
   take_kept(mesh, kept, taken, load);
   std::vector<double> weight(guides);
   for (size_t g = 0; g < guides; ++g) weight[g] = 1.0 + load[g];
+  for (size_t g = 0; g < guides; ++g) {
+    if (closed[g] == 0) continue;
+    weight[g] = std::numeric_limits<double>::infinity();
+    for (size_t w = 0; w < static_cast<size_t>(mesh.wavelengths()); ++w) taken[w * guides + g] = 1;
+  }
 
   MeshRouting result;
   result.routes.resize(requests.size());

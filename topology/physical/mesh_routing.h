@@ -70,8 +70,14 @@ struct MeshRouting {
 
 // `kept`: circuits already in place (e.g. kept from the previous
 // configuration); their wavelengths on their waveguides are taken.
+// `failed`: MZIs that failed (fabric.failures' `mzi` entries): no circuit
+// passes one, starts or ends at one; every waveguide touching it is closed
+// on every wavelength (weight +infinity, taken), so the searches route around
+// it, and a request with an end on one is not routed. An MZI outside the mesh,
+// or a kept circuit through a failed one, is an Error.
 MeshRouting route_mesh(const MziMesh& mesh, const std::vector<MeshRequest>& requests,
-                       const MeshRoutingOptions& options = {}, const std::vector<MeshRoute>& kept = {});
+                       const MeshRoutingOptions& options = {}, const std::vector<MeshRoute>& kept = {},
+                       const std::vector<int>& failed = {});
 
 // Insertion loss of a routed circuit: per_mzi_db for every MZI it passes
 // (src and dst included), per_tile_crossing_db for every waveguide that crosses

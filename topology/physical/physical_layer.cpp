@@ -5,6 +5,7 @@
 #include <map>
 
 #include "core/error.h"
+#include "core/spec/planning_failures.h"
 #include "topology/physical/fiber_routing.h"
 #include "topology/physical/mesh_routing.h"
 #include "topology/physical/mzi_mesh.h"
@@ -12,9 +13,6 @@
 
 namespace photonsim {
 namespace {
-
-// Which side of a server faces its grid neighbour.
-enum class Side { north, south, west, east };
 
 struct Segment {
   size_t circuit = 0;
@@ -29,6 +27,145 @@ PhysicalLayer::PhysicalLayer(PhysicalSpec spec, const FabricSpec& fabric)
     : spec_(std::move(spec)), gpus_(fabric.gpus), ports_(fabric.ports) {
   if (spec_.servers.count() * spec_.tiles.count() != gpus_)
     throw Error("fabric.physical: servers x tiles must hold fabric.gpus = " + std::to_string(gpus_) + " GPUs");
+  // The failures known when planning: switches failed at 0 (port p of every
+  // GPU) and failed MZIs.
+  const PlanningFailures known = PlanningFailures::of(fabric);
+  switch_failed_.assign(static_cast<size_t>(std::max(ports_, 0)), std::string());
+  for (const PlanningFailures::SwitchExclusion& x : known.switches) {
+    if (x.optical_switch >= 0 && x.optical_switch < ports_)
+      switch_failed_[static_cast<size_t>(x.optical_switch)] = PlanningFailures::entry_name(fabric, x.entry);
+  }
+  failed_.resize(static_cast<size_t>(spec_.servers.count()));
+  for (size_t entry : known.mzis) {
+    const Failure& f = fabric.failures.entries[entry];
+    // The loader keeps server, row and col inside fabric.physical.
+    if (f.server < 0 || f.server >= spec_.servers.count() || f.row < 0 || f.row >= spec_.mesh.rows || f.col < 0 ||
+        f.col >= spec_.mesh.cols)
+      throw Error(PlanningFailures::entry_name(fabric, entry) + ": the MZI is outside fabric.physical's " +
+                  std::to_string(spec_.servers.count()) + " servers of " + std::to_string(spec_.mesh.rows) + " x " +
+                  std::to_string(spec_.mesh.cols) + " MZIs");
+    failed_[static_cast<size_t>(f.server)].push_back(
+        FailedMzi{f.row * spec_.mesh.cols + f.col, PlanningFailures::entry_name(fabric, entry)});
+  }
+  // Each GPU's working transceivers: on a surviving switch, on an MZI that did not fail.
+  const int tiles = spec_.tiles.count();
+  transmitters_.resize(static_cast<size_t>(gpus_));
+  receivers_.resize(static_cast<size_t>(gpus_));
+  for (int g = 0; g < gpus_; ++g) {
+    for (int port = 0; port < ports_; ++port) {
+      if (!switch_failed_[static_cast<size_t>(port)].empty()) continue;
+      const int server = g / tiles, tile = g % tiles;
+      if (failed(server, transceiver_node(tile, port, true)) == nullptr)
+        transmitters_[static_cast<size_t>(g)].push_back(port);
+      if (failed(server, transceiver_node(tile, port, false)) == nullptr)
+        receivers_[static_cast<size_t>(g)].push_back(port);
+    }
+  }
+  // A fiber is lost when its MZI at either end failed (one MZI serves both directions).
+  const std::vector<std::pair<int, int>> edges = server_edges(ServerGrid{spec_.servers.rows, spec_.servers.cols});
+  working_fibers_.resize(edges.size());
+  lost_by_.resize(edges.size());
+  std::vector<int> lost(edges.size(), 0);
+  bool any_lost = false;
+  for (size_t e = 0; e < edges.size(); ++e) {
+    const auto [a, b] = edges[e];
+    for (int fiber = 0; fiber < spec_.fibers; ++fiber) {
+      const std::string* at_a = failed(a, fiber_node(a, b, fiber));
+      const std::string* at_b = failed(b, fiber_node(b, a, fiber));
+      if (at_a == nullptr && at_b == nullptr) {
+        working_fibers_[e].push_back(fiber);
+        continue;
+      }
+      ++lost[e];
+      any_lost = true;
+      for (const std::string* by : {at_a, at_b}) {
+        if (by != nullptr && lost_by_[e].find(*by) == std::string::npos)
+          lost_by_[e] += (lost_by_[e].empty() ? "" : ", ") + *by;
+      }
+    }
+  }
+  if (any_lost) lost_fibers_ = std::move(lost);
+}
+
+int PhysicalLayer::transceiver_node(int tile, int port, bool transmitter) const {
+  // The region of the mesh a tile owns, and its transceivers: port k's
+  // transmitter and receiver in the middle of the k-th band of rows, the
+  // transmitter one column in from the tile's left side and the receiver one
+  // in from its right (on the sides themselves in a tile 2 columns wide), so
+  // they keep off the mesh's border, where the fibers attach.
+  const PhysicalSpec& p = spec_;
+  const int rows = p.mesh.rows, cols = p.mesh.cols;
+  const int r0 = (tile / p.tiles.cols) * rows / p.tiles.rows;
+  const int height = (tile / p.tiles.cols + 1) * rows / p.tiles.rows - r0;
+  const int c0 = (tile % p.tiles.cols) * cols / p.tiles.cols;
+  const int c1 = (tile % p.tiles.cols + 1) * cols / p.tiles.cols;
+  const int inset = c1 - c0 >= 4 ? 1 : 0;
+  const int row = r0 + (port * height) / ports_ + height / ports_ / 2;
+  return row * cols + (transmitter ? c0 + inset : c1 - 1 - inset);
+}
+
+int PhysicalLayer::fiber_node(int server, int towards, int fiber) const {
+  // Fiber f of a side: evenly spread along it, off the corners when the side
+  // is long enough; the same MZI for both directions.
+  const PhysicalSpec& p = spec_;
+  const int rows = p.mesh.rows, cols = p.mesh.cols;
+  const auto spread = [&](int side) {
+    return p.fibers + 2 <= side ? (fiber + 1) * side / (p.fibers + 1) : fiber * side / p.fibers;
+  };
+  if (towards == server + 1) return spread(rows) * cols + cols - 1;                 // east
+  if (towards == server - 1) return spread(rows) * cols;                            // west
+  if (towards == server + p.servers.cols) return (rows - 1) * cols + spread(cols);  // south
+  return spread(cols);                                                              // north
+}
+
+const std::string* PhysicalLayer::failed(int server, int node) const {
+  for (const FailedMzi& f : failed_[static_cast<size_t>(server)]) {
+    if (f.node == node) return &f.name;
+  }
+  return nullptr;
+}
+
+std::string PhysicalLayer::missing_transceivers(Node gpu, bool transmitter) const {
+  const int tiles = spec_.tiles.count();
+  const int server = static_cast<int>(gpu) / tiles, tile = static_cast<int>(gpu) % tiles;
+  std::string out;
+  for (int port = 0; port < ports_; ++port) {
+    std::string why = switch_failed_[static_cast<size_t>(port)];
+    if (why.empty()) {
+      const int node = transceiver_node(tile, port, transmitter);
+      if (const std::string* by = failed(server, node))
+        why = "its MZI (" + std::to_string(node / spec_.mesh.cols) + ", " + std::to_string(node % spec_.mesh.cols) +
+              ") failed, " + *by;
+    } else {
+      why = "its switch failed at 0, " + why;
+    }
+    if (!why.empty()) out += (out.empty() ? "" : "; ") + std::string("port ") + std::to_string(port) + ": " + why;
+  }
+  return out;
+}
+
+std::string PhysicalLayer::mzi_role(int server, int row, int col) const {
+  const int node = row * spec_.mesh.cols + col;
+  const int tiles = spec_.tiles.count();
+  std::string out;
+  const auto add = [&](const std::string& role) { out += (out.empty() ? "" : "; ") + role; };
+  for (int tile = 0; tile < tiles; ++tile) {
+    const int gpu = server * tiles + tile;
+    for (int port = 0; port < ports_; ++port) {
+      if (transceiver_node(tile, port, true) == node)
+        add("GPU " + std::to_string(gpu) + "'s transmitter of port " + std::to_string(port));
+      if (transceiver_node(tile, port, false) == node)
+        add("GPU " + std::to_string(gpu) + "'s receiver of port " + std::to_string(port));
+    }
+  }
+  for (const auto& [a, b] : server_edges(ServerGrid{spec_.servers.rows, spec_.servers.cols})) {
+    if (a != server) continue;
+    for (int fiber = 0; fiber < spec_.fibers; ++fiber) {
+      if (fiber_node(a, b, fiber) == node)
+        add("fiber " + std::to_string(fiber) + " towards server " + std::to_string(b));
+    }
+  }
+  return out;
 }
 
 std::optional<std::string> PhysicalLayer::why_not(const Topology& topology) const {
@@ -58,64 +195,38 @@ ConfigurationRouting PhysicalLayer::compute(const Topology& topology) const {
   const auto& edges = topology.edges();
   out.circuits.resize(edges.size());
 
-  // The region of the mesh a tile owns, and its transceivers: port k's
-  // transmitter and receiver in the middle of the k-th band of rows, the
-  // transmitter one column in from the tile's left side and the receiver one
-  // in from its right (on the sides themselves in a tile 2 columns wide), so
-  // they keep off the mesh's border, where the fibers attach.
-  const auto tile_row0 = [&](int tile) { return (tile / p.tiles.cols) * rows / p.tiles.rows; };
-  const auto tile_row1 = [&](int tile) { return (tile / p.tiles.cols + 1) * rows / p.tiles.rows; };
-  const auto tile_col0 = [&](int tile) { return (tile % p.tiles.cols) * cols / p.tiles.cols; };
-  const auto tile_col1 = [&](int tile) { return (tile % p.tiles.cols + 1) * cols / p.tiles.cols; };
-  const auto port_row = [&](int tile, int port) {
-    const int r0 = tile_row0(tile), height = tile_row1(tile) - r0;
-    return r0 + (port * height) / ports_ + height / ports_ / 2;
-  };
-  const auto inset = [&](int tile) { return tile_col1(tile) - tile_col0(tile) >= 4 ? 1 : 0; };
   const auto tile_of_node = [&](int node) {
     const int r = node / cols, c = node % cols;
     return (r * p.tiles.rows / rows) * p.tiles.cols + c * p.tiles.cols / cols;
   };
-  // Fiber f of a side: evenly spread along it, off the corners when the side
-  // is long enough; the same MZI for both directions.
-  const auto spread = [&](int fiber, int side) {
-    return p.fibers + 2 <= side ? (fiber + 1) * side / (p.fibers + 1) : fiber * side / p.fibers;
-  };
-  const auto fiber_node = [&](Side side, int fiber) {
-    switch (side) {
-      case Side::east:
-        return mesh.node(spread(fiber, rows), cols - 1);
-      case Side::west:
-        return mesh.node(spread(fiber, rows), 0);
-      case Side::north:
-        return mesh.node(0, spread(fiber, cols));
-      case Side::south:
-        return mesh.node(rows - 1, spread(fiber, cols));
-    }
-    return 0;
-  };
-  const auto side_towards = [&](int from, int to) {
-    if (to == from + 1) return Side::east;
-    if (to == from - 1) return Side::west;
-    if (to == from + p.servers.cols) return Side::south;
-    return Side::north;
-  };
 
-  // Transceivers in edge order: a GPU's k-th circuit out takes transmitter k.
+  // Transceivers in edge order: a GPU's k-th circuit out takes its k-th
+  // working transmitter (every one, without failures: transmitter k).
   std::vector<int> next_tx(static_cast<size_t>(gpus_), 0), next_rx(static_cast<size_t>(gpus_), 0);
   std::vector<int> tx_node(edges.size()), rx_node(edges.size());
-  const int ports = ports_;
   for (size_t i = 0; i < edges.size(); ++i) {
     const auto [u, v] = edges[i];
     const int tu = static_cast<int>(u) % tiles, tv = static_cast<int>(v) % tiles;
     const int ku = next_tx[u]++, kv = next_rx[v]++;
-    if (ku >= ports || kv >= ports) {
-      out.failure = "GPU " + std::to_string(ku >= ports ? u : v) +
-                    " has more circuits than its tile has transceivers (" + std::to_string(ports) + ")";
+    const std::vector<int>& tx = transmitters_[u];
+    const std::vector<int>& rx = receivers_[v];
+    if (ku >= static_cast<int>(tx.size()) || kv >= static_cast<int>(rx.size())) {
+      const bool out_side = ku >= static_cast<int>(tx.size());
+      const Node gpu = out_side ? u : v;
+      const size_t working = out_side ? tx.size() : rx.size();
+      if (working == static_cast<size_t>(ports_)) {
+        out.failure = "GPU " + std::to_string(gpu) + " has more circuits than its tile has transceivers (" +
+                      std::to_string(ports_) + ")";
+      } else {
+        out.failure = "GPU " + std::to_string(gpu) + " has more circuits " + (out_side ? "out" : "in") +
+                      " than its tile has working " + (out_side ? "transmitters" : "receivers") + " (" +
+                      std::to_string(working) + " of " + std::to_string(ports_) + "; " +
+                      missing_transceivers(gpu, out_side) + ")";
+      }
       return out;
     }
-    tx_node[i] = mesh.node(port_row(tu, ku), tile_col0(tu) + inset(tu));
-    rx_node[i] = mesh.node(port_row(tv, kv), tile_col1(tv) - 1 - inset(tv));
+    tx_node[i] = transceiver_node(tu, tx[static_cast<size_t>(ku)], true);
+    rx_node[i] = transceiver_node(tv, rx[static_cast<size_t>(kv)], false);
     out.circuits[i].src = u;
     out.circuits[i].dst = v;
   }
@@ -143,12 +254,14 @@ ConfigurationRouting PhysicalLayer::compute(const Topology& topology) const {
     options.wavelengths = p.wavelengths;
     options.time_limit_s = p.solver_time_limit_s;
     options.shared_directions = p.shared_fibers;
+    options.lost = lost_fibers_;  // fibers whose MZI failed count as taken
     const FiberRouting routing = route_fibers(grid, demands, options);
     out.solver_seconds = routing.solve_seconds;
     out.fiber_bound = routing.best_bound;
     out.fibers_optimal = routing.optimal;
-    // Per (edge, wavelength): the circuits on it, in demand order, take fibers
-    // 0, 1, ...; with shared fibers an edge and its reverse count as one link.
+    // Per (edge, wavelength): the circuits on it, in demand order, take its
+    // working fibers in order (0, 1, ... without failed MZIs); with shared
+    // fibers an edge and its reverse count as one link.
     std::map<std::pair<size_t, int>, int> taken;
     const auto slot = [&](size_t e) {
       if (!p.shared_fibers) return e;
@@ -163,7 +276,9 @@ ConfigurationRouting PhysicalLayer::compute(const Topology& topology) const {
       for (size_t h = 0; h + 1 < c.servers.size(); ++h) {
         const size_t e = edge_index.at({c.servers[h], c.servers[h + 1]});
         const int fiber = taken[{slot(e), c.wavelength}]++;
-        fiber_of[i].push_back(fiber);
+        const std::vector<int>& working = working_fibers_[e];
+        // Past the working fibers the configuration fails the check below, before any fiber is used.
+        fiber_of[i].push_back(fiber < static_cast<int>(working.size()) ? working[static_cast<size_t>(fiber)] : -1);
         ++out.edges[e].circuits;
         out.edges[e].fibers = std::max(out.edges[e].fibers, fiber + 1);
         out.edges[slot(e)].fibers = std::max(out.edges[slot(e)].fibers, fiber + 1);
@@ -172,6 +287,10 @@ ConfigurationRouting PhysicalLayer::compute(const Topology& topology) const {
     }
     if (p.shared_fibers) {
       for (size_t e = 0; e < out.edges.size(); ++e) out.edges[e].fibers = out.edges[slot(e)].fibers;
+    }
+    for (size_t e = 0; e < lost_fibers_.size(); ++e) {
+      out.edges[e].lost = lost_fibers_[e];
+      out.edges[e].fibers += lost_fibers_[e];
     }
     for (const ServerEdgeLoad& e : out.edges) out.fibers_needed = std::max(out.fibers_needed, e.fibers);
     if (out.fibers_needed > p.fibers) {
@@ -185,8 +304,12 @@ ConfigurationRouting PhysicalLayer::compute(const Topology& topology) const {
                           : " from server " + std::to_string(worst->from) + " to server " + std::to_string(worst->to);
       out.failure = "its circuits need " + std::to_string(worst->fibers) + " fibers" + where + " (" +
                     std::to_string(worst->circuits) + " circuits, " + std::to_string(p.wavelengths) +
-                    " wavelength(s) per fiber" + (routing.optimal ? "" : "; the ILP hit its time limit") +
-                    "), fabric.physical.fibers is " + std::to_string(p.fibers);
+                    " wavelength(s) per fiber" +
+                    (worst->lost > 0 ? ", " + std::to_string(worst->lost) + " of them lost to failed MZIs: " +
+                                           lost_by_[static_cast<size_t>(worst - out.edges.data())]
+                                     : std::string()) +
+                    (routing.optimal ? "" : "; the ILP hit its time limit") + "), fabric.physical.fibers is " +
+                    std::to_string(p.fibers);
       return out;
     }
   }
@@ -200,8 +323,8 @@ ConfigurationRouting PhysicalLayer::compute(const Topology& topology) const {
       Segment seg;
       seg.circuit = i;
       seg.wavelength = c.servers.size() > 1 ? c.wavelength : -1;
-      seg.src = h == 0 ? tx_node[i] : fiber_node(side_towards(s, c.servers[h - 1]), fiber_of[i][h - 1]);
-      seg.dst = h + 1 == c.servers.size() ? rx_node[i] : fiber_node(side_towards(s, c.servers[h + 1]), fiber_of[i][h]);
+      seg.src = h == 0 ? tx_node[i] : fiber_node(s, c.servers[h - 1], fiber_of[i][h - 1]);
+      seg.dst = h + 1 == c.servers.size() ? rx_node[i] : fiber_node(s, c.servers[h + 1], fiber_of[i][h]);
       segments[static_cast<size_t>(s)].push_back(seg);
     }
   }
@@ -216,18 +339,23 @@ ConfigurationRouting PhysicalLayer::compute(const Topology& topology) const {
       request_of[k] = requests.size();
       requests.push_back(MeshRequest{seg.src, seg.dst, seg.wavelength});
     }
-    const MeshRouting routing = route_mesh(mesh, requests);
+    std::vector<int> failed_here;  // no circuit crosses these
+    for (const FailedMzi& f : failed_[s]) failed_here.push_back(f.node);
+    const MeshRouting routing = route_mesh(mesh, requests, {}, {}, failed_here);
     out.mesh_seconds += routing.seconds;
     out.most_used_waveguide = std::max(out.most_used_waveguide, routing.most_used);
     if (!routing.complete) {
-      size_t failed = 0;
-      while (request_of[failed] != static_cast<size_t>(routing.first_failure)) ++failed;
-      const PhysicalCircuit& c = out.circuits[segments[s][failed].circuit];
+      size_t first = 0;
+      while (request_of[first] != static_cast<size_t>(routing.first_failure)) ++first;
+      const PhysicalCircuit& c = out.circuits[segments[s][first].circuit];
+      std::string failed_mzis;
+      for (const FailedMzi& f : failed_[s]) failed_mzis += (failed_mzis.empty() ? "" : ", ") + f.name;
       out.failure = "the MZI mesh of server " + std::to_string(s) + " cannot route circuit " + std::to_string(c.src) +
-                    " -> " + std::to_string(c.dst) + " without two circuits of one wavelength on a waveguide (" +
-                    std::to_string(routing.routed) + " of " + std::to_string(requests.size()) +
+                    " -> " + std::to_string(c.dst) + " without two circuits of one wavelength on a waveguide" +
+                    (failed_mzis.empty() ? "" : " or crossing a failed MZI") + " (" + std::to_string(routing.routed) +
+                    " of " + std::to_string(requests.size()) +
                     " circuits through it routed; fabric.physical.wavelengths is " + std::to_string(p.wavelengths) +
-                    ")";
+                    (failed_mzis.empty() ? "" : "; failed: " + failed_mzis) + ")";
       return out;
     }
     for (size_t k = 0; k < segments[s].size(); ++k) {

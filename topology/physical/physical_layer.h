@@ -13,6 +13,19 @@
 // on a waveguide, does not exist; why_not() says which and where. Results
 // are cached per configuration (by circuits) for the layer's lifetime: one
 // layer serves one synthesis, its planners and its candidates.
+// The failures known when planning (core/spec/planning_failures.h; built
+// from the fabric as configured, not its planning_fabric()): a `switch` entry
+// at 0 takes transceiver p of every tile (port p of every GPU) away, an `mzi`
+// entry one MZI of a server's mesh. A GPU's k-th circuit out takes its k-th
+// working transmitter (k-th circuit in: receiver), working meaning on a
+// surviving switch and on an MZI that did not fail, so a GPU with more
+// circuits than working transceivers makes the configuration not exist. A
+// fiber whose MZI at either end failed is lost, both ways: Algorithm 4 counts
+// it as taken on its edge (FiberRoutingOptions::lost), the circuits take the
+// working fibers in order, and an edge's `fibers` (so fibers_needed) count
+// its lost ones. Algorithm 3 routes no circuit through a failed MZI
+// (route_mesh's `failed`). Without these failures every routing is the same
+// as before.
 #include <map>
 #include <memory>
 #include <optional>
@@ -42,7 +55,8 @@ struct ServerEdgeLoad {
   int from = 0;
   int to = 0;
   int circuits = 0;  // on this directed edge, all wavelengths
-  int fibers = 0;    // needed: the most circuits of one wavelength
+  int fibers = 0;    // needed: the most circuits of one wavelength, plus its lost fibers
+  int lost = 0;      // fibers lost to failed MZIs (counted in `fibers`)
 };
 
 struct ConfigurationRouting {
@@ -72,12 +86,39 @@ class PhysicalLayer {
 
   int server_of(Node gpu) const { return static_cast<int>(gpu) / spec_.tiles.count(); }
 
+  // What MZI (row, col) of `server` is to the layer, for messages: "GPU 5's
+  // transmitter of port 0", "its receiver of port 1", "fiber 1 towards server
+  // 2" (each it is, joined by "; "), or "" for an MZI inside the mesh.
+  std::string mzi_role(int server, int row, int col) const;
+
  private:
+  struct FailedMzi {
+    int node = 0;      // in its server's mesh
+    std::string name;  // "fabric.failures[3] (mzi, server 0, row 4, col 7)"
+  };
+
   ConfigurationRouting compute(const Topology& topology) const;
+  // The MZI of a tile's transmitter or receiver of port `port` (0 .. ports-1).
+  int transceiver_node(int tile, int port, bool transmitter) const;
+  // The MZI of `server` where fiber `fiber` of its side towards grid neighbour `towards` attaches.
+  int fiber_node(int server, int towards, int fiber) const;
+  // The entry of fabric.failures that failed MZI `node` of `server` (its
+  // name), or null when none did.
+  const std::string* failed(int server, int node) const;
+  // Why a GPU has fewer working transmitters (or receivers) than ports: each
+  // missing port and the entry that took it.
+  std::string missing_transceivers(Node gpu, bool transmitter) const;
 
   PhysicalSpec spec_;
   int gpus_ = 0;
   int ports_ = 1;
+  std::vector<std::string> switch_failed_;        // per port: the `switch` entry at 0 that took it, or ""
+  std::vector<std::vector<FailedMzi>> failed_;    // per server
+  std::vector<std::vector<int>> transmitters_;    // per GPU: its working transmitters' ports, ascending
+  std::vector<std::vector<int>> receivers_;       // per GPU: its working receivers' ports, ascending
+  std::vector<std::vector<int>> working_fibers_;  // per directed server edge (server_edges order)
+  std::vector<int> lost_fibers_;                  // per directed server edge; empty when none is lost
+  std::vector<std::string> lost_by_;              // per directed server edge: the entries that lost its fibers
   mutable std::unordered_map<Topology, std::unique_ptr<ConfigurationRouting>, TopologyHash> cache_;
 };
 

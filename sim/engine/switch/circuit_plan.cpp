@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/error.h"
+#include "core/spec/planning_failures.h"
 #include "topology/circuit_rates.h"
 
 namespace photonsim {
@@ -287,40 +289,70 @@ std::vector<int> place_on_switches(const Topology& topology, const std::vector<i
   return to;
 }
 
+// Whether any configuration of the schedule (its initial topology, its steps') has a circuit.
+bool places_circuits(const Schedule& schedule) {
+  if (schedule.initial_topology() >= 0 &&
+      !schedule.topologies()[static_cast<size_t>(schedule.initial_topology())].edges().empty())
+    return true;
+  for (const Step& step : schedule.steps()) {
+    if (!schedule.topologies()[static_cast<size_t>(step.topology)].edges().empty()) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 CircuitPlan::CircuitPlan(const Schedule& schedule, const FabricSpec& fabric)
     : ports_(static_cast<uint32_t>(fabric.ports)),
       slots_(static_cast<uint32_t>(fabric.gpus) * static_cast<uint32_t>(fabric.ports)) {
+  // The placement runs on the working ports: port k of a GPU is surviving
+  // switch k (the failures known when planning; every switch when none
+  // failed, so the placement is the fabric's own). Its slots u * working + k
+  // are the fabric's u * ports + surviving[k].
+  PlanningFailures known = PlanningFailures::of(fabric);
+  // No switch left: an Error unless the schedule places no circuit at all.
+  const bool places_nothing = known.surviving.empty() && !places_circuits(schedule);
+  if (places_nothing) {
+    for (int p = 0; p < fabric.ports; ++p) known.surviving.push_back(p);
+  }
+  const FabricSpec planned = places_nothing ? fabric : planning_fabric(fabric);  // throws when no switch survives
+  const auto working = static_cast<uint32_t>(planned.ports);
+  const uint32_t slots = static_cast<uint32_t>(fabric.gpus) * working;
+  const auto fabric_slot = [&](uint32_t slot) {
+    return (slot / working) * ports_ + static_cast<uint32_t>(known.surviving[slot % working]);
+  };
+  if (working < ports_) check_surviving_ports(schedule, fabric);
   const bool by_switch = fabric.reconfiguration == ReconfigurationScope::changed &&
-                         fabric.circuits == CircuitKind::directed && fabric.ports > 1;
+                         fabric.circuits == CircuitKind::directed && working > 1;
   const bool by_rank = fabric.reconfiguration == ReconfigurationScope::all;
   const bool by_pair = fabric.circuits == CircuitKind::bidirectional;
-  std::vector<int> current(slots_, -1);  // per slot: its Assignment::link in place
-  std::vector<int> number(slots_, -1);   // bidirectional, per slot: its Assignment::number in place
+  std::vector<int> current(slots, -1);  // per working slot: its Assignment::link in place
+  std::vector<int> number(slots, -1);   // bidirectional, per working slot: its Assignment::number in place
   const auto assign = [&](const Topology& t) {
-    if (by_rank) return assign_by_rank(t, slots_, ports_);
-    if (by_pair) return assign_bidirectional(t, current, number, ports_);
-    if (!by_switch) return assign_by_circuit(t, current, ports_);
+    if (by_rank) return assign_by_rank(t, slots, working);
+    if (by_pair) return assign_bidirectional(t, current, number, working);
+    if (!by_switch) return assign_by_circuit(t, current, working);
     // The same ports, each edge on the switch chosen for it: a circuit-level
     // pass over the placement keeps every edge where it is.
-    const std::vector<int> placed = place_on_switches(t, current, ports_, fabric.gpus);
-    Assignment a = assign_by_circuit(t, placed, ports_);
+    const std::vector<int> placed = place_on_switches(t, current, working, fabric.gpus);
+    Assignment a = assign_by_circuit(t, placed, working);
     if (a.to != placed) throw std::logic_error("switch placement does not cover topology '" + t.name() + "'");
     return a;
   };
   // bandwidth_scope gpu: each circuit's share of its GPUs' transmitters (the
-  // loader allows it under `all` only, so every circuit lights anew at its rate).
+  // loader allows it under `all` only, so every circuit lights anew at its
+  // rate); the working transmitters are shared out.
   const auto rate_of_slot = [&](const Topology& t, const Assignment& a) {
     std::vector<std::optional<Bandwidth>> rate;
     if (fabric.bandwidth_scope != BandwidthScope::gpu) return rate;
-    rate.resize(slots_);
-    const std::vector<Bandwidth> rates = circuit_rates(t, fabric);
+    rate.resize(slots);
+    const std::vector<Bandwidth> rates = circuit_rates(t, planned);
     for (size_t e = 0; e < rates.size(); ++e) rate[a.edge_slot[e]] = rates[e];
     return rate;
   };
-  const auto change = [](uint32_t slot, uint32_t ports, int to, const std::vector<std::optional<Bandwidth>>& rate) {
-    return CircuitChange{slot, static_cast<Node>(slot / ports), to, rate.empty() ? std::nullopt : rate[slot]};
+  const auto change = [&](uint32_t slot, int to, const std::vector<std::optional<Bandwidth>>& rate) {
+    return CircuitChange{fabric_slot(slot), static_cast<Node>(slot / working), to,
+                         rate.empty() ? std::nullopt : rate[slot]};
   };
   if (schedule.initial_topology() >= 0) {
     // The initial circuits cost nothing wherever they sit: place them to
@@ -333,8 +365,8 @@ CircuitPlan::CircuitPlan(const Schedule& schedule, const FabricSpec& fabric)
     const Topology& initial = schedule.topologies()[static_cast<size_t>(schedule.initial_topology())];
     Assignment a = assign(initial);
     const auto rate = rate_of_slot(initial, a);
-    for (uint32_t slot = 0; slot < slots_; ++slot) {
-      if (a.to[slot] >= 0) initial_.push_back(change(slot, ports_, a.to[slot], rate));
+    for (uint32_t slot = 0; slot < slots; ++slot) {
+      if (a.to[slot] >= 0) initial_.push_back(change(slot, a.to[slot], rate));
     }
     current = std::move(a.link);
     number = std::move(a.number);
@@ -347,13 +379,13 @@ CircuitPlan::CircuitPlan(const Schedule& schedule, const FabricSpec& fabric)
       if (schedule.reconfigures_before(s)) {
         const auto rate = rate_of_slot(topology, a);
         // Switch i's changes form group i (by_switch), else all form one.
-        std::vector<ReconfigurationGroup> by_group(by_switch ? ports_ : 1);
-        for (uint32_t slot = 0; slot < slots_; ++slot) {
+        std::vector<ReconfigurationGroup> by_group(by_switch ? working : 1);
+        for (uint32_t slot = 0; slot < slots; ++slot) {
           const bool changes = fabric.reconfiguration == ReconfigurationScope::all
                                    ? (current[slot] >= 0 || a.link[slot] >= 0)
                                    : current[slot] != a.link[slot];
           if (!changes) continue;
-          by_group[by_switch ? slot % ports_ : 0].changes.push_back(change(slot, ports_, a.to[slot], rate));
+          by_group[by_switch ? slot % working : 0].changes.push_back(change(slot, a.to[slot], rate));
         }
         for (ReconfigurationGroup& g : by_group) {
           // Under `all` the whole fabric goes dark even when no circuit is in
@@ -368,10 +400,31 @@ CircuitPlan::CircuitPlan(const Schedule& schedule, const FabricSpec& fabric)
       }
       current = std::move(a.link);
       number = std::move(a.number);
+      for (uint32_t& slot : a.edge_slot) slot = fabric_slot(slot);
       epoch_slots_.push_back(std::move(a.edge_slot));
     }
     step_epoch_.push_back(epoch_slots_.size() - 1);
     group_offsets_.push_back(group_ids_.size());
+  }
+}
+
+void CircuitPlan::check_surviving_ports(const Schedule& schedule, const FabricSpec& fabric) {
+  const PlanningFailures known = PlanningFailures::of(fabric);
+  if (known.switches.empty() || (known.surviving.empty() && !places_circuits(schedule))) return;
+  const FabricSpec planned = planning_fabric(fabric);  // throws when no switch survives
+  std::vector<bool> used(schedule.topologies().size(), false);
+  if (schedule.initial_topology() >= 0) used[static_cast<size_t>(schedule.initial_topology())] = true;
+  for (const Step& step : schedule.steps()) used[static_cast<size_t>(step.topology)] = true;
+  for (size_t t = 0; t < used.size(); ++t) {
+    if (!used[t]) continue;
+    try {
+      schedule.topologies()[t].check_ports(planned);
+    } catch (const Error& e) {
+      throw Error(PlanningFailures::entry_name(fabric, known.switches.back().entry) +
+                  ": the schedule does not fit the switches that survive the failures known when planning (it "
+                  "was not planned around them): " +
+                  e.what());
+    }
   }
 }
 

@@ -19,6 +19,16 @@
 // The schedule must fit the fabric (GPU count, ports per topology): checked
 // once, before it reaches the engine (sim/app's check_schedule_fits, or its
 // synthesizer's own Topology::check_ports).
+// Failures known when planning (core/spec/planning_failures.h): a switch
+// failed at 0 carries no circuit. Everything above runs on the working ports,
+// port k of a GPU being surviving switch k (the k-th lowest), and so does
+// "on k > 1 ports" (k surviving switches); the slots are still the fabric's
+// (u * ports + p, p the switch), so no circuit, group or step's slot is ever
+// on a failed switch. With no such failure the placement is the fabric's own.
+// A configuration needing more ports than survive (a schedule not planned
+// around the failures, replayed) is an Error naming the entry
+// (check_surviving_ports), as is a fabric with no switch left (unless the
+// schedule places no circuit at all).
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -47,6 +57,12 @@ class CircuitPlan {
  public:
   // Throws Error when a configuration exceeds the ports.
   CircuitPlan(const Schedule& schedule, const FabricSpec& fabric);
+  // Throws Error, naming the last `switch` entry at 0 ("fabric.failures[i]
+  // (switch s, at 0): the schedule does not fit the switches that survive
+  // ..."), when a configuration of the schedule (its initial topology, its
+  // steps') needs more ports than the switches that survive the failures
+  // known when planning; nothing without such failures.
+  static void check_surviving_ports(const Schedule& schedule, const FabricSpec& fabric);
 
   uint32_t slots() const { return slots_; }
   uint32_t ports_per_gpu() const { return ports_; }
