@@ -73,6 +73,12 @@ struct RandomFailures {
   double port_mtbf_s = 1300000.0 * 3600.0;  // > 0
   // None: no flaps are drawn (no published per-port flap rate is taken as a default).
   std::optional<double> flap_mtbf_s;  // > 0
+  // How long a failed port stays down (the time to replace a transceiver, or
+  // its host): no published figure is taken as a default, so a study that
+  // draws port failures needs it (photonsim availability).
+  std::optional<Time> port_repair;  // > 0
+  // How long a drawn flap lasts; needed with flap_mtbf (no published default).
+  std::optional<Time> flap_duration;  // > 0
   std::optional<uint64_t> seed;       // none: the experiment's seed
 };
 
@@ -90,6 +96,10 @@ struct FailureSpec {
   // as a default).
   Time watchdog_timeout = Time::ms(10 * 60 * 1000);
   std::optional<Time> restart_time;
+  // abort_restart: how often the job writes a checkpoint, so what a restart
+  // loses (the work since the last one); a study of abort_restart needs it
+  // (no published figure is taken as a default).
+  std::optional<Time> checkpoint_interval;
 
   // Whether the fabric fails at all: entries, or random failures asked for.
   bool any() const { return !entries.empty() || random.has_value(); }

@@ -45,6 +45,7 @@ constexpr const char* kUsage =
     "  photonsim sweep SWEEP.yaml [--jobs N] [--out DIR] [--resume]\n"
     "  photonsim bound --gpus N --ports K [--reconfigs D] [--compare] [--format table|json|csv]\n"
     "  photonsim physical CONFIG.yaml [--step K] [--format table|json] [--set key=value]...\n"
+    "  photonsim availability CONFIG.yaml [--days 30] [--seeds 100] [--policies LIST|all] [--format table|json|csv]\n"
     "  photonsim VERB --help\n"
     "\n"
     "every verb takes --max-memory SIZE (e.g. 8GiB; default 3/4 of physical memory): inputs estimated\n"
@@ -104,8 +105,9 @@ int dispatch(int argc, const char* const* argv, std::ostream& out, std::ostream&
     if (verb == "bound") return cli::verb_bound(argc - 1, argv + 1, out, err, budget);
     if (verb == "physical") return cli::verb_physical(argc - 1, argv + 1, out, err, budget);
     if (verb == "sweep") return cli::verb_sweep(argc - 1, argv + 1, out, err, budget, command);
+    if (verb == "availability") return cli::verb_availability(argc - 1, argv + 1, out, err, budget);
     err << "photonsim: unknown command " << one_line(quoted(verb))
-        << " (valid: run, synth, replay, plan, list, topo, verify, bound, sweep, physical)\n";
+        << " (valid: run, synth, replay, plan, list, topo, verify, bound, sweep, physical, availability)\n";
     return 2;
   } catch (const po::error& e) {
     const std::string shown = one_line(verb.size() > 40 ? verb.substr(0, 40) + "..." : verb);

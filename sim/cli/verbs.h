@@ -26,6 +26,9 @@ int verb_bound(int argc, const char* const* argv, std::ostream& out, std::ostrea
 int verb_sweep(int argc, const char* const* argv, std::ostream& out, std::ostream& err, const MemoryBudget& budget,
                const std::vector<std::string>& command);
 int verb_verify(int argc, const char* const* argv, std::ostream& out, std::ostream& err, const MemoryBudget& budget);
+// availability CONFIG.yaml: goodput under drawn failures, per on_failure policy.
+int verb_availability(int argc, const char* const* argv, std::ostream& out, std::ostream& err,
+                      const MemoryBudget& budget);
 // list, or list --markdown (docs/config.md's table).
 int verb_list(int argc, const char* const* argv, std::ostream& out);
 

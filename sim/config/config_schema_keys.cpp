@@ -60,7 +60,8 @@ std::string hours_text(double seconds) { return std::to_string(static_cast<long 
 std::string failure_policy_names() {
   return choice_range_text(kFailurePolicyNames) + " {watchdog_timeout: duration, default " +
          format_time(FailureSpec{}.watchdog_timeout) +
-         " (10 min); restart_time: duration, required}; a name, or {type: abort_restart, PARAM: VALUE, ...}";
+         " (10 min); restart_time: duration, required; checkpoint_interval: duration, required by photonsim "
+         "availability}; a name, or {type: abort_restart, PARAM: VALUE, ...}";
 }
 
 // A straggler is slower, never faster: 1 .. 10^6 times its compute.
@@ -136,6 +137,8 @@ std::vector<ConfigKey> builtin_config_keys() {
     section_key("fabric.random_failures", "none", "failures drawn per run from per-port rates (read and checked; a run refuses them)", read_random_failures),
     custom("fabric.random_failures.port_mtbf", "duration", "s", hours_text(RandomFailures{}.port_mtbf_s), std::string("> 0, ") + kDurationValues, "mean time between failures of one port (Alibaba HPN, SIGCOMM 2024: 0.057 % of NIC-ToR links fail per month)", [](ConfigReader&, const ConfigValue& v, ExperimentConfig& c) { c.fabric.failures.random->port_mtbf_s = read_duration_seconds(v); }),
     custom("fabric.random_failures.flap_mtbf", "duration", "s", "none (no flaps drawn)", std::string("> 0, ") + kDurationValues, "mean time between flaps of one port (no published rate is taken as a default)", [](ConfigReader&, const ConfigValue& v, ExperimentConfig& c) { c.fabric.failures.random->flap_mtbf_s = read_duration_seconds(v); }),
+    custom("fabric.random_failures.port_repair", "duration", "", "none (required by photonsim availability)", std::string("> 0, ") + kDurationValues, "how long a failed port stays down before it is repaired (no published figure is taken as a default)", [](ConfigReader&, const ConfigValue& v, ExperimentConfig& c) { c.fabric.failures.random->port_repair = read_positive_long_time(v); }),
+    custom("fabric.random_failures.flap_duration", "duration", "", "none (required by photonsim availability with flap_mtbf)", std::string("> 0, ") + kDurationValues, "how long a drawn flap lasts (no published figure is taken as a default)", [](ConfigReader&, const ConfigValue& v, ExperimentConfig& c) { c.fabric.failures.random->flap_duration = read_positive_long_time(v); }),
     custom("fabric.random_failures.seed", "integer", "", "seed", integer_range_text(uint64_t{0}, std::numeric_limits<uint64_t>::max()), "seeds the draws (default: the experiment's seed)", [](ConfigReader&, const ConfigValue& v, ExperimentConfig& c) { c.fabric.failures.random->seed = read_integer<uint64_t>(v, 0, std::numeric_limits<uint64_t>::max()); }),
     time_key("fabric.failure_detection", &FailureSpec::detection, "how long after a circuit dies its sender learns of it (default: the SFP MSA's largest LOS assert time)"),
     custom("fabric.on_failure", "component", "", to_string(FailureSpec{}.on_failure), failure_policy_names(), "what a run does when a failure strikes; abort_restart is NCCL's: the job stops once the watchdog times out, then restarts from its last checkpoint", read_on_failure, true),

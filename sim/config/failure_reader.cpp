@@ -173,14 +173,16 @@ void read_on_failure(ConfigReader& reader, const ConfigValue& value, ExperimentC
     const ConfigValue param{value.value[name], key, reader.where(key, value.value[name].Mark())};
     if (*policy != FailurePolicy::abort_restart)
       fail_at(param, value.key + ": " + type + " takes no parameters (got " + quoted(name) +
-                         "; abort_restart takes watchdog_timeout and restart_time)");
+                         "; abort_restart takes watchdog_timeout, restart_time and checkpoint_interval)");
     if (name == "watchdog_timeout")
       spec.watchdog_timeout = read_long_time(param);
     else if (name == "restart_time")
       spec.restart_time = read_long_time(param);
+    else if (name == "checkpoint_interval")
+      spec.checkpoint_interval = read_positive_long_time(param);
     else
       fail_at(param, value.key + ": abort_restart has no parameter " + quoted(name) +
-                         " (valid: watchdog_timeout, restart_time)");
+                         " (valid: watchdog_timeout, restart_time, checkpoint_interval)");
   }
   if (*policy == FailurePolicy::abort_restart && !spec.restart_time)
     fail_at(value, value.key + ": abort_restart needs restart_time, how long the job takes to restart from its last " +

@@ -178,6 +178,12 @@ Time read_long_time(const ConfigValue& value) {
   return Time::ps(static_cast<int64_t>(ps));
 }
 
+Time read_positive_long_time(const ConfigValue& value) {
+  const Time t = read_long_time(value);
+  if (t <= Time::zero()) fail_at(value, value.key + " must be positive (got " + quoted(read_text(value)) + ")");
+  return t;
+}
+
 double read_duration_seconds(const ConfigValue& value) {
   const i128 ps = duration_picoseconds(value);
   if (ps <= 0) fail_at(value, value.key + " must be positive (got " + quoted(read_text(value)) + ")");

@@ -118,6 +118,8 @@ Bandwidth read_bandwidth(const ConfigValue& value);
 extern const char* const kDurationValues;
 // A duration >= 0 that fits in a Time (at most 9223372036854775807 ps).
 Time read_long_time(const ConfigValue& value);
+// The same, > 0.
+Time read_positive_long_time(const ConfigValue& value);
 // A duration > 0 in seconds, of any length a unit can spell.
 double read_duration_seconds(const ConfigValue& value);
 

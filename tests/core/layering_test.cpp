@@ -69,6 +69,9 @@ const std::vector<Layer> kLayers{
     {"sim/sweep/",
      {"core/", "topology/", "schedules/", "sim/engine/", "sim/interop/", "sim/config/", "sim/reports/", "sim/app/",
       "sim/sweep/"}},
+    {"sim/availability/",
+     {"core/", "topology/", "schedules/", "sim/engine/", "sim/interop/", "sim/config/", "sim/reports/", "sim/app/",
+      "sim/availability/"}},
     {"sim/cli/", {"core/", "topology/", "schedules/", "sim/"}},
     // The Python package's module: the pipeline, as the command line has it
     // (and its progress line).
