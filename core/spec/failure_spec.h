@@ -108,4 +108,8 @@ struct FailureSpec {
 const char* to_string(FailureKind kind);
 const char* to_string(FailurePolicy policy);
 
+// Whether an entry of this kind takes circuits down: port, flap and switch
+// (docs/model.md, "Lost circuits", L1). A link entry degrades them instead.
+bool takes_circuits_down(FailureKind kind);
+
 }  // namespace photonsim

@@ -8,7 +8,6 @@
 #include "sim/app/memory_estimate.h"
 #include "sim/app/task_graph_experiment.h"
 #include "sim/config/config_loader.h"
-#include "sim/engine/switch/circuit_plan.h"
 
 namespace photonsim {
 
@@ -25,14 +24,6 @@ auto locating_failures(const ExperimentConfig& config, Body&& body) -> decltype(
     if (const auto located = located_failure_message(config, e.what())) throw Error(*located);
     throw;
   }
-}
-
-// check_schedule_fits, then the switches that survive the failures known
-// when planning (a schedule from elsewhere was not planned around them):
-// refused naming the entry, at its line.
-void check_schedule_fits_surviving(const Schedule& schedule, const ExperimentConfig& config) {
-  check_schedule_fits(schedule, config);
-  locating_failures(config, [&] { CircuitPlan::check_surviving_ports(schedule, config.fabric); });
 }
 
 }  // namespace
@@ -68,7 +59,7 @@ Schedule ExperimentPipeline::synthesize(const ExperimentConfig& config, WorkProg
   if (config.imported_schedule) {
     // Chakra traces photonsim wrote: their schedule, predicted for this fabric.
     const Schedule& s = *config.imported_schedule;
-    check_schedule_fits_surviving(s, config);
+    check_schedule_fits(s, config);
     return naming_time_overflow(config.source + ": the predicted time of the imported schedule", [&] {
       Prediction p = predict_for_fabric(s, config.fabric, config.workload);
       p.total();  // the sum over steps must fit too
@@ -118,7 +109,7 @@ RunReport ExperimentPipeline::run(const ExperimentConfig& config, Fidelity fidel
 RunReport ExperimentPipeline::replay(const Schedule& schedule, const std::string& schedule_name,
                                      const ExperimentConfig& config, bool verify, Fidelity fidelity,
                                      RunProgress* progress, Timeline* timeline) const {
-  check_schedule_fits_surviving(schedule, config);
+  check_schedule_fits(schedule, config);
   if (budget_ != nullptr) {  // before the network is built
     const MemoryEstimate need = estimate_replay_memory(schedule.gpus());
     budget_->check(need.bytes, config.source + ": " + need.what);

@@ -9,6 +9,7 @@
 #include "core/time_overflow.h"
 #include "schedules/cost/prediction_for_fabric.h"
 #include "sim/engine/backend/execution_backend.h"
+#include "sim/engine/switch/circuit_plan.h"
 #include "sim/engine/switch/reconfiguration_models.h"
 
 namespace photonsim {
@@ -35,6 +36,15 @@ void refuse_unsimulated_failures(const ExperimentConfig& config) {
   for (size_t i = 0; i < f.entries.size(); ++i) {
     const Failure& e = f.entries[i];
     const std::string name = "fabric.failures[" + std::to_string(i) + "] (" + to_string(e.kind);
+    if (takes_circuits_down(e.kind)) {
+      // Lost circuits (docs/model.md, "Lost circuits"): the engine's rules are on_failure: wait's.
+      if (f.on_failure != FailurePolicy::wait) {
+        throw Error(failure_place(config, i) + name + "): fabric.on_failure: " + to_string(f.on_failure) +
+                    " is not simulated yet for circuits that go down (issue 55); on_failure: wait is (the "
+                    "transfer resumes on its route once it is back): set fabric.on_failure: wait");
+      }
+      continue;
+    }
     switch (e.kind) {
       case FailureKind::straggler:
         if (config.graph) continue;
@@ -46,16 +56,6 @@ void refuse_unsimulated_failures(const ExperimentConfig& config) {
         throw Error(failure_place(config, i) + name + ", step " + std::to_string(e.step) +
                     "): a slow reconfiguration names a step of one schedule, and a task graph's steps are its "
                     "nodes' (numbered as they take their ports): not simulated in a task graph yet (issue 55)");
-      case FailureKind::port:
-      case FailureKind::flap:
-      case FailureKind::optical_switch:
-        // Lost circuits (docs/model.md, "Lost circuits"): the engine's rules are on_failure: wait's.
-        if (f.on_failure != FailurePolicy::wait) {
-          throw Error(failure_place(config, i) + name + "): fabric.on_failure: " + to_string(f.on_failure) +
-                      " is not simulated yet for circuits that go down (issue 55); on_failure: wait is (the "
-                      "transfer resumes on its route once it is back): set fabric.on_failure: wait");
-        }
-        continue;
       case FailureKind::link:
         if (config.fabric.router == RouterMode::cut_through) {
           throw Error(failure_place(config, i) + name +
@@ -126,6 +126,14 @@ void check_schedule_fits(const Schedule& schedule, const ExperimentConfig& confi
   for (const Topology& t : schedule.topologies()) t.check_ports(config.fabric);
   if (const auto physical = physical_layer_of(config.fabric)) {
     if (auto why = unrealised_step(schedule, *physical)) throw Error(config.source + ": the schedule's " + *why);
+  }
+  // The switches that survive the failures known when planning (a schedule
+  // from elsewhere was not planned around them): refused naming the entry, at its line.
+  try {
+    CircuitPlan::check_surviving_ports(schedule, config.fabric);
+  } catch (const Error& e) {
+    if (const auto located = located_failure_message(config, e.what())) throw Error(*located);
+    throw;
   }
 }
 

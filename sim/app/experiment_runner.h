@@ -43,8 +43,10 @@ void refuse_unsimulated_failures(const ExperimentConfig& config);
 std::optional<std::string> located_failure_message(const ExperimentConfig& config, const std::string& message);
 // Throws Error unless the schedule's GPU count is fabric.gpus and each of its
 // topologies fits the fabric's ports (and, with fabric.physical, is routed
-// there): the one fit check of a schedule from outside the synthesizers, made
-// once per run before anything uses it (verification, prediction, the engine).
+// there), then, with switches failed at 0, the ports that survive them
+// (CircuitPlan::check_surviving_ports, at the entry's file:line): the one fit
+// check of a schedule from outside the synthesizers, made once per run before
+// anything uses it (verification, prediction, the engine).
 void check_schedule_fits(const Schedule& schedule, const ExperimentConfig& config);
 // Replays a saved (or another tool's) schedule on the config's fabric: first
 // checks that it fits (GPU count, ports), then predicts it again for this

@@ -43,10 +43,7 @@ inline void add_lost_circuit_costs(const FailureSpec& spec, const NetworkStats& 
   bool added = false;
   for (size_t i = 0; i < spec.entries.size(); ++i) {
     const FailureKind kind = spec.entries[i].kind;
-    if (kind != FailureKind::port && kind != FailureKind::flap && kind != FailureKind::optical_switch &&
-        kind != FailureKind::link) {
-      continue;
-    }
+    if (!takes_circuits_down(kind) && kind != FailureKind::link) continue;
     FailureCost cost = no_cost_yet(i, kind);
     if (i < network.lost_by_entry.size()) {
       cost.lost_packets = network.lost_by_entry[i].packets;

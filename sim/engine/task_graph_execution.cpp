@@ -9,6 +9,7 @@
 
 #include "core/error.h"
 #include "core/spec/graph_node_error.h"
+#include "core/spec/planning_failures.h"
 #include "core/time_overflow.h"
 
 namespace photonsim {
@@ -16,6 +17,18 @@ namespace photonsim {
 namespace {
 
 constexpr int kTaskTimerShift = 32;  // a timer token: kind above, its node below
+
+// The switches a circuit may take: those that survive the failures known when
+// planning, ascending (every one when none failed, or when none survives and
+// so nothing is planned to take one).
+std::vector<uint32_t> working_ports_of(const FabricSpec& fabric) {
+  std::vector<uint32_t> out;
+  for (int p : PlanningFailures::of(fabric).surviving) out.push_back(static_cast<uint32_t>(p));
+  if (out.empty()) {
+    for (int p = 0; p < fabric.ports; ++p) out.push_back(static_cast<uint32_t>(p));
+  }
+  return out;
+}
 
 }  // namespace
 
@@ -26,6 +39,7 @@ TaskGraphExecution::TaskGraphExecution(RunDriver& driver, const FabricSpec& fabr
       graph_(graph),
       work_(std::move(work)),
       ports_(static_cast<uint32_t>(fabric.ports)),
+      working_ports_(working_ports_of(fabric)),
       timing_(timing),
       slowdown_(fabric.failures, fabric.gpus),
       driver_(driver),
@@ -310,13 +324,19 @@ NodePlacement TaskGraphExecution::placement_for(uint32_t node) const {
     for (uint32_t p = 0; p < ports_; ++p) placement.slot.push_back(g * ports_ + p);
   }
   if (graph_.nodes()[node].kind == TaskKind::p2p) {
-    // Its one circuit src -> dst on a port already leading there; else on a
+    // Its one circuit src -> dst, on a working port (a switch that survives
+    // the failures known when planning): one already leading there; else a
     // dark one (other circuits keep their ports), with directed circuits
     // first one whose switch has no circuit into dst (its receiver there is
-    // free, so no other circuit goes dark); else port 0. Rotate src's ports
-    // so that the schedule's port 0 lands on it.
+    // free, so no other circuit goes dark); else the first working port.
+    // Rotate src's ports so that the schedule's circuit lands on it: the
+    // schedule has it on port 0 of its planning fabric, which its CircuitPlan
+    // places on the first working port (port 0 when no switch failed).
+    const uint32_t planned = working_ports_.front();
     const auto rotate_to = [&](uint32_t p) {
-      for (uint32_t q = 0; q < ports_; ++q) placement.slot[q] = w.gpus[0] * ports_ + (q + p) % ports_;
+      for (uint32_t q = 0; q < ports_; ++q) {
+        placement.slot[q] = w.gpus[0] * ports_ + (q + ports_ - planned + p) % ports_;
+      }
     };
     const auto dst = static_cast<int>(w.gpus[1]);
     const auto receiver_free = [&](uint32_t p) {
@@ -327,15 +347,17 @@ NodePlacement TaskGraphExecution::placement_for(uint32_t node) const {
       return true;
     };
     uint32_t chosen = ports_;
-    for (uint32_t p = 0; p < ports_ && chosen == ports_; ++p) {
+    for (size_t k = 0; k < working_ports_.size() && chosen == ports_; ++k) {
+      const uint32_t p = working_ports_[k];
       if (switch_.leads_to(w.gpus[0] * ports_ + p) == dst) chosen = p;
     }
     for (int pass = 0; pass < 2 && chosen == ports_; ++pass) {
-      for (uint32_t p = 0; p < ports_ && chosen == ports_; ++p) {
+      for (size_t k = 0; k < working_ports_.size() && chosen == ports_; ++k) {
+        const uint32_t p = working_ports_[k];
         if (switch_.leads_to(w.gpus[0] * ports_ + p) < 0 && (pass == 1 || receiver_free(p))) chosen = p;
       }
     }
-    if (chosen < ports_) rotate_to(chosen);
+    rotate_to(chosen < ports_ ? chosen : planned);
   }
   return placement;
 }

@@ -17,7 +17,10 @@
 //  - On taking its ports a node sets up its first circuits (its schedule's
 //    first topology; a send: one circuit src -> dst, on a port already leading
 //    there, else on a dark one, with directed circuits first one whose switch
-//    has no circuit into dst, else on port 0). Circuits it does not want go
+//    has no circuit into dst, else on the first port; ports counting only the
+//    switches that survive the failures known when planning, as every
+//    collective's CircuitPlan does, so no circuit is on a switch failed at
+//    0). Circuits it does not want go
 //    dark at once: with reconfiguration = all, every one on its GPUs' ports
 //    and every one into its GPUs; with changed, only those whose receiver it
 //    needs (directed: a circuit into v on switch p when it wants one into v on
@@ -193,6 +196,9 @@ class TaskGraphExecution : public RunPolicy, public ScheduleObserver {
   const TaskGraph& graph_;
   const std::vector<GraphNodeWork> work_;
   const uint32_t ports_;
+  // The switches that survive the failures known when planning, ascending
+  // (0 .. ports-1 when none failed): the ports a send's circuit may take.
+  const std::vector<uint32_t> working_ports_;
   const GraphTiming timing_;
   const ComputeSlowdown slowdown_;
   std::vector<FailureCost> straggler_costs_;  // per slowdown_.entries()

@@ -62,7 +62,7 @@ std::string failures_table(const FailureSpec& spec, const std::vector<FailureCos
       line += "link GPU " + std::to_string(f.gpu) + " port " + std::to_string(f.port) + " at " +
               format_bandwidth(f.bandwidth) + " from " + format_time(f.at) +
               (f.duration ? " for " + format_time(*f.duration) : " until the end");
-    } else if (c.kind == FailureKind::port || c.kind == FailureKind::flap || c.kind == FailureKind::optical_switch) {
+    } else if (takes_circuits_down(c.kind)) {
       line += c.kind == FailureKind::optical_switch ? "switch " + std::to_string(f.optical_switch)
                                                     : to_string(c.kind) + std::string(" GPU ") + std::to_string(f.gpu) +
                                                           " port " + std::to_string(f.port);

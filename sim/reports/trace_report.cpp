@@ -224,10 +224,7 @@ std::vector<size_t> circuit_failures(const FabricSpec& fabric) {
   std::vector<size_t> out;
   for (size_t i = 0; i < fabric.failures.entries.size(); ++i) {
     const FailureKind k = fabric.failures.entries[i].kind;
-    if (k == FailureKind::port || k == FailureKind::flap || k == FailureKind::optical_switch ||
-        k == FailureKind::link) {
-      out.push_back(i);
-    }
+    if (takes_circuits_down(k) || k == FailureKind::link) out.push_back(i);
   }
   return out;
 }

@@ -213,7 +213,7 @@ TEST(FailureConfig, DurationsTakeUnitsUpToDaysExactly) {
             "exp.yaml:11: fabric.random_failures.seed must be an integer >= 0 (got '-1')");
   EXPECT_EQ(failure_refusal(fabric_with("  random_failures: {port_mtfb: 5h}\n")),
             "exp.yaml:11: unknown key 'fabric.random_failures.port_mtfb' (valid keys under fabric.random_failures: "
-            "port_mtbf, flap_mtbf, seed); did you mean 'fabric.random_failures.port_mtbf'?");
+            "port_mtbf, flap_mtbf, port_repair, flap_duration, seed); did you mean 'fabric.random_failures.port_mtbf'?");
   EXPECT_EQ(failure_refusal(fabric_with("  random_failures:\n")),
             "exp.yaml:11: fabric.random_failures must be a map (got nothing)");
 }
@@ -236,10 +236,10 @@ TEST(FailureConfig, OnFailureTakesAPolicyAndAbortRestartItsTimes) {
             "restart_time: 5min}");
   EXPECT_EQ(failure_refusal(fabric_with("  on_failure: {type: replan, restart_time: 5min}\n")),
             "exp.yaml:11: fabric.on_failure: replan takes no parameters (got 'restart_time'; abort_restart takes "
-            "watchdog_timeout and restart_time)");
+            "watchdog_timeout, restart_time and checkpoint_interval)");
   EXPECT_EQ(failure_refusal(fabric_with("  on_failure: {type: abort_restart, restart_time: 5min, timeout: 1s}\n")),
             "exp.yaml:11: fabric.on_failure: abort_restart has no parameter 'timeout' (valid: watchdog_timeout, "
-            "restart_time)");
+            "restart_time, checkpoint_interval)");
   EXPECT_EQ(failure_refusal(fabric_with("  on_failure: {type: abort_restart, restart_time: 200d}\n")),
             "exp.yaml:11: fabric.on_failure.restart_time = '200d' passes the largest time photonsim represents, "
             "9223372036854775807 ps (about 106.75 days)");

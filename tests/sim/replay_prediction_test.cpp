@@ -142,5 +142,32 @@ TEST(ReplayPrediction, ScheduleNeedingMorePortsThanTheFabricHasIsRefusedBeforeAn
   }
 }
 
+// The same check covers the switches that survive the failures known when
+// planning, for a replay outside the pipeline too: a schedule needing both
+// of 2 ports, with switch 0 failed at 0, is refused naming the entry.
+TEST(ReplayPrediction, ScheduleNeedingAFailedSwitchIsRefusedByTheFitCheck) {
+  const std::string quickstart = std::string(PHOTONSIM_SOURCE_DIR) + "/configs/quickstart.yaml";
+  const ExperimentConfig c = load_config(quickstart, {"fabric.ports=2", "fabric.on_failure=wait",
+                                                      "fabric.failures=[{kind: switch, switch: 0, at: 0s}]"});
+  const Topology fan_out("fan_out", 8, {{0, 1}, {0, 2}});  // 2 ports at GPU 0: fits the fabric, not 1 switch
+  const Schedule s = testing_support::schedule(8, {fan_out}, {Step{0, {testing_support::transfer(0, 1, 10)}}});
+  const std::string refusal =
+      "fabric.failures[0] (switch 0, at 0): the schedule does not fit the switches that survive the failures known "
+      "when planning (it was not planned around them): ";
+  for (const bool replay : {false, true}) {
+    try {
+      if (replay) {
+        replay_schedule(s, c);
+      } else {
+        check_schedule_fits(s, c);
+      }
+      ADD_FAILURE() << "no error";
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find(refusal), std::string::npos) << e.what();
+    }
+  }
+  EXPECT_NO_THROW(check_schedule_fits(s, load_config(quickstart, {"fabric.ports=2"})));
+}
+
 }  // namespace
 }  // namespace photonsim

@@ -38,7 +38,7 @@ class AnalyticalBackend : public ExecutionBackend {
                     "] (link): --fidelity analytical predicts the healthy fabric and moves no packets to slow: run "
                     "it at packet, packet_reference or chunk fidelity");
       }
-      if (kind != FailureKind::port && kind != FailureKind::flap && kind != FailureKind::optical_switch) continue;
+      if (!takes_circuits_down(kind)) continue;
       throw Error("fabric.failures[" + std::to_string(i) + "] (" + to_string(kind) +
                   "): --fidelity analytical moves no packets to lose: run it at packet, packet_reference or chunk "
                   "fidelity");

@@ -6,8 +6,7 @@ namespace photonsim {
 
 bool CircuitFailures::takes_circuits_down(const FailureSpec& failures) {
   for (const Failure& f : failures.entries) {
-    if (f.kind == FailureKind::port || f.kind == FailureKind::flap || f.kind == FailureKind::optical_switch)
-      return true;
+    if (photonsim::takes_circuits_down(f.kind)) return true;
   }
   return false;
 }
@@ -45,14 +44,18 @@ CircuitFailures::CircuitFailures(const FabricSpec& fabric) : gpus_(fabric.gpus),
   }
 }
 
-CircuitDownTime CircuitFailures::circuit(Node from, Node to, uint32_t port) const {
-  if (!any_) return {};
+std::vector<EntryInterval> CircuitFailures::intervals_on(Node from, Node to, uint32_t port) const {
   std::vector<EntryInterval> raw;
   const auto at = [&](Node gpu) { return static_cast<size_t>(gpu) * static_cast<size_t>(ports_) + port; };
   raw.insert(raw.end(), by_port_[at(from)].begin(), by_port_[at(from)].end());
   if (to != from) raw.insert(raw.end(), by_port_[at(to)].begin(), by_port_[at(to)].end());
   raw.insert(raw.end(), by_switch_[port].begin(), by_switch_[port].end());
-  return CircuitDownTime(std::move(raw));
+  return raw;
+}
+
+CircuitDownTime CircuitFailures::circuit(Node from, Node to, uint32_t port) const {
+  if (!any_) return {};
+  return CircuitDownTime(intervals_on(from, to, port));
 }
 
 std::vector<DegradedSpan> CircuitFailures::degraded(Node from, Node to, uint32_t port, Bandwidth rate) const {
@@ -89,9 +92,7 @@ std::optional<uint32_t> CircuitFailures::gpu_down_forever(Node gpu, Time now) co
   if (!any_) return std::nullopt;
   std::optional<uint32_t> charged;
   for (int p = 0; p < ports_; ++p) {
-    std::vector<EntryInterval> raw = by_port_[static_cast<size_t>(gpu) * static_cast<size_t>(ports_) + p];
-    raw.insert(raw.end(), by_switch_[static_cast<size_t>(p)].begin(), by_switch_[static_cast<size_t>(p)].end());
-    const CircuitDownTime port_down(std::move(raw));
+    const CircuitDownTime port_down(intervals_on(gpu, gpu, static_cast<uint32_t>(p)));
     const DownInterval* down = port_down.down_at(now);
     if (down == nullptr || down->until != Time::max()) return std::nullopt;
     const std::optional<uint32_t> entry = port_down.entry_forever();

@@ -20,7 +20,8 @@ class CircuitFailures {
  public:
   explicit CircuitFailures(const FabricSpec& fabric);
 
-  // Whether the fabric has an entry that takes circuits down.
+  // Whether the fabric has an entry that takes circuits down (of a kind
+  // that does: photonsim::takes_circuits_down).
   static bool takes_circuits_down(const FailureSpec& failures);
   static bool degrades_links(const FailureSpec& failures);
   bool any() const { return any_; }
@@ -35,6 +36,10 @@ class CircuitFailures {
   int ports() const { return ports_; }
 
  private:
+  // The raw intervals of the entries on GPU `from`'s port `port`, on GPU
+  // `to`'s (when it is another GPU) and on switch `port`, in that order.
+  std::vector<EntryInterval> intervals_on(Node from, Node to, uint32_t port) const;
+
   int gpus_;
   int ports_;
   bool any_ = false;
