@@ -13,6 +13,10 @@ writes beside each the data it is drawn from:
   plot_training_timeline.png      a training iteration of the 32-GPU transformer, from
                                   plot_training_timeline.json: the spans it draws of
                                   `photonsim run configs/training/transformer_32.yaml --trace`
+  plot_availability.png           a month of training of the 128-GPU transformer under port failures,
+                                  from plot_availability.json: AVAILABILITY_STUDIES, each
+                                  `photonsim availability ... --format json` (its reconfigurable fabric
+                                  under every on_failure policy, and the static fabric aborting)
 
 The data files hold no timing (columns *_s) and no version; every PNG is drawn from
 its data file as written, on the Agg backend with matplotlib's default style and
@@ -112,11 +116,46 @@ def training_trace(binary):
     return f'{{"otherData": {json.dumps(other, sort_keys=True)},\n"traceEvents": [\n{lines}\n]}}\n'
 
 
+# The README's month of training: (label, the availability command's arguments after the verb).
+AVAILABILITY_CONFIG = "configs/availability/transformer_128.yaml"
+AVAILABILITY_STUDIES = (
+    ("reconfigurable", [AVAILABILITY_CONFIG, "--days", "30", "--seeds", "100", "--policies", "all"]),
+    ("static", [AVAILABILITY_CONFIG, "--days", "30", "--seeds", "100", "--set", "synthesis.planner=static",
+                "--policies", "abort_restart"]),
+)
+
+
+def availability_studies(binary):
+    """Each study of AVAILABILITY_STUDIES, run from the repository root (its config path relative)."""
+    with open(README, encoding="utf-8") as f:
+        readme = " ".join(f.read().replace("\\\n", " ").split())  # continued lines joined
+    for label, arguments in AVAILABILITY_STUDIES:
+        shown = " ".join(["build/photonsim", "availability", *arguments])
+        if shown not in readme or f"--label {label}" not in readme:
+            sys.exit(f"readme_figures.py: README.md no longer runs `{shown}` or labels it `--label {label}`: "
+                     f"update AVAILABILITY_STUDIES to match it")
+    studies = []
+    for label, arguments in AVAILABILITY_STUDIES:
+        done = subprocess.run([binary, "availability", *arguments, "--format", "json"], cwd=ROOT, check=True,
+                              capture_output=True, text=True)
+        studies.append({"label": label, "command": " ".join(["photonsim", "availability", *arguments]),
+                        "study": json.loads(done.stdout)})
+    return json.dumps(studies, indent=1, sort_keys=True) + "\n"
+
+
+def draw_availability(data, prefix):
+    with open(data, encoding="utf-8") as f:
+        studies = json.load(f)
+    return plots.availability([s["study"] for s in studies], prefix, labels=[s["label"] for s in studies],
+                              title="128-GPU transformer, 30 days x 100 seeds of port failures", **PNG)
+
+
 # name: (data file, function computing its text from the binary).
 DATA = {
     "tutorial_speedup.csv": tutorial_sweep,
     "plot_sweep.csv": harvest_sweep,
     "plot_training_timeline.json": training_trace,
+    "plot_availability.json": availability_studies,
 }
 # image: (data file, function drawing it from the data file's path to a prefix).
 IMAGES = {
@@ -131,6 +170,7 @@ IMAGES = {
         title="recursive doubling: each planner against the static ring", **PNG)),
     "plot_training_timeline.png": ("plot_training_timeline.json", lambda data, prefix: plots.timeline(
         data, prefix, gpus=TIMELINE_GPUS, **PNG)),
+    "plot_availability.png": ("plot_availability.json", draw_availability),
 }
 MANIFEST = "readme_figures.json"
 

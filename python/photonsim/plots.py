@@ -8,6 +8,7 @@ and, given `prefix`, writes PREFIX.png and PREFIX.pdf atomically (or the
     photonsim.plots.speedup_heatmap(df, "speedup", by="synthesis.planner", baseline="static")
     photonsim.plots.fastest(df, by="synthesis.planner")   # the fastest per cell, ties within 0.5 %
     photonsim.plots.timeline("trace.json", "timeline")    # a collective's ports, or a training iteration's GPUs
+    photonsim.plots.availability(["ocs.json", "static.json"], "month", labels=["ocs", "static"])  # goodput
 
 What a figure says is computed, never typed in: ties are a rule with a
 tolerance (TIE_PCT, shown on the figure), panels that compare share one
@@ -762,3 +763,33 @@ def graph_timeline(trace, prefix=None, gpus=8, title=None, formats=("png", "pdf"
                            f"{fmt_time(float(other.get('iteration_ps', 0)))} ({shown})"))
     fig.tight_layout()
     return _finish(fig, prefix, formats)
+
+
+@_arguments
+def availability(studies, prefix=None, labels=None, title=None, formats=("png", "pdf")):
+    """A month of training under failures (scripts/plots/plot_availability.py):
+    for each `photonsim availability ... --format json` study (a dict or its
+    path; one, or a list of them, e.g. a reconfigurable fabric and a static
+    one, each with its label), the tail of the iteration time per policy
+    (1 - CDF, log axes), the goodput per policy against each study's healthy
+    rate, and the time lost per cause. The highest goodput over every study
+    is named by a rule (the highest mean; a tie names none)."""
+    from photonsim._availability import availability_figure, default_label, read_study
+
+    many = studies if isinstance(studies, (list, tuple)) else [studies]
+    if not many:
+        raise ValueError("availability: studies=[]: give at least one study")
+    docs = [read_study(s, "availability") for s in many]
+    given = labels is not None
+    if not given:
+        labels = [default_label(d) for d in docs]
+    elif isinstance(labels, str) or len(labels) != len(docs):
+        raise ValueError(f"availability: labels={labels!r}: give one label per study ({len(docs)})")
+    if len(set(labels)) != len(labels):
+        named = f"labels={list(labels)!r}" if given else \
+            f"the studies' configs and --set overrides ({', '.join(labels)})"
+        raise ValueError(f"availability: {named}: each study needs its own label; give labels=[...]")
+    days = sorted({d["days"] for d in docs})
+    if len(days) > 1:
+        raise ValueError(f"availability: the studies ran for {days} days: compare studies of the same length")
+    return _finish(availability_figure(docs, list(labels), title, pyplot()), prefix, formats)

@@ -114,3 +114,42 @@ def test_a_file_that_is_not_a_trace_is_refused_with_a_sentence(tmp_path):
     assert "is a JSON file, not a sweep's results.csv" in message and "timeline" in message
     done = script("plot_timeline.py", csv, tmp_path / "t.png")
     assert done.returncode == 1 and "is not JSON" in done.stderr and "--trace" in done.stderr, done.stderr
+
+
+def a_study(days=30, policy="replan"):
+    """The least of an availability study's JSON that the figure reads."""
+    return {"config": "x.yaml", "sets": [], "days": days, "seeds": 1, "healthy_per_hour": 100.0,
+            "policies": [{"policy": policy, "goodput_per_hour": 99.0, "goodput_pct": 99.0,
+                          "cdf": [[10**9, 0.99], [2 * 10**9, 1.0]], "lost_ps": {"detection": 10**6}}]}
+
+
+def test_an_availability_figure_refuses_what_is_not_a_study(tmp_path):
+    trace = tmp_path / "trace.json"
+    trace.write_text('{"traceEvents": []}')
+    assert "lacks policies" in refused(ValueError, lambda: plots.availability(trace))
+    assert "no such file" in refused(ValueError, lambda: plots.availability(tmp_path / "missing.json"))
+    (tmp_path / "bad.json").write_text("{")
+    assert "is not JSON" in refused(ValueError, lambda: plots.availability(tmp_path / "bad.json"))
+    broken = a_study()
+    del broken["policies"][0]["cdf"]
+    assert "a policy lacks cdf" in refused(ValueError, lambda: plots.availability(broken))
+    assert "one label per study" in refused(ValueError, lambda: plots.availability([a_study()], labels=["a", "b"]))
+    assert "its own label" in refused(ValueError, lambda: plots.availability([a_study(), a_study()], labels=["a", "a"]))
+    assert "same length" in refused(ValueError, lambda: plots.availability([a_study(30), a_study(7)],
+                                                                                    labels=["a", "b"]))
+    assert "give labels=" in refused(ValueError, lambda: plots.availability([a_study(), a_study()]))
+    assert "at least one study" in refused(ValueError, lambda: plots.availability([]))
+    assert "takes no argument label=" in refused(TypeError, lambda: plots.availability(a_study(), label="x"))
+
+
+def test_plot_availability_exits_with_the_reason(tmp_path):
+    trace = tmp_path / "trace.json"
+    trace.write_text('{"traceEvents": []}')
+    done = script("plot_availability.py", trace, tmp_path / "out")
+    assert done.returncode != 0 and "lacks policies" in done.stderr, done.stderr
+    study = tmp_path / "study.json"
+    study.write_text(json.dumps(a_study()))
+    done = script("plot_availability.py", study, tmp_path / "out")
+    assert done.returncode == 0, done.stderr
+    assert "replan: 99 useful iterations/h (99.00 % of healthy), 1 us lost per 30 days" in done.stdout
+    assert os.path.isfile(tmp_path / "out.png") and os.path.isfile(tmp_path / "out.pdf")

@@ -143,3 +143,41 @@ def test_vs_alpha_r_defines_its_labels_and_keeps_coinciding_lines_visible(sweep,
     (wide,), (narrow,) = sorted(by_colour.values(), key=lambda s: -min(w for w, _ in s))
     assert wide[0] > narrow[0] and wide[1] != narrow[1]  # nested widths, different markers
     assert "underneath" in fig.legends[0].get_title().get_text()
+
+
+AVAILABILITY = os.path.join(ROOT, "configs", "availability", "transformer_128.yaml")
+
+
+def availability_study(tmp_path, name, *sets, policies="all"):
+    args = [BINARY, "availability", AVAILABILITY, "--days", "30", "--seeds", "5", "--policies", policies,
+            "--format", "json"]
+    for s in sets:
+        args += ["--set", s]
+    done = subprocess.run(args, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    path = tmp_path / name
+    path.write_text(done.stdout)
+    return path
+
+
+def test_availability_draws_studies_and_names_the_highest_goodput_by_rule(tmp_path):
+    import json
+
+    ocs = availability_study(tmp_path, "ocs.json")
+    static = availability_study(tmp_path, "static.json", "synthesis.planner=static", policies="abort_restart")
+    fig = plots.availability([ocs, static], tmp_path / "month", labels=["ocs", "static"])
+    assert written(tmp_path / "month")
+    lines = fig.photonsim_summary.split("\n")
+    bars = [(label, p) for label, path in (("ocs", ocs), ("static", static))
+            for p in json.loads(path.read_text())["policies"]]
+    assert len(lines) == len(bars) + 1
+    for line, (label, p) in zip(lines, bars):
+        assert line.startswith(f"{label}, {p['policy']}: {float(p['goodput_per_hour']):,.0f} useful iterations/h")
+    best = max(bars, key=lambda b: float(b[1]["goodput_per_hour"]))
+    assert lines[-1] == f"highest goodput: {best[0]}, {best[1]['policy']}"
+    # The same study twice under two names ties everywhere: no single highest.
+    tie = plots.availability([static, static], labels=["a", "b"], formats=())
+    assert tie.photonsim_summary.split("\n")[-1] == "highest goodput: none (a tie)"
+    # One study: the policies alone, its label left out.
+    one = plots.availability(str(ocs))
+    assert one.photonsim_summary.split("\n")[0].startswith("replan: ")

@@ -4,8 +4,10 @@ time goes and whether the issue's targets hold.
 
     scale_bench.py PHOTONSIM BARE_LOOP|"" CONFIG.yaml ...
 
-Each config carries a line "# scale: verb=run|plan fidelity=packet|analytical
-target_s=S target_mib=M" (verb and fidelity default to run and packet). The
+Each config carries a line "# scale: verb=run|plan|availability
+fidelity=packet|analytical args="..." target_s=S target_mib=M" (verb and
+fidelity default to run and packet; args, shell-quoted, follow the config
+on the command line, e.g. availability's --days and --seeds). The
 case runs in its own process: its wall time and peak resident set are that
 process's; synthesis_s and simulation_s come from photonsim's CSV (run only).
 With a bare-loop binary, the engine cases below also run and their
@@ -36,10 +38,12 @@ def scale_line(config):
         for line in f:
             if line.startswith("# scale:"):
                 pairs = dict(token.split("=", 1) for token in shlex.split(line[len("# scale:"):]))
-                unknown = set(pairs) - {"verb", "fidelity", "target_s", "target_mib"}
+                unknown = set(pairs) - {"verb", "fidelity", "args", "target_s", "target_mib"}
                 if unknown:
                     sys.exit(f"{config}: unknown scale keys {sorted(unknown)} "
-                             "(valid: verb, fidelity, target_s, target_mib)")
+                             "(valid: verb, fidelity, args, target_s, target_mib)")
+                if pairs.get("verb", "run") not in ("run", "plan", "availability"):
+                    sys.exit(f"{config}: scale verb={pairs['verb']} (valid: run, plan, availability)")
                 return pairs
     return {}
 
@@ -83,7 +87,7 @@ def main():
         print(__doc__.strip())
         sys.exit(0 if len(sys.argv) > 1 and sys.argv[1] in ("-h", "--help") else 2)
     photonsim, bare_loop, configs = sys.argv[1], sys.argv[2], sys.argv[3:]
-    print(f"{'case':<28}{'verb':<6}{'fidelity':<11}{'synth_s':>9}{'sim_s':>9}{'wall_s':>9}{'peak_MiB':>10}"
+    print(f"{'case':<28}{'verb':<13}{'fidelity':<11}{'synth_s':>9}{'sim_s':>9}{'wall_s':>9}{'peak_MiB':>10}"
           f"{'pkt-hops/s':>12}  target")
     missed = 0
     # Progress on standard error: the time left estimated from the cases'
@@ -97,9 +101,11 @@ def main():
         spec = scale_line(config)
         verb = spec.get("verb", "run")
         fidelity = spec.get("fidelity", "packet")
-        argv = [photonsim, verb, config]
+        argv = [photonsim, verb, config, *shlex.split(spec.get("args", ""))]
         if verb == "run":
             argv += ["--format", "csv", "--fidelity", fidelity]
+        elif verb == "availability":
+            argv += ["--format", "json", "--fidelity", fidelity]
         target_s = float(spec["target_s"]) if "target_s" in spec else None
         target_mib = float(spec["target_mib"]) if "target_mib" in spec else None
         code, out, err, wall, peak = run(argv, max(2 * target_s, 60) if target_s is not None else None)
@@ -107,7 +113,7 @@ def main():
             missed += 1
             why = err.splitlines()[-1] if err else ""
             outcome = f"MISSED ({why}, {peak:.0f} MiB)" if code is None else f"FAILED (exit {code}): {why}"
-            print(f"{name:<28}{verb:<6}{fidelity:<11}  {outcome}", flush=True)
+            print(f"{name:<28}{verb:<13}{fidelity:<11}  {outcome}", flush=True)
             continue
         synthesis = simulation = rate = "-"
         if verb == "run":
@@ -124,7 +130,7 @@ def main():
         if target_mib is not None:
             parts.append(f"<= {target_mib:g} MiB {memory_ok}")
         target = ", ".join(parts) or "-"
-        print(f"{name:<28}{verb:<6}{fidelity:<11}{synthesis:>9}{simulation:>9}{wall:>9.2f}{peak:>10.1f}"
+        print(f"{name:<28}{verb:<13}{fidelity:<11}{synthesis:>9}{simulation:>9}{wall:>9.2f}{peak:>10.1f}"
               f"{rate:>12}  {target}", flush=True)
     if bare_loop:
         code, out, err, _, _ = run([bare_loop, "--benchmark_format=json"])

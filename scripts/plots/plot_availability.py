@@ -1,55 +1,35 @@
 #!/usr/bin/python3
-"""The CDF of iteration time and the goodput per on_failure policy from a
-photonsim availability study's JSON (docs/cli.md, "availability"):
+"""A month of training under failures, from one or more photonsim
+availability studies' JSON (docs/cli.md, "availability"): the iteration
+time's tail per on_failure policy (1 - CDF, log axes: nearly every
+iteration is a healthy one, the tail is the story), the goodput per policy
+in iterations per hour against each study's healthy rate (dashed), and the
+time lost per cause. Several studies of one config (say a reconfigurable
+fabric that re-plans, and `--set synthesis.planner=static` for a static one
+that must abort and restart) share the axes. The highest goodput is named
+by a rule (the highest mean over every study and policy; a tie names none).
+The figure is photonsim.plots.availability.
 
-  build/photonsim availability CONFIG --days 30 --seeds 100 --policies all --format json > study.json
-  scripts/plots/plot_availability.py study.json OUT_PREFIX
+  build/photonsim availability CONFIG --policies all --format json > ocs.json
+  build/photonsim availability CONFIG --set synthesis.planner=static --policies abort_restart --format json > static.json
+  scripts/plots/plot_availability.py ocs.json static.json OUT_PREFIX --label reconfigurable --label static
 
-Left: the CDF's complement, the fraction of iterations longer than x, on
-log axes (nearly every iteration is a healthy one: the tail is the story); right: mean goodput per policy, in
-iterations per hour, with the healthy rate as a line. The policy named best is the study's own `highest_goodput`.
-
-usage: plot_availability.py STUDY.json OUT_PREFIX [--title TEXT]
-writes OUT_PREFIX.png and OUT_PREFIX.pdf
+usage: plot_availability.py STUDY.json [STUDY.json ...] OUT_PREFIX [--label NAME]... [--title TEXT]
+writes OUT_PREFIX.png and OUT_PREFIX.pdf; prints the highest goodput
 """
-import json
+import sys
 
 import photonsim_plots as pp
 
 args = pp.argument_parser(__doc__)
-args.add_argument("study", help="photonsim availability ... --format json")
+args.add_argument("studies", nargs="+", help="photonsim availability ... --format json, one or more")
 args.add_argument("prefix", help="OUT_PREFIX: writes OUT_PREFIX.png and .pdf")
+args.add_argument("--label", action="append", help="each study's name, in order (default: its config and --set)")
 args.add_argument("--title", default="", help="the figure's title")
 args = args.parse_args()
-with open(args.study) as f:
-    try:
-        study = json.load(f)
-    except json.JSONDecodeError as e:
-        raise SystemExit(f"{pp.script_name()}: {args.study} is not JSON: {e}")
-for key in ("policies", "healthy_per_hour", "days", "seeds"):
-    if key not in study:
-        raise SystemExit(f"{pp.script_name()}: {args.study} lacks '{key}': is it photonsim availability's JSON?")
-plt = pp.pyplot()
-fig, (cdf, bars) = plt.subplots(1, 2, figsize=(11, 4.2))
-for p in study["policies"]:
-    points = [(point[0] / 1e9, 1 - float(point[1])) for point in p["cdf"] if float(point[1]) < 1]
-    if points:
-        cdf.step([x for x, _ in points], [y for _, y in points], where="post", marker=".", label=p["policy"])
-cdf.set_xscale("log")
-cdf.set_yscale("log")
-cdf.set_xlabel("iteration time (ms)")
-cdf.set_ylabel("fraction of iterations longer (1 - CDF)")
-cdf.legend()
-names = [p["policy"] for p in study["policies"]]
-means = [float(p["goodput_per_hour"]) for p in study["policies"]]
-bars.bar(names, means, color="#8fb3d9")
-bars.axhline(float(study["healthy_per_hour"]), color="black", linestyle="--", linewidth=1, label="healthy")
-low = min(float(p["goodput_min"]) for p in study["policies"])
-bars.set_ylim(low * 0.999, float(study["healthy_per_hour"]) * 1.0002)
-bars.set_ylabel("goodput (useful iterations per hour)")
-best = study.get("highest_goodput")
-bars.set_title(f"highest goodput: {best}" if best else "no single highest goodput")
-bars.legend()
-fig.suptitle(args.title or f"{study['config']}: {study['days']} days x {study['seeds']} seeds")
-fig.tight_layout()
-pp.save_figure(fig, args.prefix)
+try:
+    fig = pp.plots().availability(args.studies, args.prefix, labels=args.label, title=args.title or None)
+except (OSError, ValueError, TypeError) as e:
+    sys.exit(f"{pp.script_name()}: {e}")
+print(fig.photonsim_summary)
+print(f"wrote {args.prefix}.png and {args.prefix}.pdf")

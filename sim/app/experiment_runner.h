@@ -32,11 +32,13 @@ RunReport simulate_schedule(Schedule schedule, const ExperimentConfig& config, F
 void check_engine_names(const ExperimentConfig& config);
 // Throws Error, at the entry's file:line and naming it ("fabric.failures[2]
 // (port): ..."), for the first entry of fabric.failures that no engine
-// simulates yet (port, switch, link, flap, mzi), a straggler in a run without
-// a task graph (it slows compute nodes, and there are none), or a slow
-// reconfiguration in a task graph; then at fabric.random_failures when random
-// failures are asked for. Stragglers (in task graphs) and slow
-// reconfigurations (in schedules) pass: the engine simulates them.
+// simulates as asked: a port, switch or flap under any on_failure but wait
+// (a switch down at 0 that the plan leaves out passes under every policy),
+// a link under cut-through, a straggler in a run without a task graph (it
+// slows compute nodes, and there are none), or a slow reconfiguration in a
+// task graph; then at fabric.random_failures (a run draws none: photonsim
+// availability does). Every other entry passes: the engine simulates it, or
+// (mzi) the plan routed around it.
 void refuse_unsimulated_failures(const ExperimentConfig& config);
 // An engine's message about entry i of fabric.failures ("fabric.failures[i]
 // ..."), with where that entry was written in front; none for any other.

@@ -147,7 +147,9 @@ std::string AvailabilityReport::table() const {
   std::ostringstream out;
   int outages = 0;
   for (int n : s.outages_per_seed) outages += n;
-  out << "availability: " << config << ", " << s.days << " days x " << s.outages_per_seed.size() << " seeds (from "
+  out << "availability: " << config;
+  for (const std::string& set : sets) out << " --set " << set;
+  out << ", " << s.days << " days x " << s.outages_per_seed.size() << " seeds (from "
       << s.first_seed << "), " << to_string(s.fidelity) << " fidelity, " << s.gpus << " GPUs x " << s.ports
       << " ports\n";
   out << "failures: port MTBF " << mtbf_text(s.rates.port_mtbf_s) << ", repair " << format_time(*s.rates.port_repair)
@@ -159,10 +161,13 @@ std::string AvailabilityReport::table() const {
   out << "iteration (" << (s.graph ? "task graph" : "one collective") << "): healthy "
       << format_time(s.healthy_iteration) << ", " << fixed(healthy_per_hour(s), 1) << " per hour; " << s.states.size()
       << " fabric state(s) simulated once each\n";
-  for (const SimulatedState& st : s.states)
+  double states_wall = 0;
+  for (const SimulatedState& st : s.states) {
     out << "  " << state_name(st) << ": "
-        << (st.iteration ? format_time(*st.iteration) : std::string("no plan (no switch survives): waits")) << " ("
-        << fixed(st.wall_seconds, 2) << " s)\n";
+        << (st.iteration ? format_time(*st.iteration) : std::string("no plan (no switch survives): waits")) << "\n";
+    states_wall += st.wall_seconds;
+  }
+  out << "  wall time simulating them: " << fixed(states_wall, 2) << " s\n";
   for (size_t i = 0; i < s.policies.size(); ++i) {
     const PolicySummary& p = summaries[i];
     out << "policy " << to_string(s.policies[i].policy) << ": goodput " << fixed(p.goodput_mean, 2) << " iterations/h ("
@@ -190,6 +195,9 @@ std::string AvailabilityReport::json() const {
   JsonWriter w;
   w.begin_object();
   w.field("config", config);
+  w.key("sets").begin_array(JsonWriter::Layout::inline_);
+  for (const std::string& set : sets) w.string(set);
+  w.end_array();
   w.field("days", s.days);
   w.field("seeds", static_cast<int>(s.outages_per_seed.size()));
   w.field("first_seed", s.first_seed);

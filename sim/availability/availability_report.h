@@ -7,6 +7,7 @@
 // (a tie names none). JSON and CSV hold only what the study computed, so the
 // same config and seeds give the same bytes; the table adds wall times.
 #include <string>
+#include <vector>
 
 #include "sim/availability/availability_study.h"
 
@@ -14,6 +15,7 @@ namespace photonsim {
 
 struct AvailabilityReport {
   std::string config;  // the path, as given
+  std::vector<std::string> sets;  // the --set overrides, as given, in order
   AvailabilityStudy study;
 
   std::string table() const;

@@ -58,15 +58,19 @@ ExperimentConfig state_config(const ExperimentConfig& config, IterationPlan plan
 
 }  // namespace
 
+void check_availability_options(const AvailabilityOptions& options) {
+  if (options.days < 1 || options.days > kMaxDays)
+    throw Error("--days must be in 1.." + std::to_string(kMaxDays) + " (what a time holds; got " +
+                std::to_string(options.days) + ")");
+  if (options.seeds < 1) throw Error("--seeds must be at least 1 (got " + std::to_string(options.seeds) + ")");
+}
+
 AvailabilityStudy run_availability_study(const ExperimentPipeline& pipeline, const ExperimentConfig& config,
                                          const AvailabilityOptions& options) {
   const auto begin = std::chrono::steady_clock::now();
   const std::string config_at = config.inputs.empty() ? std::string("config") : config.inputs.front().path;
   const FailureSpec& spec = config.fabric.failures;
-  if (options.days < 1 || options.days > kMaxDays)
-    throw Error("--days must be in 1.." + std::to_string(kMaxDays) + " (what a time holds; got " +
-                std::to_string(options.days) + ")");
-  if (options.seeds < 1) throw Error("--seeds must be at least 1 (got " + std::to_string(options.seeds) + ")");
+  check_availability_options(options);
   if (!spec.random)
     throw Error(at_key(config, "fabric", config_at) +
                 "fabric.random_failures: photonsim availability draws the failures from its rates; add e.g. "

@@ -28,6 +28,9 @@ struct AvailabilityOptions {
   Fidelity fidelity = Fidelity::packet;
 };
 
+// Throws Error naming the option when days or seeds are out of range.
+void check_availability_options(const AvailabilityOptions& options);
+
 // One fabric state's iteration, simulated once.
 struct SimulatedState {
   IterationPlan plan = IterationPlan::configured;

@@ -52,7 +52,7 @@ int verb_availability(int argc, const char* const* argv, std::ostream& out, std:
   po::options_description d("options");
   // clang-format off
   d.add_options()("help,h", "show this help")(
-      "set", po::value(&o.sets)->value_name("KEY=VALUE"), "override one config key (repeatable)")(
+      "set", po::value(&o.sets)->composing()->value_name("KEY=VALUE"), "override one config key (repeatable)")(
       "days", po::value(&options.days)->default_value(30), "how long the training runs, 1..106 days")(
       "seeds", po::value(&options.seeds)->default_value(100), "failure timelines drawn, each its own seed")(
       "policies", po::value(&policies)->value_name("LIST"),
@@ -78,6 +78,7 @@ int verb_availability(int argc, const char* const* argv, std::ostream& out, std:
   check_format(o.format, {"table", "json", "csv"});
   try {
     options.fidelity = parse_fidelity(o.fidelity);
+    check_availability_options(options);
   } catch (const Error& e) {
     throw po::error(e.what());
   }
@@ -88,7 +89,7 @@ int verb_availability(int argc, const char* const* argv, std::ostream& out, std:
   if (config.imported_schedule)
     throw Error(config_path + ": workload.graph: availability studies a task graph or one synthesized collective");
   for (const std::string& warning : config.warnings) err << "photonsim: warning: " << warning << "\n";
-  const AvailabilityReport report{config_path, run_availability_study(pipeline, config, options)};
+  const AvailabilityReport report{config_path, o.sets, run_availability_study(pipeline, config, options)};
   out << render_availability_report(report, o.format);
   return 0;
 }

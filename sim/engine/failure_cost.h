@@ -37,13 +37,14 @@ inline FailureCost no_cost_yet(size_t entry, FailureKind kind) {
 }
 
 // Each port, flap and switch entry's losses (NetworkStats::lost_by_entry),
-// and each link entry, joins `costs`, which stays in the entries' order.
+// and each link and mzi entry (an MZI the plan routed around loses nothing at
+// run time), joins `costs`, which stays in the entries' order.
 inline void add_lost_circuit_costs(const FailureSpec& spec, const NetworkStats& network,
                                    std::vector<FailureCost>& costs) {
   bool added = false;
   for (size_t i = 0; i < spec.entries.size(); ++i) {
     const FailureKind kind = spec.entries[i].kind;
-    if (!takes_circuits_down(kind) && kind != FailureKind::link) continue;
+    if (!takes_circuits_down(kind) && kind != FailureKind::link && kind != FailureKind::mzi) continue;
     FailureCost cost = no_cost_yet(i, kind);
     if (i < network.lost_by_entry.size()) {
       cost.lost_packets = network.lost_by_entry[i].packets;

@@ -34,6 +34,8 @@ void write_failures_json(JsonWriter& out, const FailureSpec& spec, const std::ve
       out.field("gpu", f.gpu).field("port", f.port).field("bandwidth_bps", f.bandwidth.bps());
       out.field("at_ps", f.at.picoseconds());
       if (f.duration) out.field("for_ps", f.duration->picoseconds());
+    } else if (c.kind == FailureKind::mzi) {
+      out.field("server", f.server).field("row", f.row).field("col", f.col);
     } else if (c.kind == FailureKind::port || c.kind == FailureKind::flap) {
       out.field("gpu", f.gpu).field("port", f.port).field("at_ps", f.at.picoseconds());
       if (f.duration) out.field("for_ps", f.duration->picoseconds());
@@ -62,6 +64,9 @@ std::string failures_table(const FailureSpec& spec, const std::vector<FailureCos
       line += "link GPU " + std::to_string(f.gpu) + " port " + std::to_string(f.port) + " at " +
               format_bandwidth(f.bandwidth) + " from " + format_time(f.at) +
               (f.duration ? " for " + format_time(*f.duration) : " until the end");
+    } else if (c.kind == FailureKind::mzi) {
+      line += "mzi server " + std::to_string(f.server) + " row " + std::to_string(f.row) + " col " +
+              std::to_string(f.col) + ": failed from the start, every configuration routed around it";
     } else if (takes_circuits_down(c.kind)) {
       line += c.kind == FailureKind::optical_switch ? "switch " + std::to_string(f.optical_switch)
                                                     : to_string(c.kind) + std::string(" GPU ") + std::to_string(f.gpu) +

@@ -193,10 +193,10 @@ TEST(AvailabilityStudy, SimulatesEachStateOnceAndGivesTheSameBytesTwice) {
   for (int n : study.outages_per_seed) outages += n;
   EXPECT_GT(outages, 0);  // 8 ports failing every 100 h over 720 h
   // Waiting for every repair never beats replanning around it.
-  const AvailabilityReport report{"av.yaml", study};
+  const AvailabilityReport report{"av.yaml", {}, study};
   for (size_t i = 0; i < study.outages_per_seed.size(); ++i)
     EXPECT_GE(study.policies[0].seeds[i].useful_iterations, study.policies[1].seeds[i].useful_iterations);
-  const AvailabilityReport again{"av.yaml", run_availability_study(pipeline, config, options)};
+  const AvailabilityReport again{"av.yaml", {}, run_availability_study(pipeline, config, options)};
   EXPECT_EQ(report.json(), again.json());
   EXPECT_EQ(report.csv(), again.csv());
   EXPECT_NE(report.json().find("\"highest_goodput\": \"replan\""), std::string::npos);

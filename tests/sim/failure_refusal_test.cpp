@@ -1,11 +1,11 @@
 // The one gate every run passes (check_engine_names) refuses the failures no
-// engine simulates yet (mzi, random_failures; a link under cut-through;
+// engine simulates yet (random_failures; a link under cut-through;
 // port, switch and flap under any on_failure but wait), naming the entry and
 // where it was written, in one collective, a replayed schedule, a task
 // graph, a sweep point and every fidelity, analytical included (which also
 // refuses lost circuits: it moves no packets); stragglers (in task graphs),
-// slow reconfigurations (in schedules) and circuits that go down (under
-// on_failure: wait) run, and their reports list what each entry cost. A config
+// slow reconfigurations (in schedules), circuits that go down (under
+// on_failure: wait) and switches the plan leaves out (under any policy) run, and their reports list what each entry cost. A config
 // without failures (or with only their detection and policy) runs as before,
 // its reports without a failures key.
 #include <gtest/gtest.h>
@@ -63,7 +63,7 @@ TEST(FailureRefusal, EveryRunOfAnUnsimulatedFailureStopsNamingTheEntry) {
 
   const ExperimentConfig graph = load_config_from_string(
       "fabric: {gpus: 4, bandwidth: 800Gbps, latency: 0ns,\n"                               // 1
-      "  failures: [{kind: straggler, gpu: 1, slowdown: 2}, {kind: switch, switch: 0}]}\n"  // 2
+      "  failures: [{kind: straggler, gpu: 1, slowdown: 2}, {kind: switch, switch: 0, at: 1us}]}\n"  // 2
       "workload: {graph: [{name: c, type: compute, gpus: [0, 1], duration: 1us}]}\n"
       "synthesis: {algorithm: ring, topology: ring}\n",
       "graph.yaml");
@@ -89,9 +89,38 @@ TEST(FailureRefusal, EveryRunOfAnUnsimulatedFailureStopsNamingTheEntry) {
 
   const ExperimentConfig random = refused_ring({"fabric.random_failures.port_mtbf=10h"});
   EXPECT_EQ(refusal_of([&] { pipeline.run(random); }),
-            "--set fabric.random_failures.port_mtbf=10h: fabric.random_failures: random failures are read and "
-            "checked, but no engine simulates them yet (issue 55): leave out fabric.random_failures to run without "
-            "them (photonsim verify CONFIG checks it without a run)");
+            "--set fabric.random_failures.port_mtbf=10h: fabric.random_failures: a single run draws no random "
+            "failures; photonsim availability CONFIG draws them over a month of training (docs/model.md, \"A month "
+            "of training\"): run that, or leave out fabric.random_failures to run without them");
+}
+
+// A switch down at 0 that the plan leaves out carries no circuit: every
+// on_failure policy runs it, in the time on_failure: wait gives; one down from
+// 1 us, or every switch down at 0 (the plan keeps them), is still refused but
+// under wait.
+TEST(FailureRefusal, ASwitchThePlanLeavesOutRunsUnderEveryPolicy) {
+  const ExperimentPipeline pipeline(nullptr);
+  const std::vector<std::string> at_zero = {"fabric.ports=2", "fabric.failures=[{kind: switch, switch: 1, at: 0s}]"};
+  for (const Fidelity fidelity : {Fidelity::packet, Fidelity::packet_reference, Fidelity::chunk}) {
+    std::vector<std::string> waiting = at_zero;
+    waiting.push_back("fabric.on_failure=wait");
+    const Time expected = pipeline.run(refused_ring(waiting), fidelity).result.completion;
+    EXPECT_GT(expected, Time::ps(0));
+    for (const char* policy : {"replan", "static_fallback", "{type: abort_restart, restart_time: 1s}"}) {
+      std::vector<std::string> sets = at_zero;
+      sets.push_back(std::string("fabric.on_failure=") + policy);
+      EXPECT_EQ(pipeline.run(refused_ring(sets), fidelity).result.completion, expected)
+          << policy << " " << to_string(fidelity);
+    }
+  }
+  const std::string later = "fabric.failures=[{kind: switch, switch: 1, at: 1us}]";
+  EXPECT_NE(refusal_of([&] { pipeline.run(refused_ring({"fabric.ports=2", later})); })
+                .find("fabric.failures[0] (switch): fabric.on_failure: replan is not simulated yet"),
+            std::string::npos);
+  const std::string every = "fabric.failures=[{kind: switch, switch: 0, at: 0s, for: 1us}]";
+  EXPECT_NE(refusal_of([&] { pipeline.run(refused_ring({every})); })
+                .find("fabric.failures[0] (switch): fabric.on_failure: replan is not simulated yet"),
+            std::string::npos);
 }
 
 // Recursive-doubling all-gather on 4 GPUs, each step on its own circuits

@@ -1,8 +1,10 @@
 #pragma once
 // Contract (tests): every experiment config shipped under configs/, sorted -
 // all but the benchmarks (configs/bench/ and below: engine and scale cases,
-// too heavy for tests), sweep files (configs/sweeps/) and the task-graph
-// workloads (configs/training/: shipped_task_graph_configs()).
+// too heavy for tests), sweep files (configs/sweeps/), the task-graph
+// workloads (configs/training/: shipped_task_graph_configs()) and the
+// availability studies (configs/availability/: shipped_availability_configs(),
+// which `run` refuses: their random failures are drawn by `availability`).
 #include <algorithm>
 #include <filesystem>
 #include <string>
@@ -19,7 +21,8 @@ inline std::vector<std::filesystem::path> shipped_experiment_configs() {
   for (const auto& entry : fs::recursive_directory_iterator(root)) {
     const fs::path& p = entry.path();
     const std::string top = fs::relative(p, root).begin()->string();
-    if (p.extension() == ".yaml" && top != "bench" && top != "sweeps" && top != "training") out.push_back(p);
+    if (p.extension() == ".yaml" && top != "bench" && top != "sweeps" && top != "training" &&
+        top != "availability") out.push_back(p);
   }
   std::sort(out.begin(), out.end());
   return out;
@@ -52,6 +55,16 @@ inline std::vector<std::filesystem::path> shipped_task_graph_configs() {
     const fs::path& p = entry.path();
     if (p.extension() == ".yaml" && !p.stem().string().ends_with("_graph")) out.push_back(p);
   }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// The availability studies under configs/availability/, sorted.
+inline std::vector<std::filesystem::path> shipped_availability_configs() {
+  namespace fs = std::filesystem;
+  std::vector<fs::path> out;
+  for (const auto& entry : fs::directory_iterator(fs::path(PHOTONSIM_SOURCE_DIR) / "configs" / "availability"))
+    if (entry.path().extension() == ".yaml") out.push_back(entry.path());
   std::sort(out.begin(), out.end());
   return out;
 }
