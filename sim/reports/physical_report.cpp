@@ -71,6 +71,13 @@ std::string PhysicalReport::table() const {
                 std::to_string(e.fibers);
     }
     out << "  fibers per edge     " << (loaded.empty() ? "none (every circuit inside one server)" : loaded) << "\n";
+    std::string lost;  // only with failed MZIs, so a healthy fabric's report is as before
+    for (const ServerEdgeLoad& e : r.edges) {
+      if (e.lost == 0) continue;
+      lost += (lost.empty() ? "" : ", ") + std::to_string(e.from) + "->" + std::to_string(e.to) + ": " +
+              std::to_string(e.lost);
+    }
+    if (!lost.empty()) out << "  fibers lost         " << lost << " (to failed MZIs; counted in fibers per edge)\n";
     out << "  longest circuit     " << r.longest_mzis << " MZIs\n";
     out << "  worst loss          " << fixed(r.worst_loss_db, 2) << " dB\n";
     out << "  busiest waveguide   " << r.most_used_waveguide << " circuit(s)\n";
@@ -124,6 +131,7 @@ std::string PhysicalReport::json() const {
     for (const ServerEdgeLoad& e : r.edges) {
       w.begin_object(JsonWriter::Layout::inline_);
       w.field("from", e.from).field("to", e.to).field("circuits", e.circuits).field("fibers", e.fibers);
+      if (e.lost > 0) w.field("lost", e.lost);  // only with failed MZIs: a healthy report is as before
       w.end_object();
     }
     w.end_array();

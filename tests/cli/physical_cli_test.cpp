@@ -38,6 +38,33 @@ TEST_F(PhysicalCli, ReportsEveryConfigurationOfTheSchedule) {
   EXPECT_EQ(configurations.back().at("fibers_needed").integer(), 0);
 }
 
+// A failed MZI at the end of a fiber (server 0's row 2, col 7: a fiber
+// between servers 0 and 1) loses it both ways; the report says so, and a
+// healthy report has neither the line nor the key.
+TEST_F(PhysicalCli, ShowsTheFibersAFailedMziTookAway) {
+  const std::string failed = "fabric.failures=[{kind: mzi, server: 0, row: 2, col: 7}]";
+  const HostileOutcome table = run({"physical", kConfig, "--set", failed});
+  ASSERT_EQ(table.code, 0) << table.err;
+  EXPECT_NE(table.out.find("  fibers lost         0->1: 1, 1->0: 1 (to failed MZIs; counted in fibers per edge)\n"),
+            std::string::npos)
+      << table.out;
+  const HostileOutcome json = run({"physical", kConfig, "--set", failed, "--format", "json"});
+  ASSERT_EQ(json.code, 0) << json.err;
+  int lost_edges = 0;
+  const auto doc = parse_json(json.out);
+  for (const auto& c : doc.at("configurations").items)
+    for (const auto& e : c.at("edges").items)
+      if (const auto* lost = e.find("lost")) {
+        EXPECT_EQ(lost->integer(), 1);
+        EXPECT_EQ(e.at("from").integer() + e.at("to").integer(), 1);  // 0->1 or 1->0
+        ++lost_edges;
+      }
+  EXPECT_EQ(lost_edges, 2);  // both ways, in the ring (the rounds inside servers route no fiber)
+  const HostileOutcome healthy = run({"physical", kConfig});
+  EXPECT_EQ(healthy.out.find("fibers lost"), std::string::npos);
+  EXPECT_EQ(run({"physical", kConfig, "--format", "json"}).out.find("\"lost\""), std::string::npos);
+}
+
 TEST_F(PhysicalCli, OneStepCircuitByCircuit) {
   const HostileOutcome json = run({"physical", kConfig, "--step", "1", "--format", "json"});
   ASSERT_EQ(json.code, 0) << json.err;
