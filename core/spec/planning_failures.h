@@ -50,6 +50,13 @@ struct PlanningFailures {
 
   // Whether any failure is known when planning (a switch at 0, an MZI).
   bool any() const { return !switches.empty() || !kept.empty() || !mzis.empty(); }
+  // Whether fabric.failures[entry] is a switch the plan leaves out: it carries
+  // no circuit of the run, so a run has nothing to lose or re-plan there.
+  bool leaves_out(size_t entry) const {
+    for (const SwitchExclusion& s : switches)
+      if (s.entry == entry) return true;
+    return false;
+  }
   // "fabric.failures[2] (switch 1, at 0)", "fabric.failures[3] (mzi, server 0, row 4, col 7)".
   static std::string entry_name(const FabricSpec& fabric, size_t entry);
 };

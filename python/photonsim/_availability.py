@@ -95,7 +95,8 @@ def availability_figure(docs, labels, title, plt):
 
     names = [f"{b[0]}, {b[1]}" if several else b[1] for b in bars]
     ys = list(range(len(bars)))[::-1]
-    unit, scale = _rate_unit(max([b[2] for b in bars] + [float(d["healthy_per_hour"]) for d in docs]))
+    largest = max([b[2] for b in bars] + [float(d["healthy_per_hour"]) for d in docs])
+    unit, scale = _rate_unit(largest)
     goodput.barh(ys, [b[2] / scale for b in bars], color="#8fb3d9")
     for y, b in zip(ys, bars):
         goodput.text(b[2] / scale, y, f" {b[2]:,.0f}/h ({b[3]:.2f} %)", va="center", fontsize=7)
@@ -103,7 +104,7 @@ def availability_figure(docs, labels, title, plt):
         goodput.axvline(float(doc["healthy_per_hour"]) / scale, color="black", linestyle="--", linewidth=0.8)
     goodput.set_yticks(ys)
     goodput.set_yticklabels(names, fontsize=7)
-    goodput.set_xlim(0, 1.5 * max([b[2] for b in bars] + [float(d["healthy_per_hour"]) for d in docs]) / scale)
+    goodput.set_xlim(0, 1.5 * largest / scale)
     goodput.set_xlabel(f"goodput ({unit}useful iterations per hour; dashed: healthy)")
     best = highest(bars)
     shown = (f"{best[0]}, {best[1]}" if several else best[1]) if best else "none (a tie)"

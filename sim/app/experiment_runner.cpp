@@ -3,7 +3,6 @@
 #include <chrono>
 #include <optional>
 #include <string>
-#include <vector>
 
 #include "core/error.h"
 #include "core/spec/planning_failures.h"
@@ -35,15 +34,12 @@ std::string failure_place(const ExperimentConfig& config, size_t i) {
 void refuse_unsimulated_failures(const ExperimentConfig& config) {
   const FailureSpec& f = config.fabric.failures;
   if (!f.any()) return;
-  // A switch down at 0 that the plan leaves out carries no circuit of the run, so
-  // no policy has anything to do about it: the plan already routed around it.
-  std::vector<bool> planned_around(f.entries.size(), false);
-  for (const PlanningFailures::SwitchExclusion& s : PlanningFailures::of(config.fabric).switches)
-    planned_around[s.entry] = true;
+  // A switch the plan leaves out gives no policy anything to do: the plan routed around it.
+  const PlanningFailures planning = PlanningFailures::of(config.fabric);
   for (size_t i = 0; i < f.entries.size(); ++i) {
     const Failure& e = f.entries[i];
     const std::string name = "fabric.failures[" + std::to_string(i) + "] (" + to_string(e.kind);
-    if (planned_around[i]) continue;
+    if (planning.leaves_out(i)) continue;
     if (takes_circuits_down(e.kind)) {
       // Lost circuits (docs/model.md, "Lost circuits"): the engine's rules are on_failure: wait's.
       if (f.on_failure != FailurePolicy::wait) {

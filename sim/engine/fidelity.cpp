@@ -16,7 +16,6 @@ RunResult analytical_result(const Schedule& schedule, const FailureSpec& failure
   std::vector<Time> extra(schedule.steps().size(), Time::zero());
   for (size_t e = 0; e < failures.entries.size(); ++e) {
     const Failure& f = failures.entries[e];
-    if (f.kind == FailureKind::mzi) result.failures.push_back(no_cost_yet(e, FailureKind::mzi));  // planned around
     if (f.kind != FailureKind::reconfiguration) continue;
     FailureCost cost = no_cost_yet(e, FailureKind::reconfiguration);
     if (static_cast<size_t>(f.step) < extra.size()) {
@@ -48,6 +47,8 @@ RunResult analytical_result(const Schedule& schedule, const FailureSpec& failure
     result.steps.push_back(step);
   }
   result.completion = now;
+  // What the plan routed around (an mzi, a switch down at 0) is listed as at packet fidelity, nothing lost.
+  add_lost_circuit_costs(failures, result.network, result.failures);
   return result;
 }
 

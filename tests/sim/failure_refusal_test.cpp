@@ -95,17 +95,24 @@ TEST(FailureRefusal, EveryRunOfAnUnsimulatedFailureStopsNamingTheEntry) {
 }
 
 // A switch down at 0 that the plan leaves out carries no circuit: every
-// on_failure policy runs it, in the time on_failure: wait gives; one down from
+// on_failure policy runs it at every fidelity (analytical too: nothing to
+// lose), in the time on_failure: wait gives; one down from
 // 1 us, or every switch down at 0 (the plan keeps them), is still refused but
 // under wait.
 TEST(FailureRefusal, ASwitchThePlanLeavesOutRunsUnderEveryPolicy) {
   const ExperimentPipeline pipeline(nullptr);
   const std::vector<std::string> at_zero = {"fabric.ports=2", "fabric.failures=[{kind: switch, switch: 1, at: 0s}]"};
-  for (const Fidelity fidelity : {Fidelity::packet, Fidelity::packet_reference, Fidelity::chunk}) {
+  for (const Fidelity fidelity :
+       {Fidelity::packet, Fidelity::packet_reference, Fidelity::chunk, Fidelity::analytical}) {
     std::vector<std::string> waiting = at_zero;
     waiting.push_back("fabric.on_failure=wait");
-    const Time expected = pipeline.run(refused_ring(waiting), fidelity).result.completion;
+    const RunReport waited = pipeline.run(refused_ring(waiting), fidelity);
+    const Time expected = waited.result.completion;
     EXPECT_GT(expected, Time::ps(0));
+    // Listed like any switch entry, at every fidelity: nothing lost.
+    EXPECT_NE(waited.table().find("failure 0          switch 1 down at 0ps until the end: 0 packets (0 B) lost"),
+              std::string::npos)
+        << to_string(fidelity) << "\n" << waited.table();
     for (const char* policy : {"replan", "static_fallback", "{type: abort_restart, restart_time: 1s}"}) {
       std::vector<std::string> sets = at_zero;
       sets.push_back(std::string("fabric.on_failure=") + policy);

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/error.h"
+#include "core/spec/planning_failures.h"
 #include "sim/engine/backend/execution_backend.h"
 #include "sim/engine/reconfiguration_failure_check.h"
 
@@ -19,7 +20,7 @@ class AnalyticalBackend : public ExecutionBackend {
   RunResult execute(const Schedule& schedule, const FabricSpec& fabric, const WorkloadSpec&, RunProgress*, Timeline*,
                     bool) const override {
     check_reconfiguration_failures(schedule, fabric);
-    refuse_lost_circuits(fabric.failures);
+    refuse_lost_circuits(fabric);
     return analytical_result(schedule, fabric.failures);
   }
   GraphResult execute_graph(const TaskGraph& graph, std::vector<GraphNodeWork> work, const FabricSpec& fabric,
@@ -30,9 +31,13 @@ class AnalyticalBackend : public ExecutionBackend {
 
  private:
   // Losses and degraded links need packets: the analytical model moves none (docs/model.md, "Lost circuits", L9).
-  static void refuse_lost_circuits(const FailureSpec& failures) {
+  // A switch down at 0 that the plan left out carries no circuit: nothing to lose.
+  static void refuse_lost_circuits(const FabricSpec& fabric) {
+    const FailureSpec& failures = fabric.failures;
+    const PlanningFailures planning = PlanningFailures::of(fabric);
     for (size_t i = 0; i < failures.entries.size(); ++i) {
       const FailureKind kind = failures.entries[i].kind;
+      if (planning.leaves_out(i)) continue;
       if (kind == FailureKind::link) {
         throw Error("fabric.failures[" + std::to_string(i) +
                     "] (link): --fidelity analytical predicts the healthy fabric and moves no packets to slow: run "
